@@ -1,0 +1,36 @@
+import { type Env, bool, int, oneOf, optionalUrl, url } from './env';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Settings every process needs: where the shared engines are and how to log. */
+export interface CommonConfig {
+  env: 'development' | 'test' | 'production';
+  databaseUrl: string;
+  redisUrl: string;
+  logLevel: LogLevel;
+  smtpUrl: string | undefined;
+  publicBaseUrl: string;
+  /** Postgres pool size for this process. */
+  databasePoolSize: number;
+  demo: boolean;
+}
+
+export function readCommonConfig(env: Env): CommonConfig {
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'test', 'production'] as const, 'development');
+  return {
+    env: nodeEnv,
+    databaseUrl: url(
+      env,
+      'DATABASE_URL',
+      ['postgres', 'postgresql'],
+      'postgres://postgres@127.0.0.1:5432/postgres',
+    ),
+    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
+    smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
+    publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http', 'https'], 'http://localhost:3000'),
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, { min: 1, max: 200 }),
+    demo: bool(env, 'DEMO', nodeEnv !== 'production'),
+  };
+}

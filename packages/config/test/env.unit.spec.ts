@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, bool, int, oneOf, readCommonConfig, redactUrl, url } from '../src';
+
+describe('environment readers', () => {
+  it('names the variable and the problem when a value is wrong', () => {
+    expect(() => int({ PORT: 'abc' }, 'PORT', 3000)).toThrow(
+      new ConfigError('PORT', 'must be a whole number, got "abc"'),
+    );
+    expect(() => int({ PORT: '70000' }, 'PORT', 3000, { max: 65535 })).toThrow(/PORT must be at most 65535/);
+    expect(() => bool({ DEMO: 'maybe' }, 'DEMO', false)).toThrow(/DEMO must be true or false/);
+    expect(() => oneOf({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', ['info', 'warn'], 'info')).toThrow(
+      /LOG_LEVEL must be one of info, warn, got "loud"/,
+    );
+    expect(() => url({ REDIS_URL: 'http://x' }, 'REDIS_URL', ['redis'])).toThrow(
+      /REDIS_URL must start with redis:\/\//,
+    );
+    expect(() => url({ DATABASE_URL: 'not a url' }, 'DATABASE_URL', ['postgres'])).toThrow(
+      /DATABASE_URL must be a URL/,
+    );
+  });
+
+  it('uses defaults for unset or blank values', () => {
+    expect(int({}, 'PORT', 3000)).toBe(3000);
+    expect(int({ PORT: '  ' }, 'PORT', 3000)).toBe(3000);
+    expect(bool({ X: 'off' }, 'X', true)).toBe(false);
+  });
+
+  it('never puts a password into the message', () => {
+    expect(redactUrl('postgres://u:secret@h/db')).toBe('postgres://u:***@h/db');
+    try {
+      url({ DATABASE_URL: 'postgres://u:secret@h/db' }, 'DATABASE_URL', ['redis']);
+    } catch (e) {
+      expect((e as Error).message).not.toContain('secret');
+    }
+  });
+
+  it('reads the common settings with local defaults', () => {
+    const c = readCommonConfig({ NODE_ENV: 'test' });
+    expect(c.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/postgres');
+    expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(c.logLevel).toBe('silent');
+    expect(c.demo).toBe(true);
+    expect(readCommonConfig({ NODE_ENV: 'production' }).demo).toBe(false);
+  });
+});

@@ -1,0 +1,36 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+
+/** Building blocks composed by every area's schemas. */
+export const IdSchema = Type.Integer({ minimum: 1, description: 'Numeric id' });
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const DateSchema = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  description: 'Calendar day, yyyy-MM-dd',
+});
+export const DateTimeSchema = Type.String({ format: 'date-time', description: 'UTC timestamp, ISO 8601' });
+export const MoneySchema = Type.String({
+  pattern: '^-?\\d+\\.\\d{2}$',
+  description: 'SGD amount, 2 decimals',
+});
+
+export const FieldErrorSchema = Type.Object({
+  field: Type.String(),
+  message: Type.String(),
+});
+
+export const ErrorResponseSchema = Type.Object(
+  {
+    success: Type.Literal(false),
+    message: Type.String(),
+    errors: Type.Optional(Type.Array(FieldErrorSchema)),
+  },
+  { $id: 'ErrorResponse' },
+);
+export type ErrorResponse = Static<typeof ErrorResponseSchema>;
+
+/** `{ success: true, data }`, the spec's envelope for every successful answer. */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({ success: Type.Literal(true), data });
+}
+
+export const MessageResponseSchema = Type.Object({ success: Type.Boolean(), message: Type.String() });

@@ -1,0 +1,34 @@
+import postgres from 'postgres';
+
+export type Sql = postgres.Sql;
+export type TransactionSql = postgres.TransactionSql;
+
+export interface ConnectOptions {
+  /** Pool size; keep small per process, Postgres connections are expensive. */
+  max?: number;
+  applicationName?: string;
+}
+
+/**
+ * One place that decides how every process talks to Postgres. A short
+ * idle-in-transaction timeout matters for the event store: a transaction left
+ * open holds back the snapshot horizon that subscribers read up to.
+ */
+export function connect(url: string, options: ConnectOptions = {}): Sql {
+  return postgres(url, {
+    max: options.max ?? 10,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    onnotice: () => {},
+    connection: {
+      application_name: options.applicationName ?? 'health-screening',
+      idle_in_transaction_session_timeout: 10_000,
+      statement_timeout: 30_000,
+    },
+    types: {
+      // int8 columns (positions, versions, counts) come back as numbers: they stay far below 2^53.
+      // xid8 transaction ids are left as strings and compared in SQL only.
+      bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
+    },
+  });
+}

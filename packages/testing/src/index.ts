@@ -1,0 +1,3 @@
+export { testDatabase, testRedis, type TestDatabase } from './test-database';
+export { createDatabase, dropDatabase, withDatabase, randomName } from './databases';
+export { startTestServices, type TestServices } from './services';

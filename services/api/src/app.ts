@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '@hs/db';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ApiConfig } from './config';
+import { logRedactPaths } from './logging';
+import db from './plugins/app/db';
+import errorHandler from './plugins/app/error-handler';
+import redis from './plugins/app/redis';
+import web from './plugins/app/web';
+import helmet from './plugins/external/helmet';
+import rateLimit from './plugins/external/rate-limit';
+import swagger from './plugins/external/swagger';
+import health from './routes/health';
+
+export interface AppDeps {
+  /** An existing pool (tests share one); otherwise the app opens its own from config. */
+  sql?: Sql;
+  /** Where log lines go; tests capture them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** The whole api as one Fastify instance, without listening: server.ts listens, tests inject. */
+export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: logRedactPaths, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandler);
+  await app.register(helmet);
+  await app.register(rateLimit, { limits: config.rateLimits });
+  await app.register(swagger);
+  await app.register(db, { url: config.databaseUrl, max: config.databasePoolSize, sql: deps.sql });
+  await app.register(redis, { url: config.redisUrl });
+
+  await app.register(health);
+
+  await app.register(web, {
+    root: config.webDist,
+    notFoundLimit: config.rateLimits.enabled && config.rateLimits.notFound,
+  });
+  return app;
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import {
+  type CommonConfig,
+  ConfigError,
+  type Env,
+  bool,
+  int,
+  oneOf,
+  optionalStr,
+  optionalUrl,
+  readCommonConfig,
+  str,
+} from '@hs/config';
+
+export interface RateLimitRule {
+  max: number;
+  timeWindow: string;
+}
+
+/** Every rate limit of the api in one place; RATE_LIMITS=off switches all off (benchmarks, load tests). */
+export interface RateLimits {
+  enabled: boolean;
+  global: RateLimitRule;
+  login: RateLimitRule;
+  lookup: RateLimitRule;
+  cancel: RateLimitRule;
+  discountValidate: RateLimitRule;
+  booking: RateLimitRule;
+  notFound: RateLimitRule;
+}
+
+export interface ApiConfig extends CommonConfig {
+  host: string;
+  port: number;
+  jwtSecret: string;
+  /** Where the built web app lives; served with an SPA fallback when it exists. */
+  webDist: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  rateLimits: RateLimits;
+  admin: { username: string | undefined; password: string | undefined };
+  braintree: {
+    environment: 'sandbox' | 'production';
+    merchantId: string | undefined;
+    publicKey: string | undefined;
+    privateKey: string | undefined;
+    merchantAccountName: string | undefined;
+  };
+  partner: { apiUrl: string | undefined; apiKey: string | undefined; timeoutMs: number };
+  insurer: { apiUrl: string | undefined; apiKey: string | undefined; timeoutMs: number };
+}
+
+export function readApiConfig(env: Env = process.env): ApiConfig {
+  const common = readCommonConfig(env);
+  let jwtSecret = optionalStr(env, 'JWT_SECRET');
+  if (!jwtSecret) {
+    if (common.env === 'production') throw new ConfigError('JWT_SECRET', 'is required in production');
+    // Outside production a per-process secret is fine: tokens simply do not survive a restart.
+    jwtSecret = randomBytes(32).toString('hex');
+  } else if (jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET', 'must be at least 32 characters');
+  }
+  const limitsOn = oneOf(env, 'RATE_LIMITS', ['on', 'off'] as const, 'on') === 'on';
+  return {
+    ...common,
+    host: str(env, 'HOST', '0.0.0.0'),
+    port: int(env, 'PORT', 3000, { min: 0, max: 65535 }),
+    jwtSecret,
+    webDist: resolve(str(env, 'WEB_DIST', resolve(process.cwd(), 'web/dist'))),
+    corsOrigins: (optionalStr(env, 'CORS_ORIGINS') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    rateLimits: {
+      enabled: limitsOn,
+      global: { max: int(env, 'RATE_LIMIT_GLOBAL_PER_MINUTE', 600, { min: 1 }), timeWindow: '1 minute' },
+      login: { max: 5, timeWindow: '15 minutes' },
+      lookup: { max: 30, timeWindow: '1 minute' },
+      cancel: { max: 10, timeWindow: '1 minute' },
+      discountValidate: { max: 20, timeWindow: '1 minute' },
+      booking: { max: 30, timeWindow: '1 minute' },
+      notFound: { max: 60, timeWindow: '1 minute' },
+    },
+    admin: { username: optionalStr(env, 'ADMIN_USERNAME'), password: optionalStr(env, 'ADMIN_PASSWORD') },
+    braintree: {
+      environment: oneOf(env, 'BRAINTREE_ENVIRONMENT', ['sandbox', 'production'] as const, 'sandbox'),
+      merchantId: optionalStr(env, 'BRAINTREE_MERCHANT_ID'),
+      publicKey: optionalStr(env, 'BRAINTREE_PUBLIC_KEY'),
+      privateKey: optionalStr(env, 'BRAINTREE_PRIVATE_KEY'),
+      merchantAccountName: optionalStr(env, 'BRAINTREE_MERCHANT_ACCOUNT'),
+    },
+    partner: {
+      apiUrl: optionalUrl(env, 'PARTNER_API_URL', ['http', 'https']),
+      apiKey: optionalStr(env, 'PARTNER_API_KEY'),
+      timeoutMs: int(env, 'PARTNER_TIMEOUT_MS', 5000, { min: 100 }),
+    },
+    insurer: {
+      apiUrl: optionalUrl(env, 'INSURER_API_URL', ['http', 'https']),
+      apiKey: optionalStr(env, 'INSURER_API_KEY'),
+      timeoutMs: int(env, 'INSURER_TIMEOUT_MS', 5000, { min: 100 }),
+    },
+  };
+}
+
+/** Config for tests: production-like but quiet and with a fixed secret. */
+export function testApiConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): ApiConfig {
+  return {
+    ...readApiConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-0000', ...env }),
+    ...overrides,
+  };
+}

@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../../errors';
+
+function fieldOf(instancePath: string | undefined, missing?: string): string {
+  const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  return [path, missing].filter(Boolean).join('.') || 'body';
+}
+
+/** True when the failure is Postgres (or its pool) being unreachable rather than a bug. */
+function isDatabaseDown(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'CONNECT_TIMEOUT' ||
+    code === 'CONNECTION_CLOSED' ||
+    code === 'CONNECTION_ENDED' ||
+    code === 'CONNECTION_DESTROYED' ||
+    code === '57P01' || // admin_shutdown
+    code === '57P03' // cannot_connect_now
+  );
+}
+
+/**
+ * One error shape for the whole api: `{ success: false, message, errors? }`.
+ * Client errors say what was wrong; server errors are logged in full and
+ * answered with a generic sentence, never a stack or an internal message.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((err: FastifyError & { validation?: unknown }, request, reply) => {
+      if (err instanceof HttpError) {
+        return reply
+          .status(err.statusCode)
+          .send({ success: false, message: err.message, errors: err.errors });
+      }
+      if (err.validation && Array.isArray(err.validation)) {
+        const errors = err.validation.map(
+          (v: { instancePath?: string; message?: string; params?: Record<string, unknown> }) => ({
+            field: fieldOf(v.instancePath, v.params?.missingProperty as string | undefined),
+            message: v.message ?? 'is invalid',
+          }),
+        );
+        const first = errors[0];
+        return reply.status(400).send({
+          success: false,
+          message: first
+            ? `Invalid ${err.validationContext ?? 'request'}: ${first.field} ${first.message}`
+            : 'Invalid request',
+          errors,
+        });
+      }
+      if (isDatabaseDown(err)) {
+        request.log.error({ err }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({
+            success: false,
+            message: 'The service is temporarily unavailable. Please try again shortly.',
+          });
+      }
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err }, 'unhandled error');
+        return reply.status(status).send({ success: false, message: 'Internal server error' });
+      }
+      // Fastify's own 4xx (malformed JSON, body too large, unsupported media type, rate limit) carry safe messages.
+      return reply.status(status).send({ success: false, message: err.message });
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app from one port with the api. Unknown paths outside
+ * /api answer index.html so the client router can show its page (or its 404);
+ * unknown /api paths answer JSON 404.
+ */
+export default fp(
+  async (
+    app: FastifyInstance,
+    opts: { root: string; notFoundLimit: { max: number; timeWindow: string } | false },
+  ) => {
+    const hasWeb = existsSync(join(opts.root, 'index.html'));
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: opts.root,
+        wildcard: false,
+        index: false,
+        maxAge: '1h',
+        setHeaders: (res, path) => {
+          // Hashed assets never change; index.html must always be revalidated.
+          if (path.includes(`${join('assets')}`))
+            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
+    } else {
+      app.log.warn({ root: opts.root }, 'web app not built: only the api is served (npm run build)');
+    }
+
+    app.setNotFoundHandler(
+      { preHandler: opts.notFoundLimit ? app.rateLimit?.(opts.notFoundLimit) : undefined },
+      async (request, reply) => {
+        const path = request.url.split('?')[0] ?? '';
+        if (
+          path === '/api' ||
+          path.startsWith('/api/') ||
+          !hasWeb ||
+          !['GET', 'HEAD'].includes(request.method)
+        ) {
+          return reply
+            .status(404)
+            .send({ success: false, message: `Route ${request.method} ${path} not found` });
+        }
+        if (path.startsWith('/assets/')) {
+          return reply.status(404).send({ success: false, message: 'Asset not found' });
+        }
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      },
+    );
+  },
+  { name: 'web', dependencies: ['rate-limit'] },
+);

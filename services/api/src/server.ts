@@ -1,0 +1,30 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { readApiConfig } from './config';
+import { ConfigError } from '@hs/config';
+
+async function main() {
+  let config: ReturnType<typeof readApiConfig>;
+  try {
+    config = readApiConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await buildApp(config);
+  // Stop accepting, let in-flight requests finish, close pools; give up after 10 s.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run covers every package; the test level is in the file name
+// (*.unit.spec.ts, *.int.spec.ts, *.e2e.spec.ts) and scripts/test.mjs filters by it.
+const integrationSetup = ['packages/testing/src/global-setup.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          root: 'packages/domain',
+          include: ['**/*.spec.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: [
+            'packages/{config,db,eventstore,contracts,testing}/**/*.spec.ts',
+            'services/**/*.spec.ts',
+          ],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          environment: 'node',
+          globalSetup: integrationSetup,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'web/vitest.config.ts',
+    ],
+  },
+});
