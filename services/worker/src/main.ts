@@ -1,0 +1,42 @@
+import { ConfigError } from '@hs/config';
+import { readWorkerConfig } from './config';
+import { startWorker } from './worker';
+
+async function main() {
+  let config: ReturnType<typeof readWorkerConfig>;
+  try {
+    config = readWorkerConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const worker = await startWorker(config);
+  let signals = 0;
+  const shutdown = (signal: string) => {
+    signals += 1;
+    if (signals > 1) process.exit(1);
+    worker.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      worker.log.warn('shutdown grace period over; exiting with work in flight');
+      process.exit(1);
+    }, config.shutdownGraceMs + 5_000);
+    timer.unref();
+    worker.stop().then(
+      () => process.exit(0),
+      (err) => {
+        worker.log.error({ err }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
