@@ -1,0 +1,11 @@
+/** @hs/domain: the pure rules of the booking product. No I/O; used by api, worker and web alike. */
+export * from './availability';
+export * from './dates';
+export * from './identity';
+export * from './membership';
+export * from './money';
+export * from './partner';
+export * from './random';
+export * from './reference';
+export * from './regions';
+export * from './status';

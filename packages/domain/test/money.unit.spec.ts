@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatSGD, parseMoney, percentOf, roundHalfUp, toDollars, toMoneyString } from '../src';
+
+describe('money', () => {
+  it('formats SGD en-SG with 2 decimals', () => {
+    expect(formatSGD(123450)).toBe('S$1,234.50');
+    expect(formatSGD(0)).toBe('S$0.00');
+    expect(formatSGD(5)).toBe('S$0.05');
+    expect(formatSGD(100000000)).toBe('S$1,000,000.00');
+    expect(formatSGD(-500)).toBe('-S$5.00');
+  });
+
+  it('parses decimal strings exactly', () => {
+    expect(parseMoney('123.45')).toBe(12345);
+    expect(parseMoney('0.1')).toBe(10);
+    expect(parseMoney('7')).toBe(700);
+    expect(parseMoney(' 19.90 ')).toBe(1990);
+    expect(parseMoney('-1.20')).toBe(-120);
+    expect(parseMoney('-0')).toBe(0);
+    expect(parseMoney(0.29)).toBe(29);
+    expect(parseMoney(150)).toBe(15000);
+  });
+
+  it('rejects junk', () => {
+    for (const junk of ['', 'abc', '1,000', '12.345', '1.', '.5', '1e3', '--1', '12.3.4']) {
+      expect(parseMoney(junk)).toBeNull();
+    }
+    expect(parseMoney(Number.NaN)).toBeNull();
+    expect(parseMoney(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(parseMoney(1.005)).toBeNull();
+    expect(parseMoney(null)).toBeNull();
+    expect(parseMoney(undefined)).toBeNull();
+    expect(parseMoney('99999999999999999')).toBeNull();
+  });
+
+  it('writes the wire format', () => {
+    expect(toMoneyString(12345)).toBe('123.45');
+    expect(toMoneyString(5)).toBe('0.05');
+    expect(toMoneyString(-5)).toBe('-0.05');
+    expect(toMoneyString(0)).toBe('0.00');
+    expect(toDollars(12345)).toBe(123.45);
+    expect(() => toMoneyString(1.5)).toThrow(RangeError);
+  });
+
+  it('round-trips every amount through the wire format', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        expect(parseMoney(toMoneyString(cents))).toBe(cents);
+        expect(parseMoney(toDollars(cents))).toBe(cents);
+      }),
+    );
+  });
+
+  it('rounds half-up', () => {
+    expect(roundHalfUp(5, 2)).toBe(3);
+    expect(roundHalfUp(4, 3)).toBe(1);
+    expect(roundHalfUp(149, 100)).toBe(1);
+    expect(roundHalfUp(150, 100)).toBe(2);
+    expect(roundHalfUp(-150, 100)).toBe(-2);
+    expect(roundHalfUp(0, 7)).toBe(0);
+    expect(() => roundHalfUp(1.5, 2)).toThrow(RangeError);
+    expect(() => roundHalfUp(1, 0)).toThrow(RangeError);
+  });
+
+  it('takes percentages to the cent', () => {
+    expect(percentOf(10000, 9)).toBe(900);
+    expect(percentOf(1050, 9)).toBe(95); // 94.5 -> 95
+    expect(percentOf(10000, 12.5)).toBe(1250);
+    expect(percentOf(333, 33.33)).toBe(111); // 110.9889 -> 111
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+  REGISTRATION_STATUSES,
+  adminStatusTransition,
+  initialRegistrationStatus,
+  isCancelledStatus,
+  isPaidStatus,
+  matchesAdminStatusFilter,
+  needsCardPayment,
+  parseRegistrationStatus,
+  paymentTransition,
+  paymentView,
+  publicCancelTransition,
+  shouldOpenPaymentPanel,
+  toAdminStatus,
+  toPublicStatus,
+} from '../src';
+
+describe('registration status', () => {
+  it('reads both spellings into one internal enum', () => {
+    expect(parseRegistrationStatus('canceled')).toBe('cancelled');
+    expect(parseRegistrationStatus('cancelled')).toBe('cancelled');
+    expect(parseRegistrationStatus(' Pending_Payment ')).toBe('pending_payment');
+    expect(parseRegistrationStatus('refunded')).toBeNull();
+    expect(parseRegistrationStatus(3)).toBeNull();
+    expect(toAdminStatus('cancelled')).toBe('canceled');
+    expect(toAdminStatus('paid')).toBe('paid');
+    expect(toPublicStatus('cancelled')).toBe('cancelled');
+    expect(isCancelledStatus('cancelled')).toBe(true);
+  });
+
+  it('counts paid and completed as paid', () => {
+    expect(REGISTRATION_STATUSES.filter(isPaidStatus)).toEqual(['paid', 'completed']);
+  });
+
+  it('lets an admin set confirmed or canceled from any other status', () => {
+    for (const from of REGISTRATION_STATUSES) {
+      if (from !== 'confirmed')
+        expect(adminStatusTransition(from, 'confirmed')).toEqual({ ok: true, to: 'confirmed' });
+      if (from !== 'cancelled')
+        expect(adminStatusTransition(from, 'canceled')).toEqual({ ok: true, to: 'cancelled' });
+    }
+    expect(adminStatusTransition('confirmed', 'confirmed')).toEqual({
+      ok: false,
+      message: 'Registration is already confirmed',
+    });
+    expect(adminStatusTransition('cancelled', 'canceled')).toEqual({
+      ok: false,
+      message: 'Registration is already canceled',
+    });
+    expect(adminStatusTransition('confirmed', 'paid')).toEqual({
+      ok: false,
+      message: 'Status can only be set to confirmed or canceled',
+    });
+  });
+
+  it('cancels publicly once', () => {
+    expect(publicCancelTransition('confirmed')).toEqual({ ok: true, to: 'cancelled' });
+    expect(publicCancelTransition('pending_payment')).toEqual({ ok: true, to: 'cancelled' });
+    expect(publicCancelTransition('cancelled')).toEqual({
+      ok: false,
+      message: 'This appointment has already been cancelled.',
+    });
+  });
+
+  it('moves pending_payment to paid on payment', () => {
+    expect(paymentTransition('pending_payment')).toEqual({ ok: true, to: 'paid' });
+    expect(paymentTransition('paid').ok).toBe(false);
+  });
+
+  it('starts a booking in the right status', () => {
+    expect(initialRegistrationStatus(10900)).toBe('pending_payment');
+    expect(initialRegistrationStatus(0, 10900)).toBe('paid');
+    expect(initialRegistrationStatus(0)).toBe('confirmed');
+  });
+
+  it('filters the admin orders list', () => {
+    expect(matchesAdminStatusFilter('pending_payment', 'pending')).toBe(true);
+    expect(matchesAdminStatusFilter('pending', 'pending')).toBe(true);
+    expect(matchesAdminStatusFilter('cancelled', 'canceled')).toBe(true);
+    expect(matchesAdminStatusFilter('paid', 'confirmed')).toBe(false);
+    expect(matchesAdminStatusFilter('confirmed', 'confirmed')).toBe(true);
+    expect(matchesAdminStatusFilter('paid', 'all')).toBe(true);
+  });
+
+  it('shows Payment Pending only with a balance on an unpaid booking', () => {
+    expect(paymentView('pending_payment', 5000)).toEqual({
+      title: 'Payment Pending',
+      statusLabel: 'Payment Pending',
+      canPay: true,
+      canConfirmZeroBalance: false,
+    });
+    expect(paymentView('confirmed', 5000).statusLabel).toBe('Payment Pending');
+    expect(paymentView('paid', 5000)).toMatchObject({
+      title: 'Booking Confirmed',
+      statusLabel: 'Paid',
+      canPay: false,
+    });
+    expect(paymentView('pending_payment', 0)).toMatchObject({ canConfirmZeroBalance: true, canPay: false });
+  });
+
+  it('opens the payment panel by rule', () => {
+    expect(shouldOpenPaymentPanel({ showPayment: true, status: 'paid', balanceDueCents: 0 })).toBe(true);
+    expect(shouldOpenPaymentPanel({ status: 'pending_payment', balanceDueCents: 1 })).toBe(true);
+    expect(shouldOpenPaymentPanel({ status: 'completed', balanceDueCents: 100 })).toBe(false);
+    expect(shouldOpenPaymentPanel({ status: 'pending_payment', balanceDueCents: 0 })).toBe(false);
+    expect(needsCardPayment(0)).toBe(false);
+    expect(needsCardPayment(-5)).toBe(false);
+    expect(needsCardPayment(1)).toBe(true);
+  });
+});
