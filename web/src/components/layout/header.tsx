@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { Link, useRoute } from 'wouter';
+import { css, cx } from 'styled-system/css';
+import { Container, HStack } from 'styled-system/jsx';
+import { useAuth } from '../../lib/auth';
+import { LayoutDashboardIcon, LogOutIcon, MenuIcon } from '../icons';
+import { Button, IconButton } from '../ui/button';
+import * as Drawer from '../ui/drawer';
+import { Logo } from './logo';
+import { useLogout } from './use-logout';
+
+const navLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  h: '10',
+  px: '3',
+  borderRadius: 'l2',
+  color: 'fg.muted',
+  fontWeight: 'medium',
+  fontSize: 'sm',
+  textDecoration: 'none',
+  transition: 'color 0.15s, background 0.15s',
+  _hover: { color: 'fg.default', bg: 'bg.subtle' },
+  '&[aria-current=page]': { color: 'accent.text', bg: 'accent.subtle' },
+});
+
+const mobileNavLink = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  minH: '11',
+  px: '3',
+  borderRadius: 'l2',
+  color: 'fg.default',
+  fontWeight: 'medium',
+  textDecoration: 'none',
+  _hover: { bg: 'bg.subtle' },
+  '&[aria-current=page]': { color: 'accent.text', bg: 'accent.subtle' },
+});
+
+function AppointmentsLink({ className, onClick }: { className: string; onClick?: () => void }) {
+  const [active] = useRoute('/');
+  return (
+    <Link href="/" className={className} aria-current={active ? 'page' : undefined} onClick={onClick}>
+      Appointments
+    </Link>
+  );
+}
+
+export function Header() {
+  const { isAuthenticated } = useAuth();
+  const { logout, pending } = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header
+      className={css({
+        position: 'sticky',
+        top: '0',
+        zIndex: 'sticky',
+        bg: 'bg.default/95',
+        backdropFilter: 'saturate(180%) blur(8px)',
+        borderBottomWidth: '1px',
+        borderColor: 'border.default',
+        '@media print': { display: 'none' },
+      })}
+    >
+      <Container maxW="6xl" px={{ base: '4', md: '6' }}>
+        <HStack h="16" justify="space-between" gap="4">
+          <Logo />
+
+          <nav
+            aria-label="Main"
+            className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '2' })}
+          >
+            <AppointmentsLink className={navLink} />
+            {isAuthenticated ? (
+              <>
+                <Button asChild size="sm" variant="subtle">
+                  <Link href="/admin/dashboard">
+                    <LayoutDashboardIcon />
+                    Admin Dashboard
+                  </Link>
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  loading={pending}
+                  loadingText="Logging out..."
+                  onClick={logout}
+                >
+                  <LogOutIcon />
+                  Logout
+                </Button>
+              </>
+            ) : null}
+          </nav>
+
+          <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="right">
+            <Drawer.Trigger asChild>
+              <IconButton
+                aria-label="Open menu"
+                variant="ghost"
+                className={cx(css({ display: { base: 'inline-flex', md: 'none' } }))}
+              >
+                <MenuIcon />
+              </IconButton>
+            </Drawer.Trigger>
+            <Drawer.Portal>
+              <Drawer.Header>
+                <Drawer.Title>Menu</Drawer.Title>
+                <Drawer.CloseButton />
+              </Drawer.Header>
+              <Drawer.Body>
+                <nav
+                  aria-label="Mobile"
+                  className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}
+                >
+                  <AppointmentsLink className={mobileNavLink} onClick={closeMenu} />
+                  {isAuthenticated ? (
+                    <Link href="/admin/dashboard" className={mobileNavLink} onClick={closeMenu}>
+                      <LayoutDashboardIcon />
+                      Admin Dashboard
+                    </Link>
+                  ) : null}
+                </nav>
+              </Drawer.Body>
+              {isAuthenticated ? (
+                <Drawer.Footer>
+                  <Button
+                    variant="outline"
+                    fullWidth
+                    loading={pending}
+                    loadingText="Logging out..."
+                    onClick={async () => {
+                      await logout();
+                      closeMenu();
+                    }}
+                  >
+                    <LogOutIcon />
+                    Logout
+                  </Button>
+                </Drawer.Footer>
+              ) : null}
+            </Drawer.Portal>
+          </Drawer.Root>
+        </HStack>
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,68 @@
+import { Dialog } from '@ark-ui/react/dialog';
+import { ark } from '@ark-ui/react/factory';
+import { Portal } from '@ark-ui/react/portal';
+import type { ComponentProps, ReactNode } from 'react';
+import { createStyleContext } from 'styled-system/jsx';
+import { dialog } from 'styled-system/recipes';
+import { XIcon } from '../icons';
+import { IconButton } from './button';
+
+/**
+ * Ark Dialog (focus trap, Escape, scroll lock, aria wiring) styled by the `dialog` slot recipe.
+ *
+ *   <Dialog.Root size="md" open={open} onOpenChange={(e) => setOpen(e.open)}>
+ *     <Dialog.Trigger asChild><Button>Open</Button></Dialog.Trigger>
+ *     <Dialog.Portal>   // = Portal > Backdrop + Positioner > Content
+ *       <Dialog.Header><Dialog.Title>…</Dialog.Title><Dialog.Description>…</Dialog.Description></Dialog.Header>
+ *       <Dialog.Body>…</Dialog.Body>
+ *       <Dialog.Footer>…</Dialog.Footer>
+ *       <Dialog.CloseButton />
+ *     </Dialog.Portal>
+ *   </Dialog.Root>
+ * Root defaults to `lazyMount` + `unmountOnExit`; on phones the dialog is a bottom sheet.
+ */
+const { withRootProvider, withContext } = createStyleContext(dialog);
+
+export const Root = withRootProvider(Dialog.Root, {
+  defaultProps: { lazyMount: true, unmountOnExit: true },
+});
+export const RootProvider = withRootProvider(Dialog.RootProvider, {
+  defaultProps: { lazyMount: true, unmountOnExit: true },
+});
+export const Trigger = Dialog.Trigger;
+export const Backdrop = withContext(Dialog.Backdrop, 'backdrop');
+export const Positioner = withContext(Dialog.Positioner, 'positioner');
+export const Content = withContext(Dialog.Content, 'content');
+export const Title = withContext(Dialog.Title, 'title');
+export const Description = withContext(Dialog.Description, 'description');
+export const CloseTrigger = withContext(Dialog.CloseTrigger, 'closeTrigger');
+export const Header = withContext(ark.div, 'header');
+export const Body = withContext(ark.div, 'body');
+export const Footer = withContext(ark.div, 'footer');
+export { DialogContext as Context } from '@ark-ui/react/dialog';
+
+export type RootProps = ComponentProps<typeof Root>;
+
+/** Portal + Backdrop + Positioner + Content in one; children go inside Content. */
+export function Portalled({ children, ...props }: ComponentProps<typeof Content> & { children: ReactNode }) {
+  return (
+    <Portal>
+      <Backdrop />
+      <Positioner>
+        <Content {...props}>{children}</Content>
+      </Positioner>
+    </Portal>
+  );
+}
+export { Portalled as Portal };
+
+/** The × button in the top-right corner. */
+export function CloseButton({ label = 'Close' }: { label?: string }) {
+  return (
+    <CloseTrigger asChild>
+      <IconButton aria-label={label} variant="ghost" size="sm">
+        <XIcon />
+      </IconButton>
+    </CloseTrigger>
+  );
+}

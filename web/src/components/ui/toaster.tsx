@@ -1,0 +1,89 @@
+import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast';
+import { createStyleContext } from 'styled-system/jsx';
+import { toast } from 'styled-system/recipes';
+import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, InfoIcon, XIcon } from '../icons';
+import { Button, IconButton } from './button';
+import { Spinner } from './spinner';
+
+/**
+ * The one toast store of the app (spec section 9): bottom-right, at most 3 visible (more queue),
+ * 4000 ms by default, 14 px apart, 200 ms removal animation; 356 px wide (see the `toast` recipe).
+ *
+ *   toaster.create({ title: 'Login successful', description: 'You are now logged in', type: 'success' });
+ *   toaster.create({ title: 'Login failed', description: message, type: 'error' }); // the spec's "destructive"
+ *
+ * Render exactly one `<Toaster />`, at the app root.
+ */
+export const toaster = createToaster({
+  placement: 'bottom-end',
+  max: 3,
+  duration: 4000,
+  gap: 14,
+  removeDelay: 200,
+  overlap: false,
+  offsets: '16px',
+  pauseOnPageIdle: true,
+});
+
+export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'loading';
+
+const { withProvider, withContext } = createStyleContext(toast);
+
+const Root = withProvider(Toast.Root, 'root');
+const Title = withContext(Toast.Title, 'title');
+const Description = withContext(Toast.Description, 'description');
+const ActionTrigger = withContext(Toast.ActionTrigger, 'actionTrigger');
+const CloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger');
+const Content = withContext('div', 'content');
+const Icon = withContext('div', 'icon');
+
+function TypeIcon({ type }: { type: string | undefined }) {
+  switch (type) {
+    case 'success':
+      return <CheckCircleIcon color="var(--colors-success-default)" />;
+    case 'error':
+      return <AlertCircleIcon color="var(--colors-danger-default)" />;
+    case 'warning':
+      return <AlertTriangleIcon color="var(--colors-warning-default)" />;
+    case 'loading':
+      return <Spinner size="sm" />;
+    case 'info':
+      return <InfoIcon color="var(--colors-accent-default)" />;
+    default:
+      return null;
+  }
+}
+
+export function Toaster() {
+  return (
+    <ArkToaster toaster={toaster}>
+      {(t) => (
+        <Root key={t.id}>
+          {t.type && t.type !== 'info' ? (
+            <Icon>
+              <TypeIcon type={t.type} />
+            </Icon>
+          ) : null}
+          <Content>
+            {t.title ? <Title>{t.title}</Title> : null}
+            {t.description ? <Description>{t.description}</Description> : null}
+            {t.action ? (
+              <ActionTrigger asChild>
+                <Button variant="outline" size="sm">
+                  {t.action.label}
+                </Button>
+              </ActionTrigger>
+            ) : null}
+          </Content>
+          {t.closable !== false ? (
+            <CloseTrigger asChild>
+              <IconButton aria-label="Dismiss notification" variant="ghost" size="sm">
+                <XIcon />
+              </IconButton>
+            </CloseTrigger>
+          ) : null}
+        </Root>
+      )}
+    </ArkToaster>
+  );
+}

@@ -1,0 +1,131 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import useSWR from 'swr';
+import { AUTH_TOKEN_KEY, type ApiEnvelope, ApiError, api } from './api';
+
+export interface AdminUser {
+  id: string | number;
+  username: string;
+  name?: string | null;
+  role: string;
+}
+
+export interface LoginCredentials {
+  username: string;
+  password: string;
+}
+
+export interface AuthContextValue {
+  /** The signed-in user, or null (none, or the stored token was refused). */
+  user: AdminUser | null;
+  /** The token stored under `auth_token` in local storage. */
+  token: string | null;
+  /** True while a stored token is being resolved into a user. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** Signed in with role `admin`. */
+  isAdmin: boolean;
+  /** POST /api/admin/login; stores `data.token`, then loads the user. Throws ApiError on failure. */
+  login: (credentials: LoginCredentials) => Promise<void>;
+  /** POST /api/admin/logout, then forgets the token. Throws ApiError on failure (token kept). */
+  logout: () => Promise<void>;
+}
+
+const USER_PATH = '/api/admin/user';
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function readStoredToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function storeToken(token: string | null) {
+  try {
+    if (token) localStorage.setItem(AUTH_TOKEN_KEY, token);
+    else localStorage.removeItem(AUTH_TOKEN_KEY);
+  } catch {
+    // storage unavailable (private mode): the session lasts until reload
+  }
+}
+
+/** GET /api/admin/user: `data` holds the user; 401 means no user. */
+async function fetchUser(): Promise<AdminUser | null> {
+  try {
+    const res = await api.get<ApiEnvelope<AdminUser | null>>(USER_PATH);
+    return res?.data ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(readStoredToken);
+
+  // Another tab logging in or out.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === AUTH_TOKEN_KEY || event.key === null) setToken(readStoredToken());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  // Admin user query: fresh for 5 minutes, no retry, no refetch on focus (spec section 9).
+  const { data, error, isLoading, mutate } = useSWR(token ? [USER_PATH, token] : null, fetchUser, {
+    dedupingInterval: FIVE_MINUTES,
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+  });
+
+  const login = useCallback(
+    async (credentials: LoginCredentials) => {
+      const res = await api.post<ApiEnvelope<{ token: string }>>('/api/admin/login', credentials);
+      const newToken = res?.data?.token;
+      if (!newToken) throw new Error('Invalid credentials');
+      storeToken(newToken);
+      setToken(newToken);
+      // A failing user fetch right after login is only logged (spec section 8).
+      await mutate().catch((e: unknown) => console.error('Failed to load the signed-in user', e));
+    },
+    [mutate],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/api/admin/logout');
+    } catch (e) {
+      // An expired or unknown token is as good as logged out.
+      if (!(e instanceof ApiError && e.status === 401)) throw e;
+    }
+    storeToken(null);
+    setToken(null);
+    await mutate(null, { revalidate: false });
+  }, [mutate]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const user = token && !error ? (data ?? null) : null;
+    return {
+      user,
+      token,
+      isLoading: Boolean(token) && isLoading,
+      isAuthenticated: user !== null,
+      isAdmin: user?.role === 'admin',
+      login,
+      logout,
+    };
+  }, [token, data, error, isLoading, login, logout]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

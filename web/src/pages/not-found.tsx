@@ -1,0 +1,41 @@
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { Page } from '../components/layout/page';
+import { Button } from '../components/ui/button';
+
+export default function NotFoundPage() {
+  return (
+    <Page flex="1" display="flex" alignItems="center" justifyContent="center">
+      <title>404 Page Not Found | Health Screening</title>
+      <div className={css({ textAlign: 'center', py: { base: '10', md: '16' } })}>
+        <p
+          aria-hidden="true"
+          className={css({
+            fontSize: { base: '5xl', md: '6xl' },
+            fontWeight: 'bold',
+            color: 'accent.muted',
+            lineHeight: '1',
+          })}
+        >
+          404
+        </p>
+        <h1
+          className={css({
+            mt: '4',
+            fontSize: { base: '2xl', md: '3xl' },
+            fontWeight: 'bold',
+            color: 'fg.default',
+          })}
+        >
+          404 Page Not Found
+        </h1>
+        <p className={css({ mt: '2', color: 'fg.muted' })}>
+          The page you are looking for doesn't exist or has been moved.
+        </p>
+        <Button asChild size="lg" mt="8">
+          <Link href="/">Return to Home</Link>
+        </Button>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { PublicLayout } from './components/layout/public-layout';
+import { PageLoader } from './components/layout/page';
+import HomePage from './pages/home';
+import NotFoundPage from './pages/not-found';
+
+/*
+ * Route table (spec section 2). The public entry stays small: `/` and the booking wizard are in the
+ * main bundle; the admin back-office and the older flow are lazy chunks (React.lazy + dynamic import,
+ * which Vite turns into separate files). Add a lazy screen like AdminApp below.
+ */
+const AdminApp = lazy(() => import('./admin/admin-app'));
+
+function PublicRoutes() {
+  return (
+    <PublicLayout>
+      <Suspense fallback={<PageLoader />}>
+        <Switch>
+          <Route path="/" component={HomePage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </PublicLayout>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/admin/*?">
+        <Suspense fallback={<PageLoader />}>
+          <AdminApp />
+        </Suspense>
+      </Route>
+      <Route>
+        <PublicRoutes />
+      </Route>
+    </Switch>
+  );
+}

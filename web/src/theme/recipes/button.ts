@@ -1,0 +1,82 @@
+import { defineRecipe } from '@pandacss/dev';
+
+export const button = defineRecipe({
+  className: 'button',
+  jsx: ['Button'],
+  base: {
+    alignItems: 'center',
+    appearance: 'none',
+    borderRadius: 'l2',
+    cursor: 'pointer',
+    display: 'inline-flex',
+    flexShrink: '0',
+    fontWeight: 'semibold',
+    gap: '2',
+    justifyContent: 'center',
+    lineHeight: '1',
+    outline: 'none',
+    position: 'relative',
+    transitionDuration: 'normal',
+    transitionProperty: 'background, border-color, color, box-shadow',
+    transitionTimingFunction: 'default',
+    userSelect: 'none',
+    verticalAlign: 'middle',
+    whiteSpace: 'nowrap',
+    textDecoration: 'none',
+    _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' },
+    _disabled: { cursor: 'not-allowed', opacity: '0.6' },
+    '& svg': { flexShrink: '0', width: '1.1em', height: '1.1em' },
+  },
+  variants: {
+    variant: {
+      solid: {
+        bg: 'accent.default',
+        color: 'accent.fg',
+        _hover: { bg: 'accent.emphasized' },
+        _disabled: { _hover: { bg: 'accent.default' } },
+      },
+      outline: {
+        bg: 'bg.default',
+        borderWidth: '1px',
+        borderColor: 'border.emphasized',
+        color: 'fg.default',
+        _hover: { bg: 'bg.muted', borderColor: 'border.outline' },
+      },
+      subtle: {
+        bg: 'accent.subtle',
+        color: 'accent.text',
+        _hover: { bg: 'teal.100' },
+      },
+      ghost: {
+        bg: 'transparent',
+        color: 'fg.default',
+        _hover: { bg: 'bg.subtle' },
+      },
+      danger: {
+        bg: 'danger.default',
+        color: 'danger.fg',
+        _hover: { bg: 'danger.emphasized' },
+        _disabled: { _hover: { bg: 'danger.default' } },
+      },
+      link: {
+        bg: 'transparent',
+        color: 'accent.text',
+        px: '0!',
+        h: 'auto!',
+        textDecoration: 'underline',
+        textUnderlineOffset: '3px',
+        _hover: { color: 'accent.default' },
+      },
+    },
+    size: {
+      sm: { h: '9', minW: '9', px: '3', textStyle: 'sm' },
+      md: { h: '10', minW: '10', px: '4', textStyle: 'sm' },
+      lg: { h: '11', minW: '11', px: '5', textStyle: 'md' },
+      xl: { h: '12', minW: '12', px: '6', textStyle: 'md' },
+    },
+    fullWidth: {
+      true: { w: 'full' },
+    },
+  },
+  defaultVariants: { variant: 'solid', size: 'md' },
+});

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  preview: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: true,
+    // Budget for the public entry; `npm run build` prints every chunk with its gzip size.
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Route-level code-splitting comes from React.lazy() in src/routes.tsx (admin, older flow).
+        // React itself goes in its own long-cached chunk.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
+  },
+});
