@@ -3,6 +3,7 @@ import type { Sql } from '@hs/db';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ApiConfig } from './config';
+import { ensureFirstAdmin } from './auth/users';
 import { logRedactPaths } from './logging';
 import db from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
@@ -11,6 +12,8 @@ import web from './plugins/app/web';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
 import swagger from './plugins/external/swagger';
+import auth from './plugins/app/auth';
+import admin from './routes/admin';
 import health from './routes/health';
 
 export interface AppDeps {
@@ -49,7 +52,15 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(db, { url: config.databaseUrl, max: config.databasePoolSize, sql: deps.sql });
   await app.register(redis, { url: config.redisUrl });
 
+  await app.register(auth, { secret: config.jwtSecret });
+
+  app.addHook('onReady', async () => {
+    if (await ensureFirstAdmin(app.sql, config.admin))
+      app.log.info({ username: config.admin.username }, 'first admin created');
+  });
+
   await app.register(health);
+  await app.register(admin, { prefix: '/api/admin' });
 
   await app.register(web, {
     root: config.webDist,

@@ -10,8 +10,8 @@ export interface SeedReport {
  * so restarting never duplicates or overwrites what a user changed.
  */
 export async function seedDemo(sql: Sql): Promise<SeedReport> {
-  const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from system_settings`;
-  if (count > 0) return { seeded: false, notes: [] };
+  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from system_settings`;
+  if ((row?.count ?? 0) > 0) return { seeded: false, notes: [] };
   const notes: string[] = [];
   await sql.begin(async (tx) => {
     await tx`insert into system_settings (setting_key, setting_value, description, last_updated_by)

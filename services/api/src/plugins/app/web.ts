@@ -23,8 +23,7 @@ export default fp(
         maxAge: '1h',
         setHeaders: (res, path) => {
           // Hashed assets never change; index.html must always be revalidated.
-          if (path.includes(`${join('assets')}`))
-            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
         },
       });
     } else {

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, ErrorResponseSchema, MessageResponseSchema } from '@hs/contracts';
+import { Type } from '@sinclair/typebox';
+import * as v from 'valibot';
+import { dummyHash, verifyPassword } from '../../auth/password';
+import { HttpError, unauthorized } from '../../errors';
+import { parseInput } from '../../validation';
+
+const LoginInput = v.object({
+  username: v.pipe(v.string('Username is required'), v.trim(), v.nonEmpty('Username is required')),
+  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required')),
+});
+
+const UserSchema = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  role: Type.String(),
+  lastLogin: Type.Union([Type.String(), Type.Null()]),
+});
+
+type UserRow = { id: number; username: string; email: string | null; role: string; lastLogin: Date | null };
+const toUser = (u: UserRow) => ({ ...u, lastLogin: u.lastLogin?.toISOString() ?? null });
+
+const FAILURE_WINDOW_MINUTES = 15;
+
+/** POST /login: outside the admin guard. */
+export const login: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql } = app;
+  const maxFailures = app.rateLimits.login.max;
+
+  async function tooManyFailures(username: string, ip: string): Promise<boolean> {
+    if (!app.rateLimits.enabled) return false;
+    const [row] = await sql<{ byUser: number; byIp: number }[]>`
+      select count(*) filter (where username = ${username})::int as "byUser",
+             count(*) filter (where ip = ${ip})::int as "byIp"
+      from login_failures
+      where at > now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})
+        and (username = ${username} or ip = ${ip})`;
+    return (row?.byUser ?? 0) >= maxFailures || (row?.byIp ?? 0) >= maxFailures;
+  }
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['admin'],
+        summary: 'Sign in; answers a bearer token valid for 8 hours',
+        body: Type.Object({ username: Type.String(), password: Type.String() }),
+        response: {
+          200: Envelope(Type.Object({ token: Type.String(), user: UserSchema })),
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+      // Spec messages ('Username is required') come before the generic schema check.
+      preValidation: async (request) => {
+        request.body = parseInput(LoginInput, request.body);
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      if (await tooManyFailures(username, request.ip)) {
+        reply.header('retry-after', String(FAILURE_WINDOW_MINUTES * 60));
+        throw new HttpError(429, 'Too many failed login attempts. Please try again in 15 minutes.');
+      }
+      const [user] = await sql<(UserRow & { passwordHash: string })[]>`
+        select id, username, email, role, last_login as "lastLogin", password_hash as "passwordHash"
+        from users where username = ${username}`;
+      // Same work for an unknown user as for a wrong password: same answer, same time.
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+      if (!user || !ok) {
+        await sql`insert into login_failures (username, ip) values (${username}, ${request.ip})`;
+        throw unauthorized('Invalid credentials');
+      }
+      const [updated] = await sql<UserRow[]>`
+        update users set last_login = now() where id = ${user.id}
+        returning id, username, email, role, last_login as "lastLogin"`;
+      await sql`delete from login_failures where username = ${username}`;
+      return { success: true as const, data: { token: app.signAdminToken(user), user: toUser(updated!) } };
+    },
+  );
+};
+
+/** GET /user and POST /logout: inside the admin guard. */
+export const session: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql } = app;
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: Envelope(UserSchema), 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const [user] = await sql<UserRow[]>`
+          select id, username, email, role, last_login as "lastLogin" from users where id = ${Number(request.user.sub)}`;
+      if (!user) throw unauthorized('User no longer exists');
+      return { success: true as const, data: toUser(user) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: MessageResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { jti, exp } = request.user;
+      await sql`insert into revoked_tokens (jti, expires_at) values (${jti}, to_timestamp(${exp}))
+                  on conflict do nothing`;
+      await sql`delete from revoked_tokens where expires_at < now()`;
+      return { success: true, message: 'Logged out' };
+    },
+  );
+};

@@ -1,0 +1,201 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AdminEventSchema,
+  Envelope,
+  ErrorResponseSchema,
+  EventInputSchema,
+  IdParams,
+  MessageResponseSchema,
+} from '@hs/contracts';
+import type { Sql, TransactionSql } from '@hs/db';
+import { Type } from '@sinclair/typebox';
+import { audit } from '../../audit';
+import { badRequest, conflict, notFound } from '../../errors';
+import { parseInput } from '../../validation';
+import { DEFAULT_EVENT_CONFIG, EventInput, type EventInputValue } from './inputs';
+
+type Db = Sql | TransactionSql;
+
+const selectEvents = (db: Db, id?: number) => db`
+  select e.id, e.name, e.slug, e.description, e.location, e.is_active as "isActive",
+         e.created_at as "createdAt", e.updated_at as "updatedAt",
+         coalesce((select array_agg(ep.package_id order by ep.package_id) from event_packages ep where ep.event_id = e.id),
+                  '{}') as "packageIds",
+         json_build_object(
+           'configType', coalesce(c.config_type, 'manual'), 'numSlots', coalesce(c.num_slots, 10),
+           'bufferHours', coalesce(c.buffer_hours, 24), 'slotsPerTimeslot', coalesce(c.slots_per_timeslot, 1),
+           'maxAttendees', coalesce(c.max_attendees, 20)) as config
+  from screening_events e
+  left join event_configs c on c.event_id = e.id
+  ${id === undefined ? db`` : db`where e.id = ${id}`}
+  order by e.created_at desc, e.id desc`;
+
+// biome-ignore lint/suspicious/noExplicitAny: row shape is the schema's
+const toEvent = (row: any) => ({
+  ...row,
+  packageIds: (row.packageIds as (number | string)[]).map(Number),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+async function findEvent(db: Db, id: number) {
+  const [row] = await selectEvents(db, id);
+  if (!row) throw notFound('Event not found');
+  return toEvent(row);
+}
+
+async function writeLinks(tx: TransactionSql, eventId: number, input: EventInputValue) {
+  if (input.packageIds) {
+    const ids = [...new Set(input.packageIds)];
+    if (ids.length > 0) {
+      const found = await tx`select id from packages where id in ${tx(ids)}`;
+      if (found.length !== ids.length) throw badRequest('One or more packages do not exist');
+    }
+    await tx`delete from event_packages where event_id = ${eventId}`;
+    for (const packageId of ids) {
+      await tx`insert into event_packages (event_id, package_id) values (${eventId}, ${packageId})`;
+    }
+  }
+  if (input.config) {
+    const c = input.config;
+    await tx`
+      insert into event_configs (event_id, config_type, num_slots, buffer_hours, slots_per_timeslot, max_attendees)
+      values (${eventId}, ${c.configType}, ${c.numSlots}, ${c.bufferHours}, ${c.slotsPerTimeslot}, ${c.maxAttendees})
+      on conflict (event_id) do update set config_type = excluded.config_type, num_slots = excluded.num_slots,
+        buffer_hours = excluded.buffer_hours, slots_per_timeslot = excluded.slots_per_timeslot,
+        max_attendees = excluded.max_attendees`;
+  }
+}
+
+function slugTaken(err: unknown): boolean {
+  return (err as { code?: string; constraint_name?: string }).code === '23505';
+}
+
+const Response = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+
+/** Screening events, with what makes them bookable: their packages and how their timeslots come about. */
+const events: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql } = app;
+
+  app.get(
+    '/events',
+    { schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(AdminEventSchema)) } } },
+    async () => ({ success: true as const, data: (await selectEvents(sql)).map(toEvent) }),
+  );
+
+  app.get(
+    '/events/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: Envelope(AdminEventSchema), ...Response },
+      },
+    },
+    async (request) => ({ success: true as const, data: await findEvent(sql, request.params.id) }),
+  );
+
+  app.post(
+    '/events',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Create an event; packageIds and config (manual or auto timeslots) are optional',
+        body: Type.Partial(EventInputSchema),
+        response: { 201: Envelope(AdminEventSchema), ...Response },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(EventInput, request.body);
+      try {
+        const event = await sql.begin(async (tx) => {
+          const [row] = await tx<{ id: number }[]>`
+            insert into screening_events (name, slug, description, location, is_active)
+            values (${input.name}, ${input.slug}, ${input.description}, ${input.location}, ${input.isActive})
+            returning id`;
+          await writeLinks(tx, row!.id, { ...input, config: input.config ?? DEFAULT_EVENT_CONFIG });
+          const created = await findEvent(tx, row!.id);
+          await audit(tx, {
+            actor: request.actor,
+            action: 'create',
+            entity: 'event',
+            entityId: row!.id,
+            after: created,
+          });
+          return created;
+        });
+        return reply.status(201).send({ success: true as const, data: event });
+      } catch (err) {
+        if (slugTaken(err)) throw conflict('An event with this slug already exists');
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/events/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        body: Type.Partial(EventInputSchema),
+        response: { 200: Envelope(AdminEventSchema), ...Response },
+      },
+    },
+    async (request) => {
+      const input = parseInput(EventInput, request.body);
+      const { id } = request.params;
+      try {
+        const event = await sql.begin(async (tx) => {
+          const before = await findEvent(tx, id);
+          await tx`
+            update screening_events set name = ${input.name}, slug = ${input.slug}, description = ${input.description},
+              location = ${input.location}, is_active = ${input.isActive}
+            where id = ${id}`;
+          await writeLinks(tx, id, input);
+          const after = await findEvent(tx, id);
+          await audit(tx, {
+            actor: request.actor,
+            action: 'update',
+            entity: 'event',
+            entityId: id,
+            before,
+            after,
+          });
+          return after;
+        });
+        return { success: true as const, data: event };
+      } catch (err) {
+        if (slugTaken(err)) throw conflict('An event with this slug already exists');
+        throw err;
+      }
+    },
+  );
+
+  app.delete(
+    '/events/:id',
+    { schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Response } } },
+    async (request) => {
+      const { id } = request.params;
+      await sql.begin(async (tx) => {
+        const before = await findEvent(tx, id);
+        if (await hasBookings(tx, id)) {
+          throw conflict('This event has bookings and cannot be deleted. Deactivate it instead.');
+        }
+        await tx`delete from screening_events where id = ${id}`;
+        await audit(tx, { actor: request.actor, action: 'delete', entity: 'event', entityId: id, before });
+      });
+      return { success: true, message: 'Event deleted' };
+    },
+  );
+};
+
+/** Whether any booking was ever made for the event (orders read model, once it exists). */
+async function hasBookings(tx: TransactionSql, eventId: number): Promise<boolean> {
+  const [table] = await tx<{ exists: boolean }[]>`select to_regclass('orders') is not null as exists`;
+  if (!table?.exists) return false;
+  const rows = await tx`select 1 from orders where event_id = ${eventId} limit 1`;
+  return rows.length > 0;
+}
+
+export default events;

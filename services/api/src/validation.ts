@@ -1,0 +1,53 @@
+import * as v from 'valibot';
+import { badRequest } from './errors';
+
+type AnySchema = v.GenericSchema & {
+  entries?: Record<string, v.GenericSchema>;
+  pipe?: unknown[];
+  wrapped?: unknown;
+};
+
+/** The schema of one object entry along a path, through pipes and optional/nullable wrappers. */
+function entryAt(schema: AnySchema | undefined, path: readonly PropertyKey[]): AnySchema | undefined {
+  let current = schema;
+  for (const key of path) {
+    while (current && !current.entries) {
+      const inner = (current.pipe?.[0] ?? current.wrapped) as AnySchema | undefined;
+      if (!inner || inner === current) return undefined;
+      current = inner;
+    }
+    current = current?.entries?.[key as string];
+  }
+  return current;
+}
+
+/**
+ * The message a field's own schema gives for a missing value: valibot reports
+ * a missing key with the object's generic message, but the spec wants the
+ * field's ('Username is required').
+ */
+function missingKeyMessage(schema: AnySchema, issue: v.BaseIssue<unknown>): string | undefined {
+  if (issue.kind !== 'schema' || issue.input !== undefined || !issue.path) return undefined;
+  const entry = entryAt(
+    schema,
+    issue.path.map((p) => p.key as PropertyKey),
+  );
+  if (!entry) return undefined;
+  const result = v.safeParse(entry, undefined);
+  return result.success ? undefined : result.issues[0]?.message;
+}
+
+/**
+ * Runs a shared valibot schema (the same one the web form uses) over a request
+ * part. Failure is a 400 whose message is the first field's message, in the
+ * spec's words, with every field's message in `errors`.
+ */
+export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input ?? {});
+  if (result.success) return result.output;
+  const errors = result.issues.map((issue) => ({
+    field: v.getDotPath(issue) ?? 'body',
+    message: missingKeyMessage(schema as AnySchema, issue) ?? issue.message,
+  }));
+  throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
+}

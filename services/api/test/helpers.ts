@@ -1,0 +1,58 @@
+import { type TestDatabase, testDatabase } from '@hs/testing';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { type ApiConfig, buildApp, testApiConfig } from '../src';
+import { createUser } from '../src/auth/users';
+
+export interface TestApi {
+  app: FastifyInstance;
+  db: TestDatabase;
+  /** A bearer token of a freshly created admin. */
+  adminToken: () => Promise<string>;
+  /** inject with the admin's bearer token. */
+  asAdmin: (options: InjectOptions) => ReturnType<FastifyInstance['inject']>;
+  close: () => Promise<void>;
+}
+
+let userCounter = 0;
+
+export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
+  const db = await testDatabase();
+  const config = testApiConfig(overrides, {
+    DATABASE_URL: db.url,
+    REDIS_URL: process.env.HS_TEST_REDIS_URL!,
+  });
+  const app = await buildApp(config, { sql: db.sql });
+  await app.ready();
+  let token: string | undefined;
+  const adminToken = async () => {
+    if (token) return token;
+    userCounter += 1;
+    const username = `admin${userCounter}`;
+    await createUser(db.sql, {
+      username,
+      password: 'correct horse battery',
+      email: `${username}@example.com`,
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username, password: 'correct horse battery' },
+    });
+    token = res.json().data.token as string;
+    return token;
+  };
+  return {
+    app,
+    db,
+    adminToken,
+    asAdmin: async (options) =>
+      app.inject({
+        ...options,
+        headers: { ...options.headers, authorization: `Bearer ${await adminToken()}` },
+      }),
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
