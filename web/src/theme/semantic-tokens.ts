@@ -34,7 +34,7 @@ export const semanticTokens = defineSemanticTokens({
       fg: { value: '{colors.white}' },
       text: { value: '{colors.teal.800}' },
       muted: { value: '{colors.teal.200}' },
-      subtle: { value: '{colors.teal.50}' },
+      subtle: { value: '{colors.teal.100}' },
       focus: { value: '{colors.sky.500}' },
     },
     info: {

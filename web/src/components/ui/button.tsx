@@ -42,5 +42,5 @@ export interface IconButtonProps extends ButtonProps {
 
 /** A square button holding only an icon; `aria-label` is required. */
 export function IconButton(props: IconButtonProps) {
-  return <Button px="0" aspectRatio="square" {...props} />;
+  return <Button px="0" aspectRatio="square" css={{ '& svg': { width: '5', height: '5' } }} {...props} />;
 }

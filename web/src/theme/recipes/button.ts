@@ -24,7 +24,11 @@ export const button = defineRecipe({
     whiteSpace: 'nowrap',
     textDecoration: 'none',
     _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' },
-    _disabled: { cursor: 'not-allowed', opacity: '0.6' },
+    _disabled: {
+      cursor: 'not-allowed',
+      opacity: '0.6',
+      '&[data-loading]': { cursor: 'progress', opacity: '0.85' },
+    },
     '& svg': { flexShrink: '0', width: '1.1em', height: '1.1em' },
   },
   variants: {
@@ -45,7 +49,7 @@ export const button = defineRecipe({
       subtle: {
         bg: 'accent.subtle',
         color: 'accent.text',
-        _hover: { bg: 'teal.100' },
+        _hover: { bg: 'accent.muted' },
       },
       ghost: {
         bg: 'transparent',

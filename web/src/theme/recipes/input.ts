@@ -23,7 +23,9 @@ export const input = defineRecipe({
       boxShadow: '0 0 0 1px {colors.accent.default}',
     },
     _disabled: { opacity: 0.6, cursor: 'not-allowed', bg: 'bg.disabled' },
-    _invalid: {
+    // Only what the app marks invalid (Ark's data-invalid / aria-invalid), not the native :invalid of an
+    // untouched required input.
+    '&:is([data-invalid], [aria-invalid=true])': {
       borderColor: 'border.error',
       _focus: { boxShadow: '0 0 0 1px {colors.border.error}' },
     },
