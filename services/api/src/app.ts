@@ -12,9 +12,11 @@ import web from './plugins/app/web';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
 import swagger from './plugins/external/swagger';
+import apiKey from './plugins/app/api-key';
 import auth from './plugins/app/auth';
 import admin from './routes/admin';
 import health from './routes/health';
+import partner from './routes/partner';
 
 export interface AppDeps {
   /** An existing pool (tests share one); otherwise the app opens its own from config. */
@@ -53,6 +55,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(redis, { url: config.redisUrl });
 
   await app.register(auth, { secret: config.jwtSecret });
+  await app.register(apiKey);
 
   app.addHook('onReady', async () => {
     if (await ensureFirstAdmin(app.sql, config.admin))
@@ -60,7 +63,8 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(health);
-  await app.register(admin, { prefix: '/api/admin' });
+  await app.register(admin, { prefix: '/api/admin', braintree: config.braintree });
+  await app.register(partner, { prefix: '/api/partner' });
 
   await app.register(web, {
     root: config.webDist,

@@ -1,5 +1,5 @@
 import { type TestDatabase, testDatabase } from '@hs/testing';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type ApiConfig, buildApp, testApiConfig } from '../src';
 import { createUser } from '../src/auth/users';
 
@@ -9,7 +9,7 @@ export interface TestApi {
   /** A bearer token of a freshly created admin. */
   adminToken: () => Promise<string>;
   /** inject with the admin's bearer token. */
-  asAdmin: (options: InjectOptions) => ReturnType<FastifyInstance['inject']>;
+  asAdmin: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
 

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorResponseSchema, MessageResponseSchema } from '@hs/contracts';
 import { Type } from '@sinclair/typebox';
-import * as v from 'valibot';
 import { dummyHash, verifyPassword } from '../../auth/password';
 import { HttpError, unauthorized } from '../../errors';
 import { parseInput } from '../../validation';
-
-const LoginInput = v.object({
-  username: v.pipe(v.string('Username is required'), v.trim(), v.nonEmpty('Username is required')),
-  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required')),
-});
+import { adminLoginSchema as LoginInput } from '@hs/domain';
 
 const UserSchema = Type.Object({
   id: Type.Integer(),

@@ -111,7 +111,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
         const event = await sql.begin(async (tx) => {
           const [row] = await tx<{ id: number }[]>`
             insert into screening_events (name, slug, description, location, is_active)
-            values (${input.name}, ${input.slug}, ${input.description}, ${input.location}, ${input.isActive})
+            values (${input.name}, ${input.slug}, ${input.description}, ${input.location}, ${input.isActive ?? true})
             returning id`;
           await writeLinks(tx, row!.id, { ...input, config: input.config ?? DEFAULT_EVENT_CONFIG });
           const created = await findEvent(tx, row!.id);
@@ -150,7 +150,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
           const before = await findEvent(tx, id);
           await tx`
             update screening_events set name = ${input.name}, slug = ${input.slug}, description = ${input.description},
-              location = ${input.location}, is_active = ${input.isActive}
+              location = ${input.location}, is_active = coalesce(${input.isActive}, is_active)
             where id = ${id}`;
           await writeLinks(tx, id, input);
           const after = await findEvent(tx, id);

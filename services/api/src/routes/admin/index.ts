@@ -1,18 +1,33 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ApiConfig } from '../../config';
 import { login, session } from './auth';
+import apiKeys from './api-keys';
+import discounts from './discounts';
+import emailConfigs from './email-configs';
 import events from './events';
+import holidays from './holidays';
+import overview from './overview';
+import packages from './packages';
+import payments from './payments';
 
 /**
  * /api/admin: login is public; everything else sits in one encapsulated
  * context whose onRequest hook demands an admin token, so a route added here
  * cannot forget its guard.
  */
-const admin: FastifyPluginAsync = async (app) => {
+const admin: FastifyPluginAsync<{ braintree: ApiConfig['braintree'] }> = async (app, opts) => {
   await app.register(login);
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', guarded.requireAdmin);
     await guarded.register(session);
     await guarded.register(events);
+    await guarded.register(packages);
+    await guarded.register(discounts);
+    await guarded.register(holidays);
+    await guarded.register(emailConfigs);
+    await guarded.register(payments, { braintree: opts.braintree });
+    await guarded.register(apiKeys);
+    await guarded.register(overview);
   });
 };
 

@@ -1,12 +1,10 @@
+import { eventFormSchema } from '@hs/domain';
 import * as v from 'valibot';
 
-/** Request bodies of the admin calls, with the spec's validation messages (section 5). */
-
-const optionalText = v.optional(v.nullable(v.pipe(v.string(), v.trim())), null);
-const trimmedOrNull = v.pipe(
-  optionalText,
-  v.transform((s) => (s ? s : null)),
-);
+/**
+ * Admin request bodies beyond the spec's forms. The spec's forms themselves
+ * (with its messages) come from @hs/domain, shared with the web.
+ */
 
 export const DEFAULT_EVENT_CONFIG = {
   configType: 'manual' as 'manual' | 'auto',
@@ -19,6 +17,7 @@ export const DEFAULT_EVENT_CONFIG = {
 const intIn = (min: number, max: number, message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 
+/** How an event's timeslots come about (event_configs). */
 export const EventConfigInput = v.object({
   configType: v.optional(
     v.picklist(['manual', 'auto'], "Timeslot mode must be 'manual' or 'auto'"),
@@ -30,27 +29,16 @@ export const EventConfigInput = v.object({
   maxAttendees: v.optional(intIn(1, 10000, 'Capacity must be between 1 and 10000'), 20),
 });
 
+/** The spec's event form plus what makes an event bookable: its packages and timeslot config. */
 export const EventInput = v.object({
-  name: v.pipe(
-    v.string('Name must be at least 3 characters'),
-    v.trim(),
-    v.minLength(3, 'Name must be at least 3 characters'),
-  ),
-  slug: v.pipe(
-    v.string('Slug must be at least 3 characters'),
-    v.trim(),
-    v.minLength(3, 'Slug must be at least 3 characters'),
-    v.regex(/^[a-z0-9-]+$/, 'Slug can only contain lowercase letters, numbers, and hyphens'),
-  ),
-  description: trimmedOrNull,
-  location: trimmedOrNull,
-  isActive: v.pipe(
-    v.optional(v.nullable(v.boolean()), true),
-    v.transform((b) => b ?? true),
-  ),
+  ...eventFormSchema.entries,
   packageIds: v.optional(
     v.array(v.pipe(v.number(), v.integer(), v.minValue(1)), 'packageIds must be a list of package ids'),
   ),
   config: v.optional(EventConfigInput),
 });
 export type EventInputValue = v.InferOutput<typeof EventInput>;
+
+export const TestModeInput = v.object({
+  enabled: v.boolean('enabled must be true or false'),
+});

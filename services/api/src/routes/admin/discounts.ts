@@ -1,0 +1,223 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DiscountInputSchema,
+  DiscountSchema,
+  Envelope,
+  ErrorResponseSchema,
+  GeneratedCodeSchema,
+  IdParams,
+  MessageResponseSchema,
+} from '@hs/contracts';
+import type { Sql, TransactionSql } from '@hs/db';
+import {
+  type DiscountFormOutput,
+  discountFormSchema,
+  generateCodesSchema,
+  generateDiscountIdentifiers,
+} from '@hs/domain';
+import { Type } from '@sinclair/typebox';
+import { audit } from '../../audit';
+import { HttpError, badRequest, notFound } from '../../errors';
+import { parseInput } from '../../validation';
+
+type Db = Sql | TransactionSql;
+
+const selectDiscounts = (db: Db, id?: number) => db`
+  select d.id, d.name, d.line_item_label as "lineItemLabel", d.discount_type as "discountType", d.description,
+         d.identifier_prefix as "identifierPrefix", d.identifier_length as "identifierLength",
+         d.limit_redemption as "limitRedemption", d.max_redemptions as "maxRedemptions",
+         d.limit_bin_redemption as "limitBinRedemption", d.max_bin_redemptions as "maxBinRedemptions",
+         d.discount_value_type as "discountValueType", d.value::text as value, d.is_active as "isActive",
+         d.start_date as "startDate", d.end_date as "endDate",
+         d.applicable_for_aia as "applicableForAIA", d.applicable_for_retail as "applicableForRetail",
+         d.applicable_for_health_screening as "applicableForHealthScreening",
+         d.applicable_for_chronic as "applicableForChronic", d.applicable_for_pdt as "applicableForPDT",
+         (select count(*) from discount_identifiers i where i.discount_id = d.id)::int as "codeCount",
+         d.created_at as "createdAt", d.updated_at as "updatedAt"
+  from discounts d ${id === undefined ? db`` : db`where d.id = ${id}`}
+  order by d.created_at desc, d.id desc`;
+
+// biome-ignore lint/suspicious/noExplicitAny: row shape is the schema's
+const toDiscount = (row: any) => ({
+  ...row,
+  startDate: row.startDate?.toISOString() ?? null,
+  endDate: row.endDate?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+async function findDiscount(db: Db, id: number) {
+  const [row] = await selectDiscounts(db, id);
+  if (!row) throw notFound('Discount not found');
+  return toDiscount(row);
+}
+
+function columns(d: DiscountFormOutput) {
+  return {
+    name: d.name,
+    line_item_label: d.lineItemLabel,
+    discount_type: d.discountType,
+    description: d.description,
+    identifier_prefix: d.identifierPrefix,
+    identifier_length: d.identifierLength,
+    limit_redemption: d.limitRedemption,
+    max_redemptions: d.maxRedemptions,
+    limit_bin_redemption: d.limitBinRedemption,
+    max_bin_redemptions: d.maxBinRedemptions,
+    discount_value_type: d.discountValueType,
+    value: d.value,
+    is_active: d.isActive,
+    start_date: d.startDate,
+    end_date: d.endDate,
+    applicable_for_aia: d.applicableForAIA,
+    applicable_for_retail: d.applicableForRetail,
+    applicable_for_health_screening: d.applicableForHealthScreening,
+    applicable_for_chronic: d.applicableForChronic,
+    applicable_for_pdt: d.applicableForPDT,
+  };
+}
+
+const Errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+
+/** Discounts and their promo codes (identifiers). Redemptions are events; these rows are the catalogue. */
+const discounts: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql } = app;
+
+  app.get(
+    '/discounts',
+    { schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(DiscountSchema)) } } },
+    async () => ({ success: true as const, data: (await selectDiscounts(sql)).map(toDiscount) }),
+  );
+
+  app.get(
+    '/discounts/:id',
+    { schema: { tags: ['admin'], params: IdParams, response: { 200: Envelope(DiscountSchema), ...Errors } } },
+    async (request) => ({ success: true as const, data: await findDiscount(sql, request.params.id) }),
+  );
+
+  app.post(
+    '/discounts',
+    {
+      schema: {
+        tags: ['admin'],
+        body: Type.Partial(DiscountInputSchema),
+        response: { 201: Envelope(DiscountSchema), ...Errors },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(discountFormSchema, request.body);
+      const created = await sql.begin(async (tx) => {
+        const [row] = await tx<{ id: number }[]>`insert into discounts ${tx(columns(input))} returning id`;
+        const after = await findDiscount(tx, row!.id);
+        await audit(tx, {
+          actor: request.actor,
+          action: 'create',
+          entity: 'discount',
+          entityId: row!.id,
+          after,
+        });
+        return after;
+      });
+      return reply.status(201).send({ success: true as const, data: created });
+    },
+  );
+
+  app.put(
+    '/discounts/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        body: Type.Partial(DiscountInputSchema),
+        response: { 200: Envelope(DiscountSchema), ...Errors },
+      },
+    },
+    async (request) => {
+      const input = parseInput(discountFormSchema, request.body);
+      const { id } = request.params;
+      const updated = await sql.begin(async (tx) => {
+        const before = await findDiscount(tx, id);
+        await tx`update discounts set ${tx(columns(input))} where id = ${id}`;
+        const after = await findDiscount(tx, id);
+        await audit(tx, {
+          actor: request.actor,
+          action: 'update',
+          entity: 'discount',
+          entityId: id,
+          before,
+          after,
+        });
+        return after;
+      });
+      return { success: true as const, data: updated };
+    },
+  );
+
+  app.delete(
+    '/discounts/:id',
+    { schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } } },
+    async (request) => {
+      const { id } = request.params;
+      await sql.begin(async (tx) => {
+        const before = await findDiscount(tx, id);
+        await tx`delete from discounts where id = ${id}`;
+        await audit(tx, { actor: request.actor, action: 'delete', entity: 'discount', entityId: id, before });
+      });
+      return { success: true, message: 'Discount deleted' };
+    },
+  );
+
+  app.post(
+    '/discounts/:id/generate-identifiers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Generate 1-1000 unique promo codes for a promo discount',
+        params: IdParams,
+        body: Type.Object({ count: Type.Optional(Type.Union([Type.Integer(), Type.String()])) }),
+        response: { 201: Envelope(Type.Array(GeneratedCodeSchema)), ...Errors },
+      },
+    },
+    async (request, reply) => {
+      const { count } = parseInput(generateCodesSchema, request.body);
+      const { id } = request.params;
+      const codes = await sql.begin(async (tx) => {
+        const discount = await findDiscount(tx, id);
+        if (discount.discountType !== 'promo')
+          throw badRequest('Codes can only be generated for promo discounts');
+        const prefix: string = discount.identifierPrefix ?? '';
+        const existing = new Set(
+          (
+            await tx<{ identifier: string }[]>`
+            select identifier from discount_identifiers where identifier like ${`${prefix.replace(/[\\%_]/g, '\\$&')}%`}`
+          ).map((r) => r.identifier),
+        );
+        const generated = generateDiscountIdentifiers({
+          prefix,
+          length: discount.identifierLength ?? 6,
+          count,
+          existing,
+        });
+        if (!generated.ok) throw new HttpError(409, generated.message);
+        const rows = generated.value.map((identifier) => ({
+          discount_id: id,
+          identifier,
+          max_redemptions: discount.limitRedemption ? discount.maxRedemptions : null,
+        }));
+        const inserted = await tx<{ id: number; identifier: string }[]>`
+          insert into discount_identifiers ${tx(rows)} returning id, identifier`;
+        await audit(tx, {
+          actor: request.actor,
+          action: 'create',
+          entity: 'discount_identifiers',
+          entityId: id,
+          after: { count: inserted.length, identifiers: inserted.map((r) => r.identifier) },
+        });
+        return inserted;
+      });
+      return reply.status(201).send({ success: true as const, data: codes });
+    },
+  );
+};
+
+export default discounts;

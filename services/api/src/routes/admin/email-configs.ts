@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  EmailConfigInputSchema,
+  EmailConfigSchema,
+  Envelope,
+  ErrorResponseSchema,
+  IdParams,
+  MessageResponseSchema,
+} from '@hs/contracts';
+import type { Sql, TransactionSql } from '@hs/db';
+import { Type } from '@sinclair/typebox';
+import { audit } from '../../audit';
+import { badRequest, conflict, notFound } from '../../errors';
+import { parseInput } from '../../validation';
+import {
+  emailConfigSchema as EmailConfigCreateInput,
+  emailConfigUpdateSchema as EmailConfigUpdateInput,
+} from '@hs/domain';
+
+type Db = Sql | TransactionSql;
+
+const selectConfigs = (db: Db, id?: number) => db`
+  select id, config_key as "configKey", config_value as "configValue", description, last_updated_by as "lastUpdatedBy",
+         created_at as "createdAt", updated_at as "updatedAt"
+  from email_configs ${id === undefined ? db`` : db`where id = ${id}`}
+  order by config_key`;
+
+// biome-ignore lint/suspicious/noExplicitAny: row shape is the schema's
+const toConfig = (row: any) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+async function findConfig(db: Db, id: number) {
+  const [row] = await selectConfigs(db, id);
+  if (!row) throw notFound('Email configuration not found');
+  return toConfig(row);
+}
+
+const Errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+
+/** Email settings and templates (EJS) read by the worker when it sends. */
+const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql } = app;
+
+  app.get(
+    '/email-configs',
+    { schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(EmailConfigSchema)) } } },
+    async () => ({ success: true as const, data: (await selectConfigs(sql)).map(toConfig) }),
+  );
+
+  app.post(
+    '/email-configs',
+    {
+      schema: {
+        tags: ['admin'],
+        body: Type.Partial(EmailConfigInputSchema),
+        response: { 201: Envelope(EmailConfigSchema), ...Errors },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(EmailConfigCreateInput, request.body);
+      try {
+        const created = await sql.begin(async (tx) => {
+          const [row] = await tx<{ id: number }[]>`
+            insert into email_configs (config_key, config_value, description, last_updated_by)
+            values (${input.configKey}, ${input.configValue}, ${input.description}, ${request.actor})
+            returning id`;
+          const after = await findConfig(tx, row!.id);
+          await audit(tx, {
+            actor: request.actor,
+            action: 'create',
+            entity: 'email_config',
+            entityId: row!.id,
+            after,
+          });
+          return after;
+        });
+        return reply.status(201).send({ success: true as const, data: created });
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505')
+          throw conflict('A configuration with this key already exists');
+        throw err;
+      }
+    },
+  );
+
+  app.patch(
+    '/email-configs/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change value and description; the key is read-only after creation',
+        params: IdParams,
+        body: Type.Partial(EmailConfigInputSchema),
+        response: { 200: Envelope(EmailConfigSchema), ...Errors },
+      },
+    },
+    async (request) => {
+      const input = parseInput(EmailConfigUpdateInput, request.body);
+      const { id } = request.params;
+      const updated = await sql.begin(async (tx) => {
+        const before = await findConfig(tx, id);
+        const requestedKey = (request.body as { configKey?: unknown }).configKey;
+        if (requestedKey !== undefined && requestedKey !== before.configKey) {
+          throw badRequest('The key of a configuration cannot be changed');
+        }
+        await tx`
+          update email_configs set config_value = ${input.configValue}, description = ${input.description},
+            last_updated_by = ${request.actor}
+          where id = ${id}`;
+        const after = await findConfig(tx, id);
+        await audit(tx, {
+          actor: request.actor,
+          action: 'update',
+          entity: 'email_config',
+          entityId: id,
+          before,
+          after,
+        });
+        return after;
+      });
+      return { success: true as const, data: updated };
+    },
+  );
+
+  app.delete(
+    '/email-configs/:id',
+    { schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } } },
+    async (request) => {
+      const { id } = request.params;
+      await sql.begin(async (tx) => {
+        const before = await findConfig(tx, id);
+        await tx`delete from email_configs where id = ${id}`;
+        await audit(tx, {
+          actor: request.actor,
+          action: 'delete',
+          entity: 'email_config',
+          entityId: id,
+          before,
+        });
+      });
+      return { success: true, message: 'Configuration deleted' };
+    },
+  );
+};
+
+export default emailConfigs;

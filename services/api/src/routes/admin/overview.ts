@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AuditEntrySchema, DashboardCountsSchema, Envelope } from '@hs/contracts';
+import { Type } from '@sinclair/typebox';
+
+const AuditQuery = Type.Object({
+  entity: Type.Optional(Type.String({ maxLength: 50 })),
+  entityId: Type.Optional(Type.String({ maxLength: 50 })),
+  actor: Type.Optional(Type.String({ maxLength: 100 })),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+});
+
+/** Dashboard counts and the audit log of admin changes. */
+const overview: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql } = app;
+
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The eight counts of the dashboard cards',
+        response: { 200: Envelope(DashboardCountsSchema) },
+      },
+    },
+    async () => {
+      const [table] = await sql<{ exists: boolean }[]>`select to_regclass('orders') is not null as exists`;
+      const [counts] = await sql<Omit<typeof DashboardCountsSchema.static, 'paymentProvider' | 'orders'>[]>`
+        select (select count(*) from screening_events)::int as events,
+               (select count(*) from packages)::int as packages,
+               (select count(*) from api_keys)::int as "apiKeys",
+               (select count(*) from discounts)::int as discounts,
+               (select count(*) from public_holidays)::int as holidays,
+               (select count(*) from email_configs)::int as "emailTemplates"`;
+      const orders = table?.exists
+        ? ((await sql<{ n: number }[]>`select count(*)::int as n from orders`)[0]?.n ?? 0)
+        : 0;
+      return { success: true as const, data: { ...counts!, orders, paymentProvider: 'Braintree' } };
+    },
+  );
+
+  app.get(
+    '/audit-log',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin changes, newest first, with before and after',
+        querystring: AuditQuery,
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            data: Type.Array(AuditEntrySchema),
+            total: Type.Integer(),
+            page: Type.Integer(),
+            pageSize: Type.Integer(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { entity, entityId, actor, page, pageSize } = request.query;
+      const where = sql`
+        where true
+        ${entity ? sql`and entity = ${entity}` : sql``}
+        ${entityId ? sql`and entity_id = ${entityId}` : sql``}
+        ${actor ? sql`and actor = ${actor}` : sql``}`;
+      const rows = await sql<(typeof AuditEntrySchema.static & { at: Date })[]>`
+        select id, actor, action, entity, entity_id as "entityId", before, after, at
+        from audit_log ${where}
+        order by at desc, id desc
+        limit ${pageSize} offset ${(page - 1) * pageSize}`;
+      const [count] = await sql<{ n: number }[]>`select count(*)::int as n from audit_log ${where}`;
+      return {
+        success: true as const,
+        data: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+        total: count?.n ?? 0,
+        page,
+        pageSize,
+      };
+    },
+  );
+};
+
+export default overview;
