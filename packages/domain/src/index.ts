@@ -9,3 +9,5 @@ export * from './random';
 export * from './reference';
 export * from './regions';
 export * from './status';
+export * from './discounts';
+export * from './validation';

@@ -1,0 +1,5 @@
+export * from './admin';
+export * from './booking';
+export * from './discount';
+export * from './fields';
+export * from './validate';
