@@ -72,7 +72,7 @@ describe('signed-in admin in the header', () => {
       if (url === '/api/admin/user') {
         return Response.json({
           success: true,
-          data: { id: 1, username: 'admin', name: 'Admin', role: 'admin' },
+          data: { id: 1, username: 'admin', email: null, role: 'admin', lastLogin: null },
         });
       }
       if (url === '/api/admin/logout') {

@@ -1,12 +1,14 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { AUTH_TOKEN_KEY, type ApiEnvelope, ApiError, api } from './api';
 
+/** GET /api/admin/user `data` (and `data.user` of the login answer). */
 export interface AdminUser {
-  id: string | number;
+  id: number;
   username: string;
-  name?: string | null;
+  email: string | null;
   role: string;
+  lastLogin: string | null;
 }
 
 export interface LoginCredentials {
@@ -24,7 +26,7 @@ export interface AuthContextValue {
   isAuthenticated: boolean;
   /** Signed in with role `admin`. */
   isAdmin: boolean;
-  /** POST /api/admin/login; stores `data.token`, then loads the user. Throws ApiError on failure. */
+  /** POST /api/admin/login; stores `data.token` and takes `data.user` (or loads it). Throws ApiError on failure. */
   login: (credentials: LoginCredentials) => Promise<void>;
   /** POST /api/admin/logout, then forgets the token. Throws ApiError on failure (token kept). */
   logout: () => Promise<void>;
@@ -65,6 +67,7 @@ async function fetchUser(): Promise<AdminUser | null> {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(readStoredToken);
+  const { mutate: mutateCache } = useSWRConfig();
 
   // Another tab logging in or out.
   useEffect(() => {
@@ -76,24 +79,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Admin user query: fresh for 5 minutes, no retry, no refetch on focus (spec section 9).
+  // Keyed by token, so a new login never sees the previous user.
   const { data, error, isLoading, mutate } = useSWR(token ? [USER_PATH, token] : null, fetchUser, {
     dedupingInterval: FIVE_MINUTES,
     shouldRetryOnError: false,
     revalidateOnFocus: false,
     revalidateIfStale: false,
+    // A failing user fetch (e.g. right after login) is only logged (spec section 8).
+    onError: (e: unknown) => console.error('Failed to load the signed-in user', e),
   });
 
   const login = useCallback(
     async (credentials: LoginCredentials) => {
-      const res = await api.post<ApiEnvelope<{ token: string }>>('/api/admin/login', credentials);
+      const res = await api.post<ApiEnvelope<{ token: string; user?: AdminUser }>>(
+        '/api/admin/login',
+        credentials,
+      );
       const newToken = res?.data?.token;
       if (!newToken) throw new Error('Invalid credentials');
       storeToken(newToken);
+      if (res.data.user) await mutateCache([USER_PATH, newToken], res.data.user, { revalidate: false });
       setToken(newToken);
-      // A failing user fetch right after login is only logged (spec section 8).
-      await mutate().catch((e: unknown) => console.error('Failed to load the signed-in user', e));
     },
-    [mutate],
+    [mutateCache],
   );
 
   const logout = useCallback(async () => {
