@@ -1,0 +1,45 @@
+// The event store: the only way events are written, read and followed. docs/events.md explains
+// the guarantees; this file is the package's public face.
+export type {
+  Actor,
+  AppendRequest,
+  EventMetadata,
+  ExpectedVersion,
+  MetadataInput,
+  NewEvent,
+  Queryable,
+  RecordedEvent,
+} from './types';
+export { CommandConflictError, ConcurrencyError, LeaseLostError } from './errors';
+export { append, streamTypeOf, type AppendOptions, type AppendResult } from './append';
+export { aggregate, fold, readStream, readStreams, type Evolve, type StreamRead } from './read';
+export { handle, type Decide, type Decision, type HandleOptions, type HandleResult } from './command';
+export {
+  comparePositions,
+  formatPosition,
+  parsePosition,
+  START,
+  waitForPosition,
+  type Position,
+} from './position';
+export { EVENTS_CHANNEL, notifyAppended } from './notify';
+export {
+  loadCheckpoint,
+  readBatch,
+  startSubscription,
+  type Batch,
+  type Runner,
+  type RunnerOptions,
+  type SubscriptionOptions,
+} from './subscription';
+export { acquireLease, releaseLease, type LeaseAttempt } from './lease';
+export {
+  applyNextBatch,
+  defineProjection,
+  startProjectionRunner,
+  type Projection,
+  type ProjectionHandler,
+} from './projection';
+export { rebuildProjection, type RebuildResult } from './rebuild';
+export { enqueueOnce, reactionJobId, startReactor, type ReactorOptions } from './reactor';
+export { getSubscriptionStatus, type SubscriptionStatus } from './status';

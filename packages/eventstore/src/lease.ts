@@ -1,0 +1,122 @@
+import type { Sql } from '@hs/db';
+
+export interface LeaseAttempt {
+  held: boolean;
+  holder: string | null;
+  /** Until the current lease expires (0 when free). */
+  msLeft: number;
+}
+
+/**
+ * Takes or renews the lease on `name` for `holder`: granted when free, expired, or already ours.
+ * The advisory lock serialises contenders so the read of the losing branch is consistent.
+ */
+export async function acquireLease(
+  sql: Sql,
+  name: string,
+  holder: string,
+  leaseMs: number,
+): Promise<LeaseAttempt> {
+  return sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtextextended(${`hs_lease:${name}`}, 0))`;
+    const [won] = await tx<{ holder: string }[]>`
+      insert into projection_leases as l (name, holder, expires_at)
+      values (${name}, ${holder}, now() + make_interval(secs => ${leaseMs / 1000}))
+      on conflict (name) do update
+        set holder = excluded.holder, expires_at = excluded.expires_at,
+            acquired_at = case when l.holder = excluded.holder then l.acquired_at else now() end
+        where l.holder = excluded.holder or l.expires_at <= now()
+      returning holder`;
+    if (won) return { held: true, holder, msLeft: leaseMs };
+    const [cur] = await tx<{ holder: string; ms_left: number }[]>`
+      select holder, greatest(0, extract(epoch from expires_at - now()) * 1000)::float8 as ms_left
+      from projection_leases where name = ${name}`;
+    return { held: false, holder: cur?.holder ?? null, msLeft: cur?.ms_left ?? 0 };
+  });
+}
+
+export async function releaseLease(sql: Sql, name: string, holder: string): Promise<void> {
+  await sql`delete from projection_leases where name = ${name} and holder = ${holder}`;
+}
+
+/**
+ * Keeps a lease: renews every third of its length, and when someone else holds it, tries again the
+ * moment it expires, so a standby takes over within one lease length of the holder's last renewal.
+ * `isHeld()` is judged on the local clock with a margin; the database re-checks the lease inside
+ * every batch (fencing), so a paused holder cannot apply a batch after losing it.
+ */
+export class LeaseKeeper {
+  private validUntil = 0;
+  private heldFlag = false;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private ticking: Promise<void> = Promise.resolve();
+  /** Incremented at each acquisition: state cached under an older epoch must be reloaded. */
+  epoch = 0;
+
+  constructor(
+    private readonly sql: Sql,
+    readonly name: string,
+    readonly holder: string,
+    readonly leaseMs: number,
+    private readonly onAcquired: () => void,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  isHeld(): boolean {
+    return this.heldFlag && Date.now() < this.validUntil;
+  }
+
+  /** The database said we no longer hold it (a fenced write failed). */
+  lost(): void {
+    this.heldFlag = false;
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.ticking = this.tick();
+    }, ms);
+  }
+
+  private async tick(): Promise<void> {
+    const sentAt = Date.now();
+    let next = this.leaseMs / 3;
+    try {
+      const r = await acquireLease(this.sql, this.name, this.holder, this.leaseMs);
+      if (this.stopped) return;
+      if (r.held) {
+        // The database's expiry is at least sentAt + leaseMs; keep a margin for clock drift.
+        this.validUntil = sentAt + this.leaseMs * 0.9;
+        if (!this.heldFlag) {
+          this.heldFlag = true;
+          this.epoch++;
+          this.onAcquired();
+        }
+      } else {
+        this.heldFlag = false;
+        next = Math.min(next, r.msLeft + 5);
+      }
+    } catch (err) {
+      this.onError(err);
+      next = Math.min(next, 500);
+    }
+    this.schedule(next);
+  }
+
+  /** Stops renewing; with `release`, frees the lease at once for the next runner. */
+  async stop(release: boolean): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.ticking;
+    if (release && this.heldFlag) await releaseLease(this.sql, this.name, this.holder).catch(this.onError);
+    this.heldFlag = false;
+  }
+}

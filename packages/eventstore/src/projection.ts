@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import type { Sql, TransactionSql } from '@hs/db';
+import { LeaseLostError } from './errors';
+import { LeaseKeeper } from './lease';
+import { Stopper, Waker } from './notify';
+import { comparePositions, type Position } from './position';
+import {
+  backoffMs,
+  defaults,
+  ensureCheckpoint,
+  type Runner,
+  type RunnerOptions,
+  readBatch,
+} from './subscription';
+import type { RecordedEvent } from './types';
+
+export type ProjectionHandler = (tx: TransactionSql, event: RecordedEvent) => Promise<unknown>;
+
+export interface Projection {
+  /** Also the name of its checkpoint and lease. */
+  name: string;
+  /** Per event type; other types are skipped without reaching the projection. */
+  handlers: Record<string, ProjectionHandler>;
+  /**
+   * The read-model tables this projection alone writes, unqualified. Handlers must name them
+   * unqualified too: a rebuild points `search_path` at fresh copies (see rebuildProjection).
+   */
+  tables?: readonly string[];
+  /** Creates the tables (unqualified, idempotent); used by rebuild. Without it rebuild copies their shape. */
+  init?: (tx: TransactionSql) => Promise<unknown>;
+  batchSize?: number;
+}
+
+export function defineProjection(projection: Projection): Projection {
+  if (!/^[a-z][a-z0-9_]{0,40}$/.test(projection.name)) {
+    throw new TypeError(
+      `Projection name ${projection.name} must be lower_snake_case (it names a schema on rebuild)`,
+    );
+  }
+  if (Object.keys(projection.handlers).length === 0)
+    throw new TypeError(`${projection.name} handles no event`);
+  for (const t of projection.tables ?? []) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(t)) throw new TypeError(`Bad table name ${t}`);
+  }
+  return Object.freeze({ ...projection });
+}
+
+export function projectionLockKey(name: string): string {
+  return `hs_projection:${name}`;
+}
+
+/**
+ * Applies the next batch of `projection` and advances its checkpoint in ONE transaction, so the
+ * read model and the checkpoint never disagree. Concurrent calls for one projection are serialised
+ * by an advisory lock taken before the checkpoint is read; with `holder`, the lease is re-checked
+ * in the same transaction (fencing). Events at or below the version last applied to their stream
+ * are skipped. Returns how many events were read.
+ */
+export async function applyNextBatch(
+  sql: Sql,
+  projection: Projection,
+  holder: string | null,
+  batchSize = projection.batchSize ?? defaults.batchSize,
+): Promise<number> {
+  const name = projection.name;
+  return sql.begin(async (tx) => {
+    // Pipelined: the second statement's snapshot is taken after the lock is granted.
+    const [, rows] = await Promise.all([
+      tx`select pg_advisory_xact_lock(hashtextextended(${projectionLockKey(name)}, 0))`,
+      tx<{ transaction_id: string; global_position: number; leased: boolean }[]>`
+        select c.transaction_id::text, c.global_position,
+               ${holder}::text is null or exists (select 1 from projection_leases l
+                 where l.name = c.name and l.holder = ${holder} and l.expires_at > now()) as leased
+        from subscription_checkpoints c where c.name = ${name}`,
+    ]);
+    const row = rows[0];
+    if (!row) throw new Error(`No checkpoint row for ${name}`);
+    if (!row.leased) throw new LeaseLostError(name);
+    const from: Position = { transactionId: row.transaction_id, globalPosition: row.global_position };
+    const batch = await readBatch(tx, from, { batchSize, types: Object.keys(projection.handlers) });
+    if (batch.events.length > 0) await applyEvents(tx, projection, batch.events);
+    if (comparePositions(batch.next, from) !== 0) {
+      await tx`
+        update subscription_checkpoints
+        set transaction_id = ${batch.next.transactionId}::xid8, global_position = ${batch.next.globalPosition},
+            updated_at = now()
+        where name = ${name}`;
+    }
+    return batch.events.length;
+  });
+}
+
+/** Runs the handlers, skipping replays, and records the last version applied per stream. */
+export async function applyEvents(
+  tx: TransactionSql,
+  projection: Projection,
+  events: RecordedEvent[],
+): Promise<void> {
+  const ids = [...new Set(events.map((e) => e.streamId))];
+  const known = await tx<{ stream_id: string; version: number }[]>`
+    select stream_id, version from projection_stream_versions
+    where projection = ${projection.name} and stream_id = any(${ids}::text[])`;
+  const applied = new Map(known.map((r) => [r.stream_id, r.version]));
+  const changed = new Map<string, number>();
+  for (const event of events) {
+    if (event.version <= (applied.get(event.streamId) ?? 0)) continue;
+    const handler = projection.handlers[event.type];
+    if (handler) await handler(tx, event);
+    applied.set(event.streamId, event.version);
+    changed.set(event.streamId, event.version);
+  }
+  if (changed.size === 0) return;
+  await tx`
+    insert into projection_stream_versions (projection, stream_id, version)
+    select ${projection.name}, s, v from unnest(${[...changed.keys()]}::text[], ${[...changed.values()]}::bigint[]) as u(s, v)
+    on conflict (projection, stream_id) do update set version = excluded.version`;
+}
+
+/**
+ * Runs each projection in its own loop. Per projection, only the holder of its lease applies
+ * batches; the others wait and take over once the holder stops renewing. Woken by NOTIFY, with
+ * polling as the fallback; a failed batch (dropped connection, handler error) rolls back whole and
+ * is retried from the stored checkpoint after a backoff.
+ */
+export function startProjectionRunner(
+  sql: Sql,
+  projections: readonly Projection[],
+  options: RunnerOptions = {},
+): Runner {
+  const holder = options.holderId ?? randomUUID();
+  const pollMs = options.pollMs ?? defaults.pollMs;
+  const stopper = new Stopper();
+  const onError = (name: string) => (err: unknown) => options.onError?.(err, name);
+  const wakers: Waker[] = [];
+
+  const runOne = async (projection: Projection): Promise<{ lease: LeaseKeeper }> => {
+    // One Waker per loop: each remembers its own pending wake-up.
+    const own = new Waker(sql, stopper, onError(projection.name));
+    wakers.push(own);
+    await own.listen();
+    const lease = new LeaseKeeper(
+      sql,
+      projection.name,
+      holder,
+      options.leaseMs ?? defaults.leaseMs,
+      () => own.wake(),
+      onError(projection.name),
+    );
+    const done = (async () => {
+      let failures = 0;
+      let ready = false;
+      lease.start();
+      while (!stopper.stopped) {
+        if (!lease.isHeld()) {
+          await own.wait(pollMs);
+          continue;
+        }
+        try {
+          if (!ready) {
+            await ensureCheckpoint(sql, projection.name);
+            ready = true;
+          }
+          const batchSize = options.batchSize ?? projection.batchSize ?? defaults.batchSize;
+          const n = await applyNextBatch(sql, projection, holder, batchSize);
+          failures = 0;
+          if (n < batchSize) await own.wait(pollMs);
+        } catch (err) {
+          if (err instanceof LeaseLostError) lease.lost();
+          else options.onError?.(err, projection.name);
+          failures++;
+          await stopper.sleep(backoffMs(failures, 50, 5_000));
+        }
+      }
+    })();
+    loops.push(done);
+    return { lease };
+  };
+
+  const loops: Promise<void>[] = [];
+  const started = Promise.all(projections.map(runOne));
+
+  const halt = async (release: boolean): Promise<void> => {
+    const keepers = await started;
+    stopper.stop();
+    for (const w of wakers) w.wake();
+    await Promise.all(loops);
+    await Promise.all(wakers.map((w) => w.close()));
+    await Promise.all(keepers.map((k) => k.lease.stop(release)));
+  };
+  return { stop: () => halt(true), abandon: () => halt(false) };
+}

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '@hs/db';
+import { LeaseKeeper } from './lease';
+import { Stopper, Waker } from './notify';
+import { comparePositions, type Position, START } from './position';
+import { type EventRow, toRecordedEvent } from './read';
+import type { Queryable, RecordedEvent } from './types';
+
+export interface Batch {
+  events: RecordedEvent[];
+  /** Checkpoint to store once every event of the batch is handled. */
+  next: Position;
+}
+
+/**
+ * The next events after `after`, in (transaction_id, global_position) order, only from
+ * transactions older than every transaction still running (the snapshot's xmin). Those can no
+ * longer change, so nothing can later appear behind the returned checkpoint; see docs/events.md.
+ * `next` skips past events filtered out by `types`, up to the newest event below the horizon.
+ */
+export async function readBatch(
+  db: Queryable,
+  after: Position,
+  options: { batchSize: number; types?: readonly string[] },
+): Promise<Batch> {
+  const typeFilter =
+    options.types && options.types.length > 0
+      ? db`and e.type = any(${options.types as string[]}::text[])`
+      : db``;
+  const rows = await db<(EventRow & { tail_tx: string | null; tail_pos: number | null })[]>`
+    with h as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as horizon),
+    tail as materialized (
+      select e.transaction_id, e.global_position from events e
+      where e.transaction_id < (select horizon from h)
+      order by e.transaction_id desc, e.global_position desc limit 1
+    )
+    select (select transaction_id::text from tail) as tail_tx, (select global_position from tail) as tail_pos, b.*
+    from (select 1) as one left join lateral (
+      select e.global_position, e.transaction_id::text as transaction_id, e.event_id, e.stream_id, e.version,
+             e.type, e.data, e.metadata, e.recorded_at
+      from events e
+      where e.transaction_id < (select horizon from h)
+        and (e.transaction_id, e.global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+        ${typeFilter}
+      order by e.transaction_id, e.global_position
+      limit ${options.batchSize}
+    ) b on true`;
+  const events = rows.filter((r) => r.event_id !== null).map((r) => toRecordedEvent(r));
+  const last = events.at(-1);
+  if (last && events.length >= options.batchSize) {
+    return { events, next: { transactionId: last.transactionId, globalPosition: last.globalPosition } };
+  }
+  const head = rows[0];
+  const tail: Position | null =
+    head?.tail_tx != null ? { transactionId: head.tail_tx, globalPosition: head.tail_pos! } : null;
+  return { events, next: tail && comparePositions(tail, after) > 0 ? tail : after };
+}
+
+export async function ensureCheckpoint(sql: Queryable, name: string): Promise<void> {
+  await sql`insert into subscription_checkpoints (name) values (${name}) on conflict (name) do nothing`;
+}
+
+export async function loadCheckpoint(sql: Queryable, name: string): Promise<Position> {
+  const [row] = await sql<{ transaction_id: string; global_position: number }[]>`
+    select transaction_id::text, global_position from subscription_checkpoints where name = ${name}`;
+  return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : START;
+}
+
+/** Stores the checkpoint, only while `holder` still holds the lease. False when it does not. */
+export async function saveCheckpoint(
+  sql: Queryable,
+  name: string,
+  position: Position,
+  holder: string | null,
+): Promise<boolean> {
+  const fence = holder
+    ? sql`and exists (select 1 from projection_leases l
+           where l.name = ${name} and l.holder = ${holder} and l.expires_at > now())`
+    : sql``;
+  const rows = await sql`
+    update subscription_checkpoints
+    set transaction_id = ${position.transactionId}::xid8, global_position = ${position.globalPosition}, updated_at = now()
+    where name = ${name} ${fence}
+    returning name`;
+  return rows.length === 1;
+}
+
+export interface RunnerOptions {
+  /** Identifies this process in leases and the status page. Default: a random id. */
+  holderId?: string;
+  /** A holder that stops renewing loses the lease after this long. */
+  leaseMs?: number;
+  /** Polling fallback when no NOTIFY arrives. */
+  pollMs?: number;
+  batchSize?: number;
+  onError?: (err: unknown, subscription: string) => void;
+}
+
+export interface SubscriptionOptions extends RunnerOptions {
+  name: string;
+  /** Called once per event, in order; the checkpoint moves past an event only after it resolved. */
+  handle: (event: RecordedEvent) => Promise<void>;
+  /** Only these event types reach `handle` (all when omitted). */
+  eventTypes?: readonly string[];
+  /** Delay after a failed handler before the same event is tried again: doubling from min to max. */
+  retryMinMs?: number;
+  retryMaxMs?: number;
+}
+
+export interface Runner {
+  /** Stops after the current event or batch and frees the lease for another runner. */
+  stop(): Promise<void>;
+  /** Stops without freeing the lease, as a crashed process would: tests use it for takeover. */
+  abandon(): Promise<void>;
+}
+
+export function backoffMs(failures: number, minMs: number, maxMs: number): number {
+  const capped = Math.min(maxMs, minMs * 2 ** Math.max(0, failures - 1));
+  return capped / 2 + (Math.random() * capped) / 2;
+}
+
+export const defaults = { leaseMs: 10_000, pollMs: 1_000, batchSize: 100 };
+
+/**
+ * A named subscription: at most one active instance across processes (lease), at-least-once
+ * delivery in (transaction, position) order, checkpoint stored after the handler succeeded.
+ * Handlers must therefore be idempotent (the reactor derives BullMQ job ids from event ids).
+ */
+export function startSubscription(sql: Sql, options: SubscriptionOptions): Runner {
+  const name = options.name;
+  const holder = options.holderId ?? randomUUID();
+  const batchSize = options.batchSize ?? defaults.batchSize;
+  const pollMs = options.pollMs ?? defaults.pollMs;
+  const onError = (err: unknown): void => options.onError?.(err, name);
+  const stopper = new Stopper();
+  const waker = new Waker(sql, stopper, onError);
+  const lease = new LeaseKeeper(
+    sql,
+    name,
+    holder,
+    options.leaseMs ?? defaults.leaseMs,
+    () => waker.wake(),
+    onError,
+  );
+
+  const loop = async (): Promise<void> => {
+    let checkpoint: Position | null = null;
+    let epoch = -1;
+    let failures = 0;
+    while (!stopper.stopped) {
+      if (!lease.isHeld()) {
+        checkpoint = null;
+        await waker.wait(pollMs);
+        continue;
+      }
+      try {
+        if (checkpoint === null || epoch !== lease.epoch) {
+          await ensureCheckpoint(sql, name);
+          checkpoint = await loadCheckpoint(sql, name);
+          epoch = lease.epoch;
+        }
+        const from: Position = checkpoint;
+        const batch = await readBatch(sql, from, { batchSize, types: options.eventTypes });
+        let done: Position = from;
+        let failure: unknown = null;
+        for (const event of batch.events) {
+          if (stopper.stopped || !lease.isHeld()) break;
+          try {
+            await options.handle(event);
+          } catch (err) {
+            failure = err;
+            break;
+          }
+          done = { transactionId: event.transactionId, globalPosition: event.globalPosition };
+        }
+        if (failure === null && !stopper.stopped && lease.isHeld()) done = batch.next;
+        if (comparePositions(done, from) !== 0) {
+          checkpoint = null; // reloaded if the save fails half-way
+          if (await saveCheckpoint(sql, name, done, holder)) checkpoint = done;
+          else lease.lost();
+        }
+        if (failure !== null) throw failure;
+        failures = 0;
+        if (batch.events.length < batchSize) await waker.wait(pollMs);
+      } catch (err) {
+        onError(err);
+        checkpoint = null;
+        failures++;
+        await stopper.sleep(backoffMs(failures, options.retryMinMs ?? 100, options.retryMaxMs ?? 5_000));
+      }
+    }
+  };
+
+  const running = (async () => {
+    await waker.listen();
+    lease.start();
+    await loop();
+  })();
+
+  const halt = async (release: boolean): Promise<void> => {
+    stopper.stop();
+    waker.wake();
+    await running;
+    await waker.close();
+    await lease.stop(release);
+  };
+  return { stop: () => halt(true), abandon: () => halt(false) };
+}
