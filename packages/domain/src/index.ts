@@ -5,6 +5,7 @@ export * from './identity';
 export * from './membership';
 export * from './money';
 export * from './partner';
+export * from './pricing';
 export * from './random';
 export * from './reference';
 export * from './regions';
