@@ -16,6 +16,7 @@ import apiKey from './plugins/app/api-key';
 import auth from './plugins/app/auth';
 import admin from './routes/admin';
 import health from './routes/health';
+import { validatorCompiler } from './validator';
 import partner from './routes/partner';
 
 export interface AppDeps {
@@ -40,8 +41,9 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,34 +1,63 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { redactUrl } from '@hs/config';
 import { connect, ensureDatabase, findMigrationsDir, migrate } from '@hs/db';
-import { readCommonConfig, redactUrl } from '@hs/config';
+import { buildApp } from './app';
+import { readApiConfig } from './config';
 import { seedDemo } from './seed';
+
+// Where the demo admin's generated password is kept so every `npm start` can print it (git-ignored).
+const DEMO_CREDENTIALS = resolve(process.cwd(), '.data/demo-admin.json');
 
 /** `node dist/cli.js ensure-db|migrate|seed`: one-shot maintenance commands used by npm start and operators. */
 async function main() {
   const [command] = process.argv.slice(2);
-  const config = readCommonConfig(process.env);
+  const config = readApiConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   if (command === 'ensure-db') {
     const created = await ensureDatabase(config.databaseUrl);
     if (created) console.log(`created database ${new URL(config.databaseUrl).pathname.slice(1)}`);
-    return;
-  }
-  const sql = connect(config.databaseUrl, { max: 2, applicationName: 'cli' });
-  try {
-    if (command === 'migrate') {
+  } else if (command === 'migrate') {
+    const sql = connect(config.databaseUrl, { max: 2, applicationName: 'cli' });
+    try {
       const result = await migrate(sql, findMigrationsDir());
       console.log(
         `migrations: ${result.applied.length} applied, ${result.skipped.length} already in place (${redactUrl(config.databaseUrl)})`,
       );
-    } else if (command === 'seed') {
-      const report = await seedDemo(sql);
-      console.log(
-        report.seeded ? `demo data seeded: ${report.notes.join('; ')}` : 'demo data already present',
-      );
-    } else {
-      console.error('usage: cli.js ensure-db|migrate|seed');
-      process.exitCode = 2;
+    } finally {
+      await sql.end({ timeout: 5 });
     }
-  } finally {
-    await sql.end({ timeout: 5 });
+  } else if (command === 'seed') {
+    if (!config.demo) {
+      console.log('DEMO is off: no demo data');
+      return;
+    }
+    const app = await buildApp({ ...config, rateLimits: { ...config.rateLimits, enabled: false } });
+    try {
+      await app.ready();
+      const report = await seedDemo(app, { adminPassword: config.admin.password });
+      if (report.seeded && report.admin) {
+        mkdirSync(dirname(DEMO_CREDENTIALS), { recursive: true });
+        writeFileSync(DEMO_CREDENTIALS, JSON.stringify(report.admin), { mode: 0o600 });
+        console.log(`demo data seeded: ${report.notes.join('; ')}`);
+      } else {
+        console.log('demo data already present');
+      }
+      const admin = readCredentials();
+      if (admin) console.log(`demo admin login: ${admin.username} / ${admin.password}`);
+    } finally {
+      await app.close();
+    }
+  } else {
+    console.error('usage: cli.js ensure-db|migrate|seed');
+    process.exitCode = 2;
+  }
+}
+
+function readCredentials(): { username: string; password: string } | undefined {
+  try {
+    return JSON.parse(readFileSync(DEMO_CREDENTIALS, 'utf8'));
+  } catch {
+    return undefined;
   }
 }
 

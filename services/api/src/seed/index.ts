@@ -1,22 +1,72 @@
-import type { Sql } from '@hs/db';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { createUser } from '../auth/users';
+import { DEMO_DISCOUNTS, DEMO_EMAIL_CONFIGS, DEMO_EVENTS, DEMO_HOLIDAYS, DEMO_PACKAGES } from './demo-data';
 
 export interface SeedReport {
   seeded: boolean;
+  admin?: { username: string; password: string };
   notes: string[];
 }
 
 /**
- * Demo data for `npm start`. Runs only on an empty database (no settings yet),
- * so restarting never duplicates or overwrites what a user changed.
+ * Demo data for `npm start`, put in through the api's own admin calls (so it
+ * is validated and audited like anything an admin does). Runs only on an
+ * empty database, so a restart never duplicates or overwrites what a user changed.
  */
-export async function seedDemo(sql: Sql): Promise<SeedReport> {
-  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from system_settings`;
+export async function seedDemo(
+  app: FastifyInstance,
+  options: { adminPassword?: string } = {},
+): Promise<SeedReport> {
+  const { sql } = app;
+  const [row] = await sql<{ count: number }[]>`
+    select (select count(*) from users)::int + (select count(*) from screening_events)::int as count`;
   if ((row?.count ?? 0) > 0) return { seeded: false, notes: [] };
-  const notes: string[] = [];
-  await sql.begin(async (tx) => {
-    await tx`insert into system_settings (setting_key, setting_value, description, last_updated_by)
-      values ('payment_test_mode', 'true', 'Card payments use the test gateway (client token starts test-)', 'seed')`;
-    notes.push('payment test mode on');
-  });
-  return { seeded: true, notes };
+
+  const admin = {
+    username: 'admin',
+    password: options.adminPassword ?? randomBytes(9).toString('base64url'),
+  };
+  const adminId = await createUser(sql, { ...admin, email: 'admin@healthscreening.example.sg' });
+  const token = app.signAdminToken({ id: adminId, username: admin.username, role: 'admin' });
+  const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+    const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+    if (res.statusCode >= 300)
+      throw new Error(`seed: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
+    return res.json().data;
+  };
+
+  const packageIds: Record<string, number> = {};
+  for (const { key, ...pkg } of DEMO_PACKAGES)
+    packageIds[key] = (await call('POST', '/api/admin/packages', pkg)).id;
+  for (const { packages, ...event } of DEMO_EVENTS) {
+    await call('POST', '/api/admin/events', { ...event, packageIds: packages.map((k) => packageIds[k]) });
+  }
+  for (const [name, date] of DEMO_HOLIDAYS) await call('POST', '/api/admin/public-holidays', { name, date });
+  for (const [configKey, configValue, description] of DEMO_EMAIL_CONFIGS) {
+    await call('POST', '/api/admin/email-configs', { configKey, configValue, description });
+  }
+  const codes: string[] = [];
+  for (const { discount, codes: count } of DEMO_DISCOUNTS) {
+    const created = await call('POST', '/api/admin/discounts', discount);
+    if (count > 0) {
+      const generated = await call('POST', `/api/admin/discounts/${created.id}/generate-identifiers`, {
+        count,
+      });
+      codes.push(generated[0].identifier);
+    }
+  }
+  await call('POST', '/api/admin/payments/test-mode', { enabled: true });
+  return {
+    seeded: true,
+    admin,
+    notes: [
+      `${DEMO_PACKAGES.length} packages`,
+      `${DEMO_EVENTS.length} events (${DEMO_EVENTS.map((e) => e.slug).join(', ')})`,
+      `${DEMO_HOLIDAYS.length} public holidays`,
+      `${DEMO_EMAIL_CONFIGS.length} email configs`,
+      `discount codes such as ${codes.join(', ')}`,
+      'payment test mode on',
+    ],
+  };
 }

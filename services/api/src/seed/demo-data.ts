@@ -1,0 +1,164 @@
+/** What `npm start` puts into an empty database so every screen has something to show. */
+
+export const DEMO_PACKAGES = [
+  {
+    key: 'basic',
+    name: 'Basic Health Screening',
+    price: '128.00',
+    aiaPrice: '98.00',
+    description: 'Blood pressure, BMI, fasting glucose, lipid panel and a doctor consultation.',
+  },
+  {
+    key: 'comprehensive',
+    name: 'Comprehensive Health Screening',
+    price: '268.00',
+    aiaPrice: '218.00',
+    description: 'Basic screening plus kidney and liver function, full blood count, thyroid and urine tests.',
+  },
+  {
+    key: 'executive',
+    name: 'Executive Health Screening',
+    price: '588.00',
+    aiaPrice: '488.00',
+    description:
+      'Comprehensive screening plus ECG, chest X-ray, tumour markers and a review with our doctor.',
+  },
+  {
+    key: 'women',
+    name: "Women's Wellness Screening",
+    price: '328.00',
+    aiaPrice: null,
+    description: 'Comprehensive screening plus Pap smear, HPV test and breast examination.',
+  },
+] as const;
+
+export const DEMO_EVENTS = [
+  {
+    name: 'WhiteCoat Health Screening',
+    slug: 'whitecoat-health-screening',
+    description:
+      'Health screening for WhiteCoat telehealth patients, booked by postal code across Singapore.',
+    location: 'Island-wide clinics near you',
+    packages: ['basic', 'comprehensive', 'executive'],
+    config: { configType: 'auto', numSlots: 10, bufferHours: 24, slotsPerTimeslot: 1, maxAttendees: 20 },
+  },
+  {
+    name: 'Community Health Screening 2026',
+    slug: 'community-health-screening-2026',
+    description: 'Subsidised screening for residents at the community club.',
+    location: 'Toa Payoh Central Community Club',
+    packages: ['basic', 'comprehensive', 'women'],
+    config: { configType: 'manual', numSlots: 10, bufferHours: 24, slotsPerTimeslot: 1, maxAttendees: 20 },
+  },
+  {
+    name: 'Corporate Wellness Day',
+    slug: 'corporate-wellness-day',
+    description: 'On-site screening for employees of partner companies.',
+    location: null,
+    packages: ['comprehensive', 'executive'],
+    config: { configType: 'auto', numSlots: 6, bufferHours: 48, slotsPerTimeslot: 1, maxAttendees: 12 },
+  },
+] as const;
+
+// Singapore public holidays as announced by the Ministry of Manpower (observed Monday where one falls on a Sunday).
+export const DEMO_HOLIDAYS = [
+  ["New Year's Day", '2026-01-01'],
+  ['Chinese New Year', '2026-02-17'],
+  ['Chinese New Year (second day)', '2026-02-18'],
+  ['Hari Raya Puasa', '2026-03-21'],
+  ['Good Friday', '2026-04-03'],
+  ['Labour Day', '2026-05-01'],
+  ['Hari Raya Haji', '2026-05-27'],
+  ['Vesak Day (observed)', '2026-06-01'],
+  ['National Day (observed)', '2026-08-10'],
+  ['Deepavali (observed)', '2026-11-09'],
+  ['Christmas Day', '2026-12-25'],
+  ["New Year's Day", '2027-01-01'],
+  ['Chinese New Year', '2027-02-06'],
+  ['Chinese New Year (observed)', '2027-02-08'],
+  ['Hari Raya Puasa', '2027-03-10'],
+  ['Good Friday', '2027-03-26'],
+  ['Labour Day', '2027-05-01'],
+  ['Hari Raya Haji', '2027-05-17'],
+  ['Vesak Day', '2027-05-20'],
+  ['National Day', '2027-08-09'],
+  ['Deepavali', '2027-10-28'],
+  ['Christmas Day', '2027-12-25'],
+] as const;
+
+const CONFIRMATION_TEMPLATE = `<p>Dear <%= firstName %> <%= lastName %>,</p>
+<p>Your health screening appointment is confirmed.</p>
+<table>
+  <tr><td>Reference number</td><td><strong><%= referenceNumber %></strong></td></tr>
+  <tr><td>Event</td><td><%= eventName %></td></tr>
+  <tr><td>Location</td><td><%= eventLocation %></td></tr>
+  <tr><td>Package</td><td><%= packageName %> (<%= packagePrice %>)</td></tr>
+  <tr><td>Date and time</td><td><%= timeslotDate %> <%= timeslotTime %></td></tr>
+</table>
+<p>Please arrive 15 minutes early, bring your identification and reference number, and fast for 8-10 hours before your blood tests.</p>
+<p>If you need to reschedule or cancel, please do so at least 24 hours ahead.</p>`;
+
+const REMINDER_TEMPLATE = `<p>Dear <%= firstName %>,</p>
+<p>This is a reminder of your health screening appointment tomorrow: <%= timeslotDate %> at <%= timeslotTime %>, <%= eventLocation %>.</p>
+<p>Reference number: <strong><%= referenceNumber %></strong>. Remember to fast for 8-10 hours before your blood tests.</p>`;
+
+export const DEMO_EMAIL_CONFIGS = [
+  ['EMAIL_SENDER_NAME', 'Health Screening Appointments', 'Name shown as the sender'],
+  ['EMAIL_SENDER_ADDRESS', 'appointments@healthscreening.example.sg', 'Address emails are sent from'],
+  [
+    'EMAIL_CONFIRMATION_SUBJECT',
+    'Your health screening is confirmed: <%= referenceNumber %>',
+    'Subject of the confirmation email (EJS)',
+  ],
+  ['EMAIL_CONFIRMATION_TEMPLATE', CONFIRMATION_TEMPLATE, 'Body of the confirmation email (EJS)'],
+  [
+    'EMAIL_REMINDER_SUBJECT',
+    'Reminder: your health screening tomorrow (<%= referenceNumber %>)',
+    'Subject of the reminder email (EJS)',
+  ],
+  ['EMAIL_REMINDER_TEMPLATE', REMINDER_TEMPLATE, 'Body of the reminder email (EJS)'],
+] as const;
+
+export const DEMO_DISCOUNTS = [
+  {
+    discount: {
+      name: 'Welcome promotion',
+      lineItemLabel: 'Welcome 10% off',
+      discountType: 'promo',
+      identifierPrefix: 'WELCOME',
+      identifierLength: 6,
+      value: '10',
+      discountValueType: 'percentage',
+      description: '10% off for first-time customers',
+    },
+    codes: 10,
+  },
+  {
+    discount: {
+      name: 'Launch voucher',
+      lineItemLabel: 'Launch voucher $20',
+      discountType: 'promo',
+      identifierPrefix: 'LAUNCH',
+      identifierLength: 8,
+      value: '20',
+      discountValueType: 'fixed',
+      limitRedemption: true,
+      maxRedemptions: 1,
+      description: 'Single-use $20 vouchers',
+    },
+    codes: 5,
+  },
+  {
+    discount: {
+      name: 'AIA member bonus',
+      lineItemLabel: 'AIA bonus 5%',
+      discountType: 'bin',
+      value: '5',
+      discountValueType: 'percentage',
+      applicableForAIA: true,
+      applicableForHealthScreening: true,
+      description: 'Extra 5% for verified AIA members',
+    },
+    codes: 0,
+  },
+] as const;

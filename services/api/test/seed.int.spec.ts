@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/seed';
+import { type TestApi, startTestApi } from './helpers';
+
+describe('demo seed', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('fills an empty database through the admin api, once', async () => {
+    const report = await seedDemo(api.app, { adminPassword: 'demo-password' });
+    expect(report.seeded).toBe(true);
+    const events = await api.db.sql<{ slug: string }[]>`select slug from screening_events`;
+    expect(events.map((e) => e.slug)).toContain('whitecoat-health-screening');
+    const [counts] = await api.db.sql<{ holidays: number; configs: number; codes: number; audit: number }[]>`
+      select (select count(*) from public_holidays)::int as holidays, (select count(*) from email_configs)::int as configs,
+             (select count(*) from discount_identifiers)::int as codes, (select count(*) from audit_log)::int as audit`;
+    expect(counts).toMatchObject({ holidays: 22, configs: 6, codes: 15 });
+    expect(counts!.audit).toBeGreaterThan(30);
+
+    const login = await api.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'admin', password: 'demo-password' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await seedDemo(api.app)).seeded).toBe(false);
+  });
+});
