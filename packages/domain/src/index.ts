@@ -10,5 +10,6 @@ export * from './random';
 export * from './reference';
 export * from './regions';
 export * from './status';
+export * from './timeslots';
 export * from './discounts';
 export * from './validation';
