@@ -213,7 +213,7 @@ describe('evaluateDiscountCode', () => {
   });
 
   it('refuses in order with clear messages', () => {
-    const msg = (over: Partial<typeof base>) => {
+    const msg = (over: Partial<Parameters<typeof evaluateDiscountCode>[0]>) => {
       const r = evaluateDiscountCode({ ...base, ...over });
       return r.ok ? null : r.message;
     };
