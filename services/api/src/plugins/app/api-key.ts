@@ -17,7 +17,7 @@ export default fp(
       if (typeof given !== 'string' || given.length === 0) throw unauthorized('API key required');
       const [key] = await app.sql<{ id: number; isActive: boolean }[]>`
         select id, is_active as "isActive" from api_keys where key_hash = ${hashApiKey(given)}`;
-      if (!key || !key.isActive) throw unauthorized('Invalid or inactive API key');
+      if (!key?.isActive) throw unauthorized('Invalid or inactive API key');
       // At most one write a minute per key: lastUsed is for humans, not an access log.
       await app.sql`
         update api_keys set last_used = now()
