@@ -288,6 +288,15 @@ describe('admin back-office api', () => {
     expect(page.data[0]).toMatchObject({ entity: 'discount', action: 'create' });
   });
 
+  it('reports subscription checkpoints and lag', async () => {
+    await api.db.sql`insert into subscription_checkpoints (name) values ('orders')`;
+    const res = await call('GET', '/api/admin/system/subscriptions');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      expect.objectContaining({ name: 'orders', lagEvents: 0, holder: null, leaseActive: false }),
+    ]);
+  });
+
   it('guards every admin route', async () => {
     const routes = [
       '/api/admin/events',

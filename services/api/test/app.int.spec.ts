@@ -83,7 +83,18 @@ describe('api foundation', () => {
   it('serves the OpenAPI document', async () => {
     const res = await app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);
-    expect(res.json().info.title).toBe('Health Screening Booking API');
+    const doc = res.json();
+    expect(doc.info.title).toBe('Health Screening Booking API');
+    const adminPaths = Object.entries(
+      doc.paths as Record<string, Record<string, { tags?: string[]; security?: unknown }>>,
+    ).filter(([path]) => path.startsWith('/api/admin/') && path !== '/api/admin/login');
+    expect(adminPaths.length).toBeGreaterThan(15);
+    for (const [path, ops] of adminPaths) {
+      for (const op of Object.values(ops)) {
+        expect(op.tags, path).toContain('admin');
+        expect(op.security, path).toEqual([{ bearerAuth: [] }]);
+      }
+    }
   });
 
   it('sends security headers and no x-powered-by', async () => {

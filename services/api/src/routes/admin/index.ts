@@ -9,6 +9,7 @@ import holidays from './holidays';
 import overview from './overview';
 import packages from './packages';
 import payments from './payments';
+import system from './system';
 
 /**
  * /api/admin: login is public; everything else sits in one encapsulated
@@ -19,6 +20,10 @@ const admin: FastifyPluginAsync<{ braintree: ApiConfig['braintree'] }> = async (
   await app.register(login);
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', guarded.requireAdmin);
+    // Every guarded route is documented as needing the bearer token.
+    guarded.addHook('onRoute', (route) => {
+      route.schema = { tags: ['admin'], ...route.schema, security: [{ bearerAuth: [] }] };
+    });
     await guarded.register(session);
     await guarded.register(events);
     await guarded.register(packages);
@@ -28,6 +33,7 @@ const admin: FastifyPluginAsync<{ braintree: ApiConfig['braintree'] }> = async (
     await guarded.register(payments, { braintree: opts.braintree });
     await guarded.register(apiKeys);
     await guarded.register(overview);
+    await guarded.register(system);
   });
 };
 
