@@ -13,3 +13,7 @@ export * from './status';
 export * from './timeslots';
 export * from './discounts';
 export * from './validation';
+export * from './decider';
+export * from './discount-code';
+export * from './registration';
+export * from './timeslot';

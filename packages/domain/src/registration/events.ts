@@ -1,0 +1,167 @@
+/** Events of a `registration-<id>` stream. All data is plain JSON: ISO strings, integer cents. */
+import type { DomainEvent } from '../decider';
+import type { PricingDiscount } from '../discounts';
+import type { PriceBreakdown } from '../pricing';
+import type { RegistrationStatus } from '../status';
+
+/** Who the booking is for and how to reach them (the primary contact). */
+export interface ContactDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobileNumber: string;
+  gender: string;
+  identificationNumber: string;
+  /** yyyy-MM-dd */
+  dateOfBirth: string;
+  postalCode: string;
+  unitNumber: string | null;
+  address: string;
+  region: string | null;
+  medicalConditions: string | null;
+}
+
+/** Editable details of a participant. */
+export interface ParticipantDetails {
+  firstName: string;
+  lastName: string;
+  gender: string;
+  identificationNumber: string;
+  /** yyyy-MM-dd */
+  dateOfBirth: string;
+  email: string | null;
+  mobileNumber: string | null;
+  isAiaMember: boolean;
+  aiaMemberId: string | null;
+}
+
+/** A participant with the pricing inputs snapshotted when added (names and prices at that time). */
+export interface ParticipantSnapshot extends ParticipantDetails {
+  participantId: string;
+  isPrimary: boolean;
+  packageId: number;
+  packageName: string;
+  packagePriceCents: number;
+  aiaPriceCents: number | null;
+  /** Member price applies (membership verified and the package has a member price). */
+  memberVerified: boolean;
+}
+
+export interface AppliedDiscount {
+  discountId: number;
+  discountIdentifierId: number;
+  code: string;
+  /** Invoice line label. */
+  label: string;
+  rule: PricingDiscount;
+}
+
+export interface PartnerBooking {
+  bookingCode: string;
+  paidCents: number;
+  isPaid: boolean;
+}
+
+export type StatusChangeSource = 'admin' | 'payment' | 'partner' | 'system';
+export type CancellationSource = 'public' | 'admin';
+
+export type RegistrationBooked = DomainEvent<
+  'RegistrationBooked',
+  {
+    registrationId: string;
+    referenceNumber: string;
+    eventId: number;
+    eventName: string;
+    packageId: number;
+    timeslotId: number;
+    status: RegistrationStatus;
+    contact: ContactDetails;
+    participants: ParticipantSnapshot[];
+    discount: AppliedDiscount | null;
+    partner: PartnerBooking | null;
+    pricing: PriceBreakdown;
+    bookedAt: string;
+  }
+>;
+export type ParticipantAdded = DomainEvent<
+  'ParticipantAdded',
+  { participant: ParticipantSnapshot; pricing: PriceBreakdown; at: string }
+>;
+export type ParticipantUpdated = DomainEvent<
+  'ParticipantUpdated',
+  { participantId: string; changes: Partial<ParticipantDetails>; pricing: PriceBreakdown; at: string }
+>;
+export type ParticipantRemoved = DomainEvent<
+  'ParticipantRemoved',
+  { participantId: string; pricing: PriceBreakdown; at: string }
+>;
+export type PrimaryParticipantChanged = DomainEvent<
+  'PrimaryParticipantChanged',
+  { from: string; to: string; at: string }
+>;
+export type DiscountApplied = DomainEvent<
+  'DiscountApplied',
+  { discount: AppliedDiscount; amountCents: number; pricing: PriceBreakdown; at: string }
+>;
+export type PaymentRecorded = DomainEvent<
+  'PaymentRecorded',
+  { transactionId: string; amountCents: number; method: string; balanceDueCents: number; at: string }
+>;
+export type StatusChanged = DomainEvent<
+  'StatusChanged',
+  { from: RegistrationStatus; to: RegistrationStatus; source: StatusChangeSource; at: string }
+>;
+export type RegistrationCancelled = DomainEvent<
+  'RegistrationCancelled',
+  { from: RegistrationStatus; source: CancellationSource; at: string }
+>;
+export type ConfirmationEmailSent = DomainEvent<
+  'ConfirmationEmailSent',
+  { to: string; messageId: string | null; at: string }
+>;
+export type ReminderEmailSent = DomainEvent<
+  'ReminderEmailSent',
+  { to: string; messageId: string | null; at: string }
+>;
+export type PdfGenerated = DomainEvent<
+  'PdfGenerated',
+  { document: 'invoice' | 'receipt' | 'confirmation'; fileName: string; at: string }
+>;
+export type PartnerConfirmed = DomainEvent<'PartnerConfirmed', { bookingCode: string; at: string }>;
+export type PartnerConfirmationFailed = DomainEvent<
+  'PartnerConfirmationFailed',
+  { bookingCode: string; reason: string; attempt: number; at: string }
+>;
+
+export type RegistrationEvent =
+  | RegistrationBooked
+  | ParticipantAdded
+  | ParticipantUpdated
+  | ParticipantRemoved
+  | PrimaryParticipantChanged
+  | DiscountApplied
+  | PaymentRecorded
+  | StatusChanged
+  | RegistrationCancelled
+  | ConfirmationEmailSent
+  | ReminderEmailSent
+  | PdfGenerated
+  | PartnerConfirmed
+  | PartnerConfirmationFailed;
+
+export const REGISTRATION_EVENT_TYPES = [
+  'RegistrationBooked',
+  'ParticipantAdded',
+  'ParticipantUpdated',
+  'ParticipantRemoved',
+  'PrimaryParticipantChanged',
+  'DiscountApplied',
+  'PaymentRecorded',
+  'StatusChanged',
+  'RegistrationCancelled',
+  'ConfirmationEmailSent',
+  'ReminderEmailSent',
+  'PdfGenerated',
+  'PartnerConfirmed',
+  'PartnerConfirmationFailed',
+] as const satisfies readonly RegistrationEvent['type'][];
