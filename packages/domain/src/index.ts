@@ -4,6 +4,7 @@ export * from './dates';
 export * from './identity';
 export * from './membership';
 export * from './money';
+export * from './participants';
 export * from './partner';
 export * from './pricing';
 export * from './random';

@@ -183,3 +183,28 @@ export function generateTimeslotsForDate(
   }
   return out;
 }
+
+export interface DateGroup<T> {
+  date: { date: string; label: string };
+  timeslots: T[];
+}
+
+/**
+ * The postal-code lookup shape: slots keyed by date (ascending), each with its date label and its
+ * slots in time order.
+ */
+export function groupTimeslotsByDate<T extends { date: string; time: string }>(
+  slots: readonly T[],
+): Record<string, DateGroup<T>> {
+  const sorted = [...slots].sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
+  const out: Record<string, DateGroup<T>> = {};
+  for (const slot of sorted) {
+    const group = out[slot.date] ?? {
+      date: { date: slot.date, label: formatDateLabel(slot.date) },
+      timeslots: [],
+    };
+    group.timeslots.push(slot);
+    out[slot.date] = group;
+  }
+  return out;
+}

@@ -5,6 +5,7 @@ import {
   generateRegionTimeslots,
   generateTimeslotsForDate,
   generateTimeslotsForPostalCode,
+  groupTimeslotsByDate,
   regionDefinition,
   resolveEventConfig,
   singaporeInstant,
@@ -183,5 +184,21 @@ describe('timeslot generation properties', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('groupTimeslotsByDate', () => {
+  it('keys slots by date with the date label, in time order', () => {
+    const slots = [
+      { id: 3, date: '2026-01-07', time: '10:00' },
+      { id: 1, date: '2026-01-05', time: '11:00' },
+      { id: 2, date: '2026-01-05', time: '09:00' },
+    ];
+    const grouped = groupTimeslotsByDate(slots);
+    expect(Object.keys(grouped)).toEqual(['2026-01-05', '2026-01-07']);
+    expect(grouped['2026-01-05']).toEqual({
+      date: { date: '2026-01-05', label: 'Monday, 5 January 2026' },
+      timeslots: [slots[2], slots[1]],
+    });
   });
 });

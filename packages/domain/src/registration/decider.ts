@@ -14,10 +14,11 @@ import {
   publicCancelTransition,
 } from '../status';
 import {
+  CANNOT_REMOVE_PRIMARY_MESSAGE,
+  CANNOT_REMOVE_PRIMARY_TITLE,
   MAX_PARTICIPANTS,
   MAX_PARTICIPANTS_MESSAGE,
-  PARTICIPANTS_PAGE_MESSAGES,
-} from '../validation/booking';
+} from '../participants';
 import type {
   AppliedDiscount,
   ContactDetails,
@@ -86,7 +87,7 @@ export const REGISTRATION_MESSAGES = {
   noParticipants: 'A registration needs at least one participant',
   participantNotFound: 'Participant not found',
   participantExists: 'This participant is already on the registration',
-  cannotRemovePrimary: `${PARTICIPANTS_PAGE_MESSAGES.cannotRemovePrimaryTitle} - ${PARTICIPANTS_PAGE_MESSAGES.cannotRemovePrimary}`,
+  cannotRemovePrimary: `${CANNOT_REMOVE_PRIMARY_TITLE} - ${CANNOT_REMOVE_PRIMARY_MESSAGE}`,
   cannotRemoveLast: 'The last participant cannot be removed',
   discountApplied: 'A discount code has already been applied',
   badAmount: 'Payment amount must be a whole number of cents, 0 or more',

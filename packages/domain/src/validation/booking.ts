@@ -2,6 +2,12 @@
 import * as v from 'valibot';
 import { DOB_MESSAGES, validateVerificationDate } from '../dates';
 import { INVALID_ID_MESSAGE, normalizeIdentificationNumber, validateNricFin } from '../identity';
+import {
+  CANNOT_REMOVE_PRIMARY_MESSAGE,
+  CANNOT_REMOVE_PRIMARY_TITLE,
+  MAX_PARTICIPANTS,
+  MAX_PARTICIPANTS_MESSAGE,
+} from '../participants';
 import { PARTNER_CODE_MESSAGES, PARTNER_CODE_PATTERN } from '../partner';
 import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN } from '../regions';
 import { normalizeReferenceNumber } from '../reference';
@@ -19,9 +25,6 @@ import {
   requiredText,
   text,
 } from './fields';
-
-export const MAX_PARTICIPANTS = 10;
-export const MAX_PARTICIPANTS_MESSAGE = 'A booking can have at most 10 participants';
 
 export const BOOKING_MESSAGES = {
   event: 'Please select an event',
@@ -142,8 +145,8 @@ export const PARTICIPANTS_PAGE_MESSAGES = {
   mobile: 'Mobile number is required',
   identification: 'Identification number is required',
   dateOfBirth: 'Date of birth is required',
-  cannotRemovePrimaryTitle: 'Cannot Remove Primary Participant',
-  cannotRemovePrimary: 'Please assign another participant as primary first.',
+  cannotRemovePrimaryTitle: CANNOT_REMOVE_PRIMARY_TITLE,
+  cannotRemovePrimary: CANNOT_REMOVE_PRIMARY_MESSAGE,
 } as const;
 
 export const participantsPageSchema = v.pipe(
