@@ -23,6 +23,7 @@ export const RequiredIndicator = withContext(Field.RequiredIndicator, 'requiredI
   defaultProps: { children: '*' },
 });
 export const Input = styled(Field.Input, input);
+export const Select = Field.Select;
 const StyledTextarea = styled(Field.Textarea, input);
 export function Textarea(props: ComponentProps<typeof StyledTextarea>) {
   return <StyledTextarea h="auto" minH="24" py="2" resize="vertical" {...props} />;

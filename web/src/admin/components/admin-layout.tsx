@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import { Container, HStack, Stack } from 'styled-system/jsx';
+import { container } from 'styled-system/patterns';
+import { Link } from 'wouter';
+import { AlertTriangleIcon, LogOutIcon } from '../../components/icons';
+import { LogoMark } from '../../components/layout/logo';
+import { useLogout } from '../../components/layout/use-logout';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import { useAuth } from '../../lib/auth';
+
+function LogoutButton() {
+  const { logout, pending } = useLogout();
+  return (
+    <Button variant="outline" size="sm" onClick={logout} loading={pending} loadingText="Logging out...">
+      <LogOutIcon />
+      Logout
+    </Button>
+  );
+}
+
+/** The admin frame: nav 'Health Screening Admin', 'Welcome, {name}', Logout. Non-admins see the refusal. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { user, isAdmin } = useAuth();
+
+  if (!isAdmin) {
+    return (
+      <main
+        className={css({ minH: '100dvh', bg: 'bg.canvas', display: 'grid', placeItems: 'center', p: '4' })}
+      >
+        <Card.Root maxW="md" w="full">
+          <Card.Header>
+            <HStack gap="2" color="warning.default">
+              <AlertTriangleIcon />
+              <Card.Title asChild>
+                <h1>Admin not allow to go to appointment page</h1>
+              </Card.Title>
+            </HStack>
+            <Card.Description>Please relogin to the admin account</Card.Description>
+          </Card.Header>
+          <Card.Footer>
+            <LogoutButton />
+          </Card.Footer>
+        </Card.Root>
+      </main>
+    );
+  }
+
+  return (
+    <div className={css({ minH: '100dvh', bg: 'bg.canvas' })}>
+      <header
+        className={css({
+          bg: 'bg.default',
+          borderBottomWidth: '1px',
+          borderColor: 'border.default',
+          position: 'sticky',
+          top: '0',
+          zIndex: 'sticky',
+        })}
+      >
+        <Container maxW="7xl" px={{ base: '4', md: '6' }}>
+          <nav aria-label="Admin">
+            <HStack minH="16" py="2" gap="3" justify="space-between" flexWrap="wrap">
+              <Link
+                href="/admin/dashboard"
+                className={css({
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  gap: '3',
+                  textDecoration: 'none',
+                })}
+              >
+                <LogoMark size={28} />
+                <span className={css({ fontWeight: 'bold', fontSize: { base: 'md', sm: 'lg' } })}>
+                  Health Screening Admin
+                </span>
+              </Link>
+              <HStack gap="3">
+                <span className={css({ color: 'fg.muted', textStyle: 'sm' })}>Welcome, {user?.username}</span>
+                <LogoutButton />
+              </HStack>
+            </HStack>
+          </nav>
+        </Container>
+      </header>
+      <main
+        className={container({
+          maxW: '7xl',
+          px: { base: '3', sm: '4', md: '6' },
+          py: { base: '6', md: '8' },
+        })}
+      >
+        <Stack gap="6">{children}</Stack>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import * as Dialog from '../../components/ui/dialog';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel?: string;
+  /** Resolves when done; the dialog closes afterwards (also on failure: the caller toasts). */
+  onConfirm: () => Promise<unknown>;
+}
+
+/** A delete confirmation: an alert dialog with Cancel and a danger button. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel = 'Delete',
+  onConfirm,
+}: ConfirmDialogProps) {
+  const [pending, setPending] = useState(false);
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await onConfirm();
+    } finally {
+      setPending(false);
+      onOpenChange(false);
+    }
+  };
+  return (
+    <Dialog.Root role="alertdialog" size="sm" open={open} onOpenChange={(e) => onOpenChange(e.open)}>
+      <Dialog.Portal>
+        <Dialog.Header>
+          <Dialog.Title>{title}</Dialog.Title>
+          <Dialog.Description>{description}</Dialog.Description>
+        </Dialog.Header>
+        <Dialog.Footer>
+          <Dialog.CloseTrigger asChild>
+            <Button variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </Dialog.CloseTrigger>
+          <Button variant="danger" loading={pending} onClick={confirm}>
+            {confirmLabel}
+          </Button>
+        </Dialog.Footer>
+        <Dialog.CloseButton />
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import useSWR from 'swr';
+import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
+import { useLocation, useSearch } from 'wouter';
+import { InfoIcon } from '../../components/icons';
+import { Skeleton } from '../../components/ui/skeleton';
+import * as Tabs from '../../components/ui/tabs';
+import type { ApiEnvelope } from '../../lib/api';
+import { ADMIN_PATHS } from '../lib/admin-api';
+import type { DashboardCounts } from '../lib/types';
+import { ApiKeysTab } from '../tabs/api-keys-tab';
+import { DiscountsTab } from '../tabs/discounts-tab';
+import { EmailTemplatesTab } from '../tabs/email-templates-tab';
+import { EventsTab } from '../tabs/events-tab';
+import { HolidaysTab } from '../tabs/holidays-tab';
+import { OrdersTab } from '../tabs/orders-tab';
+import { PackagesTab } from '../tabs/packages-tab';
+import { PaymentsTab } from '../tabs/payments-tab';
+import { PostalCodesTab } from '../tabs/postal-codes-tab';
+
+export const DASHBOARD_TABS: { value: string; label: string; render: () => ReactNode }[] = [
+  { value: 'events', label: 'Events', render: () => <EventsTab /> },
+  { value: 'packages', label: 'Packages', render: () => <PackagesTab /> },
+  { value: 'orders', label: 'Orders', render: () => <OrdersTab /> },
+  { value: 'postal-codes', label: 'Postal Codes', render: () => <PostalCodesTab /> },
+  { value: 'discounts', label: 'Discounts', render: () => <DiscountsTab /> },
+  { value: 'holidays', label: 'Holidays', render: () => <HolidaysTab /> },
+  { value: 'email-templates', label: 'Email Templates', render: () => <EmailTemplatesTab /> },
+  { value: 'payments', label: 'Payments', render: () => <PaymentsTab /> },
+  { value: 'api-keys', label: 'API Keys', render: () => <ApiKeysTab /> },
+];
+
+const CARDS: { key: keyof DashboardCounts; label: string }[] = [
+  { key: 'events', label: 'Total Events' },
+  { key: 'packages', label: 'Packages' },
+  { key: 'orders', label: 'Orders' },
+  { key: 'apiKeys', label: 'API Keys' },
+  { key: 'discounts', label: 'Discounts' },
+  { key: 'holidays', label: 'Holidays' },
+  { key: 'emailTemplates', label: 'Email Templates' },
+  { key: 'paymentProvider', label: 'Payments' },
+];
+
+function CountCards() {
+  const { data, isLoading } = useSWR<ApiEnvelope<DashboardCounts>>(ADMIN_PATHS.dashboard);
+  const counts = data?.data;
+  return (
+    <ul aria-label="Overview" className={grid({ columns: { base: 2, md: 4 }, gap: { base: '3', md: '4' } })}>
+      {CARDS.map(({ key, label }) => (
+        <li
+          key={key}
+          className={css({
+            bg: 'bg.default',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            borderRadius: 'l3',
+            boxShadow: 'card',
+            p: { base: '3', md: '4' },
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '1',
+            minW: '0',
+          })}
+        >
+          <span className={css({ color: 'fg.muted', textStyle: 'sm', fontWeight: 'medium' })}>{label}</span>
+          {isLoading || !counts ? (
+            <Skeleton h="8" w="16" />
+          ) : (
+            <span
+              className={css({
+                fontSize: key === 'paymentProvider' ? 'xl' : '2xl',
+                fontWeight: 'bold',
+                truncate: true,
+              })}
+            >
+              {String(counts[key])}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /admin and /admin/dashboard: the notice, eight count cards and nine tabs (`?tab=` keeps the open tab). */
+export default function Dashboard() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const requested = new URLSearchParams(search).get('tab');
+  const tab = DASHBOARD_TABS.some((t) => t.value === requested) ? (requested as string) : 'events';
+
+  return (
+    <>
+      <title>Dashboard | Health Screening Admin</title>
+      <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Dashboard</h1>
+      <div
+        role="note"
+        className={css({
+          display: 'flex',
+          gap: '2',
+          alignItems: 'flex-start',
+          p: '3',
+          borderRadius: 'l2',
+          bg: 'info.subtle',
+          color: 'info.text',
+          borderWidth: '1px',
+          borderColor: 'info.border',
+          textStyle: 'sm',
+          '& svg': { flexShrink: '0', mt: '0.5' },
+        })}
+      >
+        <InfoIcon />
+        <span>
+          You are logged in as an admin. To book an appointment as a customer, please log out first.
+        </span>
+      </div>
+      <CountCards />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => navigate(`${location}?tab=${e.value}`, { replace: true })}
+        lazyMount
+        unmountOnExit
+      >
+        <Tabs.List aria-label="Manage">
+          {DASHBOARD_TABS.map((t) => (
+            <Tabs.Trigger key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {DASHBOARD_TABS.map((t) => (
+          <Tabs.Content key={t.value} value={t.value}>
+            {t.render()}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { adminLoginSchema } from '@hs/domain';
+import { useEffect, useState } from 'react';
+import { css } from 'styled-system/css';
+import { Center, Stack } from 'styled-system/jsx';
+import { useLocation } from 'wouter';
+import { AlertCircleIcon } from '../../components/icons';
+import { LogoMark } from '../../components/layout/logo';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import * as Field from '../../components/ui/field';
+import { toaster } from '../../components/ui/toaster';
+import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { useForm } from '../lib/use-form';
+
+/** The server's message for a failed login, if any. */
+function loginFailureMessage(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.serverMessage;
+  if (error instanceof Error && error.message) return error.message;
+  return undefined;
+}
+
+/** /admin/login: Username, Password, 'Login'; a signed-in user goes straight to the dashboard. */
+export default function LoginPage() {
+  const { login, isAuthenticated } = useAuth();
+  const [, navigate] = useLocation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const form = useForm(adminLoginSchema, { username: '', password: '' });
+
+  useEffect(() => {
+    if (isAuthenticated) navigate('/admin/dashboard', { replace: true });
+  }, [isAuthenticated, navigate]);
+
+  const onSubmit = form.handleSubmit(async (credentials) => {
+    setFailure(null);
+    setPending(true);
+    try {
+      await login(credentials);
+      toaster.create({ title: 'Login successful', description: 'You are now logged in', type: 'success' });
+      navigate('/admin/dashboard', { replace: true });
+    } catch (error) {
+      const message = loginFailureMessage(error);
+      toaster.create({ title: 'Login failed', description: message || 'Invalid credentials', type: 'error' });
+      setFailure(message || 'An error occurred during login');
+    } finally {
+      setPending(false);
+    }
+  });
+
+  return (
+    <Center minH="100dvh" bg="bg.canvas" px="4" py="10">
+      <title>Admin Login | Health Screening</title>
+      <Stack gap="6" w="full" maxW="sm">
+        <Stack align="center" gap="2">
+          <LogoMark size={40} />
+          <p className={css({ fontWeight: 'bold', fontSize: 'lg' })}>Health Screening Admin</p>
+        </Stack>
+        <Card.Root>
+          <Card.Header>
+            <Card.Title asChild>
+              <h1>Admin Login</h1>
+            </Card.Title>
+            <Card.Description>Sign in with your admin account.</Card.Description>
+          </Card.Header>
+          <Card.Body>
+            <form ref={form.formRef} onSubmit={onSubmit} noValidate>
+              <Stack gap="4">
+                {failure ? (
+                  <div
+                    role="alert"
+                    className={css({
+                      display: 'flex',
+                      gap: '2',
+                      alignItems: 'center',
+                      p: '3',
+                      borderRadius: 'l2',
+                      bg: 'danger.subtle',
+                      color: 'danger.text',
+                      borderWidth: '1px',
+                      borderColor: 'danger.border',
+                      textStyle: 'sm',
+                    })}
+                  >
+                    <AlertCircleIcon />
+                    <span>{failure}</span>
+                  </div>
+                ) : null}
+                <Field.TextField
+                  label="Username"
+                  autoComplete="username"
+                  required
+                  error={form.errors.username}
+                  {...form.text('username')}
+                />
+                <Field.TextField
+                  label="Password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  error={form.errors.password}
+                  {...form.text('password')}
+                />
+                <Button type="submit" fullWidth loading={pending} loadingText="Logging in...">
+                  Login
+                </Button>
+              </Stack>
+            </form>
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,411 @@
+import {
+  DISCOUNT_FORM_STEPS,
+  DISCOUNT_VALIDATION_ERROR_TITLE,
+  discountFormSchema,
+  errorMap,
+  formatDateOrNA,
+  parseDiscountInstant,
+  validate,
+} from '@hs/domain';
+import { type FormEvent, useState } from 'react';
+import { css } from 'styled-system/css';
+import { Grid, HStack, Stack } from 'styled-system/jsx';
+import { AlertCircleIcon } from '../../components/icons';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import * as Dialog from '../../components/ui/dialog';
+import * as Field from '../../components/ui/field';
+import { Switch } from '../../components/ui/switch';
+import { api } from '../../lib/api';
+import { RadioCards } from '../components/radio-cards';
+import { ADMIN_PATHS, toastMutationError, toastSuccess } from '../lib/admin-api';
+import type { Discount } from '../lib/types';
+import { useForm } from '../lib/use-form';
+
+export interface DiscountValues extends Record<string, unknown> {
+  name: string;
+  lineItemLabel: string;
+  discountType: '-' | 'promo' | 'bin';
+  description: string;
+  isActive: boolean;
+  identifierPrefix: string;
+  identifierLength: string;
+  limitRedemption: boolean;
+  maxRedemptions: string;
+  limitBinRedemption: boolean;
+  maxBinRedemptions: string;
+  applicableForHealthScreening: boolean;
+  applicableForAIA: boolean;
+  applicableForRetail: boolean;
+  applicableForChronic: boolean;
+  applicableForPDT: boolean;
+  discountValueType: 'percentage' | 'fixed';
+  value: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** A stored instant as the Singapore day for a date input. */
+function toDay(value: string | null): string {
+  return value ? formatDateOrNA(value, 'yyyy-MM-dd') : '';
+}
+
+export function discountValues(d: Discount | null): DiscountValues {
+  return {
+    name: d?.name ?? '',
+    lineItemLabel: d?.lineItemLabel ?? '',
+    discountType: d?.discountType ?? '-',
+    description: d?.description ?? '',
+    isActive: d?.isActive ?? true,
+    identifierPrefix: d?.identifierPrefix ?? '',
+    identifierLength: String(d?.identifierLength ?? 6),
+    limitRedemption: d?.limitRedemption ?? false,
+    maxRedemptions: d?.maxRedemptions == null ? '0' : String(d.maxRedemptions),
+    limitBinRedemption: d?.limitBinRedemption ?? false,
+    maxBinRedemptions: d?.maxBinRedemptions == null ? '0' : String(d.maxBinRedemptions),
+    applicableForHealthScreening: d?.applicableForHealthScreening ?? true,
+    applicableForAIA: d?.applicableForAIA ?? false,
+    applicableForRetail: d?.applicableForRetail ?? false,
+    applicableForChronic: d?.applicableForChronic ?? false,
+    applicableForPDT: d?.applicableForPDT ?? false,
+    discountValueType: d?.discountValueType === 'percentage' || !d ? 'percentage' : 'fixed',
+    value: d?.value ?? '',
+    startDate: toDay(d?.startDate ?? null),
+    endDate: toDay(d?.endDate ?? null),
+  };
+}
+
+/** Which step a field belongs to (for jumping back to the first error on submit). */
+const FIELD_STEP: Record<string, number> = {
+  name: 0,
+  lineItemLabel: 0,
+  discountType: 0,
+  description: 0,
+  isActive: 0,
+  identifierPrefix: 0,
+  identifierLength: 0,
+  limitRedemption: 1,
+  maxRedemptions: 1,
+  limitBinRedemption: 1,
+  maxBinRedemptions: 1,
+  applicableForHealthScreening: 2,
+  applicableForAIA: 2,
+  applicableForRetail: 2,
+  applicableForChronic: 2,
+  applicableForPDT: 2,
+  discountValueType: 3,
+  value: 3,
+  startDate: 3,
+  endDate: 3,
+};
+
+const instant = (day: string | null, edge: 'start' | 'end') => {
+  const t = parseDiscountInstant(day, edge);
+  return t === null ? null : new Date(t).toISOString();
+};
+
+export function DiscountDialog({
+  discount,
+  open,
+  onOpenChange,
+  onSaved,
+}: {
+  discount: Discount | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
+  const form = useForm(discountFormSchema, discountValues(discount));
+  const [step, setStep] = useState(0);
+  const [stepErrors, setStepErrors] = useState<string[]>([]);
+  const [pending, setPending] = useState(false);
+  const { values, errors } = form;
+  const last = step === DISCOUNT_FORM_STEPS.length - 1;
+
+  const failStep = (messages: Record<string, string>) => {
+    form.setErrors(messages);
+    setStepErrors([...new Set(Object.values(messages))]);
+    queueMicrotask(() => form.focusFirstInvalid(messages));
+  };
+
+  const next = () => {
+    const result = validate(DISCOUNT_FORM_STEPS[step]!.schema, values);
+    if (!result.ok) {
+      failStep(errorMap(result.errors));
+      return;
+    }
+    form.setErrors({});
+    setStepErrors([]);
+    setStep((s) => Math.min(s + 1, DISCOUNT_FORM_STEPS.length - 1));
+  };
+
+  const back = () => {
+    setStepErrors([]);
+    form.setErrors({});
+    setStep((s) => Math.max(0, s - 1));
+  };
+
+  const submit = async () => {
+    const result = validate(discountFormSchema, values);
+    if (!result.ok) {
+      const map = errorMap(result.errors);
+      const firstStep = Math.min(...Object.keys(map).map((f) => FIELD_STEP[f] ?? 0));
+      setStep(firstStep);
+      failStep(map);
+      return;
+    }
+    const out = result.value;
+    const body = {
+      ...out,
+      startDate: instant(out.startDate, 'start'),
+      endDate: instant(out.endDate, 'end'),
+    };
+    setPending(true);
+    try {
+      if (discount) await api.put(`${ADMIN_PATHS.discounts}/${discount.id}`, body);
+      else await api.post(ADMIN_PATHS.discounts, body);
+      toastSuccess(discount ? 'Discount updated' : 'Discount created');
+      onSaved();
+      onOpenChange(false);
+    } catch (error) {
+      toastMutationError(discount ? 'update' : 'create', 'discount', error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const onFormSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (last) void submit();
+    else next();
+  };
+
+  const flag = (name: keyof DiscountValues & string, label: string) => (
+    <Checkbox
+      checked={Boolean(values[name])}
+      onCheckedChange={(e) => form.setValue(name, (e.checked === true) as never)}
+    >
+      {label}
+    </Checkbox>
+  );
+
+  return (
+    <Dialog.Root size="lg" open={open} onOpenChange={(e) => onOpenChange(e.open)}>
+      <Dialog.Portal>
+        <form ref={form.formRef} onSubmit={onFormSubmit} noValidate className={css({ display: 'contents' })}>
+          <Dialog.Header>
+            <Dialog.Title>{discount ? 'Edit Discount' : 'Create Discount'}</Dialog.Title>
+            <Dialog.Description>
+              Step {step + 1} of {DISCOUNT_FORM_STEPS.length}: {DISCOUNT_FORM_STEPS[step]!.title}
+            </Dialog.Description>
+            <ol aria-label="Steps" className={css({ display: 'flex', gap: '1.5', mt: '2' })}>
+              {DISCOUNT_FORM_STEPS.map((s, i) => (
+                <li
+                  key={s.title}
+                  aria-current={i === step ? 'step' : undefined}
+                  title={s.title}
+                  className={css({
+                    flex: '1',
+                    h: '1.5',
+                    borderRadius: 'full',
+                    bg: i <= step ? 'accent.default' : 'bg.emphasized',
+                  })}
+                >
+                  <span className={css({ srOnly: true })}>{s.title}</span>
+                </li>
+              ))}
+            </ol>
+          </Dialog.Header>
+          <Dialog.Body>
+            <Stack gap="4" pb="2">
+              {stepErrors.length > 0 ? (
+                <div
+                  role="alert"
+                  className={css({
+                    p: '3',
+                    borderRadius: 'l2',
+                    bg: 'danger.subtle',
+                    color: 'danger.text',
+                    borderWidth: '1px',
+                    borderColor: 'danger.border',
+                    textStyle: 'sm',
+                  })}
+                >
+                  <HStack gap="2" fontWeight="semibold">
+                    <AlertCircleIcon />
+                    <span>{DISCOUNT_VALIDATION_ERROR_TITLE}</span>
+                  </HStack>
+                  <ul className={css({ mt: '1', pl: '6', listStyle: 'disc' })}>
+                    {stepErrors.map((m) => (
+                      <li key={m}>{m}</li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+
+              {step === 0 ? (
+                <>
+                  <Field.TextField label="Name" required error={errors.name} {...form.text('name')} />
+                  <Field.TextField
+                    label="Line Item Label"
+                    helperText="The label shown on invoices."
+                    error={errors.lineItemLabel}
+                    {...form.text('lineItemLabel')}
+                  />
+                  <RadioCards
+                    legend="Discount Type"
+                    name="discountType"
+                    value={values.discountType}
+                    onChange={(t) => form.setValue('discountType', t)}
+                    options={[
+                      { value: '-', label: 'None', description: 'A plain discount.' },
+                      { value: 'promo', label: 'Promo', description: 'Generated promo codes.' },
+                      { value: 'bin', label: 'Bin', description: 'Card BIN based.' },
+                    ]}
+                  />
+                  {values.discountType === 'promo' ? (
+                    <Grid columns={{ base: 1, sm: 2 }} gap="4">
+                      <Field.TextField
+                        label="Identifier Prefix"
+                        required
+                        placeholder="e.g. SUMMER"
+                        error={errors.identifierPrefix}
+                        {...form.text('identifierPrefix')}
+                        onChange={(e) => form.setValue('identifierPrefix', e.target.value.toUpperCase())}
+                      />
+                      <Field.TextField
+                        label="Identifier Length"
+                        type="number"
+                        min={1}
+                        max={16}
+                        error={errors.identifierLength}
+                        {...form.text('identifierLength')}
+                      />
+                    </Grid>
+                  ) : null}
+                  <Field.Root invalid={Boolean(errors.description)}>
+                    <Field.Label>Description</Field.Label>
+                    <Field.Textarea {...form.text('description')} />
+                    <Field.ErrorText>{errors.description}</Field.ErrorText>
+                  </Field.Root>
+                  <Switch
+                    checked={values.isActive}
+                    onCheckedChange={(e) => form.setValue('isActive', e.checked)}
+                  >
+                    Active
+                  </Switch>
+                </>
+              ) : null}
+
+              {step === 1 ? (
+                <>
+                  <Switch
+                    checked={values.limitRedemption}
+                    onCheckedChange={(e) => form.setValue('limitRedemption', e.checked)}
+                  >
+                    Limit redemptions per code
+                  </Switch>
+                  {values.limitRedemption ? (
+                    <Field.TextField
+                      label="Max Redemptions"
+                      type="number"
+                      min={0}
+                      helperText="0 = unlimited"
+                      error={errors.maxRedemptions}
+                      {...form.text('maxRedemptions')}
+                    />
+                  ) : null}
+                  <Switch
+                    checked={values.limitBinRedemption}
+                    onCheckedChange={(e) => form.setValue('limitBinRedemption', e.checked)}
+                  >
+                    Limit redemptions for the whole discount
+                  </Switch>
+                  {values.limitBinRedemption ? (
+                    <Field.TextField
+                      label="Max Bin Redemptions"
+                      type="number"
+                      min={0}
+                      helperText="0 = unlimited"
+                      error={errors.maxBinRedemptions}
+                      {...form.text('maxBinRedemptions')}
+                    />
+                  ) : null}
+                </>
+              ) : null}
+
+              {step === 2 ? (
+                <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+                  <legend className={css({ fontWeight: 'medium', textStyle: 'sm', mb: '2' })}>
+                    Applicable For
+                  </legend>
+                  {flag('applicableForHealthScreening', 'Health Screening')}
+                  {flag('applicableForAIA', 'AIA')}
+                  {flag('applicableForRetail', 'Retail')}
+                  {flag('applicableForChronic', 'Chronic')}
+                  {flag('applicableForPDT', 'PDT')}
+                </fieldset>
+              ) : null}
+
+              {step === 3 ? (
+                <>
+                  <RadioCards
+                    legend="Value Type"
+                    name="discountValueType"
+                    value={values.discountValueType}
+                    onChange={(t) => form.setValue('discountValueType', t)}
+                    options={[
+                      { value: 'percentage', label: 'Percentage (%)' },
+                      { value: 'fixed', label: 'Fixed Amount ($)' },
+                    ]}
+                  />
+                  <Field.TextField
+                    label={values.discountValueType === 'percentage' ? 'Value (%)' : 'Value ($)'}
+                    required
+                    inputMode="decimal"
+                    error={errors.value}
+                    {...form.text('value')}
+                  />
+                  <Grid columns={{ base: 1, sm: 2 }} gap="4">
+                    <Field.TextField
+                      label="Start Date"
+                      type="date"
+                      error={errors.startDate}
+                      {...form.text('startDate')}
+                    />
+                    <Field.TextField
+                      label="End Date"
+                      type="date"
+                      error={errors.endDate}
+                      {...form.text('endDate')}
+                    />
+                  </Grid>
+                </>
+              ) : null}
+            </Stack>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <Button variant="outline" disabled={pending}>
+                Cancel
+              </Button>
+            </Dialog.CloseTrigger>
+            {step > 0 ? (
+              <Button variant="outline" onClick={back} disabled={pending}>
+                Back
+              </Button>
+            ) : null}
+            {last ? (
+              <Button type="submit" loading={pending}>
+                {discount ? 'Update Discount' : 'Create Discount'}
+              </Button>
+            ) : (
+              <Button type="submit">Next</Button>
+            )}
+          </Dialog.Footer>
+        </form>
+        <Dialog.CloseButton />
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,352 @@
+import { eventFormSchema } from '@hs/domain';
+import { useState } from 'react';
+import { css } from 'styled-system/css';
+import { Grid, Stack } from 'styled-system/jsx';
+import * as v from 'valibot';
+import { PlusIcon } from '../../components/icons';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import * as Field from '../../components/ui/field';
+import { Switch } from '../../components/ui/switch';
+import * as Table from '../../components/ui/table';
+import { api } from '../../lib/api';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { FormDialog } from '../components/form-dialog';
+import { RadioCards } from '../components/radio-cards';
+import { RowActions } from '../components/row-actions';
+import { ListState, SectionHeader } from '../components/section';
+import { StatusBadge } from '../components/status-badge';
+import {
+  ADMIN_PATHS,
+  formatAdminDate,
+  toastMutationError,
+  toastSuccess,
+  useAdminList,
+  useRefresh,
+} from '../lib/admin-api';
+import type { AdminEvent, AdminPackage } from '../lib/types';
+import { useForm } from '../lib/use-form';
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.union([v.string(), v.number()], message),
+    v.transform((x) => (typeof x === 'string' && x.trim() === '' ? Number.NaN : Number(x))),
+    v.number(message),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+/** The spec's event form (section 5) plus its packages and timeslot mode. */
+export const eventDialogSchema = v.object({
+  ...eventFormSchema.entries,
+  isActive: v.boolean(),
+  packageIds: v.array(v.number()),
+  configType: v.picklist(['manual', 'auto']),
+  numSlots: wholeNumber(1, 365, 'Number of slots must be between 1 and 365'),
+  bufferHours: wholeNumber(0, 8760, 'Buffer hours must be between 0 and 8760'),
+  slotsPerTimeslot: wholeNumber(1, 100, 'Slots per timeslot must be between 1 and 100'),
+  maxAttendees: wholeNumber(1, 10000, 'Capacity must be between 1 and 10000'),
+});
+
+interface EventValues extends Record<string, unknown> {
+  name: string;
+  slug: string;
+  description: string;
+  location: string;
+  isActive: boolean;
+  packageIds: number[];
+  configType: 'manual' | 'auto';
+  numSlots: string;
+  bufferHours: string;
+  slotsPerTimeslot: string;
+  maxAttendees: string;
+}
+
+function toValues(event: AdminEvent | null): EventValues {
+  return {
+    name: event?.name ?? '',
+    slug: event?.slug ?? '',
+    description: event?.description ?? '',
+    location: event?.location ?? '',
+    isActive: event?.isActive ?? true,
+    packageIds: event?.packageIds ?? [],
+    configType: event?.config.configType ?? 'manual',
+    numSlots: String(event?.config.numSlots ?? 10),
+    bufferHours: String(event?.config.bufferHours ?? 24),
+    slotsPerTimeslot: String(event?.config.slotsPerTimeslot ?? 1),
+    maxAttendees: String(event?.config.maxAttendees ?? 20),
+  };
+}
+
+/** "Annual Check-up 2026" -> "annual-check-up-2026". */
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export function EventDialog({
+  event,
+  open,
+  onOpenChange,
+  onSaved,
+}: {
+  event: AdminEvent | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
+  const form = useForm(eventDialogSchema, toValues(event));
+  const { items: packages, isLoading: packagesLoading } = useAdminList<AdminPackage>(ADMIN_PATHS.packages);
+  const [pending, setPending] = useState(false);
+  const [slugTouched, setSlugTouched] = useState(Boolean(event));
+  const { values } = form;
+  const verb = event ? 'update' : 'create';
+
+  const onSubmit = form.handleSubmit(async (out) => {
+    setPending(true);
+    const body = {
+      name: out.name,
+      slug: out.slug,
+      description: out.description,
+      location: out.location,
+      isActive: out.isActive,
+      packageIds: out.packageIds,
+      config: {
+        configType: out.configType,
+        numSlots: out.numSlots,
+        bufferHours: out.bufferHours,
+        slotsPerTimeslot: out.slotsPerTimeslot,
+        maxAttendees: out.maxAttendees,
+      },
+    };
+    try {
+      if (event) await api.put(`${ADMIN_PATHS.events}/${event.id}`, body);
+      else await api.post(ADMIN_PATHS.events, body);
+      toastSuccess(event ? 'Event updated' : 'Event created');
+      onSaved();
+      onOpenChange(false);
+    } catch (error) {
+      toastMutationError(verb, 'event', error);
+    } finally {
+      setPending(false);
+    }
+  });
+
+  const togglePackage = (id: number, on: boolean) =>
+    form.setValue('packageIds', on ? [...values.packageIds, id] : values.packageIds.filter((p) => p !== id));
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={event ? 'Edit Event' : 'Add Event'}
+      description={event ? 'Update the event details.' : 'Create a new screening event.'}
+      submitLabel={event ? 'Update Event' : 'Create Event'}
+      pending={pending}
+      onSubmit={onSubmit}
+      formRef={form.formRef}
+      size="lg"
+    >
+      <Field.TextField
+        label="Name"
+        required
+        error={form.errors.name}
+        {...form.text('name')}
+        onChange={(e) => {
+          form.setValue('name', e.target.value);
+          if (!slugTouched) form.setValue('slug', slugify(e.target.value));
+        }}
+      />
+      <Field.TextField
+        label="Slug"
+        required
+        helperText="Used in the booking link: lowercase letters, numbers and hyphens."
+        error={form.errors.slug}
+        {...form.text('slug')}
+        onChange={(e) => {
+          setSlugTouched(true);
+          form.setValue('slug', e.target.value);
+        }}
+      />
+      <Field.Root invalid={Boolean(form.errors.description)}>
+        <Field.Label>Description</Field.Label>
+        <Field.Textarea {...form.text('description')} />
+        <Field.ErrorText>{form.errors.description}</Field.ErrorText>
+      </Field.Root>
+      <Field.TextField label="Location" error={form.errors.location} {...form.text('location')} />
+      <Switch checked={values.isActive} onCheckedChange={(e) => form.setValue('isActive', e.checked)}>
+        Active
+      </Switch>
+
+      <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <legend className={css({ fontWeight: 'medium', textStyle: 'sm', mb: '1.5' })}>Packages</legend>
+        {packagesLoading ? (
+          <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>Loading packages...</p>
+        ) : packages && packages.length > 0 ? (
+          <Grid columns={{ base: 1, sm: 2 }} gap="2">
+            {packages.map((p) => (
+              <Checkbox
+                key={p.id}
+                checked={values.packageIds.includes(p.id)}
+                onCheckedChange={(e) => togglePackage(p.id, e.checked === true)}
+              >
+                {p.name}
+              </Checkbox>
+            ))}
+          </Grid>
+        ) : (
+          <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>
+            No packages found. Add one to get started.
+          </p>
+        )}
+      </fieldset>
+
+      <RadioCards
+        legend="Timeslot mode"
+        name="configType"
+        value={values.configType}
+        onChange={(mode) => form.setValue('configType', mode)}
+        options={[
+          { value: 'manual', label: 'Manual', description: 'Dates and timeslots are set up by hand.' },
+          {
+            value: 'auto',
+            label: 'Auto-generated',
+            description: 'Timeslots follow the postal-code regions.',
+          },
+        ]}
+      />
+      <Stack gap="4">
+        <Grid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.TextField
+            label="Capacity per timeslot"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            error={form.errors.maxAttendees}
+            {...form.text('maxAttendees')}
+          />
+          {values.configType === 'auto' ? (
+            <>
+              <Field.TextField
+                label="Number of slots"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                error={form.errors.numSlots}
+                {...form.text('numSlots')}
+              />
+              <Field.TextField
+                label="Buffer hours"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                error={form.errors.bufferHours}
+                {...form.text('bufferHours')}
+              />
+              <Field.TextField
+                label="Slots per timeslot"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                error={form.errors.slotsPerTimeslot}
+                {...form.text('slotsPerTimeslot')}
+              />
+            </>
+          ) : null}
+        </Grid>
+      </Stack>
+    </FormDialog>
+  );
+}
+
+export function EventsTab() {
+  const { items, error, isLoading } = useAdminList<AdminEvent>(ADMIN_PATHS.events);
+  const refresh = useRefresh(ADMIN_PATHS.events);
+  const [editing, setEditing] = useState<{ event: AdminEvent | null } | null>(null);
+  const [deleting, setDeleting] = useState<AdminEvent | null>(null);
+
+  const remove = async (event: AdminEvent) => {
+    try {
+      await api.delete(`${ADMIN_PATHS.events}/${event.id}`);
+      toastSuccess('Event deleted');
+      await refresh();
+    } catch (e) {
+      toastMutationError('delete', 'event', e);
+    }
+  };
+
+  return (
+    <section aria-labelledby="events-heading">
+      <SectionHeader
+        title="Events"
+        id="events-heading"
+        description="Screening events, their packages and how their timeslots come about."
+        action={
+          <Button onClick={() => setEditing({ event: null })}>
+            <PlusIcon />
+            Add Event
+          </Button>
+        }
+      />
+      <ListState
+        isLoading={isLoading}
+        error={error}
+        isEmpty={!items?.length}
+        empty="No events found. Add one to get started."
+      >
+        <Table.Root caption="Events">
+          <Table.Head>
+            <Table.Row>
+              <Table.Header scope="col">Name</Table.Header>
+              <Table.Header scope="col">Location</Table.Header>
+              <Table.Header scope="col">Created</Table.Header>
+              <Table.Header scope="col">Status</Table.Header>
+              <Table.Header scope="col" textAlign="right">
+                Actions
+              </Table.Header>
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {items?.map((event) => (
+              <Table.Row key={event.id}>
+                <Table.Cell fontWeight="medium">{event.name}</Table.Cell>
+                <Table.Cell>{event.location ?? ''}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatAdminDate(event.createdAt)}</Table.Cell>
+                <Table.Cell>
+                  <StatusBadge active={event.isActive} />
+                </Table.Cell>
+                <Table.Cell>
+                  <RowActions
+                    name={event.name}
+                    onEdit={() => setEditing({ event })}
+                    onDelete={() => setDeleting(event)}
+                  />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </ListState>
+      {editing ? (
+        <EventDialog
+          key={editing.event?.id ?? 'new'}
+          event={editing.event}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          onSaved={() => void refresh()}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Event"
+        description={`Are you sure you want to delete the event "${deleting?.name ?? ''}"? This action cannot be undone.`}
+        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
+      />
+    </section>
+  );
+}

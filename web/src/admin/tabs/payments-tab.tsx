@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import { css } from 'styled-system/css';
+import { Grid, HStack, Stack } from 'styled-system/jsx';
+import { AlertCircleIcon, AlertTriangleIcon } from '../../components/icons';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Switch } from '../../components/ui/switch';
+import { toaster } from '../../components/ui/toaster';
+import { ApiError, api } from '../../lib/api';
+import { SectionHeader } from '../components/section';
+import { ADMIN_PATHS } from '../lib/admin-api';
+import type { PaymentTestModeAnswer } from '../lib/types';
+
+export const PAYMENT_MESSAGES = {
+  fetchFailed: 'Failed to fetch payment test mode status',
+  connection: 'Error connecting to the server. Please try again.',
+  updateFailed: 'Failed to update payment test mode',
+  server: 'Server error. Please try again.',
+} as const;
+
+function loadErrorText(error: unknown): string {
+  return error instanceof ApiError ? PAYMENT_MESSAGES.fetchFailed : PAYMENT_MESSAGES.connection;
+}
+
+export function PaymentsTab() {
+  const { data, error, isLoading, mutate } = useSWR<PaymentTestModeAnswer>(ADMIN_PATHS.paymentTestMode);
+  const [pending, setPending] = useState(false);
+  const testMode = data?.testMode ?? false;
+
+  const setMode = async (enabled: boolean) => {
+    setPending(true);
+    try {
+      const answer = await api.post<PaymentTestModeAnswer>(ADMIN_PATHS.paymentTestMode, { enabled });
+      if (!answer?.success) throw new ApiError(500, JSON.stringify(answer ?? {}));
+      await mutate(answer, { revalidate: false });
+      toaster.create({ title: 'Payment settings updated', description: answer.message, type: 'success' });
+    } catch (e) {
+      if (e instanceof ApiError) {
+        const description =
+          e.status >= 500 ? PAYMENT_MESSAGES.server : (e.serverMessage ?? PAYMENT_MESSAGES.updateFailed);
+        toaster.create({ title: 'Update failed', description, type: 'error' });
+      } else {
+        toaster.create({
+          title: 'Connection error',
+          description: PAYMENT_MESSAGES.connection,
+          type: 'error',
+        });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="payments-heading">
+      <SectionHeader
+        id="payments-heading"
+        title="Payments"
+        description="Card payments run through the payment provider; test mode uses its sandbox."
+      />
+      {isLoading ? (
+        <Stack gap="3" aria-busy="true" aria-label="Loading">
+          <Skeleton h="24" />
+          <Skeleton h="32" />
+        </Stack>
+      ) : error || !data ? (
+        <div
+          role="alert"
+          className={css({
+            display: 'flex',
+            gap: '2',
+            alignItems: 'center',
+            p: '4',
+            borderRadius: 'l3',
+            bg: 'danger.subtle',
+            color: 'danger.text',
+            borderWidth: '1px',
+            borderColor: 'danger.border',
+          })}
+        >
+          <AlertCircleIcon />
+          <span>{loadErrorText(error)}</span>
+        </div>
+      ) : (
+        <Grid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+          <Card.Root>
+            <Card.Header>
+              <Card.Title>Payment Test Mode</Card.Title>
+              <Card.Description>
+                In test mode no real charges are made: bookings are paid through the sandbox.
+              </Card.Description>
+            </Card.Header>
+            <Card.Body>
+              <Stack gap="4">
+                <Switch
+                  checked={testMode}
+                  disabled={pending}
+                  onCheckedChange={(e) => void setMode(e.checked)}
+                >
+                  Payment Test Mode
+                </Switch>
+                {testMode ? (
+                  <div
+                    role="status"
+                    className={css({
+                      display: 'flex',
+                      gap: '2',
+                      alignItems: 'flex-start',
+                      p: '3',
+                      borderRadius: 'l2',
+                      bg: 'amber.50',
+                      color: 'amber.900',
+                      borderWidth: '1px',
+                      borderColor: 'amber.300',
+                      textStyle: 'sm',
+                      '& svg': { flexShrink: '0', mt: '0.5' },
+                    })}
+                  >
+                    <AlertTriangleIcon />
+                    <span>
+                      Test mode is on. Payments are simulated and customers are not charged. Switch to live
+                      mode before taking real bookings.
+                    </span>
+                  </div>
+                ) : null}
+                <div>
+                  <Button
+                    variant={testMode ? 'solid' : 'outline'}
+                    loading={pending}
+                    onClick={() => void setMode(!testMode)}
+                  >
+                    {testMode ? 'Switch to Live Mode' : 'Enable Test Mode'}
+                  </Button>
+                </div>
+              </Stack>
+            </Card.Body>
+            <Card.Footer justifyContent="flex-start">
+              <HStack gap="2" textStyle="sm" color="fg.muted">
+                <span>Current mode:</span>
+                <Badge tone={testMode ? 'warning' : 'success'}>{testMode ? 'Test' : 'Live'}</Badge>
+              </HStack>
+            </Card.Footer>
+          </Card.Root>
+          <Card.Root variant="subtle">
+            <Card.Header>
+              <Card.Title>Payment Provider</Card.Title>
+              <Card.Description>Read-only: set in the server configuration.</Card.Description>
+            </Card.Header>
+            <Card.Body>
+              <dl
+                className={css({
+                  display: 'grid',
+                  gridTemplateColumns: 'auto 1fr',
+                  gap: '2 4',
+                  textStyle: 'sm',
+                  '& dt': { color: 'fg.muted' },
+                  '& dd': { fontWeight: 'medium', wordBreak: 'break-all' },
+                })}
+              >
+                <dt>Provider</dt>
+                <dd>{data.provider.name}</dd>
+                <dt>Environment</dt>
+                <dd>{data.provider.environment}</dd>
+                <dt>Merchant ID</dt>
+                <dd className={css({ fontFamily: 'mono' })}>{data.provider.merchantId}</dd>
+                <dt>Merchant Account</dt>
+                <dd>{data.provider.merchantAccountName}</dd>
+                <dt>Status</dt>
+                <dd>
+                  <Badge tone={data.provider.configured ? 'success' : 'warning'}>
+                    {data.provider.configured ? 'Configured' : 'Not configured'}
+                  </Badge>
+                </dd>
+              </dl>
+            </Card.Body>
+          </Card.Root>
+        </Grid>
+      )}
+    </section>
+  );
+}
