@@ -39,11 +39,9 @@ export function ConfirmDialog({
           <Dialog.Description>{description}</Dialog.Description>
         </Dialog.Header>
         <Dialog.Footer>
-          <Dialog.CloseTrigger asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </Dialog.CloseTrigger>
+          <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
           <Button variant="danger" loading={pending} onClick={confirm}>
             {confirmLabel}
           </Button>

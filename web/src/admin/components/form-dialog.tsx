@@ -44,11 +44,9 @@ export function FormDialog({
             </Stack>
           </Dialog.Body>
           <Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <Button variant="outline" disabled={pending}>
-                Cancel
-              </Button>
-            </Dialog.CloseTrigger>
+            <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
             <Button type="submit" loading={pending}>
               {submitLabel}
             </Button>

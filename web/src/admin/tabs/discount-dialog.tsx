@@ -385,11 +385,9 @@ export function DiscountDialog({
             </Stack>
           </Dialog.Body>
           <Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <Button variant="outline" disabled={pending}>
-                Cancel
-              </Button>
-            </Dialog.CloseTrigger>
+            <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
             {step > 0 ? (
               <Button variant="outline" onClick={back} disabled={pending}>
                 Back

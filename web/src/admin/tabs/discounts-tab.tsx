@@ -147,9 +147,9 @@ export function GenerateCodesDialog({
             </Stack>
           </Dialog.Body>
           <Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <Button variant="outline">{codes ? 'Close' : 'Cancel'}</Button>
-            </Dialog.CloseTrigger>
+            <Button variant="outline" onClick={onClose}>
+              {codes ? 'Close' : 'Cancel'}
+            </Button>
             <Button type="submit" loading={pending}>
               Generate Codes
             </Button>

@@ -224,21 +224,21 @@ export function TestEmailDialog({
 }
 
 export const TEMPLATE_VARIABLES: [string, string][] = [
-  ['registration.referenceNumber', 'Registration reference number'],
-  ['registration.firstName', 'First name'],
-  ['registration.lastName', 'Last name'],
-  ['registration.email', 'Email'],
-  ['registration.mobileNumber', 'Phone'],
-  ['registration.identificationNumber', 'Identification number'],
-  ['registration.dateOfBirth', 'Date of birth'],
-  ['registration.postalCode', 'Postal code'],
-  ['registration.status', 'Status'],
-  ['event.name', 'Event name'],
-  ['event.location', 'Event location'],
-  ['package.name', 'Package name'],
-  ['package.price', 'Package price'],
-  ['timeslot.date', 'Timeslot date'],
-  ['timeslot.time', 'Timeslot time'],
+  ['referenceNumber', 'Registration reference number'],
+  ['firstName', 'First name'],
+  ['lastName', 'Last name'],
+  ['email', 'Email'],
+  ['mobileNumber', 'Phone'],
+  ['identificationNumber', 'Identification number'],
+  ['dateOfBirth', 'Date of birth'],
+  ['postalCode', 'Postal code'],
+  ['status', 'Status'],
+  ['eventName', 'Event name'],
+  ['eventLocation', 'Event location'],
+  ['packageName', 'Package name'],
+  ['packagePrice', 'Package price'],
+  ['timeslotDate', 'Timeslot date'],
+  ['timeslotTime', 'Timeslot time'],
 ];
 
 const HELP_TEXT: Record<(typeof EMAIL_CONFIG_KEYS)[number], string> = {
@@ -375,8 +375,8 @@ export function EmailTemplatesTab() {
         <Tabs.Content value="variables">
           <Stack gap="3">
             <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>
-              Templates use EJS syntax: write <code className={code}>{'<%= registration.firstName %>'}</code>{' '}
-              to insert a value.
+              Templates use EJS syntax: write <code className={code}>{'<%= firstName %>'}</code> to insert a
+              value.
             </p>
             <Table.Root caption="Template variables">
               <Table.Head>

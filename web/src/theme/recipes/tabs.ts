@@ -11,6 +11,7 @@ export const tabs = defineSlotRecipe({
       display: 'flex',
       gap: '1',
       overflowX: 'auto',
+      overflowY: 'hidden',
       position: 'relative',
       scrollbarWidth: 'thin',
       borderBottomWidth: '1px',
