@@ -18,6 +18,7 @@ import admin from './routes/admin';
 import health from './routes/health';
 import { validatorCompiler } from './validator';
 import partner from './routes/partner';
+import catalogue from './routes/public/catalogue';
 
 export interface AppDeps {
   /** An existing pool (tests share one); otherwise the app opens its own from config. */
@@ -67,6 +68,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(health);
   await app.register(admin, { prefix: '/api/admin', braintree: config.braintree });
   await app.register(partner, { prefix: '/api/partner' });
+  await app.register(catalogue);
 
   await app.register(web, {
     root: config.webDist,

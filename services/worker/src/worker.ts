@@ -1,5 +1,7 @@
 import { hostname } from 'node:os';
 import { type Sql, connect } from '@hs/db';
+import { startProjectionRunner } from '@hs/eventstore';
+import { projections } from '@hs/read-models';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { WorkerConfig } from './config';
@@ -31,6 +33,14 @@ export async function startWorker(
   await sql`select 1`;
   await redis.connect();
   const stoppers: Array<() => Promise<void>> = [];
+  if (config.roles.includes('projector')) {
+    // Every worker may run this: a lease per projection keeps exactly one runner active across hosts.
+    const runner = startProjectionRunner(sql, projections, {
+      holderId: id,
+      onError: (err, name) => log.error({ err, projection: name }, 'projection failed; retrying'),
+    });
+    stoppers.push(() => runner.stop());
+  }
   log.info({ roles: config.roles }, 'worker ready');
 
   let stopping: Promise<void> | undefined;

@@ -10,6 +10,7 @@ import overview from './overview';
 import packages from './packages';
 import payments from './payments';
 import system from './system';
+import timeslots from './timeslots';
 
 /**
  * /api/admin: login is public; everything else sits in one encapsulated
@@ -34,6 +35,7 @@ const admin: FastifyPluginAsync<{ braintree: ApiConfig['braintree'] }> = async (
     await guarded.register(apiKeys);
     await guarded.register(overview);
     await guarded.register(system);
+    await guarded.register(timeslots);
   });
 };
 

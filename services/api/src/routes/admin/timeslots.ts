@@ -1,0 +1,200 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponseSchema, IdParams } from '@hs/contracts';
+import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN, formatTimeLabel, parseCalendarDay } from '@hs/domain';
+import { formatPosition, waitForPosition } from '@hs/eventstore';
+import { slotAvailabilityProjection } from '@hs/read-models';
+import { Type } from '@sinclair/typebox';
+import * as v from 'valibot';
+import { audit } from '../../audit';
+import { badRequest, conflict, notFound } from '../../errors';
+import {
+  autoSlotsForDate,
+  findEvent,
+  groupByDate,
+  manualSlots,
+  slotsByIds,
+  slotsForPostalCode,
+} from '../../slots';
+import { runTimeslotCommand } from '../../slots/capacity';
+import { parseInput } from '../../validation';
+
+const Slot = Type.Object({
+  id: Type.Integer(),
+  label: Type.String(),
+  date: Type.String(),
+  time: Type.String(),
+  region: Type.Union([Type.String(), Type.Null()]),
+  isAvailable: Type.Boolean(),
+  currentAttendees: Type.Integer(),
+  maxAttendees: Type.Integer(),
+});
+const Groups = Type.Record(
+  Type.String(),
+  Type.Object({
+    date: Type.Object({ label: Type.String(), value: Type.String() }),
+    timeslots: Type.Array(Slot),
+  }),
+);
+
+const ManualSlotInput = v.object({
+  date: v.pipe(
+    v.optional(v.string('Date is required'), ''),
+    v.transform((s) => parseCalendarDay(s.trim()) ?? ''),
+    v.nonEmpty('Please enter a valid date'),
+  ),
+  time: v.pipe(
+    v.optional(v.string('Time is required'), ''),
+    v.trim(),
+    v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:mm'),
+  ),
+  maxAttendees: v.optional(
+    v.pipe(
+      v.number('Capacity must be between 1 and 10000'),
+      v.integer(),
+      v.minValue(1, 'Capacity must be between 1 and 10000'),
+      v.maxValue(10000, 'Capacity must be between 1 and 10000'),
+    ),
+  ),
+});
+
+/** Postal-code and date timeslot search for staff, slot blocking, and manual timeslots. */
+const timeslots: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql } = app;
+
+  app.get(
+    '/timeslots/postal-code',
+    {
+      schema: {
+        summary: 'Timeslots of an event by postal code or by date, grouped by date, with seats booked',
+        querystring: Type.Object({
+          eventId: Type.Optional(Type.Integer({ minimum: 1 })),
+          postalCode: Type.Optional(Type.String({ maxLength: 20 })),
+          date: Type.Optional(Type.String({ maxLength: 20 })),
+        }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            region: Type.Union([Type.String(), Type.Null()]),
+            regionName: Type.Union([Type.String(), Type.Null()]),
+            data: Groups,
+          }),
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { eventId, postalCode, date } = request.query;
+      if (!eventId) throw badRequest('Please select an event');
+      const event = await findEvent(sql, { id: eventId });
+      if (postalCode?.trim()) {
+        if (!POSTAL_CODE_PATTERN.test(postalCode.trim())) throw badRequest(POSTAL_CODE_MESSAGE);
+        const found = await slotsForPostalCode(sql, event, postalCode.trim());
+        if (found.region === null) throw notFound(found.message);
+        return {
+          success: true as const,
+          region: found.region,
+          regionName: found.regionName,
+          data: groupByDate(found.slots),
+        };
+      }
+      if (date?.trim()) {
+        const day = parseCalendarDay(date.trim());
+        if (!day) throw badRequest('Please select a date');
+        const slots =
+          event.configType === 'auto'
+            ? Object.values(await autoSlotsForDate(sql, event, day)).flat()
+            : (await manualSlots(sql, event, new Date(0))).filter((s) => s.date === day);
+        return { success: true as const, region: null, regionName: null, data: groupByDate(slots ?? []) };
+      }
+      throw badRequest('Please enter a postal code or select a date');
+    },
+  );
+
+  app.put(
+    '/timeslots/:id/availability',
+    {
+      schema: {
+        summary: 'Block or unblock a slot (SlotBlocked/SlotUnblocked); existing bookings stay',
+        params: IdParams,
+        body: Type.Object({ isAvailable: Type.Boolean() }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            data: Slot,
+            position: Type.Union([Type.String(), Type.Null()]),
+          }),
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { position } = await runTimeslotCommand(
+        sql,
+        id,
+        { type: request.body.isAvailable ? 'UnblockSlot' : 'BlockSlot', at: new Date().toISOString() },
+        request.actor,
+        request.id,
+      );
+      // Read-your-writes: answer with the slot as the projection shows it, waiting briefly for it.
+      if (position) await waitForPosition(sql, slotAvailabilityProjection.name, position, 2_000);
+      const [slot] = await slotsByIds(sql, [id]);
+      return {
+        success: true as const,
+        data: { ...slot!, isAvailable: request.body.isAvailable },
+        position: position ? formatPosition(position) : null,
+      };
+    },
+  );
+
+  app.post(
+    '/events/:id/timeslots',
+    {
+      schema: {
+        summary: 'Add a manual timeslot (date, time, capacity) to an event',
+        params: IdParams,
+        body: Type.Object({
+          date: Type.Optional(Type.String()),
+          time: Type.Optional(Type.String()),
+          maxAttendees: Type.Optional(Type.Integer()),
+        }),
+        response: {
+          201: Type.Object({ success: Type.Literal(true), data: Slot }),
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(ManualSlotInput, request.body);
+      const event = await findEvent(sql, { id: request.params.id });
+      const id = await sql.begin(async (tx) => {
+        const [dateRow] = await tx<{ id: number }[]>`
+          insert into event_dates (event_id, date) values (${event.id}, ${input.date})
+          on conflict (event_id, date) do update set date = excluded.date returning id`;
+        const [row] = await tx<{ id: number }[]>`
+          insert into timeslots (event_id, event_date_id, date, time, label, max_attendees)
+          values (${event.id}, ${dateRow!.id}, ${input.date}, ${input.time}, ${formatTimeLabel(input.time)},
+                  ${input.maxAttendees ?? event.maxAttendees})
+          on conflict (event_id, coalesce(region, ''), date, time) do nothing
+          returning id`;
+        if (!row) throw conflict('This event already has a timeslot at that date and time');
+        await audit(tx, {
+          actor: request.actor,
+          action: 'create',
+          entity: 'timeslot',
+          entityId: row.id,
+          after: { eventId: event.id, ...input },
+        });
+        return row.id;
+      });
+      const [slot] = await slotsByIds(sql, [id]);
+      return reply.status(201).send({ success: true as const, data: slot! });
+    },
+  );
+};
+
+export default timeslots;

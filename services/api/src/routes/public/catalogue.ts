@@ -1,0 +1,305 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponseSchema } from '@hs/contracts';
+import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN, availabilityLabel, singaporeToday } from '@hs/domain';
+import { Type } from '@sinclair/typebox';
+import { badRequest, notFound } from '../../errors';
+import {
+  type SlotView,
+  autoSlotsForDate,
+  findEvent,
+  groupByDate,
+  manualSlots,
+  publicSlot,
+  slotsForPostalCode,
+} from '../../slots';
+
+const Slot = Type.Object({
+  id: Type.Integer(),
+  label: Type.String(),
+  date: Type.String(),
+  time: Type.String(),
+  region: Type.Union([Type.String(), Type.Null()]),
+  isAvailable: Type.Boolean(),
+  currentAttendees: Type.Integer(),
+  maxAttendees: Type.Integer(),
+});
+const DateGroup = Type.Object({
+  date: Type.Object({ label: Type.String(), value: Type.String() }),
+  timeslots: Type.Array(Slot),
+});
+const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
+const EventSummary = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  location: Type.Union([Type.String(), Type.Null()]),
+  timeslotMode: Type.String(),
+  availabilityLabel: Type.String(),
+  timeslots: Type.Array(Slot),
+});
+const EventDetail = Type.Composite([
+  EventSummary,
+  Type.Object({
+    isActive: Type.Boolean(),
+    dates: Type.Array(Type.Object({ date: Type.String(), label: Type.String() })),
+    packages: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        description: Type.Union([Type.String(), Type.Null()]),
+        price: Money,
+        aiaPrice: Type.Union([Money, Type.Null()]),
+      }),
+    ),
+  }),
+]);
+
+const PostalQuery = Type.Object({
+  postalCode: Type.Optional(Type.String({ maxLength: 20 })),
+  eventId: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+const DateQuery = Type.Object({
+  date: Type.Optional(Type.String({ maxLength: 20 })),
+  eventId: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+function requirePostalCode(postalCode: string | undefined): string {
+  const code = (postalCode ?? '').trim();
+  if (!POSTAL_CODE_PATTERN.test(code))
+    throw badRequest(POSTAL_CODE_MESSAGE, [{ field: 'postalCode', message: POSTAL_CODE_MESSAGE }]);
+  return code;
+}
+function requireEventId(eventId: number | undefined): number {
+  if (!eventId)
+    throw badRequest('Please select an event', [{ field: 'eventId', message: 'Please select an event' }]);
+  return eventId;
+}
+function requireDate(date: string | undefined): string {
+  const d = (date ?? '').trim();
+  const parsed = new Date(`${d}T00:00:00Z`);
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(d) ||
+    Number.isNaN(parsed.getTime()) ||
+    parsed.toISOString().slice(0, 10) !== d
+  ) {
+    throw badRequest('Please select a date', [{ field: 'date', message: 'Please select a date' }]);
+  }
+  return d;
+}
+
+/** An auto event always has fresh dates ahead, so it is never fully booked as a whole. */
+function labelFor(mode: string, slots: SlotView[]) {
+  const open = mode === 'auto' ? [{ isAvailable: true, currentAttendees: 0, maxAttendees: 1 }] : [];
+  return availabilityLabel([...slots, ...open]);
+}
+
+/** What a visitor can book: events, their packages and slots, read from the catalogue and the slot read model. */
+const catalogue: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql } = app;
+
+  async function upcomingMaterialised(eventIds: number[]) {
+    if (eventIds.length === 0) return new Map<number, SlotView[]>();
+    const rows = await sql<(SlotView & { eventId: number })[]>`
+      select t.id, t.event_id as "eventId", t.region, to_char(t.date, 'YYYY-MM-DD') as date, to_char(t.time, 'HH24:MI') as time,
+             t.label, '' as "dateLabel", coalesce(sa.max_attendees, t.max_attendees) as "maxAttendees",
+             coalesce(sa.current_attendees, 0) as "currentAttendees", coalesce(sa.is_available, true) as "isAvailable"
+      from timeslots t left join slot_availability sa on sa.timeslot_id = t.id
+      where t.event_id = any(${eventIds}::bigint[]) and t.date >= ${singaporeToday()}::date
+      order by t.date, t.time`;
+    const byEvent = new Map<number, SlotView[]>();
+    for (const r of rows) (byEvent.get(r.eventId) ?? byEvent.set(r.eventId, []).get(r.eventId)!).push(r);
+    return byEvent;
+  }
+
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Active events with their upcoming timeslots and availability label',
+        querystring: Type.Object({ search: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 200: Type.Object({ success: Type.Literal(true), data: Type.Array(EventSummary) }) },
+      },
+    },
+    async (request) => {
+      const search = request.query.search?.trim();
+      const events = await sql<
+        {
+          id: number;
+          name: string;
+          slug: string;
+          description: string | null;
+          location: string | null;
+          mode: string;
+        }[]
+      >`
+        select e.id, e.name, e.slug, e.description, e.location, coalesce(c.config_type, 'manual') as mode
+        from screening_events e left join event_configs c on c.event_id = e.id
+        where e.is_active ${search ? sql`and e.name ilike ${`%${search.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}
+        order by e.name`;
+      const slots = await upcomingMaterialised(events.map((e) => e.id));
+      return {
+        success: true as const,
+        data: events.map(({ mode, ...e }) => {
+          const own = slots.get(e.id) ?? [];
+          return {
+            ...e,
+            timeslotMode: mode,
+            availabilityLabel: labelFor(mode, own),
+            timeslots: own.map(publicSlot),
+          };
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/api/events/:slug',
+    {
+      schema: {
+        tags: ['public'],
+        params: Type.Object({ slug: Type.String({ maxLength: 200 }) }),
+        response: {
+          200: Type.Object({ success: Type.Literal(true), data: EventDetail }),
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const event = await findEvent(sql, { slug: request.params.slug, activeOnly: true });
+      const packages = await sql<
+        { id: number; name: string; description: string | null; price: string; aiaPrice: string | null }[]
+      >`
+        select p.id, p.name, p.description, p.price::text as price, p.aia_price::text as "aiaPrice"
+        from event_packages ep join packages p on p.id = ep.package_id
+        where ep.event_id = ${event.id} and p.is_active
+        order by p.price, p.id`;
+      const slots = event.configType === 'manual' ? await manualSlots(sql, event) : [];
+      const dates = [...new Map(slots.map((s) => [s.date, { date: s.date, label: s.dateLabel }])).values()];
+      return {
+        success: true as const,
+        data: {
+          id: event.id,
+          name: event.name,
+          slug: event.slug,
+          description: event.description,
+          location: event.location,
+          isActive: event.isActive,
+          timeslotMode: event.configType,
+          availabilityLabel: labelFor(event.configType, slots),
+          timeslots: slots.map(publicSlot),
+          dates,
+          packages,
+        },
+      };
+    },
+  );
+
+  const postalResponse = Type.Object({
+    success: Type.Literal(true),
+    region: Type.String(),
+    regionName: Type.String(),
+    postalCode: Type.String(),
+    data: Type.Record(Type.String(), DateGroup),
+  });
+
+  app.get(
+    '/api/timeslots/postal-code',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Bookable timeslots for a postal code, grouped by date',
+        querystring: PostalQuery,
+        response: { 200: postalResponse, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const postalCode = requirePostalCode(request.query.postalCode);
+      const event = await findEvent(sql, { id: requireEventId(request.query.eventId), activeOnly: true });
+      const found = await slotsForPostalCode(sql, event, postalCode);
+      if (found.region === null) throw notFound(found.message);
+      return {
+        success: true as const,
+        region: found.region,
+        regionName: found.regionName,
+        postalCode,
+        data: groupByDate(found.slots),
+      };
+    },
+  );
+
+  app.get(
+    '/api/auto-timeslots/postal-code',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Auto-generated timeslots for a postal code, as a list of dates',
+        querystring: PostalQuery,
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            region: Type.String(),
+            regionName: Type.String(),
+            postalCode: Type.String(),
+            data: Type.Array(
+              Type.Object({ date: Type.String(), label: Type.String(), timeslots: Type.Array(Slot) }),
+            ),
+          }),
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const postalCode = requirePostalCode(request.query.postalCode);
+      const event = await findEvent(sql, { id: requireEventId(request.query.eventId), activeOnly: true });
+      const found = await slotsForPostalCode(sql, { ...event, configType: 'auto' }, postalCode);
+      if (found.region === null) throw notFound(found.message);
+      const groups = groupByDate(found.slots);
+      return {
+        success: true as const,
+        region: found.region,
+        regionName: found.regionName,
+        postalCode,
+        data: Object.entries(groups).map(([date, g]) => ({
+          date,
+          label: g.date.label,
+          timeslots: g.timeslots,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/auto-timeslots/date',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "Every region's auto-generated timeslots on one date",
+        querystring: DateQuery,
+        response: {
+          200: Type.Object({ success: Type.Literal(true), data: Type.Record(Type.String(), DateGroup) }),
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const date = requireDate(request.query.date);
+      const event = await findEvent(sql, { id: requireEventId(request.query.eventId), activeOnly: true });
+      const byRegion = await autoSlotsForDate(sql, event, date);
+      const data: Record<
+        string,
+        { date: { label: string; value: string }; timeslots: ReturnType<typeof publicSlot>[] }
+      > = {};
+      for (const [region, slots] of Object.entries(byRegion)) {
+        const group = groupByDate(slots ?? [])[date];
+        if (group) data[region] = group;
+      }
+      return { success: true as const, data };
+    },
+  );
+};
+
+export default catalogue;
