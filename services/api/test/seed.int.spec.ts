@@ -19,6 +19,10 @@ describe('demo seed', () => {
              (select count(*) from discount_identifiers)::int as codes, (select count(*) from audit_log)::int as audit`;
     expect(counts).toMatchObject({ holidays: 22, configs: 6, codes: 15 });
     expect(counts!.audit).toBeGreaterThan(30);
+    const [slots] = await api.db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from timeslots where region is null`;
+    expect(slots!.n).toBeGreaterThanOrEqual(18);
 
     const login = await api.app.inject({
       method: 'POST',

@@ -162,3 +162,15 @@ export const DEMO_DISCOUNTS = [
     codes: 0,
   },
 ] as const;
+
+/** Manual timeslots of the community event: Saturdays and Sundays of the next four weeks, three times a day. */
+export function demoManualSlots(now: Date): { date: string; time: string; maxAttendees: number }[] {
+  const slots: { date: string; time: string; maxAttendees: number }[] = [];
+  for (let i = 3; i <= 30; i++) {
+    const day = new Date(now.getTime() + i * 86_400_000);
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) continue;
+    const date = day.toISOString().slice(0, 10);
+    for (const time of ['09:00', '10:30', '14:00']) slots.push({ date, time, maxAttendees: 20 });
+  }
+  return slots;
+}

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createUser } from '../auth/users';
-import { DEMO_DISCOUNTS, DEMO_EMAIL_CONFIGS, DEMO_EVENTS, DEMO_HOLIDAYS, DEMO_PACKAGES } from './demo-data';
+import {
+  demoManualSlots,
+  DEMO_DISCOUNTS,
+  DEMO_EMAIL_CONFIGS,
+  DEMO_EVENTS,
+  DEMO_HOLIDAYS,
+  DEMO_PACKAGES,
+} from './demo-data';
 
 export interface SeedReport {
   seeded: boolean;
@@ -39,8 +46,18 @@ export async function seedDemo(
   const packageIds: Record<string, number> = {};
   for (const { key, ...pkg } of DEMO_PACKAGES)
     packageIds[key] = (await call('POST', '/api/admin/packages', pkg)).id;
+  let manualSlots = 0;
   for (const { packages, ...event } of DEMO_EVENTS) {
-    await call('POST', '/api/admin/events', { ...event, packageIds: packages.map((k) => packageIds[k]) });
+    const created = await call('POST', '/api/admin/events', {
+      ...event,
+      packageIds: packages.map((k) => packageIds[k]),
+    });
+    if (event.config.configType === 'manual') {
+      for (const slot of demoManualSlots(new Date())) {
+        await call('POST', `/api/admin/events/${created.id}/timeslots`, slot);
+        manualSlots += 1;
+      }
+    }
   }
   for (const [name, date] of DEMO_HOLIDAYS) await call('POST', '/api/admin/public-holidays', { name, date });
   for (const [configKey, configValue, description] of DEMO_EMAIL_CONFIGS) {
@@ -63,6 +80,7 @@ export async function seedDemo(
     notes: [
       `${DEMO_PACKAGES.length} packages`,
       `${DEMO_EVENTS.length} events (${DEMO_EVENTS.map((e) => e.slug).join(', ')})`,
+      `${manualSlots} manual timeslots`,
       `${DEMO_HOLIDAYS.length} public holidays`,
       `${DEMO_EMAIL_CONFIGS.length} email configs`,
       `discount codes such as ${codes.join(', ')}`,
