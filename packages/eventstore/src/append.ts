@@ -53,7 +53,10 @@ export async function append(
   metadata: MetadataInput,
   options: AppendOptions = {},
 ): Promise<AppendResult> {
-  const list = Array.isArray(requests) ? requests : [requests];
+  // Stream rows are locked in id order, so two multi-stream appends cannot deadlock each other.
+  const list = (Array.isArray(requests) ? [...requests] : [requests]).sort((a, b) =>
+    a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0,
+  );
   const streams: Array<{ id: string; type: string; expected: number; count: number }> = [];
   const events: Array<{ s: number; id: string; type: string; data: unknown; metadata: EventMetadata }> = [];
   const seen = new Set<string>();

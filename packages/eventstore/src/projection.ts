@@ -26,7 +26,11 @@ export interface Projection {
    * unqualified too: a rebuild points `search_path` at fresh copies (see rebuildProjection).
    */
   tables?: readonly string[];
-  /** Creates the tables (unqualified, idempotent); used by rebuild. Without it rebuild copies their shape. */
+  /**
+   * Creates the tables, unqualified and idempotently (`create table if not exists`). The runner calls
+   * it once at start; rebuild calls it with the fresh schema first on `search_path`. Without it,
+   * rebuild copies the live tables' shape (`like ... including all`).
+   */
   init?: (tx: TransactionSql) => Promise<unknown>;
   batchSize?: number;
 }
@@ -157,6 +161,8 @@ export function startProjectionRunner(
         }
         try {
           if (!ready) {
+            const init = projection.init;
+            if (init) await sql.begin((tx) => init(tx));
             await ensureCheckpoint(sql, projection.name);
             ready = true;
           }
