@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import * as Dialog from '../../components/ui/dialog';
 
@@ -22,6 +22,9 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
+  // keep the text while the dialog animates out (the caller clears its item on close)
+  const shown = useRef({ title, description });
+  if (open) shown.current = { title, description };
   const confirm = async () => {
     setPending(true);
     try {
@@ -35,8 +38,8 @@ export function ConfirmDialog({
     <Dialog.Root role="alertdialog" size="sm" open={open} onOpenChange={(e) => onOpenChange(e.open)}>
       <Dialog.Portal>
         <Dialog.Header>
-          <Dialog.Title>{title}</Dialog.Title>
-          <Dialog.Description>{description}</Dialog.Description>
+          <Dialog.Title>{shown.current.title}</Dialog.Title>
+          <Dialog.Description>{shown.current.description}</Dialog.Description>
         </Dialog.Header>
         <Dialog.Footer>
           <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
