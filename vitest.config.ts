@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: [
-            'packages/{config,db,eventstore,contracts,testing}/**/*.spec.ts',
+            'packages/{config,db,eventstore,contracts,testing,gateways,read-models,notifications}/**/*.spec.ts',
             'services/**/*.spec.ts',
           ],
           exclude: ['**/node_modules/**', '**/dist/**'],

@@ -1,0 +1,10 @@
+/**
+ * @hs/gateways: every adapter to the outside world, each behind one small interface with a real
+ * adapter and a test fake. Payments (test mode, Braintree), member verification (AIA), partner (WhiteCoat).
+ */
+export * from './http';
+export * from './membership/member-verifier';
+export * from './payments/types';
+export * from './payments/test-gateway';
+export * from './payments/braintree-gateway';
+export * from './payments/fake-braintree-server';
