@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { PublicLayout } from './components/layout/public-layout';
 import { PageLoader } from './components/layout/page';
+import EventBookingPage from './pages/booking/booking-page';
 import HomePage from './pages/home';
 import NotFoundPage from './pages/not-found';
 
@@ -18,6 +19,7 @@ function PublicRoutes() {
       <Suspense fallback={<PageLoader />}>
         <Switch>
           <Route path="/" component={HomePage} />
+          <Route path="/events/:slug" component={EventBookingPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

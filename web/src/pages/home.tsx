@@ -1,8 +1,64 @@
+import { availabilityLabel } from '@hs/domain';
+import useSWR from 'swr';
+import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../components/layout/page';
+import { AlertCircleIcon } from '../components/icons';
+import { MapPinIcon } from '../public/icons';
+import { Badge } from '../components/ui/badge';
+import { Button } from '../components/ui/button';
+import { Skeleton } from '../components/ui/skeleton';
+import type { ApiEnvelope } from '../lib/api';
+import type { EventSummary } from '../public/types';
 
-/** Home `/`: the event list (issue 10 fills in the rows, loading placeholders and empty/error states). */
+export const EVENTS_KEY = '/api/events';
+
+/** Case-insensitive name filter (spec: it exists, but no input for it is shown). */
+export function filterEvents(events: readonly EventSummary[], search: string): EventSummary[] {
+  const q = search.trim().toLowerCase();
+  if (!q) return [...events];
+  return events.filter((e) => e.name.toLowerCase().includes(q));
+}
+
+export function eventAvailability(event: EventSummary): string {
+  return event.availabilityLabel ?? availabilityLabel(event.timeslots ?? []);
+}
+
+const toneFor = (label: string) =>
+  label === 'Fully Booked' ? 'danger' : label === 'Limited Slots' ? 'warning' : 'success';
+
+const row = css({
+  display: 'flex',
+  flexDirection: { base: 'column', sm: 'row' },
+  alignItems: { base: 'stretch', sm: 'center' },
+  justifyContent: 'space-between',
+  gap: '4',
+  p: { base: '4', md: '5' },
+  bg: 'bg.default',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l3',
+  boxShadow: 'xs',
+});
+
+function EventRowSkeleton() {
+  return (
+    <li className={row}>
+      <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <Skeleton shape="line" w="60%" h="5" />
+        <Skeleton shape="line" w="40%" />
+        <Skeleton shape="line" w="24" />
+      </div>
+      <Skeleton h="10" w={{ base: 'full', sm: '32' }} />
+    </li>
+  );
+}
+
+/** Home `/`: the event list. */
 export default function HomePage() {
+  const { data, error, isLoading } = useSWR<ApiEnvelope<EventSummary[]>>(EVENTS_KEY);
+  const events = filterEvents(data?.data ?? [], '');
+
   return (
     <Page>
       <title>Available Health Screening | Health Screening</title>
@@ -22,6 +78,82 @@ export default function HomePage() {
           Please select an event to book your health screening appointment.
         </p>
       </header>
+
+      {error ? (
+        <div
+          role="alert"
+          className={css({
+            display: 'flex',
+            gap: '3',
+            p: '5',
+            borderRadius: 'l3',
+            borderWidth: '1px',
+            borderColor: 'danger.border',
+            bg: 'danger.subtle',
+            color: 'danger.text',
+          })}
+        >
+          <AlertCircleIcon className={css({ w: '5', h: '5', flexShrink: 0, mt: '0.5' })} />
+          <div>
+            <h2 className={css({ fontWeight: 'semibold' })}>Error loading events</h2>
+            <p className={css({ mt: '1' })}>Please try again later or contact support.</p>
+          </div>
+        </div>
+      ) : isLoading || !data ? (
+        <ul aria-busy="true" aria-label="Loading events" className={css({ display: 'grid', gap: '4' })}>
+          <EventRowSkeleton />
+          <EventRowSkeleton />
+          <EventRowSkeleton />
+        </ul>
+      ) : events.length === 0 ? (
+        <p
+          className={css({
+            p: '8',
+            textAlign: 'center',
+            color: 'fg.muted',
+            borderWidth: '1px',
+            borderStyle: 'dashed',
+            borderColor: 'border.default',
+            borderRadius: 'l3',
+          })}
+        >
+          No events found. Please try a different search or check back later.
+        </p>
+      ) : (
+        <ul aria-label="Events" className={css({ display: 'grid', gap: '4' })}>
+          {events.map((event) => {
+            const label = eventAvailability(event);
+            return (
+              <li key={event.id} className={row}>
+                <div className={css({ minW: 0 })}>
+                  <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' })}>
+                    {event.name}
+                  </h2>
+                  <p
+                    className={css({
+                      mt: '1',
+                      color: 'fg.muted',
+                      fontSize: 'sm',
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: '1.5',
+                    })}
+                  >
+                    <MapPinIcon />
+                    {event.location || 'Location not specified'}
+                  </p>
+                  <Badge tone={toneFor(label)} mt="2">
+                    {label}
+                  </Badge>
+                </div>
+                <Button asChild variant="solid" flexShrink={0}>
+                  <Link href={`/events/${event.slug}`}>View Details</Link>
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,195 @@
+import { REGION_INFO_PANEL } from '@hs/domain';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { Link, useParams } from 'wouter';
+import { css } from 'styled-system/css';
+import { Page } from '../../components/layout/page';
+import { AlertCircleIcon, InfoIcon } from '../../components/icons';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { type ApiEnvelope, ApiError } from '../../lib/api';
+import { CalendarIcon } from '../../components/icons';
+import { MapPinIcon, PackageIcon } from '../../public/icons';
+import type { EventDetail } from '../../public/types';
+import { BookingSuccess, type SuccessInfo } from './booking-success';
+import { BookingWizard } from './wizard';
+
+export function eventKey(slug: string) {
+  return `/api/events/${encodeURIComponent(slug)}`;
+}
+
+function StateCard({ title, text, action }: { title: string; text: string; action: React.ReactNode }) {
+  return (
+    <Page display="flex" justifyContent="center">
+      <Card.Root maxW="lg" w="full" textAlign="center" role="alert">
+        <Card.Body alignItems="center" gap="3" py="10">
+          <AlertCircleIcon className={css({ w: '10', h: '10', color: 'danger.default' })} />
+          <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{title}</h1>
+          <p className={css({ color: 'fg.muted' })}>{text}</p>
+          <div className={css({ mt: '4' })}>{action}</div>
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  );
+}
+
+const NOTES = [
+  'Please arrive 15 minutes before your appointment time.',
+  'Bring your NRIC or other identification.',
+  'Fast for 8-10 hours before your screening (water is allowed).',
+  'Wear comfortable clothing.',
+];
+
+function InfoPanels({ event }: { event: EventDetail }) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <Card.Root>
+        <Card.Header>
+          <h1
+            className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}
+          >
+            {event.name}
+          </h1>
+          {event.description ? <Card.Description>{event.description}</Card.Description> : null}
+        </Card.Header>
+        <Card.Body gap="3">
+          <dl className={css({ display: 'grid', gap: '2.5', fontSize: 'sm' })}>
+            <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+              <MapPinIcon className={css({ color: 'accent.default', flexShrink: 0 })} />
+              <dt className={css({ srOnly: true })}>Location</dt>
+              <dd>{event.location || 'Location not specified'}</dd>
+            </div>
+            <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+              <CalendarIcon className={css({ color: 'accent.default', flexShrink: 0 })} />
+              <dt className={css({ srOnly: true })}>Dates</dt>
+              <dd>Multiple dates available</dd>
+            </div>
+            <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+              <PackageIcon className={css({ color: 'accent.default', flexShrink: 0 })} />
+              <dt className={css({ srOnly: true })}>Packages</dt>
+              <dd>
+                {event.packages.length} {event.packages.length === 1 ? 'package' : 'packages'} available
+              </dd>
+            </div>
+          </dl>
+          <div className={css({ mt: '2', p: '3', bg: 'bg.subtle', borderRadius: 'l2' })}>
+            <h2 className={css({ fontWeight: 'semibold', fontSize: 'sm', mb: '1.5' })}>Important notes</h2>
+            <ul
+              className={css({
+                listStyle: 'disc',
+                pl: '5',
+                fontSize: 'sm',
+                color: 'fg.muted',
+                display: 'grid',
+                gap: '1',
+              })}
+            >
+              {NOTES.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          </div>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root variant="subtle">
+        <Card.Header>
+          <h2 className={css({ fontWeight: 'semibold', display: 'flex', gap: '2', alignItems: 'center' })}>
+            <InfoIcon className={css({ color: 'accent.default' })} />
+            Postal code based booking
+          </h2>
+          <Card.Description>
+            Appointment slots depend on your region, found from the first two digits of your postal code.
+          </Card.Description>
+        </Card.Header>
+        <Card.Body>
+          <ul className={css({ display: 'grid', gap: '1', fontSize: 'sm' })}>
+            {REGION_INFO_PANEL.map((r) => (
+              <li
+                key={r.region}
+                className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}
+              >
+                <span className={css({ fontWeight: 'medium' })}>{r.name}</span>
+                <span className={css({ color: 'fg.muted' })}>{r.prefixes}</span>
+              </li>
+            ))}
+          </ul>
+        </Card.Body>
+      </Card.Root>
+    </div>
+  );
+}
+
+function LoadingLayout() {
+  return (
+    <Page>
+      <div aria-busy="true" className={layout}>
+        <span className={css({ srOnly: true })}>Loading event</span>
+        <div className={css({ display: 'grid', gap: '3' })}>
+          <Skeleton h="8" w="70%" />
+          <Skeleton shape="line" />
+          <Skeleton shape="line" w="80%" />
+          <Skeleton h="40" mt="4" />
+        </div>
+        <div className={css({ display: 'grid', gap: '3' })}>
+          <Skeleton h="12" />
+          <Skeleton h="24" />
+          <Skeleton h="24" />
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+const layout = css({
+  display: 'grid',
+  gap: { base: '6', lg: '8' },
+  gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 2fr)' },
+  alignItems: 'start',
+});
+
+/** `/events/{slug}`: the four-step booking wizard. */
+export default function EventBookingPage() {
+  const { slug = '' } = useParams<{ slug: string }>();
+  const { data, error, isLoading } = useSWR<ApiEnvelope<EventDetail>>(slug ? eventKey(slug) : null);
+  const [success, setSuccess] = useState<SuccessInfo | null>(null);
+
+  if (success) return <BookingSuccess info={success} />;
+  if (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      return (
+        <StateCard
+          title="Event Not Found"
+          text="The event you're looking for doesn't exist or has been removed."
+          action={
+            <Button asChild>
+              <Link href="/">Browse Events</Link>
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <StateCard
+        title="Error"
+        text="We couldn't load the event details. Please try again later."
+        action={
+          <Button asChild>
+            <Link href="/">Return to Home</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  if (isLoading || !data?.data) return <LoadingLayout />;
+  const event = data.data;
+  return (
+    <Page>
+      <title>{`${event.name} | Health Screening`}</title>
+      <div className={layout}>
+        <InfoPanels event={event} />
+        <BookingWizard event={event} onBooked={setSuccess} />
+      </div>
+    </Page>
+  );
+}

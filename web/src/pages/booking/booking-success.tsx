@@ -1,0 +1,143 @@
+import { formatDateDMY } from '@hs/domain';
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { Page } from '../../components/layout/page';
+import { CalendarIcon, CheckCircleIcon, DownloadIcon } from '../../components/icons';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import { downloadIcs, googleCalendarUrl, type CalendarAppointment } from '../../public/calendar';
+import { PrinterIcon } from '../../public/icons';
+
+export interface SuccessInfo {
+  referenceNumber: string;
+  eventName: string;
+  packageName: string;
+  /** yyyy-MM-dd */
+  date: string;
+  /** HH:mm */
+  time: string;
+  timeLabel: string;
+  location: string | null;
+  email: string;
+  name: string;
+}
+
+export const noPrint = css({ '@media print': { display: 'none !important' } });
+
+const printRoot = css({
+  '@media print': {
+    maxW: 'none',
+    p: '0',
+    '& [data-print-card]': { boxShadow: 'none', borderColor: '#999' },
+    '& *': { color: '#000 !important', background: 'transparent !important' },
+  },
+});
+
+export function appointmentFor(info: SuccessInfo): CalendarAppointment {
+  return {
+    title: `Health Screening: ${info.eventName}`,
+    date: info.date,
+    time: info.time,
+    location: info.location,
+    description: `Reference number: ${info.referenceNumber}\nPackage: ${info.packageName}\nPlease arrive 15 minutes early and bring your ID and reference number. Fast for 8-10 hours before your screening.`,
+    uid: `${info.referenceNumber}@health-screening.sg`,
+  };
+}
+
+/** 'Booking Successful!' after a booking with nothing to pay. */
+export function BookingSuccess({ info }: { info: SuccessInfo }) {
+  const appointment = appointmentFor(info);
+  return (
+    <Page display="flex" justifyContent="center" className={printRoot}>
+      <title>Booking Successful! | Health Screening</title>
+      <Card.Root maxW="2xl" w="full" data-print-card="">
+        <Card.Header alignItems="center" textAlign="center" gap="2">
+          <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default' })} />
+          <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
+            Booking Successful!
+          </h1>
+          <p className={css({ color: 'fg.muted' })}>Your health screening appointment has been confirmed.</p>
+        </Card.Header>
+        <Card.Body gap="5">
+          <div
+            className={css({
+              textAlign: 'center',
+              p: '4',
+              borderRadius: 'l2',
+              bg: 'accent.subtle',
+              borderWidth: '1px',
+              borderColor: 'accent.muted',
+            })}
+          >
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Reference Number</p>
+            <p
+              data-testid="reference-number"
+              className={css({
+                fontSize: '2xl',
+                fontWeight: 'bold',
+                letterSpacing: '0.04em',
+                fontFamily: 'mono',
+              })}
+            >
+              {info.referenceNumber}
+            </p>
+          </div>
+          <dl
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' },
+              gap: { base: '1', sm: '2 6' },
+              fontSize: 'sm',
+            })}
+          >
+            <dt className={css({ color: 'fg.muted' })}>Name</dt>
+            <dd>{info.name}</dd>
+            <dt className={css({ color: 'fg.muted' })}>Event</dt>
+            <dd>{info.eventName}</dd>
+            <dt className={css({ color: 'fg.muted' })}>Package</dt>
+            <dd>{info.packageName}</dd>
+            <dt className={css({ color: 'fg.muted' })}>Date</dt>
+            <dd>{formatDateDMY(info.date)}</dd>
+            <dt className={css({ color: 'fg.muted' })}>Time</dt>
+            <dd>{info.timeLabel}</dd>
+            <dt className={css({ color: 'fg.muted' })}>Location</dt>
+            <dd>{info.location || 'Location not specified'}</dd>
+          </dl>
+          <p className={css({ fontSize: 'sm', p: '3', bg: 'bg.subtle', borderRadius: 'l2' })}>
+            A confirmation email has been sent to <strong>{info.email}</strong> with your booking details.
+          </p>
+          <section>
+            <h2 className={css({ fontWeight: 'semibold', mb: '2' })}>Next steps</h2>
+            <ul className={css({ listStyle: 'disc', pl: '5', display: 'grid', gap: '1', fontSize: 'sm' })}>
+              <li>Arrive 15 minutes before your appointment time.</li>
+              <li>Bring your identification (NRIC) and your reference number.</li>
+              <li>Fast for 8-10 hours before your screening.</li>
+            </ul>
+          </section>
+        </Card.Body>
+        <Card.Footer className={noPrint} flexWrap="wrap" justifyContent="center" gap="3">
+          <Button variant="outline" onClick={() => window.print()}>
+            <PrinterIcon />
+            Print Confirmation
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => downloadIcs(appointment, `appointment-${info.referenceNumber}.ics`)}
+          >
+            <DownloadIcon />
+            Add to Calendar
+          </Button>
+          <Button asChild variant="ghost">
+            <a href={googleCalendarUrl(appointment)} target="_blank" rel="noreferrer">
+              <CalendarIcon />
+              Google Calendar
+            </a>
+          </Button>
+          <Button asChild>
+            <Link href="/">Return to Home</Link>
+          </Button>
+        </Card.Footer>
+      </Card.Root>
+    </Page>
+  );
+}

@@ -1,0 +1,236 @@
+import { errorMap, MIN_DATE_OF_BIRTH, participantSchema, singaporeToday, validate } from '@hs/domain';
+import { useEffect, useState } from 'react';
+import { css } from 'styled-system/css';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import * as Dialog from '../../components/ui/dialog';
+import * as Field from '../../components/ui/field';
+import { toaster } from '../../components/ui/toaster';
+import { ChoiceGroup } from '../../public/choice-group';
+import { FormField, focusFirstInvalid } from '../../public/form-field';
+import { money } from '../../public/money';
+import type { DraftParticipant, EventPackage } from '../../public/types';
+
+interface Values {
+  firstName: string;
+  lastName: string;
+  gender: string;
+  identificationNumber: string;
+  dateOfBirth: string;
+  packageId: string;
+  email: string;
+  mobileNumber: string;
+  isAiaMember: boolean;
+  aiaMemberId: string;
+}
+
+const ORDER = [
+  'firstName',
+  'lastName',
+  'gender',
+  'identificationNumber',
+  'dateOfBirth',
+  'packageId',
+  'email',
+  'mobileNumber',
+];
+const P = 'pt-';
+
+function initial(editing: DraftParticipant | null, defaultPackageId: number | null): Values {
+  return {
+    firstName: editing?.firstName ?? '',
+    lastName: editing?.lastName ?? '',
+    gender: editing?.gender ?? '',
+    identificationNumber: editing?.identificationNumber ?? '',
+    dateOfBirth: editing?.dateOfBirth ?? '',
+    packageId: String(editing?.packageId ?? defaultPackageId ?? ''),
+    email: editing?.email ?? '',
+    mobileNumber: editing?.mobileNumber ?? '',
+    isAiaMember: editing?.isAiaMember ?? false,
+    aiaMemberId: editing?.aiaMemberId ?? '',
+  };
+}
+
+export function participantErrors(values: Values): Record<string, string> {
+  const r = validate(participantSchema, values);
+  return r.ok ? {} : errorMap(r.errors);
+}
+
+export interface ParticipantDialogProps {
+  open: boolean;
+  editing: DraftParticipant | null;
+  packages: EventPackage[];
+  defaultPackageId: number | null;
+  onOpenChange: (open: boolean) => void;
+  onSave: (p: DraftParticipant) => void;
+}
+
+/** Add / edit one additional participant (max width 600 px). */
+export function ParticipantDialog({
+  open,
+  editing,
+  packages,
+  defaultPackageId,
+  onOpenChange,
+  onSave,
+}: ParticipantDialogProps) {
+  const [values, setValues] = useState<Values>(() => initial(editing, defaultPackageId));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (open) {
+      setValues(initial(editing, defaultPackageId));
+      setErrors({});
+    }
+  }, [open, editing, defaultPackageId]);
+
+  const set = <K extends keyof Values>(name: K, value: Values[K]) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: participantErrors(next)[name] ?? '' }));
+  };
+  const blur = (name: keyof Values) =>
+    setErrors((e) => ({ ...e, [name]: participantErrors(values)[name] ?? '' }));
+  const text = (name: keyof Values) => ({
+    id: `${P}${name}`,
+    name,
+    value: String(values[name]),
+    error: errors[name] || undefined,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(name, e.target.value as never),
+    onBlur: () => blur(name),
+  });
+
+  function submit() {
+    const r = validate(participantSchema, values);
+    if (!r.ok) {
+      const map = errorMap(r.errors);
+      setErrors(map);
+      focusFirstInvalid(map, ORDER, P);
+      return;
+    }
+    const pkg = packages.find((p) => p.id === r.value.packageId);
+    if (!pkg) {
+      toaster.create({ title: 'Error', description: 'Selected package not found', type: 'error' });
+      return;
+    }
+    onSave({
+      clientId: editing?.clientId ?? `p-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+      firstName: r.value.firstName,
+      lastName: r.value.lastName,
+      gender: r.value.gender,
+      identificationNumber: r.value.identificationNumber,
+      dateOfBirth: r.value.dateOfBirth,
+      packageId: pkg.id,
+      isAiaMember: r.value.isAiaMember,
+      aiaMemberId: r.value.isAiaMember ? (r.value.aiaMemberId ?? r.value.identificationNumber) : null,
+      email: r.value.email,
+      mobileNumber: r.value.mobileNumber,
+    });
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)}>
+      <Dialog.Portal maxW="600px">
+        <Dialog.Header>
+          <Dialog.Title>{editing ? 'Edit Participant' : 'Add Participant'}</Dialog.Title>
+          <Dialog.Description>
+            Each participant gets their own screening at the same appointment time.
+          </Dialog.Description>
+        </Dialog.Header>
+        <Dialog.Body>
+          <form
+            id="participant-form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+            className={css({
+              display: 'grid',
+              gap: '4',
+              gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+            })}
+          >
+            <FormField label="First Name" required {...text('firstName')} />
+            <FormField label="Last Name" required {...text('lastName')} />
+            <div className={css({ gridColumn: '1 / -1' })}>
+              <ChoiceGroup
+                id={`${P}gender`}
+                label="Gender *"
+                name="participant-gender"
+                columns={2}
+                compact
+                value={values.gender || null}
+                onChange={(v) => set('gender', v)}
+                error={errors.gender || undefined}
+                options={[
+                  { value: 'Male', label: 'Male' },
+                  { value: 'Female', label: 'Female' },
+                ]}
+              />
+            </div>
+            <FormField label="Identification Number" required {...text('identificationNumber')} />
+            <FormField
+              label="Date of Birth"
+              required
+              type="date"
+              min={MIN_DATE_OF_BIRTH}
+              max={singaporeToday()}
+              {...text('dateOfBirth')}
+            />
+            <div className={css({ gridColumn: '1 / -1' })}>
+              <Field.Root invalid={Boolean(errors.packageId)} required ids={{ control: `${P}packageId` }}>
+                <Field.Label>
+                  Package
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Field.Select
+                  className={css({
+                    h: '10',
+                    px: '3',
+                    borderWidth: '1px',
+                    borderColor: 'border.emphasized',
+                    borderRadius: 'l2',
+                    bg: 'bg.default',
+                    w: 'full',
+                  })}
+                  value={values.packageId}
+                  onChange={(e) => set('packageId', e.target.value)}
+                  onBlur={() => blur('packageId')}
+                >
+                  <option value="">Select a package</option>
+                  {packages.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name} ({money(p.price)})
+                    </option>
+                  ))}
+                </Field.Select>
+                <Field.ErrorText>{errors.packageId}</Field.ErrorText>
+              </Field.Root>
+            </div>
+            <FormField label="Email" type="email" {...text('email')} />
+            <FormField label="Mobile Number" type="tel" {...text('mobileNumber')} />
+            <div className={css({ gridColumn: '1 / -1', display: 'grid', gap: '3' })}>
+              <Checkbox
+                checked={values.isAiaMember}
+                onCheckedChange={(e) => set('isAiaMember', e.checked === true)}
+              >
+                AIA Health Shield member
+              </Checkbox>
+              {values.isAiaMember ? <FormField label="AIA Member ID" {...text('aiaMemberId')} /> : null}
+            </div>
+          </form>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Dialog.CloseTrigger asChild>
+            <Button variant="outline">Cancel</Button>
+          </Dialog.CloseTrigger>
+          <Button type="submit" form="participant-form">
+            {editing ? 'Update Participant' : 'Add Participant'}
+          </Button>
+        </Dialog.Footer>
+        <Dialog.CloseButton />
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,371 @@
+import {
+  DISCOUNT_CODE_MESSAGES,
+  discountCodeEntrySchema,
+  formatDateDMY,
+  MAX_PARTICIPANTS,
+  type PriceBreakdown,
+  toMoneyString,
+  validate,
+} from '@hs/domain';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { css } from 'styled-system/css';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { Badge } from '../../components/ui/badge';
+import { Button, IconButton } from '../../components/ui/button';
+import * as Field from '../../components/ui/field';
+import { toaster } from '../../components/ui/toaster';
+import { ApiError } from '../../lib/api';
+import { fetchQuote, validateDiscount } from '../../public/calls';
+import { TagIcon, UsersIcon } from '../../public/icons';
+import type { StoredPartnerData } from '../../public/partner-storage';
+import type {
+  DiscountResult,
+  DraftParticipant,
+  EventDetail,
+  PublicTimeslot,
+  Quote,
+} from '../../public/types';
+import { ParticipantDialog } from './participant-dialog';
+import { PriceBreakdownTable, viewFromPreview, viewFromQuote } from './price-breakdown';
+import { findPackage, type Membership, type PersonalValues } from './wizard-logic';
+
+/** The server's quote for the current order (authoritative); null body = don't ask. */
+export function useQuote(body: object | null) {
+  return useSWR<Quote>(
+    body ? ['quote', JSON.stringify(body)] : null,
+    ([, json]: [string, string]) => fetchQuote(JSON.parse(json)),
+    {
+      keepPreviousData: true,
+    },
+  );
+}
+
+const section = css({
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l2',
+  p: { base: '4', md: '5' },
+});
+const sectionTitle = css({
+  fontWeight: 'semibold',
+  mb: '3',
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+});
+const dl = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+  columnGap: '6',
+  rowGap: { base: '0.5', sm: '1.5' },
+  fontSize: 'sm',
+  '& dt': { color: 'fg.muted', mt: { base: '2', sm: '0' } },
+});
+
+export interface ReviewStepProps {
+  event: EventDetail;
+  packageId: number | null;
+  personal: PersonalValues;
+  membership: Membership;
+  slot: PublicTimeslot | undefined;
+  dateLabel: string;
+  participants: DraftParticipant[];
+  onParticipantsChange: (p: DraftParticipant[]) => void;
+  discount: DiscountResult | null;
+  onDiscountChange: (d: DiscountResult | null) => void;
+  pricing: PriceBreakdown;
+  quote: Quote | undefined;
+  quoteLoading: boolean;
+  partner: StoredPartnerData | null;
+}
+
+export function ReviewStep(props: ReviewStepProps) {
+  const { event, packageId, personal, membership, slot, participants, discount, pricing, quote } = props;
+  const pkg = findPackage(event, packageId);
+  const [dialog, setDialog] = useState<{ open: boolean; editing: DraftParticipant | null }>({
+    open: false,
+    editing: null,
+  });
+  const [code, setCode] = useState('');
+  const [applying, setApplying] = useState(false);
+  const fullName = `${personal.firstName.trim()} ${personal.lastName.trim()}`;
+
+  const names = [
+    { name: fullName, packageName: pkg?.name ?? '' },
+    ...participants.map((p) => ({
+      name: `${p.firstName} ${p.lastName}`,
+      packageName: findPackage(event, p.packageId)?.name ?? '',
+    })),
+  ];
+  const view = quote ? viewFromQuote(quote) : viewFromPreview(pricing, names, discount?.code ?? null);
+
+  async function applyCode() {
+    const entry = validate(discountCodeEntrySchema, { code });
+    if (!entry.ok) {
+      toaster.create({
+        title: DISCOUNT_CODE_MESSAGES.missingTitle,
+        description: DISCOUNT_CODE_MESSAGES.missing,
+        type: 'error',
+      });
+      return;
+    }
+    setApplying(true);
+    try {
+      const res = await validateDiscount({
+        code: entry.value.code,
+        subtotal: toMoneyString(pricing.subtotalCents),
+        eventId: event.id,
+        isAiaMember: membership.isAiaMember,
+      });
+      props.onDiscountChange({ ...res, code: res.code || entry.value.code });
+      setCode('');
+      toaster.create({
+        title: 'Discount Applied',
+        description: res.description || `Code ${res.code || entry.value.code} applied.`,
+        type: 'success',
+      });
+    } catch (error) {
+      toaster.create({
+        title: DISCOUNT_CODE_MESSAGES.invalidTitle,
+        description:
+          (error instanceof ApiError && error.serverMessage) || DISCOUNT_CODE_MESSAGES.validateFailed,
+        type: 'error',
+      });
+    } finally {
+      setApplying(false);
+    }
+  }
+
+  function saveParticipant(p: DraftParticipant) {
+    const exists = participants.some((x) => x.clientId === p.clientId);
+    props.onParticipantsChange(
+      exists ? participants.map((x) => (x.clientId === p.clientId ? p : x)) : [...participants, p],
+    );
+    toaster.create({ title: exists ? 'Participant Updated' : 'Participant Added', type: 'success' });
+    setDialog({ open: false, editing: null });
+  }
+
+  function removeParticipant(p: DraftParticipant) {
+    props.onParticipantsChange(participants.filter((x) => x.clientId !== p.clientId));
+    toaster.create({ title: 'Participant Removed', type: 'success' });
+  }
+
+  const total = participants.length + 1;
+  const canAdd = total < MAX_PARTICIPANTS;
+
+  return (
+    <div className={css({ display: 'grid', gap: '4' })}>
+      <section className={section} aria-labelledby="review-appointment">
+        <h3 id="review-appointment" className={sectionTitle}>
+          Appointment
+        </h3>
+        <dl className={dl}>
+          <dt>Event</dt>
+          <dd>{event.name}</dd>
+          <dt>Package</dt>
+          <dd>{pkg?.name}</dd>
+          <dt>Date</dt>
+          <dd>
+            {slot ? `${formatDateDMY(slot.date)}${props.dateLabel ? ` (${props.dateLabel})` : ''}` : ''}
+          </dd>
+          <dt>Time</dt>
+          <dd>{slot?.label}</dd>
+          <dt>Location</dt>
+          <dd>{event.location || 'Location not specified'}</dd>
+        </dl>
+      </section>
+
+      <section className={section} aria-labelledby="review-personal">
+        <h3 id="review-personal" className={sectionTitle}>
+          Personal Information
+        </h3>
+        <dl className={dl}>
+          <dt>Name</dt>
+          <dd>{fullName}</dd>
+          <dt>Email</dt>
+          <dd className={css({ wordBreak: 'break-all' })}>{personal.email}</dd>
+          <dt>Mobile Number</dt>
+          <dd>{personal.mobileNumber}</dd>
+          <dt>Gender</dt>
+          <dd>{personal.gender === 'male' ? 'Male' : 'Female'}</dd>
+          <dt>Identification Number</dt>
+          <dd>{personal.identificationNumber.toUpperCase()}</dd>
+          <dt>Date of Birth</dt>
+          <dd>{formatDateDMY(personal.dateOfBirth)}</dd>
+          <dt>Address</dt>
+          <dd>
+            {[personal.address, personal.unitNumber, `Singapore ${personal.postalCode}`]
+              .filter(Boolean)
+              .join(', ')}
+          </dd>
+          <dt>AIA Health Shield</dt>
+          <dd>
+            {membership.isAiaMember ? (
+              <Badge tone="success">Member pricing applied</Badge>
+            ) : (
+              <Badge>Standard pricing</Badge>
+            )}
+          </dd>
+        </dl>
+      </section>
+
+      <section className={section} aria-labelledby="review-participants">
+        <div
+          className={css({
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            gap: '3',
+            mb: '3',
+            flexWrap: 'wrap',
+          })}
+        >
+          <h3 id="review-participants" className={sectionTitle} style={{ marginBottom: 0 }}>
+            <UsersIcon />
+            Participants ({total} / {MAX_PARTICIPANTS})
+          </h3>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={!canAdd}
+            onClick={() => setDialog({ open: true, editing: null })}
+          >
+            <PlusIcon />
+            Add Participant
+          </Button>
+        </div>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
+          Add family or colleagues to this booking: 2 people save 5%, 3 save 10%, 4 save 15%, 5 or more save
+          20%.
+        </p>
+        <ul className={css({ display: 'grid', gap: '2' })}>
+          <li
+            className={css({
+              display: 'flex',
+              justifyContent: 'space-between',
+              alignItems: 'center',
+              gap: '2',
+              p: '2.5',
+              bg: 'bg.subtle',
+              borderRadius: 'l2',
+              fontSize: 'sm',
+            })}
+          >
+            <span>
+              <strong>{fullName}</strong> · {pkg?.name}
+            </span>
+            <Badge tone="accent">Primary</Badge>
+          </li>
+          {participants.map((p) => (
+            <li
+              key={p.clientId}
+              className={css({
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'center',
+                gap: '2',
+                p: '2.5',
+                borderWidth: '1px',
+                borderColor: 'border.default',
+                borderRadius: 'l2',
+                fontSize: 'sm',
+              })}
+            >
+              <span className={css({ minW: 0 })}>
+                <strong>
+                  {p.firstName} {p.lastName}
+                </strong>{' '}
+                · {findPackage(event, p.packageId)?.name}
+                {p.isAiaMember ? (
+                  <Badge tone="success" ml="2">
+                    AIA
+                  </Badge>
+                ) : null}
+              </span>
+              <span className={css({ display: 'flex', gap: '1', flexShrink: 0 })}>
+                <IconButton
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Edit ${p.firstName} ${p.lastName}`}
+                  onClick={() => setDialog({ open: true, editing: p })}
+                >
+                  <PencilIcon />
+                </IconButton>
+                <IconButton
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove ${p.firstName} ${p.lastName}`}
+                  onClick={() => removeParticipant(p)}
+                >
+                  <TrashIcon />
+                </IconButton>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={section} aria-labelledby="review-discount">
+        <h3 id="review-discount" className={sectionTitle}>
+          <TagIcon />
+          Discount Code
+        </h3>
+        {discount ? (
+          <div
+            className={css({
+              display: 'flex',
+              justifyContent: 'space-between',
+              alignItems: 'center',
+              gap: '3',
+              flexWrap: 'wrap',
+            })}
+          >
+            <p className={css({ fontSize: 'sm' })}>
+              <Badge tone="success" mr="2">
+                {discount.code}
+              </Badge>
+              {discount.description}
+            </p>
+            <Button size="sm" variant="ghost" onClick={() => props.onDiscountChange(null)}>
+              Remove
+            </Button>
+          </div>
+        ) : (
+          <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
+            <Field.Root ids={{ control: 'bk-discountCode' }} className={css({ flex: '1' })}>
+              <Field.Label>Discount code</Field.Label>
+              <Field.Input
+                value={code}
+                autoComplete="off"
+                onChange={(e) => setCode(e.target.value.toUpperCase())}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    void applyCode();
+                  }
+                }}
+              />
+            </Field.Root>
+            <Button variant="outline" onClick={applyCode} loading={applying} loadingText="Applying...">
+              Apply
+            </Button>
+          </div>
+        )}
+      </section>
+
+      <div className={section}>
+        <PriceBreakdownTable view={view} updating={props.quoteLoading} />
+      </div>
+
+      <ParticipantDialog
+        open={dialog.open}
+        editing={dialog.editing}
+        packages={event.packages}
+        defaultPackageId={packageId}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        onSave={saveParticipant}
+      />
+    </div>
+  );
+}
