@@ -8,3 +8,5 @@ export * from './payments/types';
 export * from './payments/test-gateway';
 export * from './payments/braintree-gateway';
 export * from './payments/fake-braintree-server';
+export * from './partner/partner-client';
+export * from './partner/fake-partner';
