@@ -1,0 +1,50 @@
+/**
+ * @hs/notifications: the product's emails (EJS templates: validated, sandboxed, HTML-escaped) and PDFs
+ * (pdf-lib), and the mailer (pooled SMTP or an .eml outbox). Used by the worker's job processors and
+ * the api's test-email / test-pdf previews. No database or queue access here.
+ */
+export {
+  type DocumentAttendee,
+  type DocumentData,
+  type DocumentLineItem,
+  type DocumentPayment,
+  CONFIRMATION_NOTES,
+  checkDocumentTotals,
+  DocumentTotalsError,
+  invoiceFromPricing,
+  renderConfirmationPdf,
+  renderInvoicePdf,
+  renderReceiptPdf,
+  sampleDocumentData,
+} from './documents';
+export {
+  classifyDeliveryError,
+  createMailer,
+  isPermanentDeliveryError,
+  type MailAttachment,
+  type Mailer,
+  type MailerOptions,
+  type MailMessage,
+  PermanentDeliveryError,
+  TransientDeliveryError,
+} from './mailer';
+export { formatFrom, htmlToText, type RenderedEmail, renderEmail } from './render';
+export { DEFAULT_RENDER_TIMEOUT_MS, renderSandboxed, TemplateRenderError } from './sandbox';
+export {
+  DEFAULT_EMAIL_CONFIGS,
+  EMAIL_TYPES,
+  type EmailType,
+  emailConfigKeys,
+  PRODUCT_NAME,
+} from './templates';
+export { MAX_TEMPLATE_LENGTH, type TemplateValidation, validateTemplate } from './validate';
+export {
+  type EmailVariables,
+  type LineItemVariables,
+  maskIdentificationNumber,
+  type ParticipantVariables,
+  sampleVariables,
+  TEMPLATE_VARIABLE_NAMES,
+  TEMPLATE_VARIABLES,
+  type TemplateVariable,
+} from './variables';

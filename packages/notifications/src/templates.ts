@@ -1,0 +1,132 @@
+/** The product's email types, their config keys and the seeded default templates (EJS). */
+
+export const EMAIL_TYPES = ['confirmation', 'reminder', 'cancellation', 'receipt', 'invoice'] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
+
+export const PRODUCT_NAME = 'Health Screening';
+
+/** `EMAIL_CONFIRMATION_SUBJECT`, `EMAIL_RECEIPT_TEMPLATE`, ... */
+export function emailConfigKeys(type: EmailType): { subject: string; template: string } {
+  const t = type.toUpperCase();
+  return { subject: `EMAIL_${t}_SUBJECT`, template: `EMAIL_${t}_TEMPLATE` };
+}
+
+const p = (text: string) => `<p style="margin:0 0 12px">${text}</p>`;
+
+const DETAILS = `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">
+  <tr><td style="color:#555">Reference number</td><td><strong><%= referenceNumber %></strong></td></tr>
+  <tr><td style="color:#555">Event</td><td><%= eventName %></td></tr>
+  <tr><td style="color:#555">Date and time</td><td><%= timeslotDate %>, <%= timeslotTime %></td></tr>
+  <tr><td style="color:#555">Location</td><td><%= eventLocation %></td></tr>
+  <tr><td style="color:#555">Package</td><td><%= packageName %> (<%= packagePrice %>)</td></tr>
+</table>`;
+
+const ATTENDEES = `<% if (participants && participants.length > 1) { %>
+<p style="margin:0 0 6px"><strong>Attendees</strong></p>
+<ul style="margin:0 0 16px">
+<% for (const person of participants) { %>  <li><%= person.name %> (<%= person.identificationNumber %>): <%= person.packageName %></li>
+<% } %></ul>
+<% } %>`;
+
+const LINE_ITEMS = `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px;min-width:320px">
+<% for (const item of lineItems) { %>  <tr><td><%= item.label %></td><td style="text-align:right"><%= item.amount %></td></tr>
+<% } %>  <tr><td style="border-top:1px solid #ccc">Subtotal</td><td style="border-top:1px solid #ccc;text-align:right"><%= subtotal %></td></tr>
+  <tr><td>GST 9%</td><td style="text-align:right"><%= gstAmount %></td></tr>
+  <tr><td><strong>Total</strong></td><td style="text-align:right"><strong><%= totalAmount %></strong></td></tr>
+<% if (partnerPaid && partnerPaid !== 'S$0.00') { %>  <tr><td>Paid via partner</td><td style="text-align:right">-<%= partnerPaid %></td></tr>
+<% } %>  <tr><td><strong>Balance due</strong></td><td style="text-align:right"><strong><%= balanceDue %></strong></td></tr>
+</table>`;
+
+const NOTES = p(
+  'Please arrive 15 minutes early, bring your identification (NRIC) and reference number, and fast for 8-10 hours before your blood tests.',
+);
+
+const CONFIRMATION_TEMPLATE = [
+  p('Dear <%= firstName %> <%= lastName %>,'),
+  p('Your health screening appointment is confirmed.'),
+  DETAILS,
+  ATTENDEES,
+  NOTES,
+  p('If you need to reschedule or cancel, please do so at least 24 hours ahead.'),
+  p('Your confirmation is attached as a PDF.'),
+].join('\n');
+
+const REMINDER_TEMPLATE = [
+  p('Dear <%= firstName %>,'),
+  p(
+    'This is a reminder of your health screening appointment tomorrow: <strong><%= timeslotDate %>, <%= timeslotTime %></strong> at <%= eventLocation %>.',
+  ),
+  DETAILS,
+  NOTES,
+].join('\n');
+
+const CANCELLATION_TEMPLATE = [
+  p('Dear <%= firstName %> <%= lastName %>,'),
+  p('Your health screening appointment <strong><%= referenceNumber %></strong> has been cancelled.'),
+  DETAILS,
+  p('If this was not you, or you would like to book again, please visit our booking site or contact us.'),
+].join('\n');
+
+const RECEIPT_TEMPLATE = [
+  p('Dear <%= firstName %> <%= lastName %>,'),
+  p('Thank you for your payment. Here is your receipt.'),
+  `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">
+  <tr><td style="color:#555">Reference number</td><td><strong><%= referenceNumber %></strong></td></tr>
+  <tr><td style="color:#555">Amount paid</td><td><strong><%= amountPaid %></strong></td></tr>
+  <tr><td style="color:#555">Payment method</td><td><%= paymentMethod %></td></tr>
+  <tr><td style="color:#555">Transaction id</td><td><%= transactionId %></td></tr>
+  <tr><td style="color:#555">Paid on</td><td><%= paidAt %></td></tr>
+  <tr><td style="color:#555">Balance due</td><td><%= balanceDue %></td></tr>
+</table>`,
+  p('Your appointment: <%= eventName %>, <%= timeslotDate %>, <%= timeslotTime %>, <%= eventLocation %>.'),
+  p('The invoice is attached as a PDF.'),
+].join('\n');
+
+const INVOICE_TEMPLATE = [
+  p('Dear <%= firstName %> <%= lastName %>,'),
+  p(
+    'Please find your invoice <strong><%= invoiceNumber %></strong> dated <%= invoiceDate %> below and attached.',
+  ),
+  DETAILS,
+  LINE_ITEMS,
+].join('\n');
+
+/** The seeded email configs: the six the spec lists, then the same pattern for the other types. */
+export const DEFAULT_EMAIL_CONFIGS: Record<string, { value: string; description: string }> = {
+  EMAIL_SENDER_NAME: { value: 'Health Screening Appointments', description: 'Name shown as the sender' },
+  EMAIL_SENDER_ADDRESS: {
+    value: 'appointments@healthscreening.example.sg',
+    description: 'Address emails are sent from',
+  },
+  EMAIL_CONFIRMATION_SUBJECT: {
+    value: 'Your health screening is confirmed: <%= referenceNumber %>',
+    description: 'Subject of the confirmation email (EJS)',
+  },
+  EMAIL_CONFIRMATION_TEMPLATE: {
+    value: CONFIRMATION_TEMPLATE,
+    description: 'Body of the confirmation email (EJS)',
+  },
+  EMAIL_REMINDER_SUBJECT: {
+    value: 'Reminder: your health screening tomorrow (<%= referenceNumber %>)',
+    description: 'Subject of the reminder email (EJS)',
+  },
+  EMAIL_REMINDER_TEMPLATE: { value: REMINDER_TEMPLATE, description: 'Body of the reminder email (EJS)' },
+  EMAIL_CANCELLATION_SUBJECT: {
+    value: 'Your health screening appointment <%= referenceNumber %> is cancelled',
+    description: 'Subject of the cancellation email (EJS)',
+  },
+  EMAIL_CANCELLATION_TEMPLATE: {
+    value: CANCELLATION_TEMPLATE,
+    description: 'Body of the cancellation email (EJS)',
+  },
+  EMAIL_RECEIPT_SUBJECT: {
+    value: 'Payment receipt for <%= referenceNumber %>',
+    description: 'Subject of the payment receipt email (EJS)',
+  },
+  EMAIL_RECEIPT_TEMPLATE: { value: RECEIPT_TEMPLATE, description: 'Body of the payment receipt email (EJS)' },
+  EMAIL_INVOICE_SUBJECT: {
+    value: 'Invoice <%= invoiceNumber %> for <%= referenceNumber %>',
+    description: 'Subject of the invoice email (EJS)',
+  },
+  EMAIL_INVOICE_TEMPLATE: { value: INVOICE_TEMPLATE, description: 'Body of the invoice email (EJS)' },
+};
