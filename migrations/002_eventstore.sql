@@ -11,7 +11,7 @@ create table streams (
   last_transaction_id xid8 not null default pg_current_xact_id(),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
-);
+) with (fillfactor = 70); -- room for HOT updates: every append rewrites its stream rows
 
 create table events (
   global_position bigint generated always as identity primary key,
@@ -37,7 +37,7 @@ create table subscription_checkpoints (
   transaction_id xid8 not null default '0',
   global_position bigint not null default 0,
   updated_at timestamptz not null default now()
-);
+) with (fillfactor = 50);
 
 -- At most one active runner per subscription across all hosts; a holder that stops renewing
 -- loses it once expires_at passes.
@@ -46,7 +46,7 @@ create table projection_leases (
   holder text not null,
   expires_at timestamptz not null,
   acquired_at timestamptz not null default now()
-);
+) with (fillfactor = 50);
 
 -- Last stream version each projection applied, so an event delivered again is ignored.
 create table projection_stream_versions (
@@ -54,7 +54,7 @@ create table projection_stream_versions (
   stream_id text not null,
   version bigint not null,
   primary key (projection, stream_id)
-);
+) with (fillfactor = 70);
 
 -- Appends to one or more streams atomically, with per-stream expected versions:
 --   expected >= 1: the stream must be at exactly that version; 0 or -1: it must not exist; -2: any.

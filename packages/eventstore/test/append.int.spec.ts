@@ -307,15 +307,15 @@ describe('append and read', () => {
         meta,
       );
       const before = await readBatch(sql, cp, { batchSize: 100 });
-      expect(before.events.map((e) => e.type)).toEqual([]);
-      expect(before.next).toEqual(cp);
       release();
       await slow;
+      expect(before.events.map((e) => e.type)).toEqual([]);
+      expect(before.next).toEqual(cp);
       const after = await readBatch(sql, cp, { batchSize: 100 });
       expect(after.events.map((e) => e.type)).toEqual(['Slow', 'Fast']);
       expect(after.events[0]!.globalPosition).toBeLessThan(after.events[1]!.globalPosition);
     } finally {
-      await open.end();
+      await open.end({ timeout: 1 });
     }
   });
 });
