@@ -457,9 +457,9 @@ function bookingFields(l: Layout, data: DocumentData): void {
   ]);
 }
 
-function billTo(l: Layout, data: DocumentData): void {
+function billTo(l: Layout, data: DocumentData, label = 'Bill to'): void {
   l.fields([
-    ['Bill to', data.customer.name],
+    [label, data.customer.name],
     ['Email', data.customer.email],
     ['Phone', data.customer.phone],
     ...(data.customer.address ? ([['Address', data.customer.address]] as [string, string][]) : []),
@@ -575,7 +575,8 @@ export async function renderReceiptPdf(data: DocumentData): Promise<Uint8Array> 
         ]
       : [['Payment', 'None recorded']],
   );
-  billTo(l, data);
+  l.heading('Customer');
+  billTo(l, data, 'Name');
   l.heading('Booking');
   bookingFields(l, data);
   l.heading('Summary');

@@ -1,0 +1,168 @@
+import { formatSGD, priceOrder } from '@hs/domain';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import {
+  checkDocumentTotals,
+  type DocumentData,
+  DocumentTotalsError,
+  invoiceFromPricing,
+  renderConfirmationPdf,
+  renderInvoicePdf,
+  renderReceiptPdf,
+  sampleDocumentData,
+} from '../src/index';
+import { hasPdftotext, pdftotext, streamText } from './pdf-text';
+
+/** Text of the PDF: pdftotext when installed (what a person's tools see), else the content streams. */
+function textOf(pdf: Uint8Array): string {
+  return hasPdftotext ? pdftotext(pdf) : streamText(pdf);
+}
+
+const normalise = (s: string) => s.replace(/\s+/g, ' ');
+
+describe('PDF documents', () => {
+  const data = sampleDocumentData();
+
+  it('sample data agrees to the cent', () => {
+    expect(checkDocumentTotals(data)).toEqual([]);
+  });
+
+  it('confirmation: reference, event, date and time, location, attendees, package, notes', async () => {
+    const pdf = await renderConfirmationPdf(data);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toBe('Booking Confirmation HS2505-0607-1234');
+    for (const text of [textOf(pdf), streamText(pdf)]) {
+      const t = normalise(text);
+      expect(t).toContain('Health Screening');
+      expect(t).toContain('Booking Confirmation');
+      expect(t).toContain('HS2505-0607-1234');
+      expect(t).toContain('Community Health Screening 2025');
+      expect(t).toContain('Saturday, 7 June 2025, 9:00 AM - 10:00 AM');
+      expect(t).toContain('Orchard Community Club');
+      expect(t).toContain('Tan Wei Ming (primary)');
+      expect(t).toContain('Lim Mei Ling');
+      expect(t).toContain('S****567A');
+      expect(t).not.toContain('S1234567A');
+      expect(t).toContain('Comprehensive Health Screening');
+      expect(t).toContain('S$465.98');
+      expect(t).toContain('Arrive 15 minutes early.');
+      expect(t).toContain('Fast for 8-10 hours');
+      expect(t).toMatch(/identification card \(NRIC\)/);
+    }
+  });
+
+  it('invoice: number and date, line items with discount labels, subtotal, GST 9%, total, partner-paid, balance', async () => {
+    const withPartner: DocumentData = {
+      ...data,
+      partnerPaidCents: 10_000,
+      payment: null,
+      balanceCents: 36_598,
+    };
+    const pdf = await renderInvoicePdf(withPartner);
+    const t = normalise(textOf(pdf));
+    expect(t).toContain('Tax Invoice');
+    expect(t).toContain('INV-HS2505-0607-1234');
+    expect(t).toContain('7 May 2025');
+    expect(t).toContain('Welcome 10% off -S$47.50');
+    expect(t).toContain('Volume discount 5% -S$25.00');
+    expect(t).toContain('Comprehensive Health Screening - Tan Wei Ming S$250.00');
+    expect(t).toContain('Subtotal S$427.50');
+    expect(t).toContain('GST 9% S$38.48');
+    expect(t).toContain('Total S$465.98');
+    expect(t).toContain('Paid via partner -S$100.00');
+    expect(t).toContain('Balance due S$365.98');
+  });
+
+  it('receipt: payment with transaction id, method, date and amount', async () => {
+    const pdf = await renderReceiptPdf(data);
+    const t = normalise(textOf(pdf));
+    expect(t).toContain('Payment Receipt');
+    expect(t).toContain('Payment received: S$465.98');
+    expect(t).toContain('TXN-SAMPLE-0001');
+    expect(t).toContain('Card');
+    expect(t).toContain('7 May 2025, 2:15 PM');
+    expect(t).toContain('Paid -S$465.98');
+    expect(t).toContain('Balance due S$0.00');
+  });
+
+  it('refuses to draw totals that do not agree', async () => {
+    const wrong = { ...data, totalCents: data.totalCents + 1 };
+    expect(checkDocumentTotals(wrong)).toContain('total is not subtotal + GST');
+    await expect(renderInvoicePdf(wrong)).rejects.toBeInstanceOf(DocumentTotalsError);
+    expect(
+      checkDocumentTotals({
+        ...data,
+        gstCents: 3_847,
+        totalCents: 46_597,
+        payment: null,
+        balanceCents: 46_597,
+      }),
+    ).toEqual([expect.stringMatching(/^GST 3847 is not 9% of the subtotal \(3848\)/)]);
+    expect(checkDocumentTotals({ ...data, subtotalCents: 1.5 })).toEqual(['amounts must be integer cents']);
+  });
+
+  it('invoiceFromPricing agrees with the domain price to the cent', async () => {
+    const pricing = priceOrder({
+      participants: [
+        { packagePriceCents: 25_000, aiaPriceCents: 20_000, memberVerified: true },
+        { packagePriceCents: 19_990, memberVerified: false },
+        { packagePriceCents: 19_990, memberVerified: false },
+      ],
+      discount: { type: 'percentage', percent: 10 },
+      partnerPaidCents: 5_000,
+    });
+    const money = invoiceFromPricing(
+      pricing,
+      [
+        { name: 'A', packageName: 'Premium' },
+        { name: 'B', packageName: 'Basic' },
+        { name: 'C', packageName: 'Basic' },
+      ],
+      'Welcome 10% off',
+    );
+    const doc: DocumentData = { ...data, ...money, payment: null };
+    expect(checkDocumentTotals(doc)).toEqual([]);
+    expect(money.totalCents).toBe(pricing.totalCents);
+    expect(money.balanceCents).toBe(pricing.balanceDueCents);
+    expect(money.lineItems.map((l) => l.label)).toEqual([
+      'Premium - A',
+      'Basic - B',
+      'Basic - C',
+      'Member price',
+      'Volume discount 10%',
+      'Welcome 10% off',
+    ]);
+    const t = normalise(textOf(await renderInvoicePdf(doc)));
+    expect(t).toContain(`Total ${formatSGD(pricing.totalCents)}`);
+    expect(t).toContain(`Balance due ${formatSGD(pricing.balanceDueCents)}`);
+  });
+
+  it('draws names the standard font cannot encode as "?" instead of failing, and long lists over pages', async () => {
+    const many: DocumentData = {
+      ...data,
+      customer: { ...data.customer, name: '陈伟明 Tan' },
+      attendees: Array.from({ length: 40 }, (_, i) => ({
+        name: i === 0 ? '陈伟明' : `Attendee ${i + 1}`,
+        identificationNumber: 'S1234567A',
+        packageName: 'Basic',
+        priceCents: 100,
+      })),
+    };
+    const pdf = await renderConfirmationPdf(many);
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThan(1);
+    const t = normalise(textOf(pdf));
+    expect(t).toContain('???');
+    expect(t).toContain('Attendee 40');
+  });
+
+  it.skipIf(!hasPdftotext)(
+    'pdftotext reads every document (skipped when poppler-utils is not installed)',
+    async () => {
+      for (const render of [renderConfirmationPdf, renderInvoicePdf, renderReceiptPdf]) {
+        expect(pdftotext(await render(data))).toContain('HS2505-0607-1234');
+      }
+    },
+  );
+});
