@@ -1,6 +1,15 @@
+import { orderHistoryProjection } from './order-history';
+import { ordersProjection } from './orders';
 import { slotAvailabilityProjection } from './slot-availability';
 
 export { slotAvailabilityProjection, timeslotStreamId, TIMESLOT_STREAM_PREFIX } from './slot-availability';
+export {
+  ordersProjection,
+  registrationStreamId,
+  registrationIdOf,
+  REGISTRATION_STREAM_PREFIX,
+} from './orders';
+export { orderHistoryProjection, summarize } from './order-history';
 
 /** Every projection the worker's projector runs. */
-export const projections = [slotAvailabilityProjection] as const;
+export const projections = [slotAvailabilityProjection, ordersProjection, orderHistoryProjection] as const;

@@ -19,13 +19,25 @@ import health from './routes/health';
 import { validatorCompiler } from './validator';
 import partner from './routes/partner';
 import catalogue from './routes/public/catalogue';
+import registrations from './routes/public/registrations';
+import { type MemberVerifier, memberVerifierPlugin } from './booking/member-verifier';
 
 export interface AppDeps {
   /** An existing pool (tests share one); otherwise the app opens its own from config. */
   sql?: Sql;
+  /** The insurer's membership check; see @hs/gateways. */
+  memberVerifier?: MemberVerifier;
   /** Where log lines go; tests capture them. */
   logStream?: NodeJS.WritableStream;
 }
+
+const unavailableVerifier: MemberVerifier = {
+  verify: async () => ({
+    status: 'error',
+    isAiaMember: false,
+    message: 'Could not verify AIA Health Shield membership',
+  }),
+};
 
 /** The whole api as one Fastify instance, without listening: server.ts listens, tests inject. */
 export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -59,6 +71,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
 
   await app.register(auth, { secret: config.jwtSecret });
   await app.register(apiKey);
+  await app.register(memberVerifierPlugin, { verifier: deps.memberVerifier ?? unavailableVerifier });
 
   app.addHook('onReady', async () => {
     if (await ensureFirstAdmin(app.sql, config.admin))
@@ -69,6 +82,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(admin, { prefix: '/api/admin', braintree: config.braintree });
   await app.register(partner, { prefix: '/api/partner' });
   await app.register(catalogue);
+  await app.register(registrations);
 
   await app.register(web, {
     root: config.webDist,

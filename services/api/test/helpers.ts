@@ -1,6 +1,6 @@
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type ApiConfig, buildApp, testApiConfig } from '../src';
+import { type ApiConfig, type AppDeps, buildApp, testApiConfig } from '../src';
 import { createUser } from '../src/auth/users';
 
 export interface TestApi {
@@ -15,13 +15,16 @@ export interface TestApi {
 
 let userCounter = 0;
 
-export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
+export async function startTestApi(
+  overrides: Partial<ApiConfig> = {},
+  deps: Omit<AppDeps, 'sql'> = {},
+): Promise<TestApi> {
   const db = await testDatabase();
   const config = testApiConfig(overrides, {
     DATABASE_URL: db.url,
     REDIS_URL: process.env.HS_TEST_REDIS_URL!,
   });
-  const app = await buildApp(config, { sql: db.sql });
+  const app = await buildApp(config, { ...deps, sql: db.sql });
   await app.ready();
   let token: string | undefined;
   const adminToken = async () => {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CommandConflictError } from '@hs/eventstore';
 import { HttpError } from '../../errors';
 
 function fieldOf(instancePath: string | undefined, missing?: string): string {
@@ -33,6 +34,13 @@ export default fp(
         return reply
           .status(err.statusCode)
           .send({ success: false, message: err.message, errors: err.errors });
+      }
+      if (err instanceof CommandConflictError) {
+        // Retried with fresh reads several times and still racing: the client may simply try again.
+        return reply.status(409).send({
+          success: false,
+          message: 'This was changed by someone else at the same moment. Please try again.',
+        });
       }
       if (err.validation && Array.isArray(err.validation)) {
         const errors = err.validation.map(

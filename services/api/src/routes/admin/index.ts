@@ -9,6 +9,7 @@ import holidays from './holidays';
 import overview from './overview';
 import packages from './packages';
 import payments from './payments';
+import registrations from './registrations';
 import system from './system';
 import timeslots from './timeslots';
 
@@ -34,6 +35,7 @@ const admin: FastifyPluginAsync<{ braintree: ApiConfig['braintree'] }> = async (
     await guarded.register(payments, { braintree: opts.braintree });
     await guarded.register(apiKeys);
     await guarded.register(overview);
+    await guarded.register(registrations);
     await guarded.register(system);
     await guarded.register(timeslots);
   });

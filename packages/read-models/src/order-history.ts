@@ -1,0 +1,78 @@
+import { formatSGD } from '@hs/domain';
+import type { RegistrationEvent } from '@hs/domain';
+import { type RecordedEvent, defineProjection } from '@hs/eventstore';
+import { registrationIdOf } from './orders';
+
+/** One readable line per event, for the admin's order timeline. */
+export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
+  const e = { type: event.type, data: event.data } as RegistrationEvent;
+  switch (e.type) {
+    case 'RegistrationBooked':
+      return `Booked ${e.data.referenceNumber} for ${e.data.participants.length} participant(s), total ${formatSGD(e.data.pricing.totalCents)}, status ${e.data.status}`;
+    case 'ParticipantAdded':
+      return `Participant ${e.data.participant.firstName} ${e.data.participant.lastName} added; total ${formatSGD(e.data.pricing.totalCents)}`;
+    case 'ParticipantUpdated':
+      return `Participant details updated (${Object.keys(e.data.changes).join(', ')})`;
+    case 'ParticipantRemoved':
+      return `Participant removed; total ${formatSGD(e.data.pricing.totalCents)}`;
+    case 'PrimaryParticipantChanged':
+      return 'Primary contact changed';
+    case 'DiscountApplied':
+      return `Discount ${e.data.discount.code} applied (${formatSGD(e.data.amountCents)} off)`;
+    case 'PaymentRecorded':
+      return `Payment of ${formatSGD(e.data.amountCents)} recorded by ${e.data.method} (transaction ${e.data.transactionId})`;
+    case 'StatusChanged':
+      return `Status changed from ${e.data.from} to ${e.data.to}`;
+    case 'RegistrationCancelled':
+      return `Cancelled (was ${e.data.from})`;
+    case 'ConfirmationEmailSent':
+      return 'Confirmation email sent';
+    case 'ReminderEmailSent':
+      return 'Reminder email sent';
+    case 'PdfGenerated':
+      return `${e.data.document} PDF generated`;
+    case 'PartnerConfirmed':
+      return `Confirmed to the partner (booking code ${e.data.bookingCode})`;
+    case 'PartnerConfirmationFailed':
+      return `Partner confirmation failed (attempt ${e.data.attempt}): ${e.data.reason}`;
+    default:
+      return event.type;
+  }
+}
+
+const REGISTRATION_EVENT_TYPES = [
+  'RegistrationBooked',
+  'ParticipantAdded',
+  'ParticipantUpdated',
+  'ParticipantRemoved',
+  'PrimaryParticipantChanged',
+  'DiscountApplied',
+  'PaymentRecorded',
+  'StatusChanged',
+  'RegistrationCancelled',
+  'ConfirmationEmailSent',
+  'ReminderEmailSent',
+  'PdfGenerated',
+  'PartnerConfirmed',
+  'PartnerConfirmationFailed',
+  'EmailDeliveryFailed',
+] as const;
+
+/** Every event of every order, with who did it and when: the admin's order history. */
+export const orderHistoryProjection = defineProjection({
+  name: 'order_history',
+  tables: ['order_history'],
+  handlers: Object.fromEntries(
+    REGISTRATION_EVENT_TYPES.map((type) => [
+      type,
+      async (tx, event: RecordedEvent) => {
+        if (!event.streamId.startsWith('registration-')) return;
+        await tx`
+          insert into order_history (registration_id, version, type, actor, summary, data, at)
+          values (${registrationIdOf(event.streamId)}, ${event.version}, ${event.type}, ${event.metadata.actor},
+                  ${summarize(event)}, ${tx.json(event.data as never)}, ${event.recordedAt})
+          on conflict do nothing`;
+      },
+    ]),
+  ),
+});

@@ -1,0 +1,160 @@
+import type { Sql } from '@hs/db';
+import {
+  type DiscountCodeEvent,
+  type RegistrationEvent,
+  type RegistrationRequest,
+  type TimeslotEvent,
+  decideDiscountCode,
+  decideRegistration,
+  decideTimeslot,
+  evolveDiscountCode,
+  evolveTimeslot,
+  generateReferenceNumber,
+  initialDiscountCodeState,
+  initialRegistrationState,
+  initialTimeslotState,
+  isDomainError,
+} from '@hs/domain';
+import { type NewEvent, type Position, type StreamRead, handle } from '@hs/eventstore';
+import { registrationStreamId, timeslotStreamId } from '@hs/read-models';
+import { HttpError } from '../errors';
+import type { PricedOrder } from './order';
+
+type Domain = { type: string; data: unknown };
+const toNew = (events: Domain[]): NewEvent[] => events.map((e) => ({ type: e.type, data: e.data }));
+
+export function foldStream<S, E>(read: StreamRead | undefined, initial: S, evolve: (s: S, e: E) => S): S {
+  return (read?.events ?? []).reduce((s, e) => evolve(s, { type: e.type, data: e.data } as E), initial);
+}
+
+/** A refusal from a decider becomes an HTTP answer with the decider's message. */
+export function orFail<E>(decision: E[] | { kind: 'DomainError'; code: string; message: string }): E[] {
+  if (isDomainError(decision))
+    throw new HttpError(decision.code === 'NOT_FOUND' ? 404 : 409, decision.message);
+  return decision as E[];
+}
+
+export interface Booked {
+  registrationId: number;
+  referenceNumber: string;
+  status: string;
+  position: Position | null;
+}
+
+const isReferenceCollision = (err: unknown) =>
+  (err as { code?: string; constraint_name?: string }).code === '23505' &&
+  (err as { constraint_name?: string }).constraint_name === 'registration_references_pkey';
+
+/**
+ * Books an order in ONE transaction: RegistrationBooked on its own stream, SeatsReserved on the slot
+ * (expected version: a concurrent booking that took the last seat makes this attempt retry and then
+ * refuse), the code redemption on the code's stream(s), and the reference number row.
+ */
+export async function bookRegistration(
+  sql: Sql,
+  req: RegistrationRequest,
+  order: PricedOrder,
+  meta: { actor: string; requestId?: string },
+): Promise<Booked> {
+  const [row] = await sql<{ id: number }[]>`select nextval('registration_ids')::bigint as id`;
+  const id = row!.id;
+  const regStream = registrationStreamId(id);
+  const slotStream = timeslotStreamId(order.timeslot.id);
+  const codeStream = order.redemption ? `discount-code-${order.redemption.identifierId}` : null;
+  const binStream = order.redemption?.binLimit ? `discount-${order.redemption.discountId}` : null;
+  const streams = [
+    regStream,
+    slotStream,
+    ...(codeStream ? [codeStream] : []),
+    ...(binStream ? [binStream] : []),
+  ];
+  const at = new Date().toISOString();
+
+  for (let attempt = 1; ; attempt++) {
+    const referenceNumber = generateReferenceNumber();
+    try {
+      const { result, position } = await handle(
+        sql,
+        streams,
+        (read) => {
+          const append: { streamId: string; streamType: string; events: NewEvent[] }[] = [];
+          const slot = foldStream<ReturnType<typeof initialTimeslotState>, TimeslotEvent>(
+            read[slotStream],
+            initialTimeslotState(order.timeslot.maxAttendees),
+            evolveTimeslot,
+          );
+          const seats = orFail(
+            decideTimeslot(slot, {
+              type: 'ReserveSeats',
+              registrationId: String(id),
+              seats: order.participants.length,
+              at,
+            }),
+          );
+          append.push({ streamId: slotStream, streamType: 'timeslot', events: toNew(seats) });
+          for (const [stream, limit] of [
+            [codeStream, order.redemption?.codeLimit ?? null],
+            [binStream, order.redemption?.binLimit ?? null],
+          ] as const) {
+            if (!stream) continue;
+            const state = foldStream<ReturnType<typeof initialDiscountCodeState>, DiscountCodeEvent>(
+              read[stream],
+              initialDiscountCodeState(),
+              evolveDiscountCode,
+            );
+            const redeemed = orFail(
+              decideDiscountCode(state, { type: 'RedeemCode', registrationId: String(id), limit, at }),
+            );
+            append.push({ streamId: stream, streamType: 'discount-code', events: toNew(redeemed) });
+          }
+          const booked = orFail<RegistrationEvent>(
+            decideRegistration(initialRegistrationState(), {
+              type: 'BookRegistration',
+              data: {
+                registrationId: String(id),
+                referenceNumber,
+                eventId: order.event.id,
+                eventName: order.event.name,
+                packageId: order.packageId,
+                timeslotId: order.timeslot.id,
+                contact: {
+                  firstName: req.firstName,
+                  lastName: req.lastName,
+                  email: req.email,
+                  mobileNumber: req.mobileNumber,
+                  gender: req.gender,
+                  identificationNumber: req.identificationNumber,
+                  dateOfBirth: req.dateOfBirth,
+                  postalCode: req.postalCode,
+                  unitNumber: req.unitNumber,
+                  address: req.address,
+                  region: order.region,
+                  medicalConditions: req.medicalConditions,
+                },
+                participants: order.participants,
+                discount: order.discount,
+                partner: null,
+                bookedAt: at,
+              },
+            }),
+          );
+          append.push({ streamId: regStream, streamType: 'registration', events: toNew(booked) });
+          const status = (booked[0]!.data as { status: string }).status;
+          return {
+            append,
+            alsoWrite: async (tx) => {
+              await tx`insert into registration_references (reference_number, registration_id) values (${referenceNumber}, ${id})`;
+            },
+            result: status,
+          };
+        },
+        { metadata: { actor: meta.actor, requestId: meta.requestId }, maxAttempts: 8 },
+      );
+      return { registrationId: id, referenceNumber, status: result!, position };
+    } catch (err) {
+      // 10^8 numbers a month: a collision is rare but possible; draw again.
+      if (isReferenceCollision(err) && attempt < 5) continue;
+      throw err;
+    }
+  }
+}

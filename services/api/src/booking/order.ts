@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '@hs/db';
+import {
+  type AppliedDiscount,
+  type DiscountDefinition,
+  type ParticipantSnapshot,
+  type PriceBreakdown,
+  type RegistrationRequest,
+  evaluateDiscountCode,
+  normalizeDiscountCode,
+  parseMoney,
+  priceRegistration,
+  regionForPostalCode,
+  singaporeToday,
+  toPricingDiscount,
+} from '@hs/domain';
+import { HttpError, badRequest, conflict, notFound } from '../errors';
+import { type MemberVerifier, isVerifiedMember } from './member-verifier';
+
+export interface CodeRedemption {
+  identifierId: number;
+  discountId: number;
+  codeLimit: number | null;
+  binLimit: number | null;
+}
+
+/** Everything the server decides about an order before it is written: never what the client says. */
+export interface PricedOrder {
+  event: { id: number; name: string };
+  timeslot: { id: number; maxAttendees: number; date: string };
+  packageId: number;
+  participants: ParticipantSnapshot[];
+  discount: AppliedDiscount | null;
+  redemption: CodeRedemption | null;
+  pricing: PriceBreakdown;
+  region: string | null;
+}
+
+interface PackageRow {
+  id: number;
+  name: string;
+  priceCents: number;
+  aiaPriceCents: number | null;
+}
+
+async function eventPackages(sql: Sql, eventId: number): Promise<Map<number, PackageRow>> {
+  const rows = await sql<{ id: number; name: string; price: string; aiaPrice: string | null }[]>`
+    select p.id, p.name, p.price::text as price, p.aia_price::text as "aiaPrice"
+    from event_packages ep join packages p on p.id = ep.package_id
+    where ep.event_id = ${eventId} and p.is_active`;
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        name: r.name,
+        priceCents: parseMoney(r.price)!,
+        aiaPriceCents: r.aiaPrice ? parseMoney(r.aiaPrice) : null,
+      },
+    ]),
+  );
+}
+
+interface DiscountRow extends DiscountDefinition {
+  identifierId: number;
+  identifier: string;
+}
+
+async function findCode(
+  sql: Sql,
+  input: { code: string | null; codeId: number | null },
+): Promise<DiscountRow | null> {
+  if (!input.code && !input.codeId) return null;
+  const [row] = await sql<DiscountRow[]>`
+    select i.id as "identifierId", i.identifier, d.id, d.name, d.description, d.line_item_label as "lineItemLabel",
+           d.discount_type as "discountType", d.discount_value_type as "discountValueType", d.value::text as value,
+           d.is_active as "isActive", d.limit_redemption as "limitRedemption", d.max_redemptions as "maxRedemptions",
+           d.limit_bin_redemption as "limitBinRedemption", d.max_bin_redemptions as "maxBinRedemptions",
+           d.start_date as "startDate", d.end_date as "endDate",
+           d.applicable_for_aia as "applicableForAIA", d.applicable_for_retail as "applicableForRetail",
+           d.applicable_for_health_screening as "applicableForHealthScreening",
+           d.applicable_for_chronic as "applicableForChronic", d.applicable_for_pdt as "applicableForPDT"
+    from discount_identifiers i join discounts d on d.id = i.discount_id
+    where ${input.code ? sql`i.identifier = ${normalizeDiscountCode(input.code)}` : sql`i.id = ${input.codeId}`}`;
+  return row ?? null;
+}
+
+/** Redemptions so far: the streams are the truth (every redemption and release is an event). */
+async function redemptionCounts(sql: Sql, identifierId: number, discountId: number) {
+  const rows = await sql<{ stream_id: string; n: number }[]>`
+    select stream_id, coalesce(sum(case when type = 'CodeRedeemed' then 1 when type = 'CodeRedemptionReleased' then -1 else 0 end), 0)::int as n
+    from events where stream_id in (${`discount-code-${identifierId}`}, ${`discount-${discountId}`})
+    group by stream_id`;
+  const byStream = new Map(rows.map((r) => [r.stream_id, r.n]));
+  return {
+    code: byStream.get(`discount-code-${identifierId}`) ?? 0,
+    bin: byStream.get(`discount-${discountId}`) ?? 0,
+  };
+}
+
+/**
+ * Checks a code against a subtotal as the validate call and the booking both do. The counts read here
+ * are advisory; the booking's append re-checks the limit against the stream versions it read.
+ */
+export async function evaluateCode(
+  sql: Sql,
+  input: { code: string | null; codeId: number | null; subtotalCents: number; isAiaMember: boolean },
+) {
+  const row = await findCode(sql, input);
+  const counts = row ? await redemptionCounts(sql, row.identifierId, row.id) : { code: 0, bin: 0 };
+  const result = evaluateDiscountCode({
+    discount: row,
+    identifier: row
+      ? {
+          id: row.identifierId,
+          identifier: row.identifier,
+          usedCount: counts.code,
+          discountUsedCount: counts.bin,
+        }
+      : null,
+    subtotalCents: input.subtotalCents,
+    isAiaMember: input.isAiaMember,
+    now: new Date(),
+  });
+  return { row, result };
+}
+
+/** Prices an order from the catalogue, the insurer's answer and the code; throws 4xx for what cannot be booked. */
+export async function priceOrderRequest(
+  sql: Sql,
+  verifier: MemberVerifier,
+  req: RegistrationRequest,
+  options: { verifiedPrimary?: boolean } = {},
+): Promise<PricedOrder> {
+  const [event] = await sql<{ id: number; name: string; isActive: boolean }[]>`
+    select id, name, is_active as "isActive" from screening_events where id = ${req.eventId}`;
+  if (!event) throw notFound("The event you're looking for doesn't exist or has been removed.");
+  if (!event.isActive) throw conflict('This event is no longer open for booking');
+  const packages = await eventPackages(sql, event.id);
+  const mainPackage = packages.get(req.packageId);
+  if (!mainPackage) throw conflict('The selected package is not available for this event');
+
+  const [slot] = await sql<{ id: number; eventId: number; maxAttendees: number; date: string }[]>`
+    select id, event_id as "eventId", max_attendees as "maxAttendees", to_char(date, 'YYYY-MM-DD') as date
+    from timeslots where id = ${req.timeslotId}`;
+  if (!slot || slot.eventId !== event.id)
+    throw badRequest('Please select a timeslot', [
+      { field: 'timeslotId', message: 'Please select a timeslot' },
+    ]);
+  if (slot.date < singaporeToday()) throw conflict('This timeslot has already passed');
+
+  const primaryMember =
+    options.verifiedPrimary ??
+    (req.isAiaMember ? await isVerifiedMember(verifier, req.identificationNumber, req.dateOfBirth) : false);
+  const others = await Promise.all(
+    req.participants.map(async (p) => {
+      const pkg = packages.get(p.packageId);
+      if (!pkg) throw conflict('Selected package not found');
+      const member = p.isAiaMember
+        ? await isVerifiedMember(verifier, p.identificationNumber.toUpperCase(), p.dateOfBirth)
+        : false;
+      return { p, pkg, member };
+    }),
+  );
+  const snapshot = (
+    pkg: PackageRow,
+    member: boolean,
+    isPrimary: boolean,
+    person: Pick<
+      ParticipantSnapshot,
+      | 'firstName'
+      | 'lastName'
+      | 'gender'
+      | 'identificationNumber'
+      | 'dateOfBirth'
+      | 'email'
+      | 'mobileNumber'
+      | 'aiaMemberId'
+    >,
+  ): ParticipantSnapshot => ({
+    participantId: randomUUID(),
+    isPrimary,
+    packageId: pkg.id,
+    packageName: pkg.name,
+    packagePriceCents: pkg.priceCents,
+    aiaPriceCents: pkg.aiaPriceCents,
+    memberVerified: member && pkg.aiaPriceCents !== null,
+    isAiaMember: member,
+    ...person,
+  });
+  const participants = [
+    snapshot(mainPackage, primaryMember, true, {
+      firstName: req.firstName,
+      lastName: req.lastName,
+      gender: req.gender,
+      identificationNumber: req.identificationNumber,
+      dateOfBirth: req.dateOfBirth,
+      email: req.email,
+      mobileNumber: req.mobileNumber,
+      aiaMemberId: primaryMember ? req.identificationNumber : null,
+    }),
+    ...others.map(({ p, pkg, member }) =>
+      snapshot(pkg, member, false, {
+        firstName: p.firstName,
+        lastName: p.lastName,
+        gender: p.gender,
+        identificationNumber: p.identificationNumber.toUpperCase(),
+        dateOfBirth: p.dateOfBirth,
+        email: p.email,
+        mobileNumber: p.mobileNumber,
+        aiaMemberId: member ? (p.aiaMemberId ?? p.identificationNumber.toUpperCase()) : null,
+      }),
+    ),
+  ];
+
+  const undiscounted = priceRegistration(participants, null, null);
+  let discount: AppliedDiscount | null = null;
+  let redemption: CodeRedemption | null = null;
+  if (req.discountCode || req.discountCodeId) {
+    const { row, result } = await evaluateCode(sql, {
+      code: req.discountCode,
+      codeId: req.discountCodeId,
+      subtotalCents: undiscounted.subtotalCents,
+      isAiaMember: primaryMember,
+    });
+    if (!result.ok || !row) throw new HttpError(409, result.ok ? 'Invalid discount code' : result.message);
+    discount = {
+      discountId: row.id,
+      discountIdentifierId: row.identifierId,
+      code: row.identifier,
+      label: row.lineItemLabel || row.name,
+      rule: toPricingDiscount(row.discountValueType, row.value),
+    };
+    redemption = {
+      identifierId: row.identifierId,
+      discountId: row.id,
+      codeLimit: row.limitRedemption && row.maxRedemptions ? row.maxRedemptions : null,
+      binLimit: row.limitBinRedemption && row.maxBinRedemptions ? row.maxBinRedemptions : null,
+    };
+  }
+  const lookup = regionForPostalCode(req.postalCode);
+  return {
+    event: { id: event.id, name: event.name },
+    timeslot: { id: slot.id, maxAttendees: slot.maxAttendees, date: slot.date },
+    packageId: mainPackage.id,
+    participants,
+    discount,
+    redemption,
+    pricing: priceRegistration(participants, discount, null),
+    region: lookup.found ? lookup.region : null,
+  };
+}

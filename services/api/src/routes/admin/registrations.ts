@@ -1,0 +1,275 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponseSchema, IdParams } from '@hs/contracts';
+import { adminStatusPatchSchema, toAdminStatus, toMoneyString } from '@hs/domain';
+import { formatPosition, waitForPosition } from '@hs/eventstore';
+import { ordersProjection } from '@hs/read-models';
+import { Type } from '@sinclair/typebox';
+import { changeRegistration } from '../../booking/change';
+import { type OrderRow, outstanding, selectOrders } from '../../booking/lookup';
+import { notFound } from '../../errors';
+import { parseInput } from '../../validation';
+
+/** Everything staff see of an order (the admin is allowed personal details). */
+function adminView(o: OrderRow) {
+  return {
+    id: o.registrationId,
+    referenceNumber: o.referenceNumber,
+    status: toAdminStatus(o.status),
+    eventId: o.eventId,
+    eventName: o.eventName,
+    location: o.location,
+    packageName: o.packageName,
+    packagePrice: toMoneyString(o.packagePriceCents),
+    timeslotId: o.timeslotId,
+    timeslotDate: o.timeslotDate,
+    timeslotTime: o.timeslotTime,
+    firstName: o.firstName,
+    lastName: o.lastName,
+    email: o.email,
+    mobileNumber: o.mobileNumber,
+    gender: o.gender,
+    identificationNumber: o.identificationNumber,
+    dateOfBirth: o.dateOfBirth,
+    postalCode: o.postalCode,
+    unitNumber: o.unitNumber,
+    address: o.address,
+    region: o.region,
+    isAiaMember: o.isAiaMember,
+    participants: o.participants,
+    discountCode: o.discountCode,
+    discountLabel: o.discountLabel,
+    totalAmount: toMoneyString(o.totalCents),
+    discountAmount: toMoneyString(o.discountCents),
+    aiaDiscountAmount: toMoneyString(o.memberDiscountCents),
+    whiteCoatPaidAmount: toMoneyString(o.partnerPaidCents),
+    paidAmount: toMoneyString(o.paidCents),
+    balanceDue: toMoneyString(outstanding(o)),
+    transactionId: o.transactionId,
+    paymentMethod: o.paymentMethod,
+    wcBookingCode: o.wcBookingCode,
+    confirmationEmailSent: o.confirmationEmailSent,
+    cancelledAt: o.cancelledAt?.toISOString() ?? null,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+const STATUS_FILTERS = {
+  confirmed: ['confirmed', 'paid', 'completed'],
+  pending: ['pending', 'pending_payment'],
+  canceled: ['cancelled'],
+} as const;
+
+const CSV_COLUMNS: [string, (o: OrderRow) => unknown][] = [
+  ['Reference', (o) => o.referenceNumber],
+  ['Status', (o) => toAdminStatus(o.status)],
+  ['First Name', (o) => o.firstName],
+  ['Last Name', (o) => o.lastName],
+  ['Email', (o) => o.email],
+  ['Mobile Number', (o) => o.mobileNumber],
+  ['Event', (o) => o.eventName],
+  ['Package', (o) => o.packageName],
+  ['Appointment Date', (o) => o.timeslotDate],
+  ['Appointment Time', (o) => o.timeslotTime],
+  ['Location', (o) => o.location],
+  ['Participants', (o) => o.participants.length],
+  ['Discount Code', (o) => o.discountCode],
+  ['Total Amount', (o) => toMoneyString(o.totalCents)],
+  ['Paid via Partner', (o) => toMoneyString(o.partnerPaidCents)],
+  ['Balance Due', (o) => toMoneyString(outstanding(o))],
+  ['Transaction ID', (o) => o.transactionId],
+  ['Created', (o) => o.createdAt.toISOString()],
+];
+
+/**
+ * One CSV cell: RFC 4180 quoting, and a leading = + - @ (or tab/CR) neutralised with a quote mark so
+ * a spreadsheet never runs a customer's input as a formula.
+ */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const ListQuery = Type.Object({
+  status: Type.Optional(
+    Type.Union([
+      Type.Literal('all'),
+      Type.Literal('confirmed'),
+      Type.Literal('pending'),
+      Type.Literal('canceled'),
+    ]),
+  ),
+  eventId: Type.Optional(Type.Integer({ minimum: 1 })),
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
+});
+
+/** Orders for staff: list, status changes (as events), CSV export and each order's full history. */
+const registrations: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql } = app;
+
+  const where = (q: {
+    status?: keyof typeof STATUS_FILTERS | 'all';
+    eventId?: number;
+    search?: string;
+  }) => sql`
+    where true
+    ${q.status && q.status !== 'all' ? sql`and status = any(${STATUS_FILTERS[q.status] as unknown as string[]})` : sql``}
+    ${q.eventId ? sql`and event_id = ${q.eventId}` : sql``}
+    ${q.search ? sql`and (reference_number ilike ${`%${q.search}%`} or (first_name || ' ' || last_name) ilike ${`%${q.search}%`} or email ilike ${`%${q.search}%`})` : sql``}`;
+
+  app.get(
+    '/registrations',
+    {
+      schema: {
+        summary: 'Orders, newest first, filtered by status and event',
+        querystring: ListQuery,
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            data: Type.Array(Type.Unknown()),
+            total: Type.Integer(),
+            page: Type.Integer(),
+            pageSize: Type.Integer(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const rows = await sql<OrderRow[]>`
+        ${selectOrders(sql)} ${where(q)}
+        order by created_at desc, registration_id desc
+        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
+      const [count] = await sql<{ n: number }[]>`select count(*)::int as n from orders ${where(q)}`;
+      return {
+        success: true as const,
+        data: rows.map(adminView),
+        total: count?.n ?? 0,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    },
+  );
+
+  app.get(
+    '/registrations/export',
+    {
+      schema: {
+        summary: 'All orders matching the filters as CSV (orders-export-<date>.csv)',
+        querystring: Type.Object({
+          status: ListQuery.properties.status,
+          eventId: ListQuery.properties.eventId,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const date = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-export-${date}.csv"`);
+      const header = `${CSV_COLUMNS.map(([name]) => csvCell(name)).join(',')}\r\n`;
+      const cursor = sql<
+        OrderRow[]
+      >`${selectOrders(sql)} ${where(request.query)} order by created_at desc, registration_id desc`.cursor(
+        500,
+      );
+      // Streams the rows in batches instead of holding every order in memory.
+      async function* lines() {
+        yield header;
+        for await (const batch of cursor) {
+          yield batch.map((o) => `${CSV_COLUMNS.map(([, get]) => csvCell(get(o))).join(',')}\r\n`).join('');
+        }
+      }
+      const { Readable } = await import('node:stream');
+      return reply.send(Readable.from(lines()));
+    },
+  );
+
+  app.get(
+    '/registrations/:id',
+    {
+      schema: {
+        params: IdParams,
+        response: {
+          200: Type.Object({ success: Type.Literal(true), data: Type.Unknown() }),
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const [row] = await sql<OrderRow[]>`${selectOrders(sql)} where registration_id = ${request.params.id}`;
+      if (!row) throw notFound('Registration not found');
+      return { success: true as const, data: adminView(row) };
+    },
+  );
+
+  app.patch(
+    '/registrations/:id',
+    {
+      schema: {
+        summary: "Set an order's status (confirmed or canceled); cancelling frees its seats",
+        params: IdParams,
+        body: Type.Object({ status: Type.Optional(Type.String()) }),
+        response: {
+          200: Type.Object({ success: Type.Literal(true), data: Type.Unknown() }),
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { status } = parseInput(adminStatusPatchSchema, request.body);
+      const { position } = await changeRegistration(
+        sql,
+        request.params.id,
+        { type: 'ChangeStatusByAdmin', status, at: new Date().toISOString() },
+        { actor: request.actor, requestId: request.id },
+      );
+      if (position) await waitForPosition(sql, ordersProjection.name, position, 2_000);
+      const [row] = await sql<OrderRow[]>`${selectOrders(sql)} where registration_id = ${request.params.id}`;
+      return {
+        success: true as const,
+        data: { ...(row ? adminView(row) : {}), position: position ? formatPosition(position) : null },
+      };
+    },
+  );
+
+  app.get(
+    '/registrations/:id/history',
+    {
+      schema: {
+        summary: 'Every event of an order: what happened, when, and by whom',
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            data: Type.Array(
+              Type.Object({
+                version: Type.Integer(),
+                type: Type.String(),
+                actor: Type.String(),
+                summary: Type.String(),
+                at: Type.String(),
+                data: Type.Unknown(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const rows = await sql<
+        { version: number; type: string; actor: string; summary: string; at: Date; data: unknown }[]
+      >`
+        select version, type, actor, summary, at, data from order_history
+        where registration_id = ${request.params.id} order by version`;
+      return { success: true as const, data: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
+    },
+  );
+};
+
+export default registrations;

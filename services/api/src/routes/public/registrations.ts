@@ -1,0 +1,323 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponseSchema } from '@hs/contracts';
+import {
+  amountMatches,
+  memberVerificationSchema,
+  normalizeReferenceNumber,
+  parseMoney,
+  registrationRequestSchema,
+  toMoneyString,
+} from '@hs/domain';
+import { formatPosition, parsePosition, waitForPosition } from '@hs/eventstore';
+import { ordersProjection } from '@hs/read-models';
+import { Type } from '@sinclair/typebox';
+import * as v from 'valibot';
+import { bookRegistration } from '../../booking/book';
+import { changeRegistration } from '../../booking/change';
+import { type OrderRow, publicView, selectOrders } from '../../booking/lookup';
+import { evaluateCode, priceOrderRequest } from '../../booking/order';
+import { badRequest } from '../../errors';
+import { parseInput } from '../../validation';
+
+const Loose = Type.Object({}, { additionalProperties: true });
+const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
+const VerifyResponse = Type.Object({
+  success: Type.Boolean(),
+  status: Type.Optional(Type.String()),
+  isAiaMember: Type.Optional(Type.Boolean()),
+  message: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  benefitProfileData: Type.Optional(Type.Unknown()),
+});
+const ValidateResponse = Type.Object({
+  success: Type.Literal(true),
+  code: Type.String(),
+  discountAmount: Money,
+  type: Type.String(),
+  description: Type.String(),
+  discountIdentifierId: Type.Integer(),
+});
+const DataResponse = Type.Object({ success: Type.Literal(true), data: Type.Unknown() });
+const BookedResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Object({
+    reference_number: Type.String(),
+    referenceNumber: Type.String(),
+    id: Type.Integer(),
+    status: Type.String(),
+    totalAmount: Money,
+    balanceDue: Money,
+    position: Type.Union([Type.String(), Type.Null()]),
+  }),
+});
+const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+function breakdown(
+  pricing: import('@hs/domain').PriceBreakdown,
+  participants: { firstName: string; lastName: string; packageName: string }[],
+  discountLabel: string | null,
+) {
+  return {
+    participants: pricing.participants.map((p, i) => ({
+      name: `${participants[i]?.firstName ?? ''} ${participants[i]?.lastName ?? ''}`.trim(),
+      packageName: participants[i]?.packageName ?? '',
+      basePrice: toMoneyString(p.basePriceCents),
+      appliedPrice: toMoneyString(p.appliedPriceCents),
+      memberPrice: p.usedMemberPrice,
+      volumeDiscount: toMoneyString(p.volumeDiscountCents),
+      lineTotal: toMoneyString(p.lineTotalCents),
+    })),
+    participantCount: pricing.participantCount,
+    volumeDiscountPercent: pricing.volumeDiscountPercent,
+    baseTotal: toMoneyString(pricing.baseTotalCents),
+    memberDiscount: toMoneyString(pricing.memberDiscountCents),
+    volumeDiscount: toMoneyString(pricing.volumeDiscountCents),
+    subtotal: toMoneyString(pricing.subtotalCents),
+    discountAmount: toMoneyString(pricing.discountCents),
+    discountLabel,
+    gst: toMoneyString(pricing.gstCents),
+    total: toMoneyString(pricing.totalCents),
+    partnerPaid: toMoneyString(pricing.partnerPaidCents),
+    balanceDue: toMoneyString(pricing.balanceDueCents),
+  };
+}
+
+/** Booking, quote, member check, code check, lookup and cancel: the visitor's calls. */
+const registrations: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql, rateLimits } = app;
+  // Without the rate-limit plugin (RATE_LIMITS=off) this route config is simply unused.
+  const limit = (rule: { max: number; timeWindow: string }) => ({ rateLimit: rule });
+
+  app.post(
+    '/api/verify-aia-healthshield',
+    {
+      config: limit(rateLimits.discountValidate),
+      schema: {
+        tags: ['public'],
+        summary: 'Check AIA Health Shield membership (NRIC/FIN and date of birth); 5 s time-out',
+        body: Loose,
+        response: { 200: VerifyResponse, 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const input = parseInput(memberVerificationSchema, request.body);
+      try {
+        const answer = await app.memberVerifier.verify(input);
+        return {
+          ...answer,
+          success: answer.status === 'success' || answer.benefitProfileData?.succeeded === true,
+        };
+      } catch (err) {
+        request.log.warn({ err: (err as Error).message }, 'member verification failed');
+        return {
+          success: false,
+          status: 'error',
+          isAiaMember: false,
+          message: 'Unable to verify AIA Health Shield status',
+        };
+      }
+    },
+  );
+
+  app.post(
+    '/api/discounts/validate',
+    {
+      config: limit(rateLimits.discountValidate),
+      schema: {
+        tags: ['public'],
+        summary: 'Check a discount code against a subtotal',
+        body: Loose,
+        response: {
+          200: ValidateResponse,
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(
+        v.object({
+          code: v.pipe(
+            v.optional(v.string('Please enter a discount code'), ''),
+            v.trim(),
+            v.nonEmpty('Please enter a discount code'),
+          ),
+          subtotal: v.optional(v.union([v.number(), v.string()]), 0),
+          isAiaMember: v.optional(v.boolean(), false),
+        }),
+        request.body,
+      );
+      const subtotalCents = parseMoney(input.subtotal) ?? 0;
+      const { result } = await evaluateCode(sql, {
+        code: input.code,
+        codeId: null,
+        subtotalCents,
+        isAiaMember: input.isAiaMember,
+      });
+      if (!result.ok)
+        return reply
+          .status(
+            result.message.toLowerCase().includes('not found') ||
+              result.message.toLowerCase().includes('invalid')
+              ? 404
+              : 409,
+          )
+          .send({ success: false, message: result.message });
+      return {
+        success: true as const,
+        code: result.value.code,
+        discountAmount: toMoneyString(result.value.discountAmountCents),
+        type: result.value.type,
+        description: result.value.description,
+        discountIdentifierId: result.value.discountIdentifierId,
+      };
+    },
+  );
+
+  app.post(
+    '/api/registrations/quote',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Price an order as the server would book it, without booking',
+        body: Loose,
+        response: {
+          200: DataResponse,
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const req = parseInput(registrationRequestSchema, request.body);
+      const order = await priceOrderRequest(sql, app.memberVerifier, req);
+      return {
+        success: true as const,
+        data: breakdown(order.pricing, order.participants, order.discount?.label ?? null),
+      };
+    },
+  );
+
+  app.post(
+    '/api/registrations',
+    {
+      config: limit(rateLimits.booking),
+      schema: {
+        tags: ['public'],
+        summary: 'Book: prices on the server, reserves seats and the code in one transaction',
+        body: Loose,
+        response: {
+          201: BookedResponse,
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const req = parseInput(registrationRequestSchema, request.body);
+      const order = await priceOrderRequest(sql, app.memberVerifier, req);
+      for (const sent of [req.total, req.totalAmount]) {
+        // The client's total is only compared, never charged.
+        if (
+          sent !== null &&
+          sent !== undefined &&
+          !amountMatches(parseMoney(sent), order.pricing.totalCents)
+        ) {
+          request.log.warn(
+            { sent, server: toMoneyString(order.pricing.totalCents) },
+            'client total differs from server price; ignored',
+          );
+        }
+      }
+      const booked = await bookRegistration(sql, req, order, { actor: 'public', requestId: request.id });
+      return reply.status(201).send({
+        success: true as const,
+        data: {
+          reference_number: booked.referenceNumber,
+          referenceNumber: booked.referenceNumber,
+          id: booked.registrationId,
+          status: booked.status,
+          totalAmount: toMoneyString(order.pricing.totalCents),
+          balanceDue: toMoneyString(order.pricing.balanceDueCents),
+          position: booked.position ? formatPosition(booked.position) : null,
+        },
+      });
+    },
+  );
+
+  async function findOrder(where: { reference?: string; id?: number }): Promise<OrderRow | undefined> {
+    const [row] = await sql<OrderRow[]>`
+      ${selectOrders(sql)} where ${where.reference ? sql`reference_number = ${where.reference}` : sql`registration_id = ${where.id ?? 0}`}`;
+    return row;
+  }
+
+  app.get(
+    '/api/registrations/lookup/:referenceNumber',
+    {
+      config: limit(rateLimits.lookup),
+      schema: {
+        tags: ['public'],
+        summary: 'An order by reference number (never identification number or date of birth)',
+        params: Type.Object({ referenceNumber: Type.String({ maxLength: 40 }) }),
+        querystring: Type.Object({ position: Type.Optional(Type.String({ maxLength: 60 })) }),
+        response: { 200: DataResponse, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const reference = normalizeReferenceNumber(request.params.referenceNumber);
+      if (request.query.position) {
+        try {
+          await waitForPosition(sql, ordersProjection.name, parsePosition(request.query.position), 2_000);
+        } catch {
+          throw badRequest('Invalid position');
+        }
+      }
+      const order = await findOrder({ reference });
+      if (!order) {
+        return reply.status(404).send({
+          success: false,
+          message: 'Registration not found. Please check your reference number and try again.',
+        });
+      }
+      return { success: true as const, data: publicView(order) };
+    },
+  );
+
+  app.post(
+    '/api/registrations/:id/cancel',
+    {
+      config: limit(rateLimits.cancel),
+      schema: {
+        tags: ['public'],
+        summary: 'Cancel a booking: frees its seats and its code at once',
+        params: Id,
+        response: {
+          200: Type.Object({ success: Type.Literal(true), message: Type.String(), data: Type.Unknown() }),
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { state, position } = await changeRegistration(
+        sql,
+        request.params.id,
+        { type: 'CancelRegistration', at: new Date().toISOString() },
+        { actor: 'public', requestId: request.id },
+      );
+      return {
+        success: true as const,
+        message: 'Your appointment has been successfully cancelled.',
+        data: {
+          id: request.params.id,
+          status: state.status,
+          position: position ? formatPosition(position) : null,
+        },
+      };
+    },
+  );
+};
+
+export default registrations;
