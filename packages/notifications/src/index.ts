@@ -11,6 +11,8 @@ export {
   CONFIRMATION_NOTES,
   checkDocumentTotals,
   DocumentTotalsError,
+  type EmailContact,
+  emailVariablesFromDocument,
   invoiceFromPricing,
   renderConfirmationPdf,
   renderInvoicePdf,
@@ -29,12 +31,14 @@ export {
   TransientDeliveryError,
 } from './mailer';
 export { formatFrom, htmlToText, type RenderedEmail, renderEmail } from './render';
-export { DEFAULT_RENDER_TIMEOUT_MS, renderSandboxed, TemplateRenderError } from './sandbox';
+// renderSandboxed is deliberately not exported: callers go through renderEmail, which validates first.
+export { DEFAULT_RENDER_TIMEOUT_MS, TemplateRenderError } from './sandbox';
 export {
   DEFAULT_EMAIL_CONFIGS,
   EMAIL_TYPES,
   type EmailType,
   emailConfigKeys,
+  isTemplateConfigKey,
   PRODUCT_NAME,
 } from './templates';
 export { MAX_TEMPLATE_LENGTH, type TemplateValidation, validateTemplate } from './validate';

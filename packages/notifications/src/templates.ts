@@ -11,6 +11,11 @@ export function emailConfigKeys(type: EmailType): { subject: string; template: s
   return { subject: `EMAIL_${t}_SUBJECT`, template: `EMAIL_${t}_TEMPLATE` };
 }
 
+/** True for config keys whose value is an EJS template (`EMAIL_*_SUBJECT`, `EMAIL_*_TEMPLATE`): validate these at save. */
+export function isTemplateConfigKey(key: string): boolean {
+  return /^EMAIL_[A-Z0-9_]+_(SUBJECT|TEMPLATE)$/.test(key);
+}
+
 const p = (text: string) => `<p style="margin:0 0 12px">${text}</p>`;
 
 const DETAILS = `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">

@@ -5,7 +5,11 @@ import {
   checkDocumentTotals,
   type DocumentData,
   DocumentTotalsError,
+  EMAIL_TYPES,
+  emailVariablesFromDocument,
   invoiceFromPricing,
+  renderEmail,
+  sampleVariables,
   renderConfirmationPdf,
   renderInvoicePdf,
   renderReceiptPdf,
@@ -155,6 +159,23 @@ describe('PDF documents', () => {
     const t = normalise(textOf(pdf));
     expect(t).toContain('???');
     expect(t).toContain('Attendee 40');
+  });
+
+  it('emailVariablesFromDocument gives the email the same money and masked ids as the PDF', () => {
+    const vars = emailVariablesFromDocument(data, {
+      firstName: 'Tan',
+      lastName: 'Wei Ming',
+      email: 'tan.weiming@example.com',
+      phone: '+65 9123 4567',
+      identificationNumber: 'S1234567A',
+      dateOfBirth: '1985-03-14',
+      postalCode: '238801',
+    });
+    // the sample email variables were written by hand from the sample document: they must agree
+    const { dateOfBirth: _d, status: _s, ...rest } = sampleVariables();
+    expect(vars).toMatchObject({ ...rest, status: 'Confirmed', dateOfBirth: '1985-03-14' });
+    for (const type of EMAIL_TYPES) expect(renderEmail(type, {}, vars).fallbacks).toEqual([]);
+    expect(renderEmail('invoice', {}, vars).text).toContain(formatSGD(data.totalCents));
   });
 
   it.skipIf(!hasPdftotext)(

@@ -5,12 +5,13 @@ import {
   emailConfigKeys,
   htmlToText,
   maskIdentificationNumber,
+  isTemplateConfigKey,
   renderEmail,
-  renderSandboxed,
   sampleVariables,
   TemplateRenderError,
   validateTemplate,
 } from '../src/index';
+import { renderSandboxed } from '../src/sandbox';
 
 const SECRET = 'x-test-secret-value-5f1c9a';
 
@@ -186,6 +187,13 @@ describe('renderEmail', () => {
       { key: 'EMAIL_CONFIRMATION_TEMPLATE', reason: 'Template failed while rendering' },
     ]);
     expect(email.html).toContain('Your health screening appointment is confirmed.');
+  });
+
+  it('knows which config keys hold templates', () => {
+    expect(isTemplateConfigKey('EMAIL_CONFIRMATION_TEMPLATE')).toBe(true);
+    expect(isTemplateConfigKey('EMAIL_RECEIPT_SUBJECT')).toBe(true);
+    expect(isTemplateConfigKey('EMAIL_SENDER_NAME')).toBe(false);
+    expect(isTemplateConfigKey('EMAIL_SENDER_ADDRESS')).toBe(false);
   });
 
   it('has config keys for every type', () => {
