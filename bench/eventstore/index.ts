@@ -1,6 +1,7 @@
 // Event store throughput and projection lag, ours side by side with Emmett on the same Postgres.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/eventstore/index.ts
-// Knobs: BENCH_SECONDS (per cell, default 3), BENCH_WRITERS (default 1,16,64),
+// Knobs: BENCH_SECONDS (per cell, default 3), BENCH_WRITERS (default 1,16,64), BENCH_ONLY (a subset
+//        of new,existing,multi,lag),
 //        LAG_RATE (appends/s during the lag run, default 200), LAG_SECONDS (default 10).
 // It creates a scratch database, runs every cell in turn (never two at once, ours and Emmett in
 // ABBA order, each figure the mean of two runs), prints a table with ours/emmett throughput ratios,
@@ -16,6 +17,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const WRITERS = (process.env.BENCH_WRITERS ?? '1,16,64').split(',').map(Number);
 const LAG_RATE = Number(process.env.LAG_RATE ?? 200);
 const LAG_SECONDS = Number(process.env.LAG_SECONDS ?? 10);
+const ONLY = process.env.BENCH_ONLY?.split(','); // e.g. "existing,lag" to run a subset
 const meta = { actor: 'worker:bench' };
 
 interface Cell {
@@ -228,6 +230,7 @@ async function main(): Promise<void> {
       ['(c) atomic 3-stream append', 'multi'],
     ] as const;
     for (const [label, scenario] of scenarios) {
+      if (ONLY && !ONLY.includes(scenario)) continue;
       for (const writers of WRITERS) {
         // ABBA order, averaged: a drift in the machine's load hits both sides alike.
         const a1 = await ours(url, writers, scenario);
@@ -244,6 +247,7 @@ async function main(): Promise<void> {
         );
       }
     }
+    if (ONLY && !ONLY.includes('lag')) return;
     const lag = await projectionLag(url, admin);
     console.log(
       `\nProjection lag at ${LAG_RATE} appends/s for ${LAG_SECONDS}s (commit acknowledged -> read model committed): ` +

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import { ConcurrencyError } from './errors';
+import { uuidv7 } from './ids';
 import { notifyAppended } from './notify';
 import type { Position } from './position';
 import type { AppendRequest, EventMetadata, ExpectedVersion, MetadataInput, Queryable } from './types';
@@ -72,7 +72,7 @@ export async function append(
       count: req.events.length,
     });
     for (const e of req.events) {
-      const eventId = e.eventId ?? randomUUID();
+      const eventId = e.eventId ?? uuidv7();
       events.push({ s, id: eventId, type: e.type, data: e.data, metadata: metadataFor(eventId, metadata) });
     }
   }

@@ -3,14 +3,14 @@ import type { Sql, TransactionSql } from '@hs/db';
 import { LeaseLostError } from './errors';
 import { LeaseKeeper } from './lease';
 import { Stopper, Waker } from './notify';
-import { comparePositions, type Position } from './position';
+import { comparePositions } from './position';
 import {
   backoffMs,
   defaults,
   ensureCheckpoint,
   type Runner,
   type RunnerOptions,
-  readBatch,
+  readCursorBatch,
 } from './subscription';
 import type { RecordedEvent } from './types';
 
@@ -68,33 +68,59 @@ export async function applyNextBatch(
 ): Promise<number> {
   const name = projection.name;
   return sql.begin(async (tx) => {
-    // Pipelined: the second statement's snapshot is taken after the lock is granted.
-    const [, rows] = await Promise.all([
-      tx`select pg_advisory_xact_lock(hashtextextended(${projectionLockKey(name)}, 0))`,
-      tx<{ transaction_id: string; global_position: number; leased: boolean }[]>`
-        select c.transaction_id::text, c.global_position,
-               ${holder}::text is null or exists (select 1 from projection_leases l
-                 where l.name = c.name and l.holder = ${holder} and l.expires_at > now()) as leased
-        from subscription_checkpoints c where c.name = ${name}`,
-    ]);
-    const row = rows[0];
-    if (!row) throw new Error(`No checkpoint row for ${name}`);
-    if (!row.leased) throw new LeaseLostError(name);
-    const from: Position = { transactionId: row.transaction_id, globalPosition: row.global_position };
-    const batch = await readBatch(tx, from, { batchSize, types: Object.keys(projection.handlers) });
-    if (batch.events.length > 0) await applyEvents(tx, projection, batch.events);
-    if (comparePositions(batch.next, from) !== 0) {
-      await tx`
+    // Sent first on the same connection: the batch's snapshot is taken after the lock is granted.
+    const locked =
+      tx`select pg_advisory_xact_lock(hashtextextended(${projectionLockKey(name)}, 0))`.execute();
+    const batch = await readCursorBatch(
+      tx,
+      { checkpointOf: name, holder },
+      { batchSize, types: Object.keys(projection.handlers), versionsOf: name },
+    );
+    await locked;
+    if (!batch.from) throw new Error(`No checkpoint row for ${name}`);
+    if (!batch.leased) throw new LeaseLostError(name);
+    const changed =
+      batch.events.length > 0 ? await runHandlers(tx, projection, batch.events, batch.applied) : null;
+    const writes: Promise<unknown>[] = [];
+    if (changed && changed.size > 0) writes.push(saveVersions(tx, projection.name, changed));
+    if (comparePositions(batch.next, batch.from) !== 0) {
+      writes.push(tx`
         update subscription_checkpoints
         set transaction_id = ${batch.next.transactionId}::xid8, global_position = ${batch.next.globalPosition},
             updated_at = now()
-        where name = ${name}`;
+        where name = ${name}`);
     }
+    await Promise.all(writes);
     return batch.events.length;
   });
 }
 
-/** Runs the handlers, skipping replays, and records the last version applied per stream. */
+/** Runs the handlers in order, skipping events at or below the version applied to their stream. */
+async function runHandlers(
+  tx: TransactionSql,
+  projection: Projection,
+  events: RecordedEvent[],
+  applied: Map<string, number>,
+): Promise<Map<string, number>> {
+  const changed = new Map<string, number>();
+  for (const event of events) {
+    if (event.version <= (applied.get(event.streamId) ?? 0)) continue;
+    const handler = projection.handlers[event.type];
+    if (handler) await handler(tx, event);
+    applied.set(event.streamId, event.version);
+    changed.set(event.streamId, event.version);
+  }
+  return changed;
+}
+
+function saveVersions(tx: TransactionSql, name: string, changed: Map<string, number>) {
+  return tx`
+    insert into projection_stream_versions (projection, stream_id, version)
+    select ${name}, s, v from unnest(${[...changed.keys()]}::text[], ${[...changed.values()]}::bigint[]) as u(s, v)
+    on conflict (projection, stream_id) do update set version = excluded.version`;
+}
+
+/** Applies `events` (read elsewhere) with replay protection; used by rebuild. */
 export async function applyEvents(
   tx: TransactionSql,
   projection: Projection,
@@ -104,20 +130,13 @@ export async function applyEvents(
   const known = await tx<{ stream_id: string; version: number }[]>`
     select stream_id, version from projection_stream_versions
     where projection = ${projection.name} and stream_id = any(${ids}::text[])`;
-  const applied = new Map(known.map((r) => [r.stream_id, r.version]));
-  const changed = new Map<string, number>();
-  for (const event of events) {
-    if (event.version <= (applied.get(event.streamId) ?? 0)) continue;
-    const handler = projection.handlers[event.type];
-    if (handler) await handler(tx, event);
-    applied.set(event.streamId, event.version);
-    changed.set(event.streamId, event.version);
-  }
-  if (changed.size === 0) return;
-  await tx`
-    insert into projection_stream_versions (projection, stream_id, version)
-    select ${projection.name}, s, v from unnest(${[...changed.keys()]}::text[], ${[...changed.values()]}::bigint[]) as u(s, v)
-    on conflict (projection, stream_id) do update set version = excluded.version`;
+  const changed = await runHandlers(
+    tx,
+    projection,
+    events,
+    new Map(known.map((r) => [r.stream_id, r.version])),
+  );
+  if (changed.size > 0) await saveVersions(tx, projection.name, changed);
 }
 
 /**

@@ -19,6 +19,38 @@ async function replay(
   return { next: batch.next, read: batch.events.length, full: batch.events.length >= batchSize };
 }
 
+async function indexesOf(tx: TransactionSql, schema: string, table: string): Promise<Map<string, string>> {
+  const rows = await tx<{ indexname: string; indexdef: string }[]>`
+    select indexname, indexdef from pg_indexes where schemaname = ${schema} and tablename = ${table}`;
+  return new Map(rows.map((r) => [r.indexname, shapeOf(r.indexdef)]));
+}
+
+/** An index definition without its name, to match an index with its copy. */
+function shapeOf(indexdef: string): string {
+  return indexdef.replace(/^(CREATE (?:UNIQUE )?INDEX )(?:"(?:[^"]|"")+"|\S+)( ON )/, '$1$2');
+}
+
+/**
+ * `like ... including all` names the copied indexes itself (`orders_reference_idx`); give them back
+ * the live names, so a later migration that names an index still finds it.
+ */
+async function restoreIndexNames(
+  tx: TransactionSql,
+  schema: string,
+  table: string,
+  before: Map<string, string>,
+): Promise<void> {
+  const after = await indexesOf(tx, schema, table);
+  for (const [oldName, shape] of before) {
+    if (after.get(oldName) === shape) continue;
+    const copy = [...after].find(([name, s]) => s === shape && !before.has(name));
+    if (!copy) continue;
+    await tx`alter index ${tx(schema)}.${tx(copy[0])} rename to ${tx(oldName)}`;
+    after.delete(copy[0]);
+    after.set(oldName, shape);
+  }
+}
+
 /**
  * Replays the whole log into fresh copies of the projection's tables, then swaps them in.
  *
@@ -86,8 +118,10 @@ export async function rebuildProjection(
           if (!step.full) break;
         }
         for (const t of tables) {
+          const before = await indexesOf(tx, live, t);
           await tx`drop table ${tx(live)}.${tx(t)}`;
           await tx`alter table ${tx(schema)}.${tx(t)} set schema ${tx(live)}`;
+          await restoreIndexNames(tx, live, t, before);
         }
         await tx`delete from ${tx(live)}.projection_stream_versions where projection = ${projection.name}`;
         await tx`insert into ${tx(live)}.projection_stream_versions

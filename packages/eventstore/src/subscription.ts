@@ -13,47 +13,104 @@ export interface Batch {
 }
 
 /**
- * The next events after `after`, in (transaction_id, global_position) order, only from
+ * Where a batch starts: a position, or the stored checkpoint of a subscription (read in the same
+ * statement, so a batch costs one round trip), optionally fenced by `holder`'s lease.
+ */
+export type Cursor = Position | { checkpointOf: string; holder: string | null };
+
+export interface CursorBatch extends Batch {
+  /** The position the batch started after. Null when the subscription has no checkpoint row. */
+  from: Position | null;
+  /** False when `holder` no longer holds the lease (then no events are read). */
+  leased: boolean;
+  /** With `versionsOf`: the last version that projection applied, per stream of the batch. */
+  applied: Map<string, number>;
+}
+
+/**
+ * The next events after the cursor, in (transaction_id, global_position) order, only from
  * transactions older than every transaction still running (the snapshot's xmin). Those can no
  * longer change, so nothing can later appear behind the returned checkpoint; see docs/events.md.
  * `next` skips past events filtered out by `types`, up to the newest event below the horizon.
  */
-export async function readBatch(
+export async function readCursorBatch(
   db: Queryable,
-  after: Position,
-  options: { batchSize: number; types?: readonly string[] },
-): Promise<Batch> {
+  cursor: Cursor,
+  options: { batchSize: number; types?: readonly string[]; versionsOf?: string },
+): Promise<CursorBatch> {
   const typeFilter =
     options.types && options.types.length > 0
       ? db`and e.type = any(${options.types as string[]}::text[])`
       : db``;
-  const rows = await db<(EventRow & { tail_tx: string | null; tail_pos: number | null })[]>`
-    with h as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as horizon),
+  const cp =
+    'checkpointOf' in cursor
+      ? db`select c.transaction_id, c.global_position,
+               ${cursor.holder}::text is null or exists (select 1 from projection_leases l
+                 where l.name = c.name and l.holder = ${cursor.holder} and l.expires_at > now()) as leased
+           from subscription_checkpoints c where c.name = ${cursor.checkpointOf}`
+      : db`select ${cursor.transactionId}::xid8 as transaction_id, ${cursor.globalPosition}::bigint as global_position,
+               true as leased`;
+  const versions = options.versionsOf
+    ? db`left join projection_stream_versions v on v.projection = ${options.versionsOf} and v.stream_id = b.stream_id`
+    : db`left join (select null::text as stream_id, null::bigint as version) v on false`;
+  const rows = await db<
+    (EventRow & {
+      cp_tx: string;
+      cp_pos: number;
+      leased: boolean;
+      tail_tx: string | null;
+      tail_pos: number | null;
+      applied: number | null;
+    })[]
+  >`
+    with cp as materialized (${cp}),
+    h as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as horizon),
     tail as materialized (
       select e.transaction_id, e.global_position from events e
       where e.transaction_id < (select horizon from h)
       order by e.transaction_id desc, e.global_position desc limit 1
     )
-    select (select transaction_id::text from tail) as tail_tx, (select global_position from tail) as tail_pos, b.*
-    from (select 1) as one left join lateral (
+    select cp.transaction_id::text as cp_tx, cp.global_position as cp_pos, cp.leased,
+           (select transaction_id::text from tail) as tail_tx, (select global_position from tail) as tail_pos,
+           b.*, v.version as applied
+    from cp left join lateral (
       select e.global_position, e.transaction_id::text as transaction_id, e.event_id, e.stream_id, e.version,
              e.type, e.data, e.metadata, e.recorded_at
       from events e
-      where e.transaction_id < (select horizon from h)
-        and (e.transaction_id, e.global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      where cp.leased
+        and e.transaction_id < (select horizon from h)
+        and (e.transaction_id, e.global_position) > (cp.transaction_id, cp.global_position)
         ${typeFilter}
       order by e.transaction_id, e.global_position
       limit ${options.batchSize}
-    ) b on true`;
+    ) b on true
+    ${versions}
+    order by b.transaction_id::xid8, b.global_position`;
+  const head = rows[0];
+  if (!head) return { from: null, leased: false, events: [], applied: new Map(), next: START };
+  const from: Position = { transactionId: head.cp_tx, globalPosition: head.cp_pos };
   const events = rows.filter((r) => r.event_id !== null).map((r) => toRecordedEvent(r));
+  const applied = new Map<string, number>();
+  for (const r of rows) if (r.applied !== null && r.stream_id !== null) applied.set(r.stream_id, r.applied);
   const last = events.at(-1);
   if (last && events.length >= options.batchSize) {
-    return { events, next: { transactionId: last.transactionId, globalPosition: last.globalPosition } };
+    const next = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+    return { from, leased: head.leased, events, applied, next };
   }
-  const head = rows[0];
   const tail: Position | null =
-    head?.tail_tx != null ? { transactionId: head.tail_tx, globalPosition: head.tail_pos! } : null;
-  return { events, next: tail && comparePositions(tail, after) > 0 ? tail : after };
+    head.tail_tx != null ? { transactionId: head.tail_tx, globalPosition: head.tail_pos! } : null;
+  const next = head.leased && tail && comparePositions(tail, from) > 0 ? tail : from;
+  return { from, leased: head.leased, events, applied, next };
+}
+
+/** The next batch after `after` (see readCursorBatch). */
+export async function readBatch(
+  db: Queryable,
+  after: Position,
+  options: { batchSize: number; types?: readonly string[] },
+): Promise<Batch> {
+  const { events, next } = await readCursorBatch(db, after, options);
+  return { events, next };
 }
 
 export async function ensureCheckpoint(sql: Queryable, name: string): Promise<void> {

@@ -25,7 +25,7 @@ export interface MetadataInput {
 export interface NewEvent<T = unknown> {
   type: string;
   data: T;
-  /** Fixed by the caller when the same event may be submitted twice; otherwise a fresh uuid. */
+  /** Fixed by the caller when the same event may be submitted twice; otherwise a fresh UUIDv7. */
   eventId?: string;
 }
 

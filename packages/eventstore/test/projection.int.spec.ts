@@ -280,6 +280,38 @@ describe('projections', () => {
     }
   });
 
+  it('rebuilds tables made by a migration (no init) and keeps their index names', async () => {
+    await db.sql`create table visits (stream_id text primary key, visits int not null)`;
+    await db.sql`create index visits_by_count on visits (visits)`;
+    await db.sql`insert into subscription_checkpoints (name) values ('visits')`;
+    const visits = defineProjection({
+      name: 'visits',
+      tables: ['visits'],
+      handlers: {
+        Visit: async (tx, e) => {
+          await tx`insert into visits (stream_id, visits) values (${e.streamId}, 1)
+                   on conflict (stream_id) do update set visits = visits.visits + 1`;
+        },
+      },
+    });
+    for (let i = 0; i < 5; i++) {
+      await append(
+        db.sql,
+        { streamId: `visits-${i % 2}`, expectedVersion: 'any', events: [{ type: 'Visit', data: {} }] },
+        meta,
+      );
+    }
+    while ((await applyNextBatch(db.sql, visits, null)) > 0) {}
+    const rows = () => db.sql`select * from visits order by stream_id`;
+    const incremental = await rows();
+    expect(incremental.map((r) => r.visits)).toEqual([3, 2]);
+    await rebuildProjection(db.sql, visits);
+    expect(await rows()).toEqual(incremental);
+    const indexes =
+      await db.sql`select indexname from pg_indexes where tablename = 'visits' order by indexname`;
+    expect(indexes.map((r) => r.indexname)).toEqual(['visits_by_count', 'visits_pkey']);
+  });
+
   it('reports checkpoint, lag in events and seconds, and lease holder', async () => {
     const projection = trail('lagging', 'x');
     await db.sql`insert into subscription_checkpoints (name) values ('lagging')`;
