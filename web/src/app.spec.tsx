@@ -2,7 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
-import { App } from './app';
+import { App, AppProviders } from './app';
+import { PublicLayout } from './components/layout/public-layout';
 import { toaster } from './components/ui/toaster';
 import { useAuth } from './lib/auth';
 
@@ -64,6 +65,19 @@ describe('app shell', () => {
   });
 });
 
+/** The header of a public page for a signed-in admin (the page itself would redirect to the dashboard). */
+function renderHeaderAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  const utils = render(
+    <AppProviders location={location} swr={{ provider: () => new Map() }}>
+      <PublicLayout>
+        <p>page</p>
+      </PublicLayout>
+    </AppProviders>,
+  );
+  return { ...utils, location };
+}
+
 describe('signed-in admin in the header', () => {
   function stubAdminApi({ logoutStatus = 200 }: { logoutStatus?: number } = {}) {
     let releaseLogout: () => void = () => {};
@@ -92,7 +106,7 @@ describe('signed-in admin in the header', () => {
   it("shows Admin Dashboard and Logout, and 'Logging out...' while logging out", async () => {
     localStorage.setItem('auth_token', 'tok-1');
     const { fetchMock, release } = stubAdminApi();
-    const { location } = renderAt('/');
+    const { location } = renderHeaderAt('/');
 
     const dashboard = await screen.findByRole('link', { name: 'Admin Dashboard' });
     expect(dashboard.getAttribute('href')).toBe('/admin/dashboard');
@@ -111,7 +125,7 @@ describe('signed-in admin in the header', () => {
   it("keeps the session and toasts 'Logout failed' when logout fails", async () => {
     localStorage.setItem('auth_token', 'tok-1');
     const { release } = stubAdminApi({ logoutStatus: 500 });
-    renderAt('/');
+    renderHeaderAt('/');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await act(async () => release());

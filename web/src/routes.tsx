@@ -3,8 +3,12 @@ import { Route, Switch } from 'wouter';
 import { PublicLayout } from './components/layout/public-layout';
 import { PageLoader } from './components/layout/page';
 import EventBookingPage from './pages/booking/booking-page';
+import CancelAppointmentPage from './pages/cancel-appointment';
+import BookingConfirmationPage from './pages/confirmation/confirmation-page';
 import HomePage from './pages/home';
 import NotFoundPage from './pages/not-found';
+import PartnerLinkPage from './pages/partner-link';
+import { PublicRouteGuards } from './public/route-guards';
 
 /*
  * Route table (spec section 2). The public entry stays small: `/` and the booking wizard are in the
@@ -16,10 +20,15 @@ const AdminApp = lazy(() => import('./admin/admin-app'));
 function PublicRoutes() {
   return (
     <PublicLayout>
+      <PublicRouteGuards />
       <Suspense fallback={<PageLoader />}>
         <Switch>
           <Route path="/" component={HomePage} />
           <Route path="/events/:slug" component={EventBookingPage} />
+          <Route path="/booking/confirmation/:reference" component={BookingConfirmationPage} />
+          <Route path="/booking/confirmed/:reference" component={BookingConfirmationPage} />
+          <Route path="/cancel-appointment" component={CancelAppointmentPage} />
+          <Route path="/wc/:code" component={PartnerLinkPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -98,13 +98,15 @@ function StepsIndicator({ step }: { step: number }) {
               {index < step ? <CheckIcon /> : index + 1}
             </Steps.Indicator>
             <span
-              className={css({
-                display: { base: 'none', xl: 'inline' },
-                fontSize: 'sm',
-                fontWeight: index === step ? 'semibold' : 'normal',
-                color: index === step ? 'fg.default' : 'fg.muted',
-                whiteSpace: 'nowrap',
-              })}
+              className={cx(
+                index === step ? css({ display: { base: 'none', md: 'inline' } }) : css({ srOnly: true }),
+                css({
+                  fontSize: 'sm',
+                  fontWeight: index === step ? 'semibold' : 'normal',
+                  color: index === step ? 'fg.default' : 'fg.muted',
+                  whiteSpace: 'nowrap',
+                }),
+              )}
             >
               {title}
             </span>

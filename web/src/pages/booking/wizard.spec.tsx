@@ -1,0 +1,388 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toaster } from '../../components/ui/toaster';
+import { PARTNER_DATA_KEY, PARTNER_FLAG_KEY, PARTNER_TIME_KEY } from '../../public/partner-storage';
+import { bodyOf, EVENT, mockApi, renderApp, TIMESLOTS } from '../../public/test-utils';
+
+afterEach(() => {
+  toaster.remove();
+});
+
+const QUOTE = {
+  success: true,
+  data: {
+    participants: [
+      {
+        name: 'Mei Tan',
+        packageName: 'Basic Health Screening',
+        basePrice: '128.00',
+        appliedPrice: '98.00',
+        memberPrice: true,
+        lineTotal: '93.10',
+      },
+      {
+        name: 'Wei Tan',
+        packageName: 'Basic Health Screening',
+        basePrice: '128.00',
+        appliedPrice: '128.00',
+        memberPrice: false,
+        lineTotal: '121.60',
+      },
+    ],
+    participantCount: 2,
+    volumeDiscountPercent: 5,
+    baseTotal: '256.00',
+    memberDiscount: '30.00',
+    volumeDiscount: '11.30',
+    subtotal: '214.70',
+    discountAmount: '21.47',
+    discountLabel: 'SAVE10',
+    gst: '17.39',
+    total: '210.62',
+    partnerPaid: '0.00',
+    balanceDue: '210.62',
+  },
+};
+
+function api(overrides: Record<string, unknown> = {}) {
+  return mockApi({
+    'GET /api/events/whitecoat-health-screening': { success: true, data: EVENT },
+    'GET /api/timeslots/postal-code': TIMESLOTS,
+    'POST /api/verify-aia-healthshield': {
+      success: true,
+      status: 'success',
+      isAiaMember: true,
+      message: 'ok',
+      benefitProfileData: { succeeded: true, data: [{ isValid: true }] },
+      verificationToken: 'vt-1',
+    },
+    'POST /api/registrations/quote': QUOTE,
+    ...overrides,
+  });
+}
+
+async function fillPersonal(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/First Name/), 'Mei');
+  await user.type(screen.getByLabelText(/Last Name/), 'Tan');
+  await user.type(screen.getByLabelText(/^Email/), 'mei@example.com');
+  await user.type(screen.getByLabelText(/Mobile Number/), '91234567');
+  await user.click(screen.getByRole('radio', { name: 'Female' }));
+  await user.type(screen.getByLabelText(/Identification Number/), 's1234567d');
+  await user.type(screen.getByLabelText(/Date of Birth/), '15/06/1985');
+  await user.type(screen.getByLabelText(/Postal Code/), '180001');
+  await user.type(screen.getByLabelText(/^Address/), '1 Example Road');
+}
+
+async function toStep2(user: ReturnType<typeof userEvent.setup>) {
+  const { location } = renderApp('/events/whitecoat-health-screening');
+  await user.click(await screen.findByRole('radio', { name: /Basic Health Screening/ }));
+  await user.click(screen.getByRole('button', { name: /Next/ }));
+  await screen.findByRole('heading', { name: 'Personal Information' });
+  return location;
+}
+
+describe('booking wizard', () => {
+  it('shows the info panels and requires a package on step 1', async () => {
+    api();
+    const user = userEvent.setup();
+    renderApp('/events/whitecoat-health-screening');
+    expect(await screen.findByRole('heading', { level: 1, name: 'WhiteCoat Health Screening' })).toBeTruthy();
+    expect(screen.getByText('Location not specified')).toBeTruthy();
+    expect(screen.getByText('Multiple dates available')).toBeTruthy();
+    expect(screen.getByText('2 packages available')).toBeTruthy();
+    expect(screen.getByText('11-13 and 58')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Please select a package')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Select Package' })).toBeTruthy();
+  });
+
+  it('shows every step 2 message on submit and focuses the first invalid field', async () => {
+    api();
+    const user = userEvent.setup();
+    await toStep2(user);
+    await user.type(screen.getByLabelText(/First Name/), 'A');
+    await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
+    await user.type(screen.getByLabelText(/Date of Birth/), '31/13/1990');
+    await user.type(screen.getByLabelText(/Postal Code/), '12345');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    for (const message of [
+      'First name is required',
+      'Last name cannot be empty',
+      'Invalid email address',
+      'Mobile number is required',
+      'Please select a gender',
+      'Identification number is required',
+      'Please enter a valid date in DD/MM/YYYY format',
+      'Postal code must be 6 digits',
+      'Address is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/First Name/)));
+    // what the user typed is kept
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('not-an-email');
+  });
+
+  it('validates a field on blur', async () => {
+    api();
+    const user = userEvent.setup();
+    await toStep2(user);
+    await user.click(screen.getByLabelText(/Date of Birth/));
+    await user.tab();
+    expect(await screen.findByText('Date of birth is required')).toBeTruthy();
+  });
+
+  it('verifies membership, picks a date then a time, and resets the time on a new date', async () => {
+    api();
+    const user = userEvent.setup();
+    await toStep2(user);
+    await fillPersonal(user);
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('AIA Health Shield Benefits Applied')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Select Appointment Slot' });
+
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Selection Required')).toBeTruthy();
+    expect(screen.getByText('Please select a timeslot')).toBeTruthy();
+
+    await user.click(screen.getByRole('radio', { name: /Tuesday, 1 December 2026/ }));
+    expect(screen.getByRole('radio', { name: /9:00 AM.*17 slots left/ })).toBeTruthy();
+    const full = screen.getByRole('radio', { name: /11:00 AM/ }) as HTMLInputElement;
+    expect(full.disabled).toBe(true);
+    await user.click(screen.getByRole('radio', { name: /9:00 AM/ }));
+    expect((screen.getByRole('radio', { name: /9:00 AM/ }) as HTMLInputElement).checked).toBe(true);
+
+    await user.click(screen.getByRole('radio', { name: /Friday, 4 December 2026/ }));
+    const only = screen.getByRole('radio', { name: /9:00 AM.*1 slot left/ }) as HTMLInputElement;
+    expect(only.checked).toBe(false);
+  });
+
+  it("shows 'Verification Error' and standard pricing when verification fails", async () => {
+    api({
+      'POST /api/verify-aia-healthshield': () =>
+        Response.json({ success: false, message: 'down' }, { status: 503 }),
+    });
+    const user = userEvent.setup();
+    await toStep2(user);
+    await fillPersonal(user);
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Verification Error')).toBeTruthy();
+    expect(
+      screen.getByText('Unable to verify AIA Health Shield status. Standard pricing will apply.'),
+    ).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Select Appointment Slot' });
+  });
+
+  async function toReview(user: ReturnType<typeof userEvent.setup>) {
+    const location = await toStep2(user);
+    await fillPersonal(user);
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByRole('heading', { name: 'Select Appointment Slot' });
+    await user.click(screen.getByRole('radio', { name: /Tuesday, 1 December 2026/ }));
+    await user.click(screen.getByRole('radio', { name: /9:00 AM/ }));
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByRole('heading', { name: 'Review Booking' });
+    return location;
+  }
+
+  it("shows the server quote's full breakdown on the review step", async () => {
+    api();
+    const user = userEvent.setup();
+    await toReview(user);
+    const breakdown = await screen.findByTestId('price-breakdown');
+    await waitFor(() => expect(within(breakdown).getByText('S$210.62')).toBeTruthy());
+    for (const text of [
+      'Base price',
+      'AIA member discount',
+      'Group discount (5%)',
+      'Discount (SAVE10)',
+      'GST (9%)',
+      'Total',
+    ]) {
+      expect(within(breakdown).getByText(text)).toBeTruthy();
+    }
+    expect(within(breakdown).getByText('-S$30.00')).toBeTruthy();
+    expect(within(breakdown).getByText('-S$11.30')).toBeTruthy();
+    expect(within(breakdown).getByText('-S$21.47')).toBeTruthy();
+    expect(within(breakdown).getByText('S$17.39')).toBeTruthy();
+  });
+
+  it('asks for a discount code, and shows the server message for an invalid one', async () => {
+    api({
+      'POST /api/discounts/validate': () =>
+        Response.json({ success: false, message: 'Code has expired' }, { status: 400 }),
+    });
+    const user = userEvent.setup();
+    await toReview(user);
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Missing Discount Code')).toBeTruthy();
+    expect(screen.getByText('Please enter a discount code')).toBeTruthy();
+    await user.type(screen.getByLabelText('Discount code'), 'old10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Invalid Discount Code')).toBeTruthy();
+    expect(screen.getByText('Code has expired')).toBeTruthy();
+  });
+
+  it('adds a participant through the dialog with its messages', async () => {
+    api();
+    const user = userEvent.setup();
+    await toReview(user);
+    expect(screen.getByText('Participants (1 / 10)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add Participant' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Participant' }));
+    expect(await within(dialog).findByText('First name should be at least 2 characters')).toBeTruthy();
+    expect(within(dialog).getByText('Last name should be at least 2 characters')).toBeTruthy();
+    expect(within(dialog).getByText('Identification number should be at least 6 characters')).toBeTruthy();
+    expect(within(dialog).getByText('Please select a gender')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/First Name/), 'Wei');
+    await user.type(within(dialog).getByLabelText(/Last Name/), 'Tan');
+    await user.click(within(dialog).getByRole('radio', { name: 'Male' }));
+    await user.type(within(dialog).getByLabelText(/Identification Number/), 'S7654321A');
+    await user.type(within(dialog).getByLabelText(/Date of Birth/), '2010-01-02');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Participant' }));
+    expect(await screen.findByText('Participant Added')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Participants (2 / 10)')).toBeTruthy());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Remove Wei Tan' }));
+    await waitFor(() => expect(screen.getByText('Participants (1 / 10)')).toBeTruthy());
+  });
+
+  it('books and goes to payment when a balance is due', async () => {
+    const fetchMock = api({
+      'POST /api/registrations': () =>
+        Response.json(
+          {
+            success: true,
+            data: {
+              reference_number: 'HS2612-0001-0002',
+              referenceNumber: 'HS2612-0001-0002',
+              id: 7,
+              status: 'pending_payment',
+              totalAmount: '210.62',
+              balanceDue: '210.62',
+            },
+          },
+          { status: 201 },
+        ),
+    });
+    const user = userEvent.setup();
+    const location = await toReview(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await waitFor(() =>
+      expect(location.history.at(-1)).toBe('/booking/confirmation/HS2612-0001-0002?showPayment=true'),
+    );
+    const body = bodyOf(fetchMock, 'POST', '/api/registrations') as Record<string, unknown>;
+    expect(body).toMatchObject({
+      eventId: 1,
+      packageId: 1,
+      timeslotId: 11,
+      firstName: 'Mei',
+      gender: 'female',
+      identificationNumber: 'S1234567D',
+      dateOfBirth: '1985-06-15',
+      isAiaMember: true,
+      aiaMemberId: 'S1234567D',
+      verificationToken: 'vt-1',
+      participants: [],
+    });
+  });
+
+  it("shows 'Booking Successful!' when nothing is due", async () => {
+    api({
+      'POST /api/registrations': () =>
+        Response.json(
+          {
+            success: true,
+            data: {
+              reference_number: 'HS2612-1111-2222',
+              id: 8,
+              status: 'confirmed',
+              totalAmount: '0.00',
+              balanceDue: '0.00',
+            },
+          },
+          { status: 201 },
+        ),
+    });
+    const user = userEvent.setup();
+    await toReview(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByRole('heading', { name: 'Booking Successful!' })).toBeTruthy();
+    expect(screen.getByText('Your health screening appointment has been confirmed.')).toBeTruthy();
+    expect(screen.getByTestId('reference-number').textContent).toBe('HS2612-1111-2222');
+    expect(screen.getByRole('button', { name: /Print Confirmation/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Add to Calendar/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it("toasts 'Booking Failed' with the server message", async () => {
+    api({
+      'POST /api/registrations': () =>
+        Response.json({ success: false, message: 'This timeslot is full' }, { status: 409 }),
+    });
+    const user = userEvent.setup();
+    await toReview(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText('Booking Failed')).toBeTruthy();
+    expect(screen.getByText('This timeslot is full')).toBeTruthy();
+  });
+
+  it('prefills from a fresh partner hand-off and ignores a stale one', async () => {
+    api();
+    sessionStorage.setItem(PARTNER_FLAG_KEY, 'true');
+    sessionStorage.setItem(PARTNER_TIME_KEY, String(Date.now()));
+    localStorage.setItem(
+      PARTNER_DATA_KEY,
+      JSON.stringify({
+        bookingCode: '123456789012',
+        firstName: 'Ling',
+        lastName: 'Lim',
+        email: 'l@example.com',
+        identificationNumber: 'S1234567D',
+        dateOfBirth: '1990-02-03',
+        postalCode: '180001',
+        unitNumber: '',
+        address: 'Road',
+        mobileNumber: '91234567',
+        isPaidInWhiteCoat: true,
+        whiteCoatPaidAmount: '139.52',
+        isFromWhiteCoat: true,
+      }),
+    );
+    const user = userEvent.setup();
+    await toStep2(user);
+    expect(screen.getByText('Booking details loaded')).toBeTruthy();
+    expect((screen.getByLabelText(/First Name/) as HTMLInputElement).value).toBe('Ling');
+    expect((screen.getByLabelText(/Date of Birth/) as HTMLInputElement).value).toBe('03/02/1990');
+  });
+
+  it('clears a stale partner hand-off', async () => {
+    api();
+    sessionStorage.setItem(PARTNER_FLAG_KEY, 'true');
+    sessionStorage.setItem(PARTNER_TIME_KEY, String(Date.now() - 600_001));
+    localStorage.setItem(PARTNER_DATA_KEY, JSON.stringify({ firstName: 'Old' }));
+    renderApp('/events/whitecoat-health-screening');
+    await screen.findByRole('heading', { name: 'Select Package' });
+    await act(async () => {});
+    expect(localStorage.getItem(PARTNER_DATA_KEY)).toBeNull();
+    expect(sessionStorage.getItem(PARTNER_FLAG_KEY)).toBeNull();
+  });
+
+  it('shows Event Not Found and the load error', async () => {
+    mockApi({});
+    renderApp('/events/nope');
+    expect(await screen.findByRole('heading', { name: 'Event Not Found' })).toBeTruthy();
+    expect(screen.getByText("The event you're looking for doesn't exist or has been removed.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Events' })).toBeTruthy();
+  });
+
+  it('shows the generic error card on a server error', async () => {
+    mockApi({ 'GET /api/events/boom': () => new Response('oops', { status: 500 }) });
+    renderApp('/events/boom');
+    expect(await screen.findByRole('heading', { name: 'Error' })).toBeTruthy();
+    expect(screen.getByText("We couldn't load the event details. Please try again later.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toBeTruthy();
+  });
+});

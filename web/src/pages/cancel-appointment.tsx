@@ -1,0 +1,287 @@
+import {
+  CANCEL_MESSAGES,
+  formatDateDMY,
+  REFERENCE_NUMBER_EXAMPLE,
+  referenceLookupSchema,
+  STATUS_MESSAGES,
+  validate,
+} from '@hs/domain';
+import { useRef, useState } from 'react';
+import { css } from 'styled-system/css';
+import { Page } from '../components/layout/page';
+import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, SearchIcon } from '../components/icons';
+import { Button } from '../components/ui/button';
+import * as Card from '../components/ui/card';
+import { Checkbox } from '../components/ui/checkbox';
+import { toaster } from '../components/ui/toaster';
+import { type ApiEnvelope, ApiError, api } from '../lib/api';
+import { FormField } from '../public/form-field';
+import { ArrowLeftIcon } from '../public/icons';
+import { money } from '../public/money';
+import type { RegistrationLookup } from '../public/types';
+
+export function lookupRegistration(reference: string) {
+  return api.get<ApiEnvelope<RegistrationLookup>>(
+    `/api/registrations/lookup/${encodeURIComponent(reference)}`,
+  );
+}
+
+const dl = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+  columnGap: '6',
+  rowGap: { base: '0.5', sm: '2' },
+  fontSize: 'sm',
+  '& dt': { color: 'fg.muted', mt: { base: '2', sm: '0' } },
+  '& dd': { fontWeight: 'medium' },
+});
+
+type Step = 'find' | 'details' | 'done';
+
+/** `/cancel-appointment`: find by reference, confirm, cancelled. */
+export default function CancelAppointmentPage() {
+  const [step, setStep] = useState<Step>('find');
+  const [reference, setReference] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [lookupError, setLookupError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+  const [registration, setRegistration] = useState<RegistrationLookup | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  function reset() {
+    setStep('find');
+    setReference('');
+    setFieldError(undefined);
+    setLookupError(undefined);
+    setRegistration(null);
+    setConfirmed(false);
+  }
+
+  async function lookUp() {
+    const r = validate(referenceLookupSchema, { referenceNumber: reference });
+    if (!r.ok) {
+      setFieldError(r.message);
+      inputRef.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    setLookupError(undefined);
+    setLoading(true);
+    try {
+      const res = await lookupRegistration(r.value.referenceNumber);
+      setRegistration(res.data);
+      setConfirmed(false);
+      setStep('details');
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.status === 404
+          ? CANCEL_MESSAGES.notFound
+          : CANCEL_MESSAGES.lookupFailed;
+      setLookupError(message);
+      toaster.create({ title: 'Lookup failed', description: message, type: 'error' });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function cancel() {
+    if (!registration || !confirmed) return;
+    setCancelling(true);
+    try {
+      await api.post(`/api/registrations/${registration.id}/cancel`);
+      toaster.create({
+        title: CANCEL_MESSAGES.successTitle,
+        description: CANCEL_MESSAGES.success,
+        type: 'success',
+      });
+      setStep('done');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setRegistration({ ...registration, status: 'cancelled' });
+      }
+      toaster.create({
+        title: 'Cancellation failed',
+        description: CANCEL_MESSAGES.cancelFailed,
+        type: 'error',
+      });
+    } finally {
+      setCancelling(false);
+    }
+  }
+
+  const ref =
+    registration?.referenceNumber || registration?.reference_number || reference.trim().toUpperCase();
+  const cancelled = registration?.status === 'cancelled' || registration?.status === 'canceled';
+
+  return (
+    <Page display="flex" flexDirection="column" alignItems="center">
+      <title>Cancel Appointment | Health Screening</title>
+      <div className={css({ w: 'full', maxW: '2xl' })}>
+        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', mb: '2' })}>
+          Cancel Appointment
+        </h1>
+        <p className={css({ color: 'fg.muted', mb: '6' })}>
+          Look up your booking with its reference number to cancel it.
+        </p>
+
+        {step === 'find' ? (
+          <Card.Root>
+            <Card.Header>
+              <Card.Title asChild>
+                <h2>Find Your Appointment</h2>
+              </Card.Title>
+              <Card.Description>Enter the reference number from your confirmation email.</Card.Description>
+            </Card.Header>
+            <Card.Body>
+              <form
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void lookUp();
+                }}
+                className={css({ display: 'grid', gap: '4' })}
+              >
+                <FormField
+                  ref={inputRef}
+                  id="referenceNumber"
+                  name="referenceNumber"
+                  label="Reference Number"
+                  required
+                  autoComplete="off"
+                  placeholder={REFERENCE_NUMBER_EXAMPLE}
+                  helperText={`Example format: ${REFERENCE_NUMBER_EXAMPLE}`}
+                  value={reference}
+                  error={fieldError}
+                  onChange={(e) => {
+                    setReference(e.target.value);
+                    if (fieldError && e.target.value.trim()) setFieldError(undefined);
+                  }}
+                  onBlur={() => {
+                    if (!reference.trim()) setFieldError(CANCEL_MESSAGES.reference);
+                  }}
+                />
+                {lookupError ? (
+                  <p
+                    role="alert"
+                    className={css({ display: 'flex', gap: '2', color: 'fg.error', fontSize: 'sm' })}
+                  >
+                    <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
+                    {lookupError}
+                  </p>
+                ) : null}
+                <Button type="submit" loading={loading} loadingText="Looking up..." justifySelf="start">
+                  <SearchIcon />
+                  Look Up Appointment
+                </Button>
+              </form>
+            </Card.Body>
+          </Card.Root>
+        ) : null}
+
+        {step === 'details' && registration ? (
+          <Card.Root>
+            <Card.Header>
+              <Card.Title asChild>
+                <h2>Appointment Details</h2>
+              </Card.Title>
+            </Card.Header>
+            <Card.Body gap="5">
+              <dl className={dl}>
+                <dt>Reference Number</dt>
+                <dd>{ref}</dd>
+                <dt>Name</dt>
+                <dd>
+                  {registration.firstName} {registration.lastName}
+                </dd>
+                <dt>Event</dt>
+                <dd>{registration.eventName}</dd>
+                <dt>Package</dt>
+                <dd>
+                  {registration.packageName}
+                  {registration.packagePrice ? ` (${money(registration.packagePrice)})` : ''}
+                </dd>
+                <dt>Date</dt>
+                <dd>{formatDateDMY(registration.timeslotDate)}</dd>
+                <dt>Time</dt>
+                <dd>{registration.timeslotTime}</dd>
+                <dt>Location</dt>
+                <dd>{registration.location || 'Location not specified'}</dd>
+              </dl>
+              {cancelled ? (
+                <div
+                  role="alert"
+                  className={css({
+                    display: 'flex',
+                    gap: '3',
+                    p: '4',
+                    borderRadius: 'l2',
+                    bg: 'warning.subtle',
+                    color: 'warning.text',
+                    borderWidth: '1px',
+                    borderColor: 'warning.border',
+                  })}
+                >
+                  <AlertTriangleIcon className={css({ flexShrink: 0, w: '5', h: '5', mt: '0.5' })} />
+                  <div>
+                    <h3 className={css({ fontWeight: 'semibold' })}>
+                      {STATUS_MESSAGES.alreadyCancelledTitle}
+                    </h3>
+                    <p>{STATUS_MESSAGES.alreadyCancelled}</p>
+                  </div>
+                </div>
+              ) : (
+                <div
+                  className={css({
+                    p: '4',
+                    borderRadius: 'l2',
+                    bg: 'danger.subtle',
+                    borderWidth: '1px',
+                    borderColor: 'danger.border',
+                  })}
+                >
+                  <Checkbox checked={confirmed} onCheckedChange={(e) => setConfirmed(e.checked === true)}>
+                    {CANCEL_MESSAGES.checkbox}
+                  </Checkbox>
+                </div>
+              )}
+            </Card.Body>
+            <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
+              <Button variant="outline" onClick={() => setStep('find')}>
+                <ArrowLeftIcon />
+                Back
+              </Button>
+              {cancelled ? null : (
+                <Button
+                  variant="danger"
+                  disabled={!confirmed}
+                  loading={cancelling}
+                  loadingText="Cancelling..."
+                  onClick={cancel}
+                >
+                  Cancel Appointment
+                </Button>
+              )}
+            </Card.Footer>
+          </Card.Root>
+        ) : null}
+
+        {step === 'done' ? (
+          <Card.Root textAlign="center">
+            <Card.Body alignItems="center" gap="3" py="10">
+              <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default' })} />
+              <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Appointment Cancelled</h2>
+              <p className={css({ color: 'fg.muted' })}>
+                Your appointment with reference number <strong>{ref}</strong> has been cancelled.
+              </p>
+              <Button mt="4" onClick={reset}>
+                Cancel Another Appointment
+              </Button>
+            </Card.Body>
+          </Card.Root>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,281 @@
+import {
+  formatDateDMY,
+  formatSGD,
+  parseRegistrationStatus,
+  paymentView,
+  shouldOpenPaymentPanel,
+} from '@hs/domain';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import useSWR from 'swr';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { css } from 'styled-system/css';
+import { Page, PageLoader } from '../../components/layout/page';
+import { AlertCircleIcon, CheckCircleIcon } from '../../components/icons';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toaster } from '../../components/ui/toaster';
+import { type ApiEnvelope, api } from '../../lib/api';
+import { ClockIcon, CreditCardIcon } from '../../public/icons';
+import { toCents } from '../../public/money';
+import type { RegistrationLookup } from '../../public/types';
+
+const PaymentPanel = lazy(() => import('./payment-panel'));
+
+export function lookupKey(reference: string) {
+  return `/api/registrations/lookup/${encodeURIComponent(reference)}`;
+}
+
+/** Balance due: the server's, else total minus what the partner paid. */
+export function balanceOf(r: RegistrationLookup): number {
+  if (r.balanceDue !== undefined && r.balanceDue !== null) return Math.max(0, toCents(r.balanceDue));
+  const total = toCents(r.totalAmount ?? r.total ?? r.total_amount);
+  return Math.max(0, total - toCents(r.whiteCoatPaidAmount ?? r.total_paid_in_app));
+}
+
+const dl = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+  columnGap: '6',
+  rowGap: { base: '0.5', sm: '2' },
+  fontSize: 'sm',
+  '& dt': { color: 'fg.muted', mt: { base: '2', sm: '0' } },
+  '& dd': { fontWeight: 'medium', wordBreak: 'break-word' },
+});
+
+/** `/booking/confirmation/{reference}` (also `/booking/confirmed/{reference}`). */
+export default function BookingConfirmationPage() {
+  const { reference = '' } = useParams<{ reference: string }>();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const showPayment = new URLSearchParams(search).get('showPayment') === 'true';
+  const [panelOpen, setPanelOpen] = useState<boolean | null>(null);
+  const [localStatus, setLocalStatus] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const autoConfirmed = useRef(false);
+
+  const { data, error, isLoading, mutate } = useSWR<ApiEnvelope<RegistrationLookup>>(
+    reference ? lookupKey(reference) : null,
+    {
+      // poll until the payment status and the confirmation email settle
+      refreshInterval: (latest) => {
+        const r = latest?.data;
+        if (!r) return 0;
+        const status = parseRegistrationStatus(r.status);
+        if (status === 'cancelled') return 0;
+        if (status === 'pending_payment' && balanceOf(r) > 0) return 0;
+        return r.confirmationEmailSent ? 0 : 3000;
+      },
+    },
+  );
+
+  const registration = data?.data;
+  const status = parseRegistrationStatus(localStatus ?? registration?.status) ?? 'pending';
+  const balance = registration ? balanceOf(registration) : 0;
+
+  async function confirmZeroBalance() {
+    if (!registration) return;
+    setConfirming(true);
+    try {
+      await api.post(`/api/registrations/${registration.id}/confirm-wc-booking`);
+      setLocalStatus('paid');
+      toaster.create({
+        title: 'Booking Confirmed',
+        description: 'Your booking has been confirmed.',
+        type: 'success',
+      });
+      const ref = registration.referenceNumber || reference;
+      setTimeout(() => navigate(`/booking/confirmed/${encodeURIComponent(ref)}`), 1500);
+      void mutate();
+    } catch {
+      toaster.create({
+        title: 'Confirmation Failed',
+        description: 'There was a problem confirming your booking. Please try again.',
+        type: 'error',
+      });
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  // A zero-balance partner booking still in pending_payment is confirmed automatically on load.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per loaded registration
+  useEffect(() => {
+    if (!registration || autoConfirmed.current) return;
+    if (
+      parseRegistrationStatus(registration.status) === 'pending_payment' &&
+      balanceOf(registration) <= 0 &&
+      registration.is_from_whitecoat
+    ) {
+      autoConfirmed.current = true;
+      void confirmZeroBalance();
+    }
+  }, [registration]);
+
+  if (!reference) {
+    return <ErrorCard message="No reference number provided" />;
+  }
+  if (error)
+    return (
+      <ErrorCard
+        message="Unable to retrieve booking details. Please contact support for assistance."
+        title="Failed to retrieve booking"
+      />
+    );
+  if (isLoading || !registration) {
+    return (
+      <Page display="flex" justifyContent="center">
+        <div aria-busy="true" className={css({ w: 'full', maxW: '2xl', display: 'grid', gap: '3' })}>
+          <span className={css({ srOnly: true })}>Loading booking</span>
+          <Skeleton h="10" w="60%" />
+          <Skeleton h="64" />
+        </div>
+      </Page>
+    );
+  }
+
+  const view = paymentView(status, balance);
+  const open = panelOpen ?? shouldOpenPaymentPanel({ showPayment, status, balanceDueCents: balance });
+  const total = toCents(registration.totalAmount ?? registration.total ?? registration.total_amount);
+  const partnerPaid = toCents(registration.whiteCoatPaidAmount ?? registration.total_paid_in_app);
+  const pending = view.title === 'Payment Pending';
+
+  return (
+    <Page display="flex" justifyContent="center">
+      <title>{`${view.title} | Health Screening`}</title>
+      <div className={css({ w: 'full', maxW: '2xl', display: 'grid', gap: '5' })}>
+        <Card.Root>
+          <Card.Header alignItems="center" textAlign="center" gap="2">
+            {pending ? (
+              <ClockIcon className={css({ w: '12', h: '12', color: 'warning.default' })} />
+            ) : (
+              <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default' })} />
+            )}
+            <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
+              {view.title}
+            </h1>
+            <p className={css({ color: 'fg.muted' })}>
+              {pending
+                ? 'Your booking is reserved. Please complete your payment to confirm it.'
+                : 'Your health screening appointment is confirmed.'}
+            </p>
+          </Card.Header>
+          <Card.Body gap="4">
+            <dl className={dl}>
+              <dt>Reference Number</dt>
+              <dd data-testid="reference-number">
+                {registration.referenceNumber || registration.reference_number}
+              </dd>
+              <dt>Name</dt>
+              <dd>
+                {registration.firstName} {registration.lastName}
+              </dd>
+              <dt>Email</dt>
+              <dd>{registration.email}</dd>
+              <dt>Package</dt>
+              <dd>{registration.packageName}</dd>
+              <dt>Date and Time</dt>
+              <dd>
+                {formatDateDMY(registration.timeslotDate)} {registration.timeslotTime}
+              </dd>
+              <dt>Location</dt>
+              <dd>{registration.location || 'Location not specified'}</dd>
+              <dt>Status</dt>
+              <dd>
+                <Badge tone={pending ? 'warning' : 'success'}>{view.statusLabel}</Badge>
+              </dd>
+              <dt>Total Amount</dt>
+              <dd>{formatSGD(total)}</dd>
+              {partnerPaid > 0 ? (
+                <>
+                  <dt>Paid via WhiteCoat</dt>
+                  <dd>{formatSGD(partnerPaid)}</dd>
+                </>
+              ) : null}
+              <dt>Balance Due</dt>
+              <dd>{formatSGD(balance)}</dd>
+              {registration.transactionId ? (
+                <>
+                  <dt>Transaction ID</dt>
+                  <dd className={css({ fontFamily: 'mono' })}>{registration.transactionId}</dd>
+                </>
+              ) : null}
+            </dl>
+            {registration.participants && registration.participants.length > 1 ? (
+              <div>
+                <h2 className={css({ fontWeight: 'semibold', fontSize: 'sm', mb: '1' })}>Participants</h2>
+                <ul className={css({ fontSize: 'sm', display: 'grid', gap: '1' })}>
+                  {registration.participants.map((p) => (
+                    <li key={`${p.name}-${p.packageName}-${p.isPrimary}`}>
+                      {p.name} · {p.packageName}
+                      {p.isPrimary ? ' (primary)' : ''}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            <p
+              aria-live="polite"
+              className={css({ fontSize: 'sm', p: '3', bg: 'bg.subtle', borderRadius: 'l2' })}
+            >
+              {registration.confirmationEmailSent
+                ? `A confirmation email has been sent to ${registration.email}.`
+                : pending
+                  ? 'A confirmation email will be sent once your payment is complete.'
+                  : 'Sending your confirmation email...'}
+            </p>
+          </Card.Body>
+          <Card.Footer justifyContent="center" flexWrap="wrap" gap="3">
+            {view.canPay && !open ? (
+              <Button onClick={() => setPanelOpen(true)}>
+                <CreditCardIcon />
+                Pay Now
+              </Button>
+            ) : null}
+            {view.canConfirmZeroBalance ? (
+              <Button onClick={confirmZeroBalance} loading={confirming} loadingText="Confirming...">
+                Confirm Booking
+              </Button>
+            ) : null}
+            <Button asChild variant="outline">
+              <Link href="/">Return to Home</Link>
+            </Button>
+          </Card.Footer>
+        </Card.Root>
+
+        {open && view.canPay ? (
+          <Suspense fallback={<PageLoader label="Loading payment form" />}>
+            <PaymentPanel
+              registrationId={registration.id}
+              balanceCents={balance}
+              onClose={() => setPanelOpen(false)}
+              onPaid={() => {
+                setPanelOpen(false);
+                setLocalStatus('paid');
+                void mutate();
+              }}
+            />
+          </Suspense>
+        ) : null}
+      </div>
+    </Page>
+  );
+}
+
+function ErrorCard({ message, title = 'Error' }: { message: string; title?: string }) {
+  return (
+    <Page display="flex" justifyContent="center">
+      <Card.Root maxW="lg" w="full" textAlign="center" role="alert">
+        <Card.Body alignItems="center" gap="3" py="10">
+          <AlertCircleIcon className={css({ w: '10', h: '10', color: 'danger.default' })} />
+          <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{title}</h1>
+          <p className={css({ color: 'fg.muted' })}>{message}</p>
+          <Button asChild mt="4">
+            <Link href="/">Return to Home</Link>
+          </Button>
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  );
+}

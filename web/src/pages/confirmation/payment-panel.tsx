@@ -1,0 +1,294 @@
+import { formatSGD, PAYMENT_PANEL_CLOSED_MESSAGE, toDollars } from '@hs/domain';
+import { useEffect, useRef, useState } from 'react';
+import { css, cx } from 'styled-system/css';
+import { AlertCircleIcon } from '../../components/icons';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toaster } from '../../components/ui/toaster';
+import { ApiError, api } from '../../lib/api';
+import { CreditCardIcon } from '../../public/icons';
+
+/** Braintree's test nonces, offered by the simulated test-mode drop-in. */
+export const TEST_CARDS = [
+  {
+    id: 'visa-ok',
+    label: 'Visa •••• 1111',
+    detail: 'Test card: payment succeeds',
+    nonce: 'fake-valid-nonce',
+    cardType: 'Visa',
+    lastFour: '1111',
+  },
+  {
+    id: 'visa-declined',
+    label: 'Visa •••• 0002',
+    detail: 'Test card: processor declines',
+    nonce: 'fake-processor-declined-visa-nonce',
+    cardType: 'Visa',
+    lastFour: '0002',
+  },
+] as const;
+
+const DROPIN_SRC = 'https://js.braintreegateway.com/web/dropin/1.43.0/js/dropin.min.js';
+const TEST_DROPIN_LOAD_MS = 1000;
+
+interface DropinInstance {
+  requestPaymentMethod: () => Promise<{
+    nonce: string;
+    deviceData?: string;
+    type?: string;
+    details?: unknown;
+  }>;
+  teardown?: () => Promise<void>;
+}
+declare global {
+  interface Window {
+    braintree?: {
+      dropin: {
+        create: (o: {
+          authorization: string;
+          container: HTMLElement;
+          dataCollector?: boolean;
+        }) => Promise<DropinInstance>;
+      };
+    };
+  }
+}
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (document.querySelector(`script[src="${src}"]`) && window.braintree) return resolve();
+    const s = document.createElement('script');
+    s.src = src;
+    s.async = true;
+    s.onload = () => resolve();
+    s.onerror = () => reject(new Error('Failed to load payment system'));
+    document.head.appendChild(s);
+  });
+}
+
+export interface PaymentPanelProps {
+  registrationId: number;
+  balanceCents: number;
+  onPaid: (transactionId: string) => void;
+  onClose: () => void;
+}
+
+type Phase = 'token' | 'loading' | 'ready' | 'error';
+
+/** The card payment panel: live mode mounts the provider's drop-in; test mode a simulated one. */
+export default function PaymentPanel({ registrationId, balanceCents, onPaid, onClose }: PaymentPanelProps) {
+  const [phase, setPhase] = useState<Phase>('token');
+  const [testMode, setTestMode] = useState(false);
+  const [card, setCard] = useState<string>(TEST_CARDS[0].id);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string>();
+  const container = useRef<HTMLDivElement>(null);
+  const dropin = useRef<DropinInstance | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    (async () => {
+      try {
+        const res = await api.get<{ success: boolean; token?: string; message?: string }>(
+          '/api/payments/client-token',
+        );
+        if (!alive) return;
+        if (!res?.success || !res.token) {
+          setPhase('error');
+          setError('Failed to initialize payment system');
+          toaster.create({
+            title: 'Payment System Error',
+            description: res?.message || 'Failed to initialize payment system',
+            type: 'error',
+          });
+          return;
+        }
+        setPhase('loading');
+        if (res.token.startsWith('test-')) {
+          setTestMode(true);
+          timer = setTimeout(() => alive && setPhase('ready'), TEST_DROPIN_LOAD_MS);
+          return;
+        }
+        await loadScript(DROPIN_SRC);
+        if (!alive || !container.current || !window.braintree)
+          throw new Error('Failed to load payment system');
+        dropin.current = await window.braintree.dropin.create({
+          authorization: res.token,
+          container: container.current,
+          dataCollector: true,
+        });
+        if (alive) setPhase('ready');
+      } catch (e) {
+        if (!alive) return;
+        setPhase('error');
+        if (e instanceof ApiError) {
+          setError('Failed to initialize payment system');
+          toaster.create({
+            title: 'Payment System Error',
+            description: e.serverMessage || 'Failed to initialize payment system',
+            type: 'error',
+          });
+        } else if (e instanceof TypeError) {
+          setError('Unable to connect to payment server.');
+          toaster.create({
+            title: 'Connection Error',
+            description: 'Unable to connect to payment server.',
+            type: 'error',
+          });
+        } else {
+          setError('Failed to initialize payment form');
+          toaster.create({
+            title: 'Payment System Error',
+            description: 'Failed to load payment system',
+            type: 'error',
+          });
+        }
+      }
+    })();
+    return () => {
+      alive = false;
+      if (timer) clearTimeout(timer);
+      void dropin.current?.teardown?.().catch(() => {});
+    };
+  }, []);
+
+  async function pay() {
+    setPaying(true);
+    setError(undefined);
+    try {
+      let nonce: string;
+      let deviceData = '';
+      let paymentDetails: unknown = {};
+      if (testMode) {
+        const chosen = TEST_CARDS.find((c) => c.id === card) ?? TEST_CARDS[0];
+        nonce = chosen.nonce;
+        paymentDetails = { cardType: chosen.cardType, lastFour: chosen.lastFour };
+      } else {
+        if (!dropin.current) throw new Error('Payment system not initialized');
+        const method = await dropin.current.requestPaymentMethod();
+        nonce = method.nonce;
+        deviceData = method.deviceData ?? '';
+        paymentDetails = method.details ?? {};
+      }
+      const res = await api.post<{ success: boolean; transactionId?: string; message?: string }>(
+        '/api/payments/process',
+        {
+          registrationId,
+          nonce,
+          deviceData,
+          paymentType: 'card',
+          paymentDetails,
+          amount: toDollars(balanceCents),
+        },
+      );
+      if (!res?.success || !res.transactionId) throw new Error(res?.message || 'Payment processing failed');
+      toaster.create({
+        title: 'Payment Successful',
+        description: 'Your payment has been processed.',
+        type: 'success',
+      });
+      onPaid(res.transactionId);
+    } catch (e) {
+      const message =
+        (e instanceof ApiError ? e.serverMessage : e instanceof Error ? e.message : '') ||
+        'Payment processing failed';
+      setError(message);
+      toaster.create({ title: 'Payment Failed', description: message, type: 'error' });
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  return (
+    <Card.Root data-testid="payment-panel">
+      <Card.Header>
+        <Card.Title asChild>
+          <h2 className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+            <CreditCardIcon />
+            Payment
+          </h2>
+        </Card.Title>
+        <Card.Description>
+          Amount due: <strong>{formatSGD(balanceCents)}</strong>
+          {testMode ? ' (test mode: no real charge)' : ''}
+        </Card.Description>
+      </Card.Header>
+      <Card.Body gap="4">
+        {phase === 'token' || phase === 'loading' ? (
+          <div aria-busy="true" className={css({ display: 'grid', gap: '2' })}>
+            <span className={css({ srOnly: true })}>Loading payment form</span>
+            <Skeleton h="12" />
+            <Skeleton h="12" />
+          </div>
+        ) : null}
+        <div ref={container} hidden={testMode || phase !== 'ready'} />
+        {testMode && phase === 'ready' ? (
+          <fieldset className={css({ display: 'grid', gap: '2', border: 'none', p: '0', m: '0' })}>
+            <legend className={css({ fontWeight: 'medium', fontSize: 'sm', mb: '2' })}>
+              Choose a test card
+            </legend>
+            {TEST_CARDS.map((c) => (
+              <label
+                key={c.id}
+                className={cx(
+                  css({
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: '3',
+                    p: '3',
+                    borderWidth: '1px',
+                    borderRadius: 'l2',
+                    cursor: 'pointer',
+                    borderColor: 'border.default',
+                    _focusWithin: { outline: '2px solid {colors.accent.default}', outlineOffset: '2px' },
+                  }),
+                  card === c.id ? css({ borderColor: 'accent.default', bg: 'accent.subtle' }) : undefined,
+                )}
+              >
+                <input
+                  type="radio"
+                  name="test-card"
+                  value={c.id}
+                  checked={card === c.id}
+                  onChange={() => setCard(c.id)}
+                />
+                <span>
+                  <span className={css({ display: 'block', fontWeight: 'medium' })}>{c.label}</span>
+                  <span className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted' })}>
+                    {c.detail}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {error ? (
+          <p role="alert" className={css({ display: 'flex', gap: '2', color: 'fg.error', fontSize: 'sm' })}>
+            <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
+            {error}
+          </p>
+        ) : null}
+      </Card.Body>
+      <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
+        <Button
+          variant="outline"
+          onClick={() => {
+            toaster.create({
+              title: 'Payment cancelled',
+              description: PAYMENT_PANEL_CLOSED_MESSAGE,
+              type: 'info',
+            });
+            onClose();
+          }}
+        >
+          Cancel
+        </Button>
+        <Button onClick={pay} disabled={phase !== 'ready'} loading={paying} loadingText="Processing...">
+          Pay {formatSGD(balanceCents)}
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
