@@ -13,6 +13,7 @@ import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
 import swagger from './plugins/external/swagger';
 import apiKey from './plugins/app/api-key';
+import outsideWorld, { type OutsideWorld, outsideWorldFromConfig } from './plugins/app/outside-world';
 import auth from './plugins/app/auth';
 import admin from './routes/admin';
 import health from './routes/health';
@@ -20,24 +21,17 @@ import { validatorCompiler } from './validator';
 import partner from './routes/partner';
 import catalogue from './routes/public/catalogue';
 import registrations from './routes/public/registrations';
-import { type MemberVerifier, memberVerifierPlugin } from './booking/member-verifier';
+import payments from './routes/public/payments';
+import partnerHandoff from './routes/public/partner';
 
 export interface AppDeps {
   /** An existing pool (tests share one); otherwise the app opens its own from config. */
   sql?: Sql;
-  /** The insurer's membership check; see @hs/gateways. */
-  memberVerifier?: MemberVerifier;
+  /** Replacements for the insurer, partner or card gateway adapters (tests). */
+  world?: Partial<OutsideWorld>;
   /** Where log lines go; tests capture them. */
   logStream?: NodeJS.WritableStream;
 }
-
-const unavailableVerifier: MemberVerifier = {
-  verify: async () => ({
-    status: 'error',
-    isAiaMember: false,
-    message: 'Could not verify AIA Health Shield membership',
-  }),
-};
 
 /** The whole api as one Fastify instance, without listening: server.ts listens, tests inject. */
 export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -71,7 +65,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
 
   await app.register(auth, { secret: config.jwtSecret });
   await app.register(apiKey);
-  await app.register(memberVerifierPlugin, { verifier: deps.memberVerifier ?? unavailableVerifier });
+  await app.register(outsideWorld, { world: { ...outsideWorldFromConfig(config), ...deps.world } });
 
   app.addHook('onReady', async () => {
     if (await ensureFirstAdmin(app.sql, config.admin))
@@ -83,6 +77,8 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(partner, { prefix: '/api/partner' });
   await app.register(catalogue);
   await app.register(registrations);
+  await app.register(payments);
+  await app.register(partnerHandoff);
 
   await app.register(web, {
     root: config.webDist,

@@ -2,7 +2,7 @@ import { type PricingDiscount, priceOrder, toMoneyString } from '@hs/domain';
 import { type Runner, startProjectionRunner } from '@hs/eventstore';
 import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberVerifier } from '../src/booking/member-verifier';
+import type { MemberVerifier } from '@hs/gateways';
 import { type TestApi, startTestApi } from './helpers';
 
 const MEMBER = { identificationNumber: 'S1234567D', dateOfBirth: '1980-05-17' };
@@ -52,7 +52,7 @@ describe('booking, cancellation and orders', () => {
   beforeAll(async () => {
     api = await startTestApi(
       { rateLimits: { ...(await import('../src/config')).testApiConfig().rateLimits, enabled: false } },
-      { memberVerifier: verifier },
+      { world: { memberVerifier: verifier } },
     );
     runner = startProjectionRunner(api.db.sql, projections, { pollMs: 50 });
     basic = (
@@ -272,7 +272,8 @@ describe('booking, cancellation and orders', () => {
       .poll(
         async () =>
           (
-            await api.db.sql`select current_attendees from slot_availability where timeslot_id = ${slots.hot ?? 0}`
+            await api.db
+              .sql`select current_attendees from slot_availability where timeslot_id = ${slots.hot ?? 0}`
           )[0]?.current_attendees,
         { timeout: 5000 },
       )

@@ -18,6 +18,8 @@ import {
 import { type NewEvent, type Position, type StreamRead, handle } from '@hs/eventstore';
 import { registrationStreamId, timeslotStreamId } from '@hs/read-models';
 import { HttpError } from '../errors';
+
+export const partnerBookingStreamId = (code: string) => `partner-booking-${code}`;
 import type { PricedOrder } from './order';
 
 type Domain = { type: string; data: unknown };
@@ -62,11 +64,11 @@ export async function bookRegistration(
   const slotStream = timeslotStreamId(order.timeslot.id);
   const codeStream = order.redemption ? `discount-code-${order.redemption.identifierId}` : null;
   const binStream = order.redemption?.binLimit ? `discount-${order.redemption.discountId}` : null;
+  const partnerStream = order.partner ? partnerBookingStreamId(order.partner.bookingCode) : null;
   const streams = [
     regStream,
     slotStream,
-    ...(codeStream ? [codeStream] : []),
-    ...(binStream ? [binStream] : []),
+    ...[codeStream, binStream, partnerStream].filter((s): s is string => s !== null),
   ];
   const at = new Date().toISOString();
 
@@ -107,6 +109,16 @@ export async function bookRegistration(
             );
             append.push({ streamId: stream, streamType: 'discount-code', events: toNew(redeemed) });
           }
+          if (partnerStream) {
+            if ((read[partnerStream]?.events ?? []).some((e) => e.type === 'PartnerBookingUsed')) {
+              throw new HttpError(409, 'This booking code has already been used for a booking');
+            }
+            append.push({
+              streamId: partnerStream,
+              streamType: 'partner-booking',
+              events: [{ type: 'PartnerBookingUsed', data: { registrationId: String(id), at } }],
+            });
+          }
           const booked = orFail<RegistrationEvent>(
             decideRegistration(initialRegistrationState(), {
               type: 'BookRegistration',
@@ -133,7 +145,7 @@ export async function bookRegistration(
                 },
                 participants: order.participants,
                 discount: order.discount,
-                partner: null,
+                partner: order.partner,
                 bookedAt: at,
               },
             }),

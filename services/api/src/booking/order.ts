@@ -4,6 +4,7 @@ import {
   type AppliedDiscount,
   type DiscountDefinition,
   type ParticipantSnapshot,
+  type PartnerBooking,
   type PriceBreakdown,
   type RegistrationRequest,
   evaluateDiscountCode,
@@ -15,7 +16,8 @@ import {
   toPricingDiscount,
 } from '@hs/domain';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
-import { type MemberVerifier, isVerifiedMember } from './member-verifier';
+import type { MemberVerifier } from '@hs/gateways';
+import { isVerifiedMember } from './member-check';
 
 export interface CodeRedemption {
   identifierId: number;
@@ -34,6 +36,7 @@ export interface PricedOrder {
   redemption: CodeRedemption | null;
   pricing: PriceBreakdown;
   region: string | null;
+  partner: PartnerBooking | null;
 }
 
 interface PackageRow {
@@ -238,6 +241,17 @@ export async function priceOrderRequest(
       binLimit: row.limitBinRedemption && row.maxBinRedemptions ? row.maxBinRedemptions : null,
     };
   }
+  let partner: PartnerBooking | null = null;
+  if (req.whiteCoatBookingCode) {
+    // The partner-paid amount is the partner's, recorded by /api/wc/create-registration; the client's is ignored.
+    const [row] = await sql<{ paidCents: number; isPaid: boolean }[]>`
+      select paid_cents as "paidCents", is_paid as "isPaid" from partner_bookings where booking_code = ${req.whiteCoatBookingCode}`;
+    if (!row)
+      throw conflict(
+        'This partner booking code has not been validated. Please open your partner link again.',
+      );
+    partner = { bookingCode: req.whiteCoatBookingCode, paidCents: row.paidCents, isPaid: row.isPaid };
+  }
   const lookup = regionForPostalCode(req.postalCode);
   return {
     event: { id: event.id, name: event.name },
@@ -246,7 +260,8 @@ export async function priceOrderRequest(
     participants,
     discount,
     redemption,
-    pricing: priceRegistration(participants, discount, null),
+    pricing: priceRegistration(participants, discount, partner),
     region: lookup.found ? lookup.region : null,
+    partner,
   };
 }

@@ -1,0 +1,74 @@
+import {
+  type MemberVerifier,
+  type PartnerClient,
+  type PaymentGateway,
+  createBraintreeGateway,
+  createFakeMemberVerifier,
+  createFakePartnerClient,
+  createHttpMemberVerifier,
+  createHttpPartnerClient,
+  createTestPaymentGateway,
+} from '@hs/gateways';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiConfig } from '../../config';
+import { isPaymentTestMode } from '../../settings';
+
+export interface OutsideWorld {
+  memberVerifier: MemberVerifier;
+  partner: PartnerClient;
+  payments: { test: PaymentGateway; live: PaymentGateway };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    memberVerifier: MemberVerifier;
+    partner: PartnerClient;
+    /** The gateway the admin's payment test-mode switch selects right now. */
+    paymentGateway: () => Promise<PaymentGateway>;
+  }
+}
+
+/**
+ * The insurer, the partner and the card gateway: real adapters when configured, the in-process
+ * fakes otherwise (development and the demo). Tests pass their own.
+ */
+export function outsideWorldFromConfig(config: ApiConfig): OutsideWorld {
+  return {
+    memberVerifier: config.insurer.apiUrl
+      ? createHttpMemberVerifier({
+          url: config.insurer.apiUrl,
+          apiKey: config.insurer.apiKey,
+          timeoutMs: config.insurer.timeoutMs,
+        })
+      : createFakeMemberVerifier(),
+    partner: config.partner.apiUrl
+      ? createHttpPartnerClient({
+          baseUrl: config.partner.apiUrl,
+          apiKey: config.partner.apiKey,
+          timeoutMs: config.partner.timeoutMs,
+        })
+      : createFakePartnerClient(),
+    payments: {
+      test: createTestPaymentGateway(),
+      live: createBraintreeGateway({
+        environment: config.braintree.environment,
+        merchantId: config.braintree.merchantId,
+        publicKey: config.braintree.publicKey,
+        privateKey: config.braintree.privateKey,
+        merchantAccountId: config.braintree.merchantAccountName,
+      }),
+    },
+  };
+}
+
+export default fp(
+  async (app: FastifyInstance, opts: { world: OutsideWorld }) => {
+    app.decorate('memberVerifier', opts.world.memberVerifier);
+    app.decorate('partner', opts.world.partner);
+    app.decorate('paymentGateway', async () =>
+      (await isPaymentTestMode(app.sql)) ? opts.world.payments.test : opts.world.payments.live,
+    );
+  },
+  { name: 'outside-world', dependencies: ['db'] },
+);

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponseSchema } from '@hs/contracts';
+import { partnerDataToHandoff, toMoneyString, validatePartnerBookingCode } from '@hs/domain';
+import { PartnerRejectedError, PartnerUnavailableError } from '@hs/gateways';
+import { formatPosition } from '@hs/eventstore';
+import { Type } from '@sinclair/typebox';
+import { changeRegistration } from '../../booking/change';
+import { HttpError, badRequest, notFound } from '../../errors';
+
+const Code = Type.Object({ code: Type.String({ maxLength: 64 }) });
+const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const Answer = Type.Object({ success: Type.Boolean(), message: Type.String(), data: Type.Unknown() });
+
+/** The WhiteCoat hand-off: validate a booking code, record it, and confirm zero-balance partner bookings. */
+const partner: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql } = app;
+
+  async function fetchPartnerBooking(rawCode: string) {
+    const check = validatePartnerBookingCode(rawCode);
+    if (!check.ok) throw badRequest(check.message);
+    let data: Awaited<ReturnType<typeof app.partner.getBooking>>;
+    try {
+      data = await app.partner.getBooking(check.value);
+    } catch (err) {
+      if (err instanceof PartnerUnavailableError || err instanceof PartnerRejectedError) {
+        throw new HttpError(502, 'Failed to validate booking code. Please try again.');
+      }
+      throw err;
+    }
+    if (!data) throw notFound('Booking code not found. Please check the link and try again.');
+    return { code: check.value, data };
+  }
+
+  app.get(
+    '/api/wc/:code',
+    {
+      config: { rateLimit: app.rateLimits.lookup },
+      schema: {
+        tags: ['public'],
+        summary: "The partner's patient data for a booking code, to prefill the booking",
+        params: Code,
+        response: {
+          200: Answer,
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          502: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { code, data } = await fetchPartnerBooking(request.params.code);
+      const handoff = partnerDataToHandoff(code, data);
+      return {
+        success: true,
+        message: 'Booking code validated',
+        data: { ...handoff, whiteCoatPaidAmount: toMoneyString(handoff.whiteCoatPaidCents) },
+      };
+    },
+  );
+
+  app.post(
+    '/api/wc/create-registration',
+    {
+      config: { rateLimit: app.rateLimits.lookup },
+      schema: {
+        tags: ['public'],
+        summary: "Record a partner booking code with the partner's paid amount; the booking then uses it",
+        body: Type.Object({ bookingCode: Type.Optional(Type.String({ maxLength: 64 })) }),
+        response: {
+          200: Answer,
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          502: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.body.bookingCode) throw badRequest('Invalid URL. Please check the link and try again.');
+      const { code, data } = await fetchPartnerBooking(request.body.bookingCode);
+      const handoff = partnerDataToHandoff(code, data);
+      const [row] = await sql<{ id: number }[]>`
+        insert into partner_bookings (booking_code, paid_cents, is_paid)
+        values (${code}, ${handoff.whiteCoatPaidCents}, ${handoff.isPaidInWhiteCoat})
+        on conflict (booking_code) do update set paid_cents = excluded.paid_cents, is_paid = excluded.is_paid
+        returning id`;
+      const used =
+        await sql`select 1 from events where stream_id = ${`partner-booking-${code}`} and type = 'PartnerBookingUsed' limit 1`;
+      if (used.length > 0) throw new HttpError(409, 'This booking code has already been used for a booking');
+      return {
+        success: true,
+        message: 'Partner booking recorded',
+        data: {
+          id: row!.id,
+          bookingCode: code,
+          whiteCoatPaidAmount: toMoneyString(handoff.whiteCoatPaidCents),
+          isPaidInWhiteCoat: handoff.isPaidInWhiteCoat,
+        },
+      };
+    },
+  );
+
+  const confirm = async (id: number, actor: string, requestId: string) => {
+    const { state, position } = await changeRegistration(
+      sql,
+      id,
+      { type: 'ConfirmCoveredBalance', at: new Date().toISOString() },
+      { actor, requestId },
+    );
+    return {
+      success: true,
+      message: 'Booking confirmed',
+      data: { id, status: state.status, position: position ? formatPosition(position) : null },
+    };
+  };
+  for (const path of ['/api/registrations/:id/confirm-wc-booking', '/api/wc-confirm/:id']) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['public'],
+          summary: 'Confirm a booking whose balance the partner covered (pending_payment -> paid)',
+          params: Id,
+          response: { 200: Answer, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+        },
+      },
+      async (request) => confirm(request.params.id, 'public', request.id),
+    );
+  }
+};
+
+export default partner;

@@ -1,0 +1,260 @@
+import { type Runner, startProjectionRunner } from '@hs/eventstore';
+import { createFakePartnerClient, createTestPaymentGateway } from '@hs/gateways';
+import { projections } from '@hs/read-models';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApiConfig } from '../src/config';
+import { type TestApi, startTestApi } from './helpers';
+
+describe('card payments and the partner hand-off', () => {
+  let api: TestApi;
+  let runner: Runner;
+  const gateway = createTestPaymentGateway();
+  const partner = createFakePartnerClient();
+  let eventId: number;
+  let packageId: number;
+  let timeslotId: number;
+
+  const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    api.asAdmin({ method, url, payload });
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    api.app.inject({ method: 'POST', url, payload, headers });
+  const person = (i: number) => ({
+    firstName: 'Mei',
+    lastName: `Ling${i}`,
+    email: `mei${i}@example.com`,
+    mobileNumber: '91234567',
+    gender: 'female',
+    identificationNumber: `S11111${String(i).padStart(2, '0')}A`,
+    dateOfBirth: '1985-02-03',
+    postalCode: '560123',
+    address: '1 Street',
+  });
+  const book = async (i: number, extra: object = {}) => {
+    const res = await post('/api/registrations', { eventId, packageId, timeslotId, ...person(i), ...extra });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as {
+      id: number;
+      reference_number: string;
+      status: string;
+      totalAmount: string;
+      balanceDue: string;
+      position: string;
+    };
+  };
+  const history = async (id: number) => {
+    await expect
+      .poll(
+        async () => (await admin('GET', `/api/admin/registrations/${id}/history`)).json().data.at(-1)?.type,
+        { timeout: 5000 },
+      )
+      .toBeDefined();
+    return (await admin('GET', `/api/admin/registrations/${id}/history`)).json().data as {
+      type: string;
+      actor: string;
+      data: { transactionId?: string };
+    }[];
+  };
+
+  beforeAll(async () => {
+    api = await startTestApi(
+      { rateLimits: { ...testApiConfig().rateLimits, enabled: false } },
+      { world: { payments: { test: gateway, live: createTestPaymentGateway() }, partner } },
+    );
+    runner = startProjectionRunner(api.db.sql, projections, { pollMs: 50 });
+    packageId = (await admin('POST', '/api/admin/packages', { name: 'Basic Health', price: '128' })).json()
+      .data.id;
+    eventId = (
+      await admin('POST', '/api/admin/events', {
+        name: 'WhiteCoat Health Screening',
+        slug: 'whitecoat-health-screening',
+        packageIds: [packageId],
+      })
+    ).json().data.id;
+    const date = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+    timeslotId = (
+      await admin('POST', `/api/admin/events/${eventId}/timeslots`, {
+        date,
+        time: '10:00',
+        maxAttendees: 500,
+      })
+    ).json().data.id;
+  });
+  afterAll(async () => {
+    await runner.stop();
+    await api.close();
+  });
+
+  it('takes the balance in test mode, once, and records it in the history', async () => {
+    const token = (await api.app.inject('/api/payments/client-token')).json();
+    expect(token).toMatchObject({ success: true, testMode: true });
+    expect(token.token).toMatch(/^test-/);
+
+    const order = await book(1);
+    expect(order).toMatchObject({ status: 'pending_payment', balanceDue: '139.52' });
+    const declined = await post('/api/payments/process', {
+      registrationId: order.id,
+      nonce: 'fake-processor-declined-visa-nonce',
+      amount: '139.52',
+    });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toMatchObject({ success: false, message: 'Payment processing failed' });
+
+    const tampered = await post('/api/payments/process', {
+      registrationId: order.id,
+      nonce: 'fake-valid-nonce',
+      amount: '1.00',
+    });
+    expect(tampered.statusCode).toBe(409);
+    expect(gateway.charges).toHaveLength(0);
+
+    const paid = await post('/api/payments/process', {
+      registrationId: order.id,
+      nonce: 'fake-valid-nonce',
+      amount: 139.52,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ success: true, amount: '139.52' });
+    const again = await post('/api/payments/process', {
+      registrationId: order.id,
+      nonce: 'fake-valid-nonce',
+      amount: 139.52,
+    });
+    expect(again.json()).toEqual(paid.json());
+    expect(gateway.charges).toHaveLength(1);
+
+    const lookup = (await api.app.inject(`/api/registrations/lookup/${order.reference_number}`)).json().data;
+    await expect
+      .poll(
+        async () =>
+          (await api.app.inject(`/api/registrations/lookup/${order.reference_number}`)).json().data.status,
+        { timeout: 5000 },
+      )
+      .toBe('paid');
+    expect(lookup.referenceNumber).toBe(order.reference_number);
+    const events = await history(order.id);
+    const payment = events.find((e) => e.type === 'PaymentRecorded')!;
+    expect(payment.actor).toBe('public');
+    expect(payment.data.transactionId).toBe(paid.json().transactionId);
+    expect(events.filter((e) => e.type === 'PaymentRecorded')).toHaveLength(1);
+    expect(
+      (await post('/api/payments/process', { registrationId: order.id, nonce: 'another', amount: 139.52 }))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('charges once under 20 concurrent identical requests', async () => {
+    const order = await book(2);
+    const before = gateway.charges.length;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(
+          '/api/payments/process',
+          { registrationId: order.id, nonce: 'fake-valid-nonce', amount: '139.52' },
+          { 'idempotency-key': `pay-${order.id}` },
+        ),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.json().transactionId)).size).toBe(1);
+    expect(gateway.charges.length - before).toBe(1);
+    const [row] = await api.db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from events where stream_id = ${`registration-${order.id}`} and type = 'PaymentRecorded'`;
+    expect(row!.n).toBe(1);
+  });
+
+  it('records a payment only when the gateway confirms it', async () => {
+    const order = await book(3);
+    const forged = await post(`/api/registrations/${order.id}/payment`, {
+      transactionId: 'made-up',
+      amount: '139.52',
+    });
+    expect(forged.statusCode).toBe(403);
+    const patch = await api.app.inject({
+      method: 'PATCH',
+      url: `/api/registrations/${order.id}/status`,
+      payload: { status: 'paid' },
+    });
+    expect(patch.statusCode).toBe(409);
+    expect(
+      (
+        await api.app.inject({
+          method: 'PATCH',
+          url: `/api/registrations/${order.id}/status`,
+          payload: { status: 'confirmed' },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('prices partner bookings with the partner paid amount, never the client one, once per code', async () => {
+    const bad = await api.app.inject('/api/wc/123');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Invalid booking code format. The code should be 12-16 digits.');
+    const full = await api.app.inject('/api/wc/100000000001');
+    expect(full.json().data).toMatchObject({
+      firstName: 'Wong',
+      isPaidInWhiteCoat: true,
+      whiteCoatPaidAmount: '139.52',
+      postalCode: '560123',
+    });
+
+    expect(
+      (await post('/api/wc/create-registration', { bookingCode: '100000000001' })).json().data.id,
+    ).toBeGreaterThan(0);
+    const paidByPartner = await book(4, {
+      whiteCoatBookingCode: '100000000001',
+      isFromWhiteCoat: true,
+      whiteCoatPaidAmount: '0.00',
+    });
+    expect(paidByPartner).toMatchObject({ status: 'paid', balanceDue: '0.00', totalAmount: '139.52' });
+    const twice = await post('/api/registrations', {
+      eventId,
+      packageId,
+      timeslotId,
+      ...person(5),
+      whiteCoatBookingCode: '100000000001',
+    });
+    expect(twice.statusCode).toBe(409);
+    expect((await post('/api/wc/create-registration', { bookingCode: '100000000001' })).statusCode).toBe(409);
+
+    await post('/api/wc/create-registration', { bookingCode: '100000000002' });
+    const partly = await book(6, {
+      whiteCoatBookingCode: '100000000002',
+      whiteCoatPaidAmount: '139.52',
+      isPaidInWhiteCoat: true,
+    });
+    expect(partly).toMatchObject({ status: 'pending_payment', balanceDue: '89.52' });
+    expect((await post(`/api/registrations/${partly.id}/confirm-wc-booking`, {})).statusCode).toBe(409);
+
+    partner.setUnavailable(true);
+    const down = await api.app.inject('/api/wc/100000000003');
+    expect(down.statusCode).toBe(502);
+    expect(down.json().message).toBe('Failed to validate booking code. Please try again.');
+    partner.setUnavailable(false);
+    const notValidated = await post('/api/registrations', {
+      eventId,
+      packageId,
+      timeslotId,
+      ...person(7),
+      whiteCoatBookingCode: '100000000003',
+    });
+    expect(notValidated.statusCode).toBe(409);
+  });
+
+  it('answers 503 in live mode without credentials, never a crash', async () => {
+    const live = await startTestApi({}, {});
+    try {
+      await live.asAdmin({
+        method: 'POST',
+        url: '/api/admin/payments/test-mode',
+        payload: { enabled: false },
+      });
+      const res = await live.app.inject('/api/payments/client-token');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ success: false, message: 'Payment system not initialized' });
+    } finally {
+      await live.close();
+    }
+  });
+});
