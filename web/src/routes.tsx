@@ -16,6 +16,7 @@ import { PublicRouteGuards } from './public/route-guards';
  * which Vite turns into separate files). Add a lazy screen like AdminApp below.
  */
 const AdminApp = lazy(() => import('./admin/admin-app'));
+const TestAutoTimeslotsPage = lazy(() => import('./pages/test-auto-timeslots'));
 
 function PublicRoutes() {
   return (
@@ -29,6 +30,7 @@ function PublicRoutes() {
           <Route path="/booking/confirmed/:reference" component={BookingConfirmationPage} />
           <Route path="/cancel-appointment" component={CancelAppointmentPage} />
           <Route path="/wc/:code" component={PartnerLinkPage} />
+          <Route path="/test/auto-timeslots" component={TestAutoTimeslotsPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>
