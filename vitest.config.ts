@@ -37,6 +37,18 @@ export default defineConfig({
         },
       },
       'web/vitest.config.ts',
+      {
+        // Browser tests against the built product running as real processes.
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.e2e.spec.ts'],
+          environment: 'node',
+          globalSetup: integrationSetup,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -35,11 +35,11 @@ async function main() {
     try {
       await app.ready();
       const report = await seedDemo(app, { adminPassword: config.admin.password });
-      if (report.seeded && report.admin) {
+      if (report.seeded && report.admin && config.env !== 'test') {
         mkdirSync(dirname(DEMO_CREDENTIALS), { recursive: true });
         writeFileSync(DEMO_CREDENTIALS, JSON.stringify(report.admin), { mode: 0o600 });
         console.log(`demo data seeded: ${report.notes.join('; ')}`);
-      } else {
+      } else if (!report.seeded) {
         console.log('demo data already present');
       }
       const admin = readCredentials();

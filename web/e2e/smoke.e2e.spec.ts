@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { type ProductStack, launchBrowser, startProductStack } from '@hs/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ARTIFACTS = 'test-artifacts';
+
+describe('the running product in a browser', () => {
+  let stack: ProductStack;
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    stack = await startProductStack();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('shows the seeded events on the home page and their booking page', async () => {
+    const page = await browser.newPage();
+    await page.goto(stack.baseUrl);
+    await page.getByRole('heading', { name: 'Available Health Screening' }).waitFor();
+    await page.getByText('WhiteCoat Health Screening').first().waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/home.png`, fullPage: true });
+    await page.goto(`${stack.baseUrl}/events/whitecoat-health-screening`);
+    await page.getByText('Select Package').first().waitFor();
+    expect(await page.getByText('Basic Health Screening').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('shows the 404 page for an unknown route', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.baseUrl}/no/such/page`);
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.close();
+  });
+
+  it('lets the demo admin sign in to the dashboard', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.baseUrl}/admin/login`);
+    await page.getByLabel('Username').fill(stack.admin.username);
+    await page.getByLabel('Password').fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByText('Total Events').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/admin-dashboard.png`, fullPage: true });
+    await page.close();
+  });
+});
