@@ -160,6 +160,27 @@ describe('booking, cancellation and orders', () => {
     );
   });
 
+  it('books the older flow simple request on the same command path', async () => {
+    const simple = {
+      eventId,
+      packageId: basic.id,
+      timeslotId: slots.wide,
+      firstName: 'Old',
+      lastName: 'Flow',
+      gender: 'other',
+      dateOfBirth: '01/02/1970',
+      identificationNumber: 'S7000001A',
+      mobileNumber: '98765432',
+      email: 'old@example.com',
+      medicalConditions: '',
+    };
+    const res = await book(simple);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ status: 'pending_payment', totalAmount: '109.00' });
+    const bad = await book({ ...simple, mobileNumber: '123' });
+    expect(bad.json().message).toBe('Valid phone number is required');
+  });
+
   it('answers the spec messages for a bad booking and writes nothing', async () => {
     const res = await book({
       eventId,
@@ -257,7 +278,9 @@ describe('booking, cancellation and orders', () => {
     const results = await Promise.all(attempts);
     const accepted = results.filter(({ r }) => r.statusCode === 201);
     const refused = results.filter(({ r }) => r.statusCode !== 201);
-    expect(refused.filter(({ r }) => r.statusCode !== 409).map(({ r }) => `${r.statusCode} ${r.body}`)).toEqual([]);
+    expect(
+      refused.filter(({ r }) => r.statusCode !== 409).map(({ r }) => `${r.statusCode} ${r.body}`),
+    ).toEqual([]);
     const seats = accepted.reduce((sum, { size }) => sum + size, 0);
     expect(seats).toBeLessThanOrEqual(20);
     expect(seats).toBeGreaterThanOrEqual(18);

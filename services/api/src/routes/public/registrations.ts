@@ -5,7 +5,9 @@ import {
   memberVerificationSchema,
   normalizeReferenceNumber,
   parseMoney,
+  type RegistrationRequest,
   registrationRequestSchema,
+  simpleRegistrationSchema,
   toMoneyString,
 } from '@hs/domain';
 import { formatPosition, parsePosition, waitForPosition } from '@hs/eventstore';
@@ -199,6 +201,37 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /**
+   * The older flow sends the simple request (no address or postal code); it books on the same command
+   * path with those fields empty.
+   */
+  function parseBooking(body: unknown): RegistrationRequest {
+    const b = (body ?? {}) as Record<string, unknown>;
+    if (b.postalCode !== undefined || b.address !== undefined)
+      return parseInput(registrationRequestSchema, body);
+    const { acceptTerms: _terms, ...entries } = simpleRegistrationSchema.entries;
+    const simple = parseInput(v.object(entries), body);
+    return {
+      ...simple,
+      gender: simple.gender,
+      medicalConditions: simple.medicalConditions || null,
+      postalCode: '',
+      address: '',
+      unitNumber: null,
+      aiaMemberId: null,
+      isAiaMember: false,
+      discountCodeId: null,
+      discountCode: null,
+      total: null,
+      totalAmount: null,
+      whiteCoatBookingCode: null,
+      isFromWhiteCoat: false,
+      whiteCoatPaidAmount: null,
+      isPaidInWhiteCoat: false,
+      participants: [],
+    } as RegistrationRequest;
+  }
+
   app.post(
     '/api/registrations',
     {
@@ -216,7 +249,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const req = parseInput(registrationRequestSchema, request.body);
+      const req = parseBooking(request.body);
       const order = await priceOrderRequest(sql, app.memberVerifier, req);
       for (const sent of [req.total, req.totalAmount]) {
         // The client's total is only compared, never charged.
