@@ -23,6 +23,7 @@ import catalogue from './routes/public/catalogue';
 import registrations from './routes/public/registrations';
 import payments from './routes/public/payments';
 import partnerHandoff from './routes/public/partner';
+import participants from './routes/public/participants';
 
 export interface AppDeps {
   /** An existing pool (tests share one); otherwise the app opens its own from config. */
@@ -79,6 +80,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(registrations);
   await app.register(payments);
   await app.register(partnerHandoff);
+  await app.register(participants);
 
   await app.register(web, {
     root: config.webDist,

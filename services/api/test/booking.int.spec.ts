@@ -54,7 +54,10 @@ describe('booking, cancellation and orders', () => {
       { rateLimits: { ...(await import('../src/config')).testApiConfig().rateLimits, enabled: false } },
       { world: { memberVerifier: verifier } },
     );
-    runner = startProjectionRunner(api.db.sql, projections, { pollMs: 50 });
+    runner = startProjectionRunner(api.db.sql, projections, {
+      pollMs: 50,
+      onError: (err, name) => console.error('PROJECTION', name, err),
+    });
     basic = (
       await admin('POST', '/api/admin/packages', { name: 'Basic Health', price: '100', aiaPrice: '80' })
     ).json().data;
@@ -73,6 +76,7 @@ describe('booking, cancellation and orders', () => {
       ['hot', 20, 5],
       ['wide', 1000, 6],
       ['small', 3, 7],
+      ['pair', 2, 8],
     ] as const) {
       slots[name] = (
         await admin('POST', `/api/admin/events/${eventId}/timeslots`, {
@@ -134,10 +138,10 @@ describe('booking, cancellation and orders', () => {
     const booked = res.json().data;
     expect(booked).toMatchObject({ status: 'pending_payment', totalAmount: '109.00', balanceDue: '109.00' });
     expect(booked.reference_number).toMatch(/^HS\d{4}-\d{4}-\d{4}$/);
-    const lookup = await api.app.inject(
-      `/api/registrations/lookup/${booked.reference_number}?position=${booked.position}`,
-    );
-    expect(lookup.statusCode).toBe(200);
+    const url = `/api/registrations/lookup/${booked.reference_number}?position=${booked.position}`;
+    // The lookup waits (bounded) for the read model; the projection runner may still be starting.
+    await expect.poll(async () => (await api.app.inject(url)).statusCode, { timeout: 10_000 }).toBe(200);
+    const lookup = await api.app.inject(url);
     expect(lookup.json().data).toMatchObject({
       referenceNumber: booked.reference_number,
       status: 'pending_payment',
@@ -179,6 +183,49 @@ describe('booking, cancellation and orders', () => {
     expect(res.json().data).toMatchObject({ status: 'pending_payment', totalAmount: '109.00' });
     const bad = await book({ ...simple, mobileNumber: '123' });
     expect(bad.json().message).toBe('Valid phone number is required');
+  });
+
+  it('adds, updates and removes participants after booking, re-pricing and moving seats', async () => {
+    const first = await book({ eventId, packageId: basic.id, timeslotId: slots.pair, ...person(700) });
+    expect(first.statusCode, first.body).toBe(201);
+    const booked = first.json().data;
+    const ref = booked.reference_number;
+    const add = (payload: object) => api.app.inject({ method: 'POST', url: '/api/participants', payload });
+    expect(
+      (await add({ registrationId: booked.id, referenceNumber: 'HS0000-0000-0000', ...extra(1) })).statusCode,
+    ).toBe(404);
+    const added = await add({ registrationId: booked.id, referenceNumber: ref, ...extra(1) });
+    expect(added.statusCode, added.body).toBe(201);
+    // 2 people: 5% volume discount on 2 x 100.00, plus GST: 190.00 x 1.09
+    expect(added.json().data.totalAmount).toBe('207.10');
+    const kid = added.json().data.participant.id;
+    const full = await add({ registrationId: booked.id, referenceNumber: ref, ...extra(2) });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe('This timeslot is fully booked');
+
+    const renamed = await api.app.inject({
+      method: 'PUT',
+      url: `/api/participants/${kid}`,
+      payload: { referenceNumber: ref, firstName: 'Renamed' },
+    });
+    expect(renamed.json().data.participant.firstName).toBe('Renamed');
+    const primaryId = renamed.json().data.participants.find((p: { isPrimary: boolean }) => p.isPrimary).id;
+    const refused = await api.app.inject({
+      method: 'DELETE',
+      url: `/api/participants/${primaryId}?referenceNumber=${ref}`,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Cannot Remove Primary Participant - Please assign another participant as primary first.',
+    );
+    const removed = await api.app.inject({
+      method: 'DELETE',
+      url: `/api/participants/${kid}?referenceNumber=${ref}`,
+    });
+    expect(removed.json().data.totalAmount).toBe('109.00');
+    expect((await add({ registrationId: booked.id, referenceNumber: ref, ...extra(3) })).statusCode).toBe(
+      201,
+    );
   });
 
   it('answers the spec messages for a bad booking and writes nothing', async () => {

@@ -265,3 +265,40 @@ export async function priceOrderRequest(
     partner,
   };
 }
+
+/** A participant added after booking: priced from the event's packages, member price only if verified here. */
+export async function buildParticipant(
+  sql: Sql,
+  verifier: MemberVerifier,
+  eventId: number,
+  p: Pick<
+    ParticipantSnapshot,
+    | 'firstName'
+    | 'lastName'
+    | 'gender'
+    | 'identificationNumber'
+    | 'dateOfBirth'
+    | 'email'
+    | 'mobileNumber'
+    | 'aiaMemberId'
+    | 'isAiaMember'
+    | 'packageId'
+  >,
+): Promise<ParticipantSnapshot> {
+  const pkg = (await eventPackages(sql, eventId)).get(p.packageId);
+  if (!pkg) throw conflict('Selected package not found');
+  const id = p.identificationNumber.toUpperCase();
+  const member = p.isAiaMember ? await isVerifiedMember(verifier, id, p.dateOfBirth) : false;
+  return {
+    ...p,
+    participantId: randomUUID(),
+    isPrimary: false,
+    identificationNumber: id,
+    packageName: pkg.name,
+    packagePriceCents: pkg.priceCents,
+    aiaPriceCents: pkg.aiaPriceCents,
+    memberVerified: member && pkg.aiaPriceCents !== null,
+    isAiaMember: member,
+    aiaMemberId: member ? (p.aiaMemberId ?? id) : null,
+  };
+}

@@ -1,0 +1,205 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponseSchema } from '@hs/contracts';
+import {
+  type ParticipantSnapshot,
+  normalizeReferenceNumber,
+  participantSchema,
+  toMoneyString,
+} from '@hs/domain';
+import { formatPosition } from '@hs/eventstore';
+import { Type } from '@sinclair/typebox';
+import * as v from 'valibot';
+import { changeRegistration, loadRegistration } from '../../booking/change';
+import { buildParticipant } from '../../booking/order';
+import { notFound } from '../../errors';
+import { parseInput } from '../../validation';
+
+const Loose = Type.Object({}, { additionalProperties: true });
+const ParticipantParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const Answer = Type.Object({ success: Type.Literal(true), data: Type.Unknown() });
+const Errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+
+const NOT_FOUND = 'Registration not found. Please check your reference number and try again.';
+
+const view = (p: ParticipantSnapshot) => ({
+  id: p.participantId,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  gender: p.gender,
+  email: p.email,
+  mobileNumber: p.mobileNumber,
+  packageId: p.packageId,
+  packageName: p.packageName,
+  packagePrice: toMoneyString(p.packagePriceCents),
+  isAiaMember: p.isAiaMember,
+  isPrimary: p.isPrimary,
+});
+
+/**
+ * Participants of an existing booking. The reference number is the only secret a visitor holds, so
+ * every change must carry it; changes re-price the order and take or free seats in the same
+ * transaction.
+ */
+const participants: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql } = app;
+
+  async function registrationFor(
+    participantId: string | null,
+    registrationId: number | null,
+    reference: unknown,
+  ) {
+    let id = registrationId;
+    if (participantId) {
+      const [row] = await sql<{ registrationId: number }[]>`
+        select registration_id as "registrationId" from order_participants where participant_id = ${participantId}`;
+      if (!row) throw notFound('Participant not found');
+      id = row.registrationId;
+    }
+    if (!id) throw notFound(NOT_FOUND);
+    const state = await loadRegistration(sql, id);
+    if (typeof reference !== 'string' || normalizeReferenceNumber(reference) !== state.referenceNumber)
+      throw notFound(NOT_FOUND);
+    return { id, state };
+  }
+
+  const answer = async (
+    id: number,
+    command: Parameters<typeof changeRegistration>[2],
+    requestId: string,
+    pick?: string,
+  ) => {
+    const { state, position } = await changeRegistration(sql, id, command, { actor: 'public', requestId });
+    const participant = pick ? state.participants.find((p) => p.participantId === pick) : undefined;
+    return {
+      success: true as const,
+      data: {
+        registrationId: id,
+        participant: participant ? view(participant) : null,
+        participants: state.participants.map(view),
+        totalAmount: toMoneyString(state.pricing?.totalCents ?? 0),
+        position: position ? formatPosition(position) : null,
+      },
+    };
+  };
+
+  app.post(
+    '/api/participants',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Add a participant to a booking (body: registrationId, referenceNumber and the participant)',
+        body: Loose,
+        response: { 201: Answer, ...Errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as Record<string, unknown>;
+      const { registrationId } = parseInput(
+        v.object({
+          registrationId: v.pipe(
+            v.union([v.number(), v.string()]),
+            v.transform(Number),
+            v.integer('Registration not found'),
+          ),
+        }),
+        body,
+      );
+      const input = parseInput(participantSchema, body);
+      const { id, state } = await registrationFor(null, registrationId, body.referenceNumber);
+      const participant = await buildParticipant(sql, app.memberVerifier, state.eventId!, input);
+      const result = await answer(
+        id,
+        { type: 'AddParticipant', participant, at: new Date().toISOString() },
+        request.id,
+        participant.participantId,
+      );
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.put(
+    '/api/participants/:id',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Update a participant, or make them the primary contact (isPrimary: true)',
+        params: ParticipantParams,
+        body: Loose,
+        response: { 200: Answer, ...Errors },
+      },
+    },
+    async (request) => {
+      const body = request.body as Record<string, unknown>;
+      const { id } = await registrationFor(request.params.id, null, body.referenceNumber);
+      const at = new Date().toISOString();
+      if (
+        body.isPrimary === true &&
+        Object.keys(body).every((k) => ['isPrimary', 'referenceNumber'].includes(k))
+      ) {
+        return answer(
+          id,
+          { type: 'ChangePrimaryParticipant', participantId: request.params.id, at },
+          request.id,
+          request.params.id,
+        );
+      }
+      const input = parseInput(v.partial(participantSchema), body);
+      const changes = Object.fromEntries(
+        Object.entries(input).filter(
+          ([k, value]) =>
+            value !== undefined &&
+            [
+              'firstName',
+              'lastName',
+              'gender',
+              'identificationNumber',
+              'dateOfBirth',
+              'email',
+              'mobileNumber',
+            ].includes(k) &&
+            k in body,
+        ),
+      );
+      const result = await answer(
+        id,
+        { type: 'UpdateParticipant', participantId: request.params.id, changes, at },
+        request.id,
+        request.params.id,
+      );
+      if (body.isPrimary === true)
+        return answer(
+          id,
+          { type: 'ChangePrimaryParticipant', participantId: request.params.id, at },
+          request.id,
+          request.params.id,
+        );
+      return result;
+    },
+  );
+
+  app.delete(
+    '/api/participants/:id',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Remove a participant (not the primary while others exist); frees their seat',
+        params: ParticipantParams,
+        querystring: Type.Object({ referenceNumber: Type.Optional(Type.String({ maxLength: 40 })) }),
+        response: { 200: Answer, ...Errors },
+      },
+    },
+    async (request) => {
+      const reference =
+        request.query.referenceNumber ??
+        (request.body as { referenceNumber?: string } | undefined)?.referenceNumber;
+      const { id } = await registrationFor(request.params.id, null, reference);
+      return answer(
+        id,
+        { type: 'RemoveParticipant', participantId: request.params.id, at: new Date().toISOString() },
+        request.id,
+      );
+    },
+  );
+};
+
+export default participants;
