@@ -1,4 +1,13 @@
-import { type CommonConfig, ConfigError, type Env, int, optionalStr, readCommonConfig } from '@hs/config';
+import {
+  type CommonConfig,
+  ConfigError,
+  type Env,
+  int,
+  optionalStr,
+  optionalUrl,
+  readCommonConfig,
+  str,
+} from '@hs/config';
 
 export const WORKER_ROLES = ['projector', 'reactor', 'jobs'] as const;
 export type WorkerRole = (typeof WORKER_ROLES)[number];
@@ -11,6 +20,14 @@ export interface WorkerConfig extends CommonConfig {
   jobConcurrency: number;
   /** How long in-flight jobs may take to finish on SIGTERM before the process exits anyway. */
   shutdownGraceMs: number;
+  /** Key prefix of every BullMQ queue (one Redis can serve several deployments). */
+  bullmqPrefix: string;
+  /** Where .eml files go when SMTP_URL is not set (development). */
+  mailOutboxDir: string;
+  partner: { apiUrl: string | undefined; apiKey: string | undefined; timeoutMs: number };
+  /** Attempts per job and the first retry delay (doubling, with jitter). */
+  jobAttempts: number;
+  jobBackoffMs: number;
 }
 
 export function readWorkerConfig(env: Env = process.env): WorkerConfig {
@@ -30,5 +47,22 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     workerId: optionalStr(env, 'WORKER_ID'),
     jobConcurrency: int(env, 'WORKER_CONCURRENCY', 5, { min: 1, max: 100 }),
     shutdownGraceMs: int(env, 'WORKER_SHUTDOWN_GRACE_MS', 10_000, { min: 0 }),
+    bullmqPrefix: bullmqPrefix(env),
+    mailOutboxDir: str(env, 'MAIL_OUTBOX_DIR', '.data/mail'),
+    partner: {
+      apiUrl: optionalUrl(env, 'PARTNER_API_URL', ['http', 'https']),
+      apiKey: optionalStr(env, 'PARTNER_API_KEY'),
+      timeoutMs: int(env, 'PARTNER_TIMEOUT_MS', 5000, { min: 100 }),
+    },
+    jobAttempts: int(env, 'JOB_ATTEMPTS', 8, { min: 1, max: 50 }),
+    jobBackoffMs: int(env, 'JOB_BACKOFF_MS', 5_000, { min: 10 }),
   };
+}
+
+function bullmqPrefix(env: Env): string {
+  const prefix = str(env, 'BULLMQ_PREFIX', 'hs');
+  if (!/^[A-Za-z0-9_{}-]+$/.test(prefix)) {
+    throw new ConfigError('BULLMQ_PREFIX', `may hold letters, digits, _ - { } only, got "${prefix}"`);
+  }
+  return prefix;
 }

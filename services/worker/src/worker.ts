@@ -1,30 +1,51 @@
 import { hostname } from 'node:os';
 import { type Sql, connect } from '@hs/db';
 import { startProjectionRunner } from '@hs/eventstore';
+import { type PartnerClient, createFakePartnerClient, createHttpPartnerClient } from '@hs/gateways';
+import { type Mailer, createMailer } from '@hs/notifications';
 import { projections } from '@hs/read-models';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { WorkerConfig } from './config';
+import { type JobWorkers, startJobWorkers } from './jobs';
+import { type Producers, createProducers } from './queues';
+import { startNotificationsReactor } from './reactor';
 
 export interface RunningWorker {
   id: string;
   log: Logger;
   sql: Sql;
   redis: Redis;
+  /** The reactor's producer queues (reactor role), for inspection. */
+  producers: Producers | null;
+  /** The BullMQ workers (jobs role). */
+  jobs: JobWorkers | null;
   /** Stops taking work, lets in-flight work finish (bounded), closes connections. */
   stop: () => Promise<void>;
 }
 
+export interface WorkerDeps {
+  log?: Logger;
+  /** Replaces the mailer built from SMTP_URL / MAIL_OUTBOX_DIR. */
+  mailer?: Mailer;
+  /** Replaces the partner adapter built from PARTNER_API_URL (the fake partner without it). */
+  partner?: PartnerClient;
+  clock?: () => Date;
+  /** Reactor backoff while Redis refuses jobs (tests shorten it). */
+  reactorRetryMaxMs?: number;
+  /** How long a job waits for the orders projection (default 5 s). */
+  orderWaitMs?: number;
+}
+
 /**
- * Starts the worker's roles. It reaches the rest of the system only through
- * DATABASE_URL and REDIS_URL, so any number of workers can run on any host.
+ * Starts the worker's roles. It reaches the rest of the system only through DATABASE_URL and
+ * REDIS_URL (plus SMTP and the partner API), so any number of workers can run on any host: leases
+ * keep one projector and one reactor active, job ids and locks keep each job single.
  */
-export async function startWorker(
-  config: WorkerConfig,
-  options: { log?: Logger } = {},
-): Promise<RunningWorker> {
+export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): Promise<RunningWorker> {
   const id = config.workerId ?? `${hostname()}-${process.pid}`;
-  const log = options.log ?? pino({ level: config.logLevel, base: { worker: id } });
+  const log = deps.log ?? pino({ level: config.logLevel, base: { worker: id } });
+  const clock = deps.clock ?? (() => new Date());
   const sql = connect(config.databaseUrl, { max: config.databasePoolSize, applicationName: `worker:${id}` });
   // BullMQ workers need maxRetriesPerRequest null: they block on Redis and must wait out outages.
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
@@ -41,18 +62,76 @@ export async function startWorker(
     });
     stoppers.push(() => runner.stop());
   }
-  log.info({ roles: config.roles }, 'worker ready');
+  const policy = { attempts: config.jobAttempts, backoffMs: config.jobBackoffMs };
+  let producers: Producers | null = null;
+  if (config.roles.includes('reactor')) {
+    const queues = createProducers(config.redisUrl, config.bullmqPrefix, policy, (err, queue) =>
+      log.debug({ queue, err: err.message }, 'queue connection error'),
+    );
+    producers = queues;
+    const reactor = startNotificationsReactor({
+      sql,
+      producers: queues,
+      holderId: id,
+      clock,
+      retryMaxMs: deps.reactorRetryMaxMs,
+      onError: (err) =>
+        log.warn({ err: err instanceof Error ? err.message : err }, 'reactor could not enqueue; retrying'),
+    });
+    stoppers.push(async () => {
+      await reactor.stop();
+      await Promise.all(Object.values(queues).map((q) => q.close().catch(() => {})));
+    });
+  }
+  let jobs: JobWorkers | null = null;
+  let mailer: Mailer | null = null;
+  if (config.roles.includes('jobs')) {
+    mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir });
+    const partner =
+      deps.partner ??
+      (config.partner.apiUrl
+        ? createHttpPartnerClient({
+            baseUrl: config.partner.apiUrl,
+            apiKey: config.partner.apiKey,
+            timeoutMs: config.partner.timeoutMs,
+            retries: 0, // BullMQ retries the job with backoff
+          })
+        : createFakePartnerClient());
+    const running = startJobWorkers(
+      {
+        sql,
+        mailer,
+        partner,
+        log,
+        clock,
+        redis,
+        lockPrefix: config.bullmqPrefix,
+        orderWaitMs: deps.orderWaitMs ?? 5_000,
+      },
+      {
+        redisUrl: config.redisUrl,
+        prefix: config.bullmqPrefix,
+        concurrency: config.jobConcurrency,
+        workerId: id,
+      },
+    );
+    jobs = running;
+    stoppers.push(() => running.close(config.shutdownGraceMs));
+  }
+  log.info({ roles: config.roles, prefix: config.bullmqPrefix }, 'worker ready');
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       log.info('worker stopping');
+      // Jobs first (they were started last): active jobs finish while the database is still there.
       for (const s of stoppers.reverse()) await s();
+      await mailer?.close();
       redis.disconnect();
       await sql.end({ timeout: 5 });
       log.info('worker stopped');
     })();
     return stopping;
   };
-  return { id, log, sql, redis, stop };
+  return { id, log, sql, redis, producers, jobs, stop };
 }

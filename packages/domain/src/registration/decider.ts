@@ -448,6 +448,9 @@ export function evolveRegistration(state: RegistrationState, event: Registration
     case 'PartnerConfirmed':
       return { ...state, partnerConfirmed: true };
     case 'PartnerConfirmationFailed':
+    case 'ReceiptEmailSent':
+    case 'CancellationEmailSent':
+    case 'EmailDeliveryFailed':
       return state;
   }
 }

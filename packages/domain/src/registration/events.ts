@@ -133,6 +133,21 @@ export type PartnerConfirmationFailed = DomainEvent<
   { bookingCode: string; reason: string; attempt: number; at: string }
 >;
 
+/** The receipt of one payment (its transaction id) was emailed (worker). */
+export type ReceiptEmailSent = DomainEvent<
+  'ReceiptEmailSent',
+  { to: string; messageId: string | null; transactionId: string; at: string }
+>;
+export type CancellationEmailSent = DomainEvent<
+  'CancellationEmailSent',
+  { to: string; messageId: string | null; at: string }
+>;
+/** An email could not be delivered for good (refused address, or every retry failed) (worker). */
+export type EmailDeliveryFailed = DomainEvent<
+  'EmailDeliveryFailed',
+  { emailType: string; to: string; reason: string; at: string }
+>;
+
 export type RegistrationEvent =
   | RegistrationBooked
   | ParticipantAdded
@@ -147,7 +162,10 @@ export type RegistrationEvent =
   | ReminderEmailSent
   | PdfGenerated
   | PartnerConfirmed
-  | PartnerConfirmationFailed;
+  | PartnerConfirmationFailed
+  | ReceiptEmailSent
+  | CancellationEmailSent
+  | EmailDeliveryFailed;
 
 export const REGISTRATION_EVENT_TYPES = [
   'RegistrationBooked',
@@ -164,4 +182,7 @@ export const REGISTRATION_EVENT_TYPES = [
   'PdfGenerated',
   'PartnerConfirmed',
   'PartnerConfirmationFailed',
+  'ReceiptEmailSent',
+  'CancellationEmailSent',
+  'EmailDeliveryFailed',
 ] as const satisfies readonly RegistrationEvent['type'][];

@@ -1,0 +1,63 @@
+/** The jobs role: one BullMQ Worker per queue, all in this process. */
+import { type Job, Worker } from 'bullmq';
+import { type EmailQueueName, QUEUE_NAMES, type QueueName, redisConnection } from '../queues';
+import type { JobContext } from './context';
+import { emailProcessor } from './email';
+import { partnerProcessor } from './partner';
+
+export { emailProcessor } from './email';
+export { partnerProcessor } from './partner';
+export type { JobContext } from './context';
+
+export interface JobWorkers {
+  workers: Worker[];
+  /** Stops taking jobs and waits for active ones, at most `graceMs`; then closes by force. */
+  close: (graceMs: number) => Promise<void>;
+}
+
+export function processorFor(queue: QueueName, ctx: JobContext): (job: Job) => Promise<unknown> {
+  return queue === 'partner-confirmation'
+    ? partnerProcessor(ctx)
+    : emailProcessor(queue as EmailQueueName, ctx);
+}
+
+export function startJobWorkers(
+  ctx: JobContext,
+  options: { redisUrl: string; prefix: string; concurrency: number; workerId: string },
+): JobWorkers {
+  // Workers block on Redis and must wait out outages: maxRetriesPerRequest null (BullMQ requires it).
+  const connection = redisConnection(options.redisUrl, { maxRetriesPerRequest: null });
+  const workers = QUEUE_NAMES.map((queue) => {
+    const worker = new Worker(queue, processorFor(queue, ctx), {
+      connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency,
+      name: options.workerId,
+    });
+    worker.on('error', (err) => ctx.log.warn({ queue, err: err.message }, 'queue worker error'));
+    worker.on('failed', (job, err) =>
+      ctx.log.warn(
+        { queue, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message },
+        'job failed',
+      ),
+    );
+    return worker;
+  });
+  return {
+    workers,
+    close: async (graceMs) => {
+      const graceful = Promise.all(workers.map((w) => w.close()));
+      let timer: NodeJS.Timeout | undefined;
+      const overdue = new Promise<'overdue'>((r) => {
+        timer = setTimeout(() => r('overdue'), graceMs);
+      });
+      const outcome = await Promise.race([graceful.then(() => 'done' as const), overdue]);
+      clearTimeout(timer);
+      if (outcome === 'overdue') {
+        ctx.log.warn({ graceMs }, 'jobs still running after the grace period; closing by force');
+        // Their locks lapse and BullMQ's stalled-job check hands them to another worker.
+        await Promise.all(workers.map((w) => w.close(true)));
+      }
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * The reactor: events -> BullMQ jobs. Job ids come from the event id and the reaction, so an event
+ * handled twice (a crash between enqueue and checkpoint, two hosts during a lease hand-over) adds
+ * nothing new. While Redis is down `enqueueOnce` fails, the handler throws, and startReactor keeps
+ * the checkpoint and retries the same event with backoff: bookings keep committing meanwhile.
+ */
+import type { Sql } from '@hs/db';
+import { type RegistrationEvent, type RegistrationStatus, singaporeInstant } from '@hs/domain';
+import { type RecordedEvent, type Runner, enqueueOnce, reactionJobId, startReactor } from '@hs/eventstore';
+import { registrationIdOf } from '@hs/read-models';
+import type { Producers, QueueName, QueuePayloads } from './queues';
+import { QUEUES } from './queues';
+import { loadRegistration } from './registration';
+
+export const REACTOR_NAME = 'notifications';
+export const REACTOR_EVENT_TYPES = [
+  'RegistrationBooked',
+  'StatusChanged',
+  'PaymentRecorded',
+  'RegistrationCancelled',
+] as const;
+
+/** The reminder goes out this long before the appointment. */
+export const REMINDER_LEAD_MS = 24 * 3_600_000;
+
+const CONFIRMED: readonly RegistrationStatus[] = ['confirmed', 'paid'];
+
+export type Reaction = {
+  [Q in QueueName]: { queue: Q; data: QueuePayloads[Q]; delayMs?: number };
+}[QueueName];
+
+/**
+ * How long to wait before the reminder of an appointment on `day` at `time` (Singapore wall clock):
+ * until 24 h before it. Null when that moment has passed (booked within 24 h, or in the past).
+ */
+export function reminderDelayMs(
+  day: string,
+  time: string,
+  now: Date,
+  leadMs = REMINDER_LEAD_MS,
+): number | null {
+  const at = singaporeInstant(day, time).getTime() - leadMs;
+  const delay = at - now.getTime();
+  return delay > 0 ? delay : null;
+}
+
+export interface ReactionContext {
+  /** The registration came with a partner booking code. */
+  partner: boolean;
+  /** The timeslot's Singapore day and time, for RegistrationBooked. */
+  slot: { day: string; time: string } | null;
+  now: Date;
+}
+
+/** What an event asks for (pure): queue, payload and, for the reminder, a delay. */
+export function reactionsTo(
+  event: Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>,
+  ctx: ReactionContext,
+): Reaction[] {
+  const registrationId = registrationIdOf(event.streamId);
+  const cause = { registrationId, causeEventId: event.eventId };
+  const e = { type: event.type, data: event.data } as RegistrationEvent;
+  const out: Reaction[] = [];
+  switch (e.type) {
+    case 'RegistrationBooked': {
+      if (CONFIRMED.includes(e.data.status)) {
+        out.push({ queue: 'confirmation-email', data: cause });
+        if (e.data.partner) out.push({ queue: 'partner-confirmation', data: cause });
+      }
+      if (ctx.slot) {
+        const delayMs = reminderDelayMs(ctx.slot.day, ctx.slot.time, ctx.now);
+        if (delayMs !== null) {
+          const appointmentAt = singaporeInstant(ctx.slot.day, ctx.slot.time).toISOString();
+          out.push({
+            queue: 'reminder-email',
+            data: { ...cause, timeslotId: e.data.timeslotId, appointmentAt },
+            delayMs,
+          });
+        }
+      }
+      break;
+    }
+    case 'StatusChanged':
+      if (CONFIRMED.includes(e.data.to)) {
+        out.push({ queue: 'confirmation-email', data: cause });
+        if (ctx.partner) out.push({ queue: 'partner-confirmation', data: cause });
+      }
+      break;
+    case 'PaymentRecorded':
+      out.push({ queue: 'receipt-email', data: { ...cause, transactionId: e.data.transactionId } });
+      break;
+    case 'RegistrationCancelled':
+      out.push({ queue: 'cancellation-email', data: cause });
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+export interface ReactorDeps {
+  sql: Sql;
+  producers: Producers;
+  holderId: string;
+  onError: (err: unknown) => void;
+  clock?: () => Date;
+  /** Backoff bounds while Redis refuses (defaults 200 ms .. 10 s). */
+  retryMinMs?: number;
+  retryMaxMs?: number;
+  enqueueTimeoutMs?: number;
+}
+
+/** Starts the notifications reactor (one active instance across hosts, by lease). */
+export function startNotificationsReactor(deps: ReactorDeps): Runner {
+  const { sql, producers } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const handle = async (event: RecordedEvent): Promise<void> => {
+    if (!event.streamId.startsWith('registration-')) return;
+    let slot: ReactionContext['slot'] = null;
+    let partner = false;
+    if (event.type === 'RegistrationBooked') {
+      const { timeslotId } = event.data as { timeslotId: number };
+      const [row] = await sql<{ day: string; time: string }[]>`
+        select to_char(date, 'YYYY-MM-DD') as day, to_char(time, 'HH24:MI') as time from timeslots where id = ${timeslotId}`;
+      slot = row ?? null;
+    } else if (event.type === 'StatusChanged') {
+      partner = (await loadRegistration(sql, registrationIdOf(event.streamId))).state.partner !== null;
+    }
+    for (const r of reactionsTo(event, { partner, slot, now: clock() })) {
+      await enqueueOnce(
+        producers[r.queue] as never,
+        QUEUES[r.queue].jobName,
+        r.data,
+        reactionJobId(r.queue, event.eventId),
+        { timeoutMs: deps.enqueueTimeoutMs ?? 5_000, job: r.delayMs ? { delay: r.delayMs } : {} },
+      );
+    }
+  };
+  return startReactor(sql, {
+    name: REACTOR_NAME,
+    eventTypes: REACTOR_EVENT_TYPES,
+    handle,
+    holderId: deps.holderId,
+    onError: (err) => deps.onError(err),
+    retryMinMs: deps.retryMinMs ?? 200,
+    retryMaxMs: deps.retryMaxMs ?? 10_000,
+  });
+}

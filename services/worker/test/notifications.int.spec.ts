@@ -1,0 +1,257 @@
+/**
+ * The worker end to end against real Postgres, Redis and an in-process SMTP server: bookings appended
+ * through the registration decider, the worker's projector, reactor and BullMQ processors doing the rest.
+ */
+import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
+import { Queue } from 'bullmq';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  QUEUE_NAMES,
+  type QueueName,
+  REACTOR_NAME,
+  type RunningWorker,
+  readWorkerConfig,
+  startWorker,
+} from '../src';
+import {
+  type Catalogue,
+  type ReceivedMail,
+  type TestSmtp,
+  book,
+  cancel,
+  pay,
+  pdfText,
+  redisProxy,
+  seedCatalogue,
+  startSmtp,
+} from './helpers';
+
+const REDIS_URL = () => process.env.HS_TEST_REDIS_URL!;
+
+describe('worker: emails, reminders and their facts', () => {
+  let db: TestDatabase;
+  let smtp: TestSmtp;
+  let cat: Catalogue;
+  const running: RunningWorker[] = [];
+  const inspectors: Queue[] = [];
+
+  const start = async (prefix: string, env: Record<string, string> = {}) => {
+    const config = readWorkerConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: db.url,
+      REDIS_URL: REDIS_URL(),
+      BULLMQ_PREFIX: prefix,
+      SMTP_URL: smtp.url,
+      JOB_ATTEMPTS: '3',
+      JOB_BACKOFF_MS: '100',
+      WORKER_SHUTDOWN_GRACE_MS: '2000',
+      ...env,
+    });
+    const w = await startWorker(config, { reactorRetryMaxMs: 500 });
+    running.push(w);
+    return w;
+  };
+  const stopAll = async () => {
+    for (const w of running.splice(0)) await w.stop();
+  };
+  const queuesOf = (prefix: string) => {
+    const out = {} as Record<QueueName, Queue>;
+    for (const name of QUEUE_NAMES) {
+      const q = new Queue(name, { prefix, connection: { url: REDIS_URL() } as never });
+      inspectors.push(q);
+      out[name] = q;
+    }
+    return out;
+  };
+  const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
+  const typesOf = async (registrationId: number) =>
+    (
+      await db.sql<{ type: string; actor: string }[]>`
+        select type, actor from order_history where registration_id = ${registrationId} order by version`
+    ).map((r) => `${r.type}:${r.actor}`);
+  const poll = { timeout: 15_000, interval: 50 };
+
+  beforeAll(async () => {
+    db = await testDatabase();
+    smtp = await startSmtp();
+    cat = await seedCatalogue(db.sql, 3);
+    await db.sql`insert into email_configs (config_key, config_value)
+                 values ('EMAIL_CONFIRMATION_SUBJECT', 'Booking <%= referenceNumber %> confirmed for <%= firstName %>')`;
+  });
+  afterEach(stopAll);
+  afterAll(async () => {
+    for (const q of inspectors) await q.close();
+    await smtp.close();
+    await db.drop();
+  });
+
+  it('a paid booking sends one confirmation (PDF attached) and one receipt, and records both; re-delivered events enqueue nothing', async () => {
+    const { prefix } = testRedis();
+    await start(prefix);
+    const queues = queuesOf(prefix);
+    const b = await book(db.sql, cat, 'first@example.com');
+    await pay(db.sql, b, 13_952, 'TXN-FIRST-1');
+
+    await expect.poll(() => mailsTo(b.email).length, poll).toBe(2);
+    const confirmation = mailsTo(b.email).find((m) => m.subject.startsWith('Booking'))!;
+    expect(confirmation.subject).toBe(`Booking ${b.referenceNumber} confirmed for Mei`);
+    expect(confirmation.html).toContain(b.referenceNumber);
+    expect(confirmation.text).toContain(b.referenceNumber);
+    expect(confirmation.html).not.toContain('S1234567D');
+    expect(confirmation.attachments).toHaveLength(1);
+    expect(confirmation.attachments[0]!.contentType).toBe('application/pdf');
+    const text = await pdfText(confirmation.attachments[0]!.content);
+    expect(text).toContain(b.referenceNumber);
+    const receipt = mailsTo(b.email).find((m) => m.subject.startsWith('Payment receipt'))!;
+    expect(receipt.attachments[0]!.filename).toBe(`invoice-${b.referenceNumber}.pdf`);
+    const invoice = await pdfText(receipt.attachments[0]!.content);
+    expect(invoice).toContain('S$139.52'); // 128.00 + 9% GST
+    expect(invoice).toContain(b.referenceNumber);
+
+    await expect
+      .poll(() => typesOf(b.registrationId), poll)
+      .toEqual(
+        expect.arrayContaining([
+          'ConfirmationEmailSent:worker:confirmation-email',
+          'PdfGenerated:worker:confirmation-email',
+          'PdfGenerated:worker:receipt-email',
+        ]),
+      );
+    // (order_history lists only the types it knows; the stream holds the receipt's fact)
+    const [receiptFact] = await db.sql<{ data: { transactionId: string; to: string } }[]>`
+      select data from events where stream_id = ${`registration-${b.registrationId}`} and type = 'ReceiptEmailSent'`;
+    expect(receiptFact!.data).toMatchObject({ transactionId: 'TXN-FIRST-1', to: b.email });
+
+    // (b) the reactor handles every event again: same job ids, nothing new, no second email
+    const counts = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          QUEUE_NAMES.map(async (q) => [
+            q,
+            await queues[q].getJobCountByTypes('completed', 'delayed', 'waiting', 'active', 'failed'),
+          ]),
+        ),
+      );
+    await expect
+      .poll(async () => await queues['receipt-email'].getJobCountByTypes('completed'), poll)
+      .toBe(1);
+    const before = await counts();
+    expect(before['reminder-email']).toBe(1);
+    expect(before['confirmation-email']).toBe(1);
+    // as after a crash between enqueue and checkpoint: a new reactor starts from an older checkpoint
+    await stopAll();
+    await db.sql`update subscription_checkpoints set transaction_id = '0', global_position = 0 where name = ${REACTOR_NAME}`;
+    await start(prefix);
+    await expect
+      .poll(async () => {
+        const [row] = await db.sql<{ global_position: number }[]>`
+          select global_position from subscription_checkpoints where name = ${REACTOR_NAME}`;
+        return row!.global_position;
+      }, poll)
+      .toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await counts()).toEqual(before);
+    expect(mailsTo(b.email)).toHaveLength(2);
+    await stopAll();
+  });
+
+  it('Redis unreachable while 20 bookings commit, then back: 20 confirmations, no duplicates', async () => {
+    const { prefix } = testRedis();
+    const proxy = await redisProxy(REDIS_URL());
+    await start(prefix, { REDIS_URL: proxy.url() });
+    await proxy.stop();
+    const bookings = [];
+    for (let i = 0; i < 20; i++)
+      bookings.push(await book(db.sql, cat, `outage-${i}@example.com`, { free: true }));
+    await new Promise((r) => setTimeout(r, 1_000));
+    const sentToOutage = () => smtp.received.filter((m) => m.to.some((t) => t.startsWith('outage-')));
+    expect(sentToOutage()).toHaveLength(0);
+    const [status] = await db.sql<{ global_position: number }[]>`
+      select global_position from subscription_checkpoints where name = ${REACTOR_NAME}`;
+    const lastBooked = await db.sql<{ max: number }[]>`select max(global_position) as max from events`;
+    expect(Number(status!.global_position)).toBeLessThan(Number(lastBooked[0]!.max));
+
+    await proxy.start();
+    await expect.poll(() => sentToOutage().length, { ...poll, timeout: 30_000 }).toBe(20);
+    await new Promise((r) => setTimeout(r, 500));
+    const refs = sentToOutage().map((m) => m.subject);
+    expect(new Set(refs).size).toBe(20);
+    expect(refs.sort()).toEqual(bookings.map((b) => `Booking ${b.referenceNumber} confirmed for Mei`).sort());
+    await stopAll();
+    await proxy.stop();
+  });
+
+  it('a 550 refusal records EmailDeliveryFailed and is not retried', async () => {
+    const { prefix } = testRedis();
+    await start(prefix);
+    const queues = queuesOf(prefix);
+    const b = await book(db.sql, cat, 'reject-me@example.com', { free: true });
+    await expect
+      .poll(() => typesOf(b.registrationId), poll)
+      .toContain('EmailDeliveryFailed:worker:confirmation-email');
+    const [failed] = await queues['confirmation-email'].getFailed();
+    expect(failed?.attemptsMade).toBe(1);
+    expect(failed?.failedReason).toMatch(/550/);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.rcptAttempts.get('reject-me@example.com')).toBe(1);
+    const [row] = await db.sql<{ data: { emailType: string; to: string } }[]>`
+      select data from order_history where registration_id = ${b.registrationId} and type = 'EmailDeliveryFailed'`;
+    expect(row!.data).toMatchObject({ emailType: 'confirmation', to: 'reject-me@example.com' });
+    await stopAll();
+  });
+
+  it('the reminder is delayed until 24 h before the appointment, and skipped once cancelled', async () => {
+    const { prefix } = testRedis();
+    await start(prefix);
+    const queues = queuesOf(prefix);
+    const kept = await book(db.sql, cat, 'remind-kept@example.com', { free: true });
+    const dropped = await book(db.sql, cat, 'remind-dropped@example.com', { free: true });
+    await cancel(db.sql, dropped);
+    // the confirmation may or may not beat the cancellation; the cancellation email always goes out
+    await expect
+      .poll(() => mailsTo(dropped.email).map((m) => m.subject), poll)
+      .toContain(`Your health screening appointment ${dropped.referenceNumber} is cancelled`);
+
+    const delayed = await queues['reminder-email'].getDelayed();
+    expect(delayed).toHaveLength(2);
+    const appointment = Date.parse(`${cat.day}T09:30:00+08:00`);
+    for (const job of delayed) {
+      expect(Math.abs(job.timestamp + job.delay - (appointment - 86_400_000))).toBeLessThan(5_000);
+      await job.promote();
+    }
+    await expect.poll(() => queues['reminder-email'].getCompletedCount(), poll).toBe(2);
+    const results = Object.fromEntries(
+      (await queues['reminder-email'].getCompleted()).map((j) => [j.data.registrationId, j.returnvalue]),
+    );
+    expect(results[dropped.registrationId]).toEqual({ skipped: 'registration cancelled' });
+    expect(results[kept.registrationId]).toHaveProperty('messageId');
+    expect(mailsTo(kept.email).map((m) => m.subject)).toContain(
+      `Reminder: your health screening tomorrow (${kept.referenceNumber})`,
+    );
+    expect(mailsTo(dropped.email).some((m) => m.subject.startsWith('Reminder'))).toBe(false);
+    await expect
+      .poll(() => typesOf(kept.registrationId), poll)
+      .toContain('ReminderEmailSent:worker:reminder-email');
+    await stopAll();
+  });
+
+  it('two workers at once: every email still sent once', async () => {
+    const { prefix } = testRedis();
+    await Promise.all([start(prefix, { WORKER_ID: 'one' }), start(prefix, { WORKER_ID: 'two' })]);
+    const bookings = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => book(db.sql, cat, `pair-${i}@example.com`, { free: true })),
+    );
+    const sent = () => smtp.received.filter((m) => m.to.some((t) => t.startsWith('pair-')));
+    await expect.poll(() => sent().length, poll).toBe(12);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(sent()).toHaveLength(12);
+    expect(new Set(sent().map((m: ReceivedMail) => m.to[0])).size).toBe(12);
+    for (const b of bookings) {
+      const [row] = await db.sql<{ n: number }[]>`
+        select count(*)::int as n from events where stream_id = ${`registration-${b.registrationId}`} and type = 'ConfirmationEmailSent'`;
+      expect(row!.n).toBe(1);
+    }
+    await stopAll();
+  });
+});
