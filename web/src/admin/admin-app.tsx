@@ -8,6 +8,8 @@ import LoginPage from './pages/login-page';
 
 const EmailPage = lazy(() => import('./pages/email-page'));
 const PostalTimeslotsPage = lazy(() => import('./pages/postal-timeslots-page'));
+const SystemPage = lazy(() => import('./pages/system-page'));
+const AuditLogPage = lazy(() => import('./pages/audit-log-page'));
 
 function Protected({ children }: { children: ReactNode }) {
   return (
@@ -45,6 +47,16 @@ export default function AdminApp() {
       <Route path="/admin/postal-timeslots">
         <Protected>
           <PostalTimeslotsPage />
+        </Protected>
+      </Route>
+      <Route path="/admin/system">
+        <Protected>
+          <SystemPage />
+        </Protected>
+      </Route>
+      <Route path="/admin/audit-log">
+        <Protected>
+          <AuditLogPage />
         </Protected>
       </Route>
       <Route>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Container, HStack, Stack } from 'styled-system/jsx';
 import { container } from 'styled-system/patterns';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { AlertTriangleIcon, LogOutIcon } from '../../components/icons';
 import { LogoMark } from '../../components/layout/logo';
 import { useLogout } from '../../components/layout/use-logout';
@@ -17,6 +17,49 @@ function LogoutButton() {
       <LogOutIcon />
       Logout
     </Button>
+  );
+}
+
+export const ADMIN_NAV = [
+  { href: '/admin/dashboard', label: 'Dashboard' },
+  { href: '/admin/postal-timeslots', label: 'Postal Timeslots' },
+  { href: '/admin/email', label: 'Email' },
+  { href: '/admin/audit-log', label: 'Audit Log' },
+  { href: '/admin/system', label: 'System' },
+] as const;
+
+const navLink = css({
+  px: '3',
+  py: '1.5',
+  borderRadius: 'l2',
+  textStyle: 'sm',
+  fontWeight: 'medium',
+  color: 'fg.muted',
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  _hover: { bg: 'bg.muted', color: 'fg.default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' },
+  '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent.text' },
+});
+
+/** Back-office sections beyond the dashboard tabs. */
+function AdminNav() {
+  const [location] = useLocation();
+  const current = location === '/admin' ? '/admin/dashboard' : location;
+  return (
+    <ul className={css({ display: 'flex', gap: '1', overflowX: 'auto', pb: '2', mx: '-1', px: '1' })}>
+      {ADMIN_NAV.map((item) => (
+        <li key={item.href}>
+          <Link
+            href={item.href}
+            className={navLink}
+            aria-current={current === item.href ? 'page' : undefined}
+          >
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -81,6 +124,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 <LogoutButton />
               </HStack>
             </HStack>
+            <AdminNav />
           </nav>
         </Container>
       </header>

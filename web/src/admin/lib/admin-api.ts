@@ -12,6 +12,13 @@ export const ADMIN_PATHS = {
   emailConfigs: '/api/admin/email-configs',
   paymentTestMode: '/api/admin/payments/test-mode',
   apiKeys: '/api/admin/api-keys',
+  orders: '/api/admin/registrations',
+  ordersExport: '/api/admin/registrations/export',
+  timeslotSearch: '/api/admin/timeslots/postal-code',
+  timeslots: '/api/admin/timeslots',
+  auditLog: '/api/admin/audit-log',
+  subscriptions: '/api/admin/system/subscriptions',
+  queues: '/api/admin/queues',
 } as const;
 
 /** A `{ success, data: T[] }` list of the admin API. */
@@ -45,6 +52,11 @@ export function toastMutationError(verb: MutationVerb, entity: EntityNoun, error
   });
 }
 
+/** A failure toast 'Error' with a full description (e.g. 'Failed to update registration: {message}'). */
+export function toastError(description: string, title = 'Error') {
+  toaster.create({ title, description, type: 'error' });
+}
+
 export function toastSuccess(title: string, description?: string) {
   toaster.create({ title, description, type: 'success' });
 }
@@ -62,4 +74,28 @@ export function formatAdminDateTime(value: string | null | undefined): string {
 export function truncate(text: string | null | undefined, max: number): string {
   if (!text) return '';
   return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** 5 Jan 2026, 14:05:09 (Asia/Singapore): the order timeline and the audit log. */
+export function formatAdminTimestamp(value: string | null | undefined): string {
+  return formatDateOrNA(value ?? null, 'd MMM yyyy, HH:mm:ss');
+}
+
+/** Who did it: 'public' -> Customer (public site), 'admin:ana' -> Admin ana, 'partner:7', 'worker:job'. */
+export function describeActor(actor: string | null | undefined): string {
+  if (!actor) return 'Unknown';
+  const [kind, ...rest] = actor.split(':');
+  const who = rest.join(':');
+  switch (kind) {
+    case 'public':
+      return 'Customer (public site)';
+    case 'admin':
+      return who ? `Admin ${who}` : 'Admin';
+    case 'partner':
+      return who ? `Partner ${who}` : 'Partner';
+    case 'worker':
+      return who ? `System (${who})` : 'System';
+    default:
+      return actor;
+  }
 }

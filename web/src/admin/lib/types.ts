@@ -116,3 +116,130 @@ export interface PaymentTestModeAnswer {
     configured: boolean;
   };
 }
+
+/** A participant besides the primary contact, as an order carries it. */
+export interface OrderParticipant {
+  firstName?: string;
+  lastName?: string;
+  gender?: string;
+  identificationNumber?: string;
+  dateOfBirth?: string;
+  packageName?: string;
+  isPrimary?: boolean;
+  [key: string]: unknown;
+}
+
+/** GET /api/admin/registrations row (status in the admin spelling 'canceled'). */
+export interface AdminOrder {
+  id: number;
+  referenceNumber: string;
+  status: string;
+  eventId: number;
+  eventName: string | null;
+  location: string | null;
+  packageName: string | null;
+  packagePrice: string | null;
+  timeslotDate: string | null;
+  timeslotTime: string | null;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  mobileNumber: string | null;
+  gender: string | null;
+  identificationNumber: string | null;
+  dateOfBirth: string | null;
+  postalCode: string | null;
+  unitNumber: string | null;
+  address: string | null;
+  region: string | null;
+  isAiaMember: boolean;
+  participants: OrderParticipant[];
+  discountCode: string | null;
+  discountLabel: string | null;
+  totalAmount: string;
+  discountAmount: string;
+  aiaDiscountAmount: string;
+  whiteCoatPaidAmount: string;
+  paidAmount: string;
+  balanceDue: string;
+  transactionId: string | null;
+  paymentMethod: string | null;
+  wcBookingCode: string | null;
+  confirmationEmailSent: boolean;
+  cancelledAt: string | null;
+  createdAt: string;
+}
+
+export interface OrderPage {
+  success: boolean;
+  data: AdminOrder[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/admin/registrations/{id}/history entry. */
+export interface OrderHistoryEntry {
+  version: number;
+  type: string;
+  /** 'public' | 'admin:<username>' | 'partner:<id>' | 'worker:<job>' */
+  actor: string;
+  summary: string;
+  at: string;
+  data: unknown;
+}
+
+/** One slot of the admin timeslot search. */
+export interface AdminTimeslot {
+  id: number;
+  label: string;
+  date: string;
+  time: string;
+  region: string | null;
+  isAvailable: boolean;
+  currentAttendees: number;
+  maxAttendees: number;
+}
+
+export type TimeslotGroups = Record<
+  string,
+  { date: { label: string; value: string }; timeslots: AdminTimeslot[] }
+>;
+
+export interface TimeslotSearchAnswer {
+  success: boolean;
+  region: string | null;
+  regionName: string | null;
+  data: TimeslotGroups;
+}
+
+export interface AuditEntry {
+  id: number;
+  actor: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  at: string;
+}
+
+export interface AuditPage {
+  success: boolean;
+  data: AuditEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/admin/system/subscriptions: a projection's or reactor's progress. */
+export interface SubscriptionStatus {
+  name: string;
+  checkpoint: string;
+  checkpointUpdatedAt: string;
+  lagEvents: number;
+  lagSeconds: number;
+  holder: string | null;
+  leaseExpiresAt: string | null;
+  leaseActive: boolean;
+}

@@ -26,6 +26,7 @@ import {
 } from '../lib/admin-api';
 import type { AdminEvent, AdminPackage } from '../lib/types';
 import { useForm } from '../lib/use-form';
+import { ManualTimeslots } from './event-timeslots';
 
 const wholeNumber = (min: number, max: number, message: string) =>
   v.pipe(
@@ -258,6 +259,15 @@ export function EventDialog({
             </>
           ) : null}
         </Grid>
+        {values.configType === 'manual' ? (
+          event && event.config.configType === 'manual' ? (
+            <ManualTimeslots eventId={event.id} defaultCapacity={event.config.maxAttendees} />
+          ) : (
+            <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>
+              Save the event with manual timeslots, then edit it to add its dates and timeslots.
+            </p>
+          )
+        ) : null}
       </Stack>
     </FormDialog>
   );

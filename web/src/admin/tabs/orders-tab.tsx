@@ -1,46 +1,30 @@
-import { useState } from 'react';
-import useSWR from 'swr';
+import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { HStack } from 'styled-system/jsx';
+import { DownloadIcon, SearchIcon } from '../../components/icons';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
-import { type ApiEnvelope, ApiError, api } from '../../lib/api';
-import { EmptyTable, SectionHeader } from '../components/section';
-import { ADMIN_PATHS, useAdminList } from '../lib/admin-api';
-import type { AdminEvent } from '../lib/types';
+import * as Table from '../../components/ui/table';
+import { ListState, SectionHeader } from '../components/section';
+import { ADMIN_PATHS, formatAdminDate, useAdminList } from '../lib/admin-api';
+import {
+  canCancel,
+  canConfirm,
+  exportOrders,
+  ORDERS_PAGE_SIZE,
+  type OrderFilters,
+  type OrderStatusFilter,
+  orderStatusLabel,
+  orderStatusTone,
+  useOrders,
+  useUpdateOrderStatus,
+} from '../lib/orders';
+import type { AdminEvent, AdminOrder } from '../lib/types';
+import { useDebounced } from '../lib/use-debounced';
+import { CancelOrderDialog, OrderDetailsDialog } from './order-details-dialog';
 
-/** GET /api/admin/registrations row (spec section 3, Registration). */
-export interface AdminOrder {
-  id: number;
-  referenceNumber: string;
-  firstName: string;
-  lastName: string;
-  eventId: number;
-  eventName?: string;
-  status: string;
-  createdAt: string;
-}
-
-export const ORDERS_PATH = '/api/admin/registrations';
 export const ORDER_HEADERS = ['Reference', 'Name', 'Event', 'Date', 'Status', 'Actions'];
-
-/**
- * The orders list. Until the registrations API answers (404: not there yet) the list is empty; the
- * table, filters, Export CSV and View Details dialog slot in here when it does.
- */
-export function useOrders(filters: { status: string; eventId: string }) {
-  return useSWR<AdminOrder[]>([ORDERS_PATH, filters], async () => {
-    try {
-      const res = await api.get<ApiEnvelope<AdminOrder[]>>(ORDERS_PATH, {
-        status: filters.status === 'all' ? undefined : filters.status,
-        eventId: filters.eventId || undefined,
-      });
-      return res?.data ?? [];
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return [];
-      throw error;
-    }
-  });
-}
 
 const select = css({
   h: '10',
@@ -53,40 +37,210 @@ const select = css({
   minW: '40',
 });
 
+export function OrderStatusBadge({ status }: { status: string }) {
+  return <Badge tone={orderStatusTone(status)}>{orderStatusLabel(status)}</Badge>;
+}
+
+/**
+ * Orders: filters by status and event (plus a search by reference, name or email), Export CSV, a
+ * polled, paged table with View Details, Mark as Confirmed and Cancel Order in each row.
+ */
 export function OrdersTab() {
-  const [status, setStatus] = useState('all');
+  const [status, setStatus] = useState<OrderStatusFilter>('all');
   const [eventId, setEventId] = useState('');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText);
+  const [page, setPage] = useState(1);
+  const filters: OrderFilters = { status, eventId, search, page };
   const { items: events } = useAdminList<AdminEvent>(ADMIN_PATHS.events);
-  const { data: orders } = useOrders({ status, eventId });
+  const { data, error, isLoading } = useOrders(filters);
+  const { update, pending } = useUpdateOrderStatus();
+  const [viewing, setViewing] = useState<AdminOrder | null>(null);
+  const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  // a new filter starts again at the first page
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
+  useEffect(() => setPage(1), [status, eventId, search]);
+
+  const orders = data?.data ?? [];
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await exportOrders({ status, eventId });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <section aria-labelledby="orders-heading">
-      <SectionHeader id="orders-heading" title="Orders" description="Bookings made on the public site." />
+      <SectionHeader
+        id="orders-heading"
+        title="Orders"
+        description="Bookings made on the public site. The list refreshes every few seconds."
+        action={
+          <Button variant="outline" onClick={onExport} loading={exporting}>
+            <DownloadIcon />
+            Export CSV
+          </Button>
+        }
+      />
       <HStack gap="3" mb="4" flexWrap="wrap" alignItems="flex-end">
         <Field.Root w="auto">
           <Field.Label>Status</Field.Label>
-          <select className={select} value={status} onChange={(e) => setStatus(e.target.value)}>
+          <Field.Select
+            className={select}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as OrderStatusFilter)}
+          >
             <option value="all">All</option>
             <option value="confirmed">Confirmed</option>
             <option value="pending">Pending</option>
             <option value="canceled">Canceled</option>
-          </select>
+          </Field.Select>
         </Field.Root>
         <Field.Root w="auto">
           <Field.Label>Event</Field.Label>
-          <select className={select} value={eventId} onChange={(e) => setEventId(e.target.value)}>
+          <Field.Select className={select} value={eventId} onChange={(e) => setEventId(e.target.value)}>
             <option value="">All events</option>
             {events?.map((e) => (
               <option key={e.id} value={String(e.id)}>
                 {e.name}
               </option>
             ))}
-          </select>
+          </Field.Select>
+        </Field.Root>
+        <Field.Root w={{ base: 'full', sm: '64' }}>
+          <Field.Label>Search</Field.Label>
+          <div className={css({ position: 'relative' })}>
+            <span
+              aria-hidden
+              className={css({
+                position: 'absolute',
+                left: '3',
+                top: '50%',
+                transform: 'translateY(-50%)',
+                color: 'fg.subtle',
+                display: 'flex',
+              })}
+            >
+              <SearchIcon width={16} height={16} />
+            </span>
+            <Field.Input
+              type="search"
+              ps="9"
+              placeholder="Reference, name or email"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+          </div>
         </Field.Root>
       </HStack>
-      {orders && orders.length > 0 ? null : (
-        <EmptyTable caption="Orders" headers={ORDER_HEADERS} empty="No orders found." />
-      )}
+      <ListState
+        isLoading={isLoading && !data}
+        error={data ? null : error}
+        isEmpty={orders.length === 0}
+        empty="No orders found."
+      >
+        <Table.Root caption="Orders">
+          <Table.Head>
+            <Table.Row>
+              {ORDER_HEADERS.map((h) => (
+                <Table.Header key={h} scope="col" textAlign={h === 'Actions' ? 'right' : undefined}>
+                  {h}
+                </Table.Header>
+              ))}
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {orders.map((o) => (
+              <Table.Row key={o.id} data-reference={o.referenceNumber}>
+                <Table.Cell fontFamily="mono" whiteSpace="nowrap">
+                  {o.referenceNumber}
+                </Table.Cell>
+                <Table.Cell fontWeight="medium">
+                  {o.firstName} {o.lastName}
+                </Table.Cell>
+                <Table.Cell>{o.eventName ?? ''}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatAdminDate(o.createdAt)}</Table.Cell>
+                <Table.Cell>
+                  <OrderStatusBadge status={o.status} />
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack gap="1" justify="flex-end" flexWrap="wrap">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setViewing(o)}
+                      aria-label={`View Details of ${o.referenceNumber}`}
+                    >
+                      View Details
+                    </Button>
+                    {canConfirm(o) ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        color="success.text"
+                        loading={pending === o.id}
+                        onClick={() => void update(o, 'confirmed')}
+                        aria-label={`Mark as Confirmed ${o.referenceNumber}`}
+                      >
+                        Mark as Confirmed
+                      </Button>
+                    ) : null}
+                    {canCancel(o) ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        color="danger.text"
+                        disabled={pending === o.id}
+                        onClick={() => setCancelling(o)}
+                        aria-label={`Cancel Order ${o.referenceNumber}`}
+                      >
+                        Cancel Order
+                      </Button>
+                    ) : null}
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        <HStack justify="space-between" mt="3" flexWrap="wrap" gap="2">
+          <p className={css({ color: 'fg.muted', textStyle: 'sm' })} aria-live="polite">
+            {total} {total === 1 ? 'order' : 'orders'} · Page {page} of {pages}
+          </p>
+          <HStack gap="2">
+            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next
+            </Button>
+          </HStack>
+        </HStack>
+      </ListState>
+      {viewing ? (
+        <OrderDetailsDialog
+          order={viewing}
+          onClose={() => setViewing(null)}
+          onCancel={(o) => setCancelling(o)}
+        />
+      ) : null}
+      <CancelOrderDialog
+        order={cancelling}
+        onOpenChange={(open) => !open && setCancelling(null)}
+        onConfirm={(o) => update(o, 'canceled')}
+      />
     </section>
   );
 }

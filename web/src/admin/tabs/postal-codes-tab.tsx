@@ -1,14 +1,16 @@
-import { TIMESLOT_SEARCH_MESSAGES, timeslotSearchSchema } from '@hs/domain';
+import { postalTimeslotSearchSchema, timeslotSearchSchema } from '@hs/domain';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { Grid } from 'styled-system/jsx';
+import { Grid, HStack, Stack } from 'styled-system/jsx';
 import { SearchIcon } from '../../components/icons';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
-import { ApiError, api } from '../../lib/api';
-import { EmptyState, SectionHeader } from '../components/section';
-import { ADMIN_PATHS, useAdminList } from '../lib/admin-api';
-import type { AdminEvent } from '../lib/types';
+import { Switch } from '../../components/ui/switch';
+import { type ApiEnvelope, ApiError, api } from '../../lib/api';
+import { EmptyState, SectionHeader, srOnly } from '../components/section';
+import { ADMIN_PATHS, failureMessage, toastError, toastSuccess, useAdminList } from '../lib/admin-api';
+import type { AdminEvent, AdminTimeslot, TimeslotSearchAnswer } from '../lib/types';
 import { useForm } from '../lib/use-form';
 
 export const TIMESLOT_EMPTY = {
@@ -16,23 +18,37 @@ export const TIMESLOT_EMPTY = {
   date: 'No timeslots found for the selected date.',
 } as const;
 
-/** GET /api/admin/timeslots/postal-code (spec section 7); a 404 (not there yet) reads as no timeslots. */
-async function searchTimeslots(params: { eventId: number; postalCode: string | null; date: string | null }) {
-  try {
-    const res = await api.get<{ data?: Record<string, unknown> | unknown[] }>(
-      '/api/admin/timeslots/postal-code',
-      {
-        eventId: params.eventId,
-        postalCode: params.postalCode ?? undefined,
-        date: params.postalCode ? undefined : (params.date ?? undefined),
-      },
-    );
-    const data = res?.data;
-    return Array.isArray(data) ? data.length : data ? Object.keys(data).length : 0;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return 0;
-    throw error;
-  }
+export const TIMESLOT_ERROR = {
+  title: 'Error loading timeslots',
+  fallback: 'Failed to fetch timeslots',
+} as const;
+
+export interface TimeslotQuery {
+  eventId: number;
+  postalCode: string | null;
+  date: string | null;
+}
+
+/** GET /api/admin/timeslots/postal-code?eventId=&postalCode= or ?eventId=&date= (spec section 7). */
+export async function searchTimeslots(q: TimeslotQuery): Promise<TimeslotSearchAnswer> {
+  const res = await api.get<TimeslotSearchAnswer>(ADMIN_PATHS.timeslotSearch, {
+    eventId: q.eventId,
+    postalCode: q.postalCode ?? undefined,
+    date: q.postalCode ? undefined : (q.date ?? undefined),
+  });
+  return {
+    success: true,
+    region: res?.region ?? null,
+    regionName: res?.regionName ?? null,
+    data: res?.data ?? {},
+  };
+}
+
+/** The server's message, else the spec's fallback 'Failed to fetch timeslots'. */
+function loadErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? TIMESLOT_ERROR.fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return TIMESLOT_ERROR.fallback;
 }
 
 const select = css({
@@ -47,37 +63,123 @@ const select = css({
   _invalid: { borderColor: 'border.error' },
 });
 
+/** One slot: its label, 'Booked: current/max' and the Available/Blocked switch. */
+function SlotRow({
+  slot,
+  showRegion,
+  pending,
+  onToggle,
+}: {
+  slot: AdminTimeslot;
+  showRegion: boolean;
+  pending: boolean;
+  onToggle: (slot: AdminTimeslot, isAvailable: boolean) => void;
+}) {
+  const full = slot.currentAttendees >= slot.maxAttendees;
+  return (
+    <li
+      data-timeslot-id={slot.id}
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        flexWrap: 'wrap',
+        gap: '3',
+        px: '4',
+        py: '3',
+        borderWidth: '1px',
+        borderColor: slot.isAvailable ? 'border.default' : 'danger.border',
+        borderRadius: 'l2',
+        bg: slot.isAvailable ? 'bg.default' : 'danger.subtle',
+      })}
+    >
+      <Stack gap="0.5">
+        <HStack gap="2">
+          <span className={css({ fontWeight: 'semibold' })}>{slot.label}</span>
+          {showRegion && slot.region ? <Badge tone="neutral">{slot.region}</Badge> : null}
+        </HStack>
+        <span className={css({ textStyle: 'sm', color: full ? 'danger.text' : 'fg.muted' })}>
+          Booked: {slot.currentAttendees}/{slot.maxAttendees}
+        </span>
+      </Stack>
+      <Switch
+        checked={slot.isAvailable}
+        disabled={pending}
+        onCheckedChange={(e) => onToggle(slot, e.checked)}
+      >
+        {slot.isAvailable ? 'Available' : 'Blocked'}
+        <span className={srOnly}>
+          {' '}
+          {slot.label} on {slot.date}
+        </span>
+      </Switch>
+    </li>
+  );
+}
+
 /**
  * Postal Codes tab (event, then a 6-digit postal code or a date) and, with `postalOnly`, the
- * /admin/postal-timeslots page. The grouped results with 'Booked: current/max' and the
- * Available/Blocked switch arrive with the admin timeslot API.
+ * /admin/postal-timeslots page. Results are grouped by date, each slot with 'Booked: current/max' and
+ * an Available/Blocked switch; a postal search is headed by the region the code belongs to.
  */
 export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean }) {
   const { items: events } = useAdminList<AdminEvent>(ADMIN_PATHS.events);
-  const form = useForm(timeslotSearchSchema, { eventId: '', postalCode: '', date: '' });
-  const [result, setResult] = useState<{ mode: 'postal' | 'date'; count: number } | null>(null);
+  const form = useForm(postalOnly ? postalTimeslotSearchSchema : timeslotSearchSchema, {
+    eventId: '',
+    postalCode: '',
+    date: '',
+  });
+  const [result, setResult] = useState<{ mode: 'postal' | 'date'; answer: TimeslotSearchAnswer } | null>(
+    null,
+  );
   const [loadError, setLoadError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [toggling, setToggling] = useState<number | null>(null);
 
-  const onSubmit = form.handleSubmit(async (q) => {
-    if (postalOnly && !q.postalCode) {
-      form.setErrors({ postalCode: TIMESLOT_SEARCH_MESSAGES.postal });
-      return;
-    }
+  const onSubmit = form.handleSubmit(async (out) => {
+    const q = out as { eventId: number; postalCode: string | null; date?: string | null };
+    const query: TimeslotQuery = { eventId: q.eventId, postalCode: q.postalCode, date: q.date ?? null };
     setPending(true);
     setLoadError(null);
     try {
-      const count = await searchTimeslots(q);
-      setResult({ mode: q.postalCode ? 'postal' : 'date', count });
+      const answer = await searchTimeslots(query);
+      setResult({ mode: query.postalCode ? 'postal' : 'date', answer });
     } catch (error) {
       setResult(null);
-      setLoadError(
-        error instanceof ApiError ? (error.serverMessage ?? error.message) : 'Failed to fetch timeslots',
-      );
+      setLoadError(loadErrorMessage(error));
     } finally {
       setPending(false);
     }
   });
+
+  const toggle = async (slot: AdminTimeslot, isAvailable: boolean) => {
+    setToggling(slot.id);
+    try {
+      const res = await api.put<ApiEnvelope<AdminTimeslot>>(
+        `${ADMIN_PATHS.timeslots}/${slot.id}/availability`,
+        { isAvailable },
+      );
+      const next = { ...slot, ...res?.data, isAvailable };
+      setResult((r) => {
+        if (!r) return r;
+        const data = Object.fromEntries(
+          Object.entries(r.answer.data).map(([day, g]) => [
+            day,
+            { ...g, timeslots: g.timeslots.map((s) => (s.id === slot.id ? next : s)) },
+          ]),
+        );
+        return { ...r, answer: { ...r.answer, data } };
+      });
+      toastSuccess('Timeslot updated', `${slot.label} is now ${isAvailable ? 'available' : 'blocked'}.`);
+    } catch (error) {
+      toastError(`Failed to update timeslot: ${failureMessage(error)}`);
+    } finally {
+      setToggling(null);
+    }
+  };
+
+  const groups = result ? Object.entries(result.answer.data).sort(([a], [b]) => a.localeCompare(b)) : [];
+  const slotCount = groups.reduce((n, [, g]) => n + g.timeslots.length, 0);
 
   return (
     <section aria-labelledby="postal-heading">
@@ -90,7 +192,7 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
             : 'Choose an event, then search by 6-digit postal code or by date.'
         }
       />
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate>
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Search timeslots">
         <Grid columns={{ base: 1, md: postalOnly ? 3 : 4 }} gap="3" alignItems="start" mb="4">
           <Field.Root invalid={Boolean(form.errors.eventId)} required>
             <Field.Label>Event</Field.Label>
@@ -113,6 +215,7 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
             inputMode="numeric"
             maxLength={6}
             placeholder="e.g. 123456"
+            required={postalOnly}
             error={form.errors.postalCode}
             {...form.text('postalCode')}
           />
@@ -137,11 +240,37 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
             borderColor: 'danger.border',
           })}
         >
-          <p className={css({ fontWeight: 'semibold' })}>Error loading timeslots</p>
+          <p className={css({ fontWeight: 'semibold' })}>{TIMESLOT_ERROR.title}</p>
           <p className={css({ textStyle: 'sm' })}>{loadError}</p>
         </div>
-      ) : result && result.count === 0 ? (
+      ) : result && slotCount === 0 ? (
         <EmptyState>{result.mode === 'postal' ? TIMESLOT_EMPTY.postal : TIMESLOT_EMPTY.date}</EmptyState>
+      ) : result ? (
+        <Stack gap="5" aria-live="polite">
+          <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+            {result.answer.regionName
+              ? `${result.answer.regionName} Region`
+              : `Timeslots on ${groups[0]?.[1].date.label ?? ''}`}
+          </h3>
+          {groups.map(([day, group]) => (
+            <section key={day} aria-labelledby={`slots-${day}`}>
+              <h4 id={`slots-${day}`} className={css({ fontWeight: 'medium', mb: '2', color: 'fg.muted' })}>
+                {group.date.label}
+              </h4>
+              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+                {group.timeslots.map((slot) => (
+                  <SlotRow
+                    key={slot.id}
+                    slot={slot}
+                    showRegion={result.mode === 'date'}
+                    pending={toggling === slot.id}
+                    onToggle={(s, on) => void toggle(s, on)}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </Stack>
       ) : null}
     </section>
   );

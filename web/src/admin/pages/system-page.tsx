@@ -1,0 +1,330 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import { css } from 'styled-system/css';
+import { HStack, Stack } from 'styled-system/jsx';
+import { AlertTriangleIcon } from '../../components/icons';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import * as Table from '../../components/ui/table';
+import { type ApiEnvelope, ApiError, api } from '../../lib/api';
+import { ListState, SectionHeader } from '../components/section';
+import {
+  ADMIN_PATHS,
+  failureMessage,
+  formatAdminTimestamp,
+  toastError,
+  toastSuccess,
+} from '../lib/admin-api';
+import type { SubscriptionStatus } from '../lib/types';
+
+export const SYSTEM_REFRESH_MS = 5_000;
+
+/** A failed job as the queue view shows it. */
+export interface FailedJob {
+  id: string;
+  name: string | null;
+  reason: string;
+  attempts: number | null;
+  failedAt: string | null;
+}
+
+export interface QueueView {
+  name: string;
+  counts: Record<string, number>;
+  failed: FailedJob[];
+}
+
+const COUNT_ORDER = ['waiting', 'active', 'delayed', 'completed', 'failed', 'paused'];
+
+const asRecord = (x: unknown): Record<string, unknown> =>
+  x && typeof x === 'object' ? (x as Record<string, unknown>) : {};
+const asString = (x: unknown): string | null =>
+  typeof x === 'string' ? x : typeof x === 'number' ? String(x) : null;
+const asTime = (x: unknown): string | null =>
+  typeof x === 'number' ? new Date(x).toISOString() : typeof x === 'string' ? x : null;
+
+/**
+ * GET /api/admin/queues, read leniently: `data` a list of queues (or an object by queue name), each
+ * with its counts (in `counts` or at the top level) and its failed jobs (`failed` / `failedJobs`).
+ */
+export function normalizeQueues(body: unknown): QueueView[] {
+  const data = asRecord(body).data ?? body;
+  const entries: [string, unknown][] = Array.isArray(data)
+    ? data.map((q) => [asString(asRecord(q).name) ?? '', q])
+    : Object.entries(asRecord(data));
+  return entries.map(([key, raw]) => {
+    const q = asRecord(raw);
+    const countsSource = asRecord(q.counts ?? q.jobCounts ?? q);
+    const counts: Record<string, number> = {};
+    for (const [k, v] of Object.entries(countsSource)) if (typeof v === 'number') counts[k] = v;
+    const jobs = q.failedJobs ?? q.failed;
+    const failed = (Array.isArray(jobs) ? jobs : []).map((j) => {
+      const job = asRecord(j);
+      return {
+        id: asString(job.id) ?? '',
+        name: asString(job.name),
+        reason: asString(job.failedReason ?? job.reason ?? job.error) ?? 'Unknown reason',
+        attempts:
+          typeof job.attemptsMade === 'number'
+            ? job.attemptsMade
+            : typeof job.attempts === 'number'
+              ? job.attempts
+              : null,
+        failedAt: asTime(job.failedAt ?? job.finishedOn ?? job.timestamp),
+      };
+    });
+    return { name: asString(q.name) ?? key, counts, failed };
+  });
+}
+
+type QueuesState = { available: true; queues: QueueView[] } | { available: false; reason: string };
+
+/** 404 (not deployed yet) or 503 (Redis unreachable) read as "unavailable", not as an error. */
+async function fetchQueues(path: string): Promise<QueuesState> {
+  try {
+    return { available: true, queues: normalizeQueues(await api.get<unknown>(path)) };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 503)) {
+      return {
+        available: false,
+        reason:
+          error.status === 404
+            ? 'This server does not report its job queues yet.'
+            : (error.serverMessage ?? 'The queue store cannot be reached right now.'),
+      };
+    }
+    throw error;
+  }
+}
+
+function lagTone(s: SubscriptionStatus): 'success' | 'warning' | 'danger' {
+  if (s.lagEvents === 0) return 'success';
+  return s.lagSeconds > 60 ? 'danger' : 'warning';
+}
+
+function formatLagSeconds(seconds: number): string {
+  if (seconds < 1) return '< 1 s';
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 3600)} h`;
+}
+
+function Subscriptions() {
+  const { data, error, isLoading } = useSWR<ApiEnvelope<SubscriptionStatus[]>>(ADMIN_PATHS.subscriptions, {
+    refreshInterval: SYSTEM_REFRESH_MS,
+  });
+  const rows = data?.data ?? [];
+  return (
+    <section aria-labelledby="subscriptions-heading">
+      <SectionHeader
+        id="subscriptions-heading"
+        title="Projections and reactors"
+        description="How far each read model and background reactor is behind the event log, and which worker holds it."
+      />
+      <ListState
+        isLoading={isLoading && !data}
+        error={data ? null : error}
+        isEmpty={rows.length === 0}
+        empty="No projections or reactors have started yet."
+      >
+        <Table.Root caption="Projections and reactors">
+          <Table.Head>
+            <Table.Row>
+              <Table.Header scope="col">Name</Table.Header>
+              <Table.Header scope="col">Lag</Table.Header>
+              <Table.Header scope="col">Behind by</Table.Header>
+              <Table.Header scope="col">Checkpoint</Table.Header>
+              <Table.Header scope="col">Last progress</Table.Header>
+              <Table.Header scope="col">Held by</Table.Header>
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {rows.map((s) => (
+              <Table.Row key={s.name}>
+                <Table.Cell fontWeight="medium">{s.name}</Table.Cell>
+                <Table.Cell>
+                  <Badge tone={lagTone(s)}>
+                    {s.lagEvents === 0
+                      ? 'Up to date'
+                      : `${s.lagEvents} ${s.lagEvents === 1 ? 'event' : 'events'}`}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  {s.lagEvents === 0 ? '—' : formatLagSeconds(s.lagSeconds)}
+                </Table.Cell>
+                <Table.Cell fontFamily="mono" textStyle="xs">
+                  {s.checkpoint}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatAdminTimestamp(s.checkpointUpdatedAt)}</Table.Cell>
+                <Table.Cell>
+                  {s.holder ? (
+                    <HStack gap="2">
+                      <span className={css({ fontFamily: 'mono', textStyle: 'xs' })}>{s.holder}</span>
+                      <Badge tone={s.leaseActive ? 'success' : 'neutral'}>
+                        {s.leaseActive ? 'Lease active' : 'Lease expired'}
+                      </Badge>
+                    </HStack>
+                  ) : (
+                    <Badge tone="warning">No worker</Badge>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </ListState>
+    </section>
+  );
+}
+
+function Queues() {
+  const { data, error, isLoading, mutate } = useSWR<QueuesState>(ADMIN_PATHS.queues, fetchQueues, {
+    refreshInterval: SYSTEM_REFRESH_MS,
+  });
+  const [retrying, setRetrying] = useState<string | null>(null);
+
+  const retry = async (queue: string, job: FailedJob) => {
+    setRetrying(`${queue}/${job.id}`);
+    try {
+      await api.post(
+        `${ADMIN_PATHS.queues}/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(job.id)}/retry`,
+      );
+      toastSuccess('Job retried', `${queue} job ${job.id} is queued again.`);
+      await mutate();
+    } catch (e) {
+      toastError(`Failed to retry job: ${failureMessage(e)}`);
+    } finally {
+      setRetrying(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="queues-heading">
+      <SectionHeader
+        id="queues-heading"
+        title="Job queues"
+        description="Emails, reminders and partner confirmations waiting, running and failed."
+      />
+      {data && !data.available ? (
+        <div
+          role="status"
+          className={css({
+            display: 'flex',
+            gap: '2',
+            alignItems: 'flex-start',
+            p: '4',
+            borderRadius: 'l3',
+            bg: 'warning.subtle',
+            color: 'warning.text',
+            borderWidth: '1px',
+            borderColor: 'warning.border',
+          })}
+        >
+          <AlertTriangleIcon />
+          <div>
+            <p className={css({ fontWeight: 'semibold' })}>Queue status unavailable</p>
+            <p className={css({ textStyle: 'sm' })}>{data.reason}</p>
+          </div>
+        </div>
+      ) : (
+        <ListState
+          isLoading={isLoading && !data}
+          error={data ? null : error}
+          isEmpty={data?.available === true && data.queues.length === 0}
+          empty="No queues found."
+        >
+          <Stack gap="4">
+            {data?.available
+              ? data.queues.map((q) => (
+                  <article
+                    key={q.name}
+                    aria-label={`Queue ${q.name}`}
+                    className={css({
+                      borderWidth: '1px',
+                      borderColor: 'border.default',
+                      borderRadius: 'l3',
+                      bg: 'bg.default',
+                      p: '4',
+                    })}
+                  >
+                    <HStack justify="space-between" flexWrap="wrap" gap="2" mb="2">
+                      <h3 className={css({ fontWeight: 'semibold', fontFamily: 'mono' })}>{q.name}</h3>
+                      <HStack gap="2" flexWrap="wrap">
+                        {[
+                          ...COUNT_ORDER.filter((k) => k in q.counts),
+                          ...Object.keys(q.counts).filter((k) => !COUNT_ORDER.includes(k)),
+                        ].map((k) => (
+                          <Badge
+                            key={k}
+                            tone={k === 'failed' && (q.counts[k] ?? 0) > 0 ? 'danger' : 'neutral'}
+                          >
+                            {k}: {q.counts[k]}
+                          </Badge>
+                        ))}
+                      </HStack>
+                    </HStack>
+                    {q.failed.length > 0 ? (
+                      <Table.Root caption={`Failed jobs of ${q.name}`}>
+                        <Table.Head>
+                          <Table.Row>
+                            <Table.Header scope="col">Job</Table.Header>
+                            <Table.Header scope="col">Reason</Table.Header>
+                            <Table.Header scope="col">Attempts</Table.Header>
+                            <Table.Header scope="col">Failed</Table.Header>
+                            <Table.Header scope="col" textAlign="right">
+                              Actions
+                            </Table.Header>
+                          </Table.Row>
+                        </Table.Head>
+                        <Table.Body>
+                          {q.failed.map((job) => (
+                            <Table.Row key={job.id}>
+                              <Table.Cell fontFamily="mono" textStyle="xs">
+                                {job.name ? `${job.name} ` : ''}#{job.id}
+                              </Table.Cell>
+                              <Table.Cell color="danger.text" maxW="md">
+                                {job.reason}
+                              </Table.Cell>
+                              <Table.Cell>{job.attempts ?? '—'}</Table.Cell>
+                              <Table.Cell whiteSpace="nowrap">
+                                {job.failedAt ? formatAdminTimestamp(job.failedAt) : '—'}
+                              </Table.Cell>
+                              <Table.Cell textAlign="right">
+                                <Button
+                                  size="sm"
+                                  variant="outline"
+                                  loading={retrying === `${q.name}/${job.id}`}
+                                  onClick={() => void retry(q.name, job)}
+                                  aria-label={`Retry ${q.name} job ${job.id}`}
+                                >
+                                  Retry
+                                </Button>
+                              </Table.Cell>
+                            </Table.Row>
+                          ))}
+                        </Table.Body>
+                      </Table.Root>
+                    ) : (
+                      <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>No failed jobs.</p>
+                    )}
+                  </article>
+                ))
+              : null}
+          </Stack>
+        </ListState>
+      )}
+    </section>
+  );
+}
+
+/** /admin/system: projection and reactor lag, and the job queues with failed jobs and Retry. */
+export default function SystemPage() {
+  return (
+    <>
+      <title>System | Health Screening Admin</title>
+      <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>System</h1>
+      <Subscriptions />
+      <Queues />
+    </>
+  );
+}

@@ -1,0 +1,349 @@
+import type { ReactNode } from 'react';
+import { useRef, useState } from 'react';
+import { css } from 'styled-system/css';
+import { Grid, HStack, Stack } from 'styled-system/jsx';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import * as Dialog from '../../components/ui/dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import {
+  describeActor,
+  failureMessage,
+  formatAdminDate,
+  formatAdminDateTime,
+  formatAdminTimestamp,
+} from '../lib/admin-api';
+import {
+  canCancel,
+  canConfirm,
+  orderStatusLabel,
+  orderStatusTone,
+  useOrder,
+  useOrderHistory,
+  useUpdateOrderStatus,
+} from '../lib/orders';
+import type { AdminOrder, OrderHistoryEntry } from '../lib/types';
+import { formatPrice } from './packages-tab';
+
+const sectionTitle = css({ fontWeight: 'semibold', textStyle: 'md', mb: '2' });
+const dl = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'minmax(9rem, auto) 1fr' },
+  columnGap: '4',
+  rowGap: { base: '0.5', sm: '1.5' },
+  textStyle: 'sm',
+  '& dt': { color: 'fg.muted', mt: { base: '1.5', sm: '0' } },
+  '& dd': { fontWeight: 'medium', wordBreak: 'break-word' },
+});
+
+function Details({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className={dl}>
+      {rows.map(([label, value]) => (
+        <div key={label} className={css({ display: 'contents' })}>
+          <dt>{label}</dt>
+          <dd>{value === null || value === undefined || value === '' ? '—' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Block({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={css({
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'l3',
+        p: '4',
+        bg: 'bg.default',
+      })}
+    >
+      <h3 id={id} className={sectionTitle}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+const money = (value: string | null | undefined) => formatPrice(value) || '—';
+const hasAmount = (value: string | null | undefined) => Boolean(value && Number(value) !== 0);
+
+/** The order's event timeline: what happened, when (Singapore time) and by whom. */
+export function OrderHistory({ orderId }: { orderId: number }) {
+  const { data, error, isLoading } = useOrderHistory(orderId);
+  const entries: OrderHistoryEntry[] = data?.data ?? [];
+  if (isLoading && !data) {
+    return (
+      <Stack gap="2" aria-busy="true" aria-label="Loading history">
+        <Skeleton h="6" />
+        <Skeleton h="6" />
+      </Stack>
+    );
+  }
+  if (error && !data) {
+    return (
+      <p role="alert" className={css({ color: 'danger.text', textStyle: 'sm' })}>
+        Failed to load the history: {failureMessage(error)}
+      </p>
+    );
+  }
+  if (entries.length === 0) {
+    return <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>No history recorded yet.</p>;
+  }
+  return (
+    <ol aria-label="Order history" className={css({ display: 'flex', flexDirection: 'column' })}>
+      {entries.map((e, i) => (
+        <li
+          key={e.version}
+          data-event-type={e.type}
+          className={css({
+            position: 'relative',
+            pl: '6',
+            pb: i === entries.length - 1 ? '0' : '4',
+            _before: {
+              content: '""',
+              position: 'absolute',
+              left: '1',
+              top: '1.5',
+              w: '2.5',
+              h: '2.5',
+              borderRadius: 'full',
+              bg: e.type === 'RegistrationCancelled' ? 'danger.default' : 'accent.default',
+            },
+            _after:
+              i === entries.length - 1
+                ? undefined
+                : {
+                    content: '""',
+                    position: 'absolute',
+                    left: '2',
+                    top: '5',
+                    bottom: '0',
+                    w: '0.5',
+                    ml: '-1px',
+                    bg: 'border.default',
+                  },
+          })}
+        >
+          <HStack gap="2" flexWrap="wrap">
+            <span className={css({ fontWeight: 'semibold', textStyle: 'sm' })}>{e.type}</span>
+            <time dateTime={e.at} className={css({ color: 'fg.muted', textStyle: 'xs' })}>
+              {formatAdminTimestamp(e.at)} SGT
+            </time>
+          </HStack>
+          <p className={css({ textStyle: 'sm' })}>{e.summary}</p>
+          <p className={css({ color: 'fg.muted', textStyle: 'xs' })}>by {describeActor(e.actor)}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * View Details: personal, booking and payment information, the History timeline, and the
+ * Confirm / Cancel actions. The order and its history refresh while the dialog is open.
+ */
+export function OrderDetailsDialog({
+  order: initial,
+  onClose,
+  onCancel,
+}: {
+  order: AdminOrder;
+  onClose: () => void;
+  /** Cancel asks for confirmation first (see CancelOrderDialog). */
+  onCancel: (order: AdminOrder) => void;
+}) {
+  const { data } = useOrder(initial.id);
+  const order = data?.data ?? initial;
+  const { update, pending } = useUpdateOrderStatus();
+  const name = `${order.firstName} ${order.lastName}`;
+  const address = [order.address, order.unitNumber].filter(Boolean).join(', ');
+
+  return (
+    <Dialog.Root size="xl" open onOpenChange={(e) => !e.open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Header>
+          <Dialog.Title>Order Details</Dialog.Title>
+          <Dialog.Description
+            className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}
+          >
+            <span className={css({ fontFamily: 'mono' })}>{order.referenceNumber}</span>
+            <Badge tone={orderStatusTone(order.status)}>{orderStatusLabel(order.status)}</Badge>
+          </Dialog.Description>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4" pb="2">
+            <Grid columns={{ base: 1, md: 2 }} gap="4">
+              <Block title="Personal Information" id="order-personal">
+                <Details
+                  rows={[
+                    ['Name', name],
+                    ['Email', order.email],
+                    ['Mobile Number', order.mobileNumber],
+                    ['Gender', order.gender],
+                    ['Identification Number', order.identificationNumber],
+                    ['Date of Birth', order.dateOfBirth ? formatAdminDate(order.dateOfBirth) : null],
+                    ['Address', address],
+                    ['Postal Code', order.postalCode],
+                    ['Region', order.region],
+                    ['AIA Member', order.isAiaMember ? 'Yes' : 'No'],
+                  ]}
+                />
+              </Block>
+              <Block title="Booking Information" id="order-booking">
+                <Details
+                  rows={[
+                    [
+                      'Reference',
+                      <span key="reference" className={css({ fontFamily: 'mono' })}>
+                        {order.referenceNumber}
+                      </span>,
+                    ],
+                    ['Event', order.eventName],
+                    ['Location', order.location],
+                    [
+                      'Package',
+                      order.packageName
+                        ? `${order.packageName}${order.packagePrice ? ` (${money(order.packagePrice)})` : ''}`
+                        : null,
+                    ],
+                    [
+                      'Appointment',
+                      order.timeslotDate
+                        ? `${formatAdminDate(order.timeslotDate)}${order.timeslotTime ? `, ${order.timeslotTime}` : ''}`
+                        : null,
+                    ],
+                    ['Participants', String(Math.max(1, order.participants?.length ?? 0))],
+                    ['Booked', formatAdminDateTime(order.createdAt)],
+                    ['Cancelled', order.cancelledAt ? formatAdminDateTime(order.cancelledAt) : null],
+                  ]}
+                />
+                {order.participants && order.participants.length > 1 ? (
+                  <ul className={css({ mt: '3', textStyle: 'sm', listStyle: 'disc', pl: '5' })}>
+                    {order.participants.map((p, i) => (
+                      <li key={`${p.identificationNumber ?? i}`}>
+                        {[p.firstName, p.lastName].filter(Boolean).join(' ')}
+                        {p.packageName ? ` — ${p.packageName}` : ''}
+                        {p.isPrimary ? ' (primary)' : ''}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </Block>
+            </Grid>
+            <Block title="Payment Information" id="order-payment">
+              <Grid columns={{ base: 1, md: 2 }} gap="4">
+                <Details
+                  rows={[
+                    ['Total Amount', money(order.totalAmount)],
+                    [
+                      'Discount',
+                      hasAmount(order.discountAmount)
+                        ? `${money(order.discountAmount)}${order.discountCode ? ` (${order.discountCode})` : order.discountLabel ? ` (${order.discountLabel})` : ''}`
+                        : null,
+                    ],
+                    [
+                      'AIA Discount',
+                      hasAmount(order.aiaDiscountAmount) ? money(order.aiaDiscountAmount) : null,
+                    ],
+                    [
+                      'Paid via WhiteCoat',
+                      hasAmount(order.whiteCoatPaidAmount) ? money(order.whiteCoatPaidAmount) : null,
+                    ],
+                    ['Paid', money(order.paidAmount)],
+                    ['Balance Due', money(order.balanceDue)],
+                  ]}
+                />
+                <Details
+                  rows={[
+                    ['Payment Method', order.paymentMethod],
+                    ['Transaction ID', order.transactionId],
+                    ['WhiteCoat Booking Code', order.wcBookingCode],
+                    ['Confirmation Email', order.confirmationEmailSent ? 'Sent' : 'Not sent'],
+                  ]}
+                />
+              </Grid>
+            </Block>
+            <Block title="History" id="order-history">
+              <OrderHistory orderId={order.id} />
+            </Block>
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          {canCancel(order) ? (
+            <Button variant="danger" disabled={pending !== null} onClick={() => onCancel(order)}>
+              Cancel
+            </Button>
+          ) : null}
+          {canConfirm(order) ? (
+            <Button loading={pending === order.id} onClick={() => void update(order, 'confirmed')}>
+              Confirm
+            </Button>
+          ) : null}
+        </Dialog.Footer>
+        <Dialog.CloseButton />
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Cancelling frees the order's seats, so it asks first. */
+export function CancelOrderDialog({
+  order,
+  onOpenChange,
+  onConfirm,
+}: {
+  order: AdminOrder | null;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: (order: AdminOrder) => Promise<unknown>;
+}) {
+  const [pending, setPending] = useState(false);
+  const shown = useRef(order);
+  if (order) shown.current = order;
+  const o = shown.current;
+  const confirm = async () => {
+    if (!order) return;
+    setPending(true);
+    try {
+      await onConfirm(order);
+    } finally {
+      setPending(false);
+      onOpenChange(false);
+    }
+  };
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      size="sm"
+      open={order !== null}
+      onOpenChange={(e) => onOpenChange(e.open)}
+    >
+      <Dialog.Portal>
+        <Dialog.Header>
+          <Dialog.Title>Cancel Order</Dialog.Title>
+          <Dialog.Description>
+            {o
+              ? `Cancel order ${o.referenceNumber} for ${o.firstName} ${o.lastName}? Its seats are released for other bookings.`
+              : ''}
+          </Dialog.Description>
+        </Dialog.Header>
+        <Dialog.Footer>
+          <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
+            Keep Order
+          </Button>
+          <Button variant="danger" loading={pending} onClick={confirm}>
+            Cancel Order
+          </Button>
+        </Dialog.Footer>
+        <Dialog.CloseButton />
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,329 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '../../components/ui/toaster';
+import { AUTH_TOKEN_KEY } from '../../lib/api';
+import { exportFileName } from '../lib/orders';
+import type { AdminOrder } from '../lib/types';
+import { ADMIN_USER, bodyOf, renderWithProviders, stubApi } from '../test/helpers';
+import { OrdersTab } from './orders-tab';
+
+afterEach(() => {
+  toaster.remove();
+  vi.unstubAllGlobals();
+});
+
+const events = {
+  success: true,
+  data: [
+    { id: 1, name: 'Community Screening', slug: 'community', config: { configType: 'auto' } },
+    { id: 2, name: 'Corporate Day', slug: 'corporate', config: { configType: 'manual' } },
+  ],
+};
+
+function order(over: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    id: 7,
+    referenceNumber: 'HS2605-0101-1234',
+    status: 'pending',
+    eventId: 1,
+    eventName: 'Community Screening',
+    location: 'Toa Payoh Hub',
+    packageName: 'Basic Health',
+    packagePrice: '100.00',
+    timeslotDate: '2026-06-01',
+    timeslotTime: '09:00',
+    firstName: 'Alex',
+    lastName: 'Tan',
+    email: 'alex@example.com',
+    mobileNumber: '91234567',
+    gender: 'male',
+    identificationNumber: 'S0000001X',
+    dateOfBirth: '1990-01-01',
+    postalCode: '530123',
+    unitNumber: '#05-12',
+    address: '1 Ang Mo Kio Ave',
+    region: 'north',
+    isAiaMember: false,
+    participants: [],
+    discountCode: 'PROMO10',
+    discountLabel: 'Ten percent',
+    totalAmount: '98.10',
+    discountAmount: '10.00',
+    aiaDiscountAmount: '0.00',
+    whiteCoatPaidAmount: '0.00',
+    paidAmount: '0.00',
+    balanceDue: '98.10',
+    transactionId: null,
+    paymentMethod: null,
+    wcBookingCode: null,
+    confirmationEmailSent: true,
+    cancelledAt: null,
+    createdAt: '2026-05-01T02:30:00.000Z',
+    ...over,
+  };
+}
+
+const page = (data: AdminOrder[], total = data.length) => ({
+  success: true,
+  data,
+  total,
+  page: 1,
+  pageSize: 20,
+});
+
+const history = {
+  success: true,
+  data: [
+    {
+      version: 1,
+      type: 'RegistrationBooked',
+      actor: 'public',
+      summary: 'Booked HS2605-0101-1234 for 1 participant(s), total S$98.10, status pending',
+      at: '2026-05-01T02:30:00.000Z',
+      data: {},
+    },
+    {
+      version: 2,
+      type: 'ConfirmationEmailSent',
+      actor: 'worker:confirmation-email',
+      summary: 'Confirmation email sent',
+      at: '2026-05-01T02:30:05.000Z',
+      data: {},
+    },
+    {
+      version: 3,
+      type: 'StatusChanged',
+      actor: 'admin:ana',
+      summary: 'Status changed from pending to confirmed',
+      at: '2026-05-01T03:00:00.000Z',
+      data: {},
+    },
+  ],
+};
+
+describe('orders tab', () => {
+  it('lists orders with Reference, Name, Event, Date and Status', async () => {
+    stubApi({
+      'GET /api/admin/events': events,
+      'GET /api/admin/registrations': page([
+        order(),
+        order({ id: 8, referenceNumber: 'HS2605-0101-9999', status: 'canceled', firstName: 'Bea' }),
+      ]),
+    });
+    renderWithProviders(<OrdersTab />);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Reference', 'Name', 'Event', 'Date', 'Status', 'Actions']);
+    const row = within(table).getByText('HS2605-0101-1234').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Alex Tan')).toBeTruthy();
+    expect(within(row).getByText('Community Screening')).toBeTruthy();
+    expect(within(row).getByText('1 May 2026')).toBeTruthy();
+    expect(within(row).getByText('Pending')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: /^Mark as Confirmed/ })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: /^Cancel Order/ })).toBeTruthy();
+    const cancelled = within(table).getByText('HS2605-0101-9999').closest('tr') as HTMLElement;
+    expect(within(cancelled).getByText('Canceled')).toBeTruthy();
+    expect(within(cancelled).queryByRole('button', { name: /^Cancel Order/ })).toBeNull();
+    expect(screen.getByText(/2 orders · Page 1 of 1/)).toBeTruthy();
+  });
+
+  it('shows the empty text', async () => {
+    stubApi({ 'GET /api/admin/events': events, 'GET /api/admin/registrations': page([]) });
+    renderWithProviders(<OrdersTab />);
+    expect(await screen.findByText('No orders found.')).toBeTruthy();
+  });
+
+  it('filters by status and by event, and pages', async () => {
+    const seen: URLSearchParams[] = [];
+    stubApi({
+      'GET /api/admin/events': events,
+      'GET /api/admin/registrations': (_init, url) => {
+        seen.push(url.searchParams);
+        return Response.json(page([order()], 45));
+      },
+    });
+    renderWithProviders(<OrdersTab />);
+    await screen.findByText('HS2605-0101-1234');
+    expect(seen[0]?.get('status')).toBeNull();
+    expect(seen[0]?.get('page')).toBe('1');
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'canceled');
+    await waitFor(() => expect(seen.at(-1)?.get('status')).toBe('canceled'));
+    await screen.findByRole('option', { name: 'Corporate Day' });
+    await userEvent.selectOptions(screen.getByLabelText('Event'), '2');
+    await waitFor(() => expect(seen.at(-1)?.get('eventId')).toBe('2'));
+    expect(seen.at(-1)?.get('status')).toBe('canceled');
+    await screen.findByText(/45 orders · Page 1 of 3/);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(seen.at(-1)?.get('page')).toBe('2'));
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'all');
+    await waitFor(() => expect(seen.at(-1)?.get('page')).toBe('1'));
+    expect(seen.at(-1)?.get('status')).toBeNull();
+  });
+
+  it('polls the list', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let calls = 0;
+      stubApi({
+        'GET /api/admin/events': events,
+        'GET /api/admin/registrations': () => {
+          calls += 1;
+          return Response.json(
+            page(calls > 1 ? [order(), order({ id: 9, referenceNumber: 'HS2605-0101-5555' })] : [order()]),
+          );
+        },
+      });
+      renderWithProviders(<OrdersTab />);
+      await screen.findByText('HS2605-0101-1234');
+      expect(screen.queryByText('HS2605-0101-5555')).toBeNull();
+      await vi.advanceTimersByTimeAsync(5_500);
+      expect(await screen.findByText('HS2605-0101-5555')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens View Details with personal, booking and payment information and the History', async () => {
+    stubApi({
+      'GET /api/admin/events': events,
+      'GET /api/admin/registrations': page([order()]),
+      'GET /api/admin/registrations/7': { success: true, data: order() },
+      'GET /api/admin/registrations/7/history': history,
+    });
+    renderWithProviders(<OrdersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'View Details of HS2605-0101-1234' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Personal Information' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Booking Information' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Payment Information' })).toBeTruthy();
+    expect(within(dialog).getByText('alex@example.com')).toBeTruthy();
+    expect(within(dialog).getByText('1 Ang Mo Kio Ave, #05-12')).toBeTruthy();
+    expect(within(dialog).getByText('Basic Health (S$100.00)')).toBeTruthy();
+    expect(within(dialog).getByText('1 Jun 2026, 09:00')).toBeTruthy();
+    expect(within(dialog).getByText('S$10.00 (PROMO10)')).toBeTruthy();
+    expect(within(dialog).getAllByText('S$98.10').length).toBe(2);
+
+    const timeline = await within(dialog).findByRole('list', { name: 'Order history' });
+    const items = within(timeline).getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('data-event-type'))).toEqual([
+      'RegistrationBooked',
+      'ConfirmationEmailSent',
+      'StatusChanged',
+    ]);
+    // when: Singapore time (UTC+8)
+    expect(within(items[0]!).getByText('1 May 2026, 10:30:00 SGT')).toBeTruthy();
+    // by whom
+    expect(within(items[0]!).getByText('by Customer (public site)')).toBeTruthy();
+    expect(within(items[1]!).getByText('by System (confirmation-email)')).toBeTruthy();
+    expect(within(items[2]!).getByText('by Admin ana')).toBeTruthy();
+    expect(within(items[2]!).getByText('Status changed from pending to confirmed')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('marks an order as confirmed from its row', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/events': events,
+      'GET /api/admin/registrations': page([order()]),
+      'PATCH /api/admin/registrations/7': { success: true, data: order({ status: 'confirmed' }) },
+    });
+    renderWithProviders(<OrdersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as Confirmed HS2605-0101-1234' }));
+    expect(await screen.findByText('Order confirmed')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'PATCH', '/api/admin/registrations/7')).toEqual({ status: 'confirmed' });
+  });
+
+  it('asks before cancelling, then sends canceled', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/events': events,
+      'GET /api/admin/registrations': page([order()]),
+      'PATCH /api/admin/registrations/7': { success: true, data: order({ status: 'canceled' }) },
+    });
+    renderWithProviders(<OrdersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel Order HS2605-0101-1234' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText(/Cancel order HS2605-0101-1234 for Alex Tan\?/)).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel Order' }));
+    expect(await screen.findByText('Order canceled')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'PATCH', '/api/admin/registrations/7')).toEqual({ status: 'canceled' });
+  });
+
+  it('cancels from the dialog and toasts the failure message', async () => {
+    stubApi({
+      'GET /api/admin/events': events,
+      'GET /api/admin/registrations': page([order()]),
+      'GET /api/admin/registrations/7': { success: true, data: order() },
+      'GET /api/admin/registrations/7/history': history,
+      'PATCH /api/admin/registrations/7': () =>
+        Response.json({ success: false, message: 'Registration is already canceled' }, { status: 409 }),
+    });
+    renderWithProviders(<OrdersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'View Details of HS2605-0101-1234' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel Order' }));
+    expect(
+      await screen.findByText('Failed to update registration: Registration is already canceled'),
+    ).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+  });
+
+  describe('Export CSV', () => {
+    it("says 'You need to be logged in to export data' without a token", async () => {
+      stubApi({ 'GET /api/admin/events': events, 'GET /api/admin/registrations': page([]) });
+      renderWithProviders(<OrdersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('Authentication Error')).toBeTruthy();
+      expect(screen.getByText('You need to be logged in to export data')).toBeTruthy();
+    });
+
+    it("toasts 'Export failed' with 'Export failed: {statusText}'", async () => {
+      localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
+      stubApi({
+        'GET /api/admin/events': events,
+        'GET /api/admin/registrations': page([]),
+        'GET /api/admin/user': { success: true, data: ADMIN_USER },
+        'GET /api/admin/registrations/export': () =>
+          new Response('boom', { status: 500, statusText: 'Internal Server Error' }),
+      });
+      renderWithProviders(<OrdersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('Export failed: Internal Server Error')).toBeTruthy();
+      expect(screen.getByText('Export failed')).toBeTruthy();
+    });
+
+    it('downloads orders-export-{date}.csv with the bearer token and the filters', async () => {
+      localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
+      const createObjectURL = vi.fn(() => 'blob:csv');
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+      const clicked: string[] = [];
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        clicked.push(this.download);
+      });
+      const fetchMock = stubApi({
+        'GET /api/admin/events': events,
+        'GET /api/admin/registrations': page([]),
+        'GET /api/admin/user': { success: true, data: ADMIN_USER },
+        'GET /api/admin/registrations/export': () =>
+          new Response('Reference,Status\r\n', { headers: { 'content-type': 'text/csv' } }),
+      });
+      renderWithProviders(<OrdersTab />);
+      await userEvent.selectOptions(await screen.findByLabelText('Status'), 'confirmed');
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('Export successful')).toBeTruthy();
+      expect(screen.getByText('Your orders have been exported to CSV')).toBeTruthy();
+      expect(clicked).toEqual([exportFileName()]);
+      expect(exportFileName('2026-05-01')).toBe('orders-export-2026-05-01.csv');
+      const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/export'));
+      expect(String(call?.[0])).toBe('/api/admin/registrations/export?status=confirmed');
+      expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer tok');
+      click.mockRestore();
+    });
+  });
+});
