@@ -1,9 +1,12 @@
+import { Writable } from 'node:stream';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type ApiConfig, type AppDeps, buildApp, testApiConfig } from '../src';
 import { createUser } from '../src/auth/users';
 
 export interface TestApi {
+  /** Error-level log lines of the app, to explain an unexpected 5xx in an assertion message. */
+  errors: string[];
   app: FastifyInstance;
   db: TestDatabase;
   /** A bearer token of a freshly created admin. */
@@ -24,7 +27,14 @@ export async function startTestApi(
     DATABASE_URL: db.url,
     REDIS_URL: process.env.HS_TEST_REDIS_URL!,
   });
-  const app = await buildApp(config, { ...deps, sql: db.sql });
+  const errors: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      errors.push(chunk.toString());
+      done();
+    },
+  });
+  const app = await buildApp({ ...config, logLevel: 'error' }, { logStream, ...deps, sql: db.sql });
   await app.ready();
   let token: string | undefined;
   const adminToken = async () => {
@@ -45,6 +55,7 @@ export async function startTestApi(
     return token;
   };
   return {
+    errors,
     app,
     db,
     adminToken,

@@ -43,23 +43,17 @@ const view = (p: ParticipantSnapshot) => ({
 const participants: FastifyPluginAsyncTypebox = async (app) => {
   const { sql } = app;
 
-  async function registrationFor(
-    participantId: string | null,
-    registrationId: number | null,
-    reference: unknown,
-  ) {
-    let id = registrationId;
-    if (participantId) {
-      const [row] = await sql<{ registrationId: number }[]>`
-        select registration_id as "registrationId" from order_participants where participant_id = ${participantId}`;
-      if (!row) throw notFound('Participant not found');
-      id = row.registrationId;
+  /** The reference number finds the booking (registration_references is written with the booking itself). */
+  async function registrationFor(reference: unknown, participantId?: string) {
+    const ref = typeof reference === 'string' ? normalizeReferenceNumber(reference) : '';
+    const [row] = await sql<{ id: number }[]>`
+      select registration_id as id from registration_references where reference_number = ${ref}`;
+    if (!row) throw notFound(NOT_FOUND);
+    const state = await loadRegistration(sql, row.id);
+    if (participantId && !state.participants.some((p) => p.participantId === participantId)) {
+      throw notFound('Participant not found');
     }
-    if (!id) throw notFound(NOT_FOUND);
-    const state = await loadRegistration(sql, id);
-    if (typeof reference !== 'string' || normalizeReferenceNumber(reference) !== state.referenceNumber)
-      throw notFound(NOT_FOUND);
-    return { id, state };
+    return { id: row.id, state };
   }
 
   const answer = async (
@@ -94,18 +88,9 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = request.body as Record<string, unknown>;
-      const { registrationId } = parseInput(
-        v.object({
-          registrationId: v.pipe(
-            v.union([v.number(), v.string()]),
-            v.transform(Number),
-            v.integer('Registration not found'),
-          ),
-        }),
-        body,
-      );
       const input = parseInput(participantSchema, body);
-      const { id, state } = await registrationFor(null, registrationId, body.referenceNumber);
+      const { id, state } = await registrationFor(body.referenceNumber);
+      if (body.registrationId !== undefined && Number(body.registrationId) !== id) throw notFound(NOT_FOUND);
       const participant = await buildParticipant(sql, app.memberVerifier, state.eventId!, input);
       const result = await answer(
         id,
@@ -130,7 +115,7 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const body = request.body as Record<string, unknown>;
-      const { id } = await registrationFor(request.params.id, null, body.referenceNumber);
+      const { id } = await registrationFor(body.referenceNumber, request.params.id);
       const at = new Date().toISOString();
       if (
         body.isPrimary === true &&
@@ -192,7 +177,7 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
       const reference =
         request.query.referenceNumber ??
         (request.body as { referenceNumber?: string } | undefined)?.referenceNumber;
-      const { id } = await registrationFor(request.params.id, null, reference);
+      const { id } = await registrationFor(reference, request.params.id);
       return answer(
         id,
         { type: 'RemoveParticipant', participantId: request.params.id, at: new Date().toISOString() },
