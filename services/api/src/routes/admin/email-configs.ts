@@ -8,6 +8,7 @@ import {
   MessageResponseSchema,
 } from '@hs/contracts';
 import type { Sql, TransactionSql } from '@hs/db';
+import { isTemplateConfigKey, validateTemplate } from '@hs/notifications';
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -38,6 +39,16 @@ async function findConfig(db: Db, id: number) {
   return toConfig(row);
 }
 
+/**
+ * Email templates are EJS, and EJS runs JavaScript: a template config is checked against the
+ * allow-list grammar of @hs/notifications before it is stored (the worker renders sandboxed anyway).
+ */
+function refuseUnsafeTemplate(configKey: string, configValue: unknown) {
+  if (!isTemplateConfigKey(configKey) || typeof configValue !== 'string') return;
+  const check = validateTemplate(configValue);
+  if (!check.ok) throw badRequest(check.message, [{ field: 'configValue', message: check.message }]);
+}
+
 const Errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 
 /** Email settings and templates (EJS) read by the worker when it sends. */
@@ -61,6 +72,7 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const input = parseInput(EmailConfigCreateInput, request.body);
+      refuseUnsafeTemplate(input.configKey, input.configValue);
       try {
         const created = await sql.begin(async (tx) => {
           const [row] = await tx<{ id: number }[]>`
@@ -106,6 +118,7 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
         if (requestedKey !== undefined && requestedKey !== before.configKey) {
           throw badRequest('The key of a configuration cannot be changed');
         }
+        refuseUnsafeTemplate(before.configKey, input.configValue);
         await tx`
           update email_configs set config_value = ${input.configValue}, description = ${input.description},
             last_updated_by = ${request.actor}

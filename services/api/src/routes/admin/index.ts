@@ -9,6 +9,7 @@ import holidays from './holidays';
 import overview from './overview';
 import packages from './packages';
 import payments from './payments';
+import previews from './previews';
 import registrations from './registrations';
 import system from './system';
 import timeslots from './timeslots';
@@ -20,6 +21,7 @@ import timeslots from './timeslots';
  */
 const admin: FastifyPluginAsync<{ braintree: ApiConfig['braintree'] }> = async (app, opts) => {
   await app.register(login);
+  await app.register(previews); // guards its own routes: bearer, or a preview token for the new-tab previews
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', guarded.requireAdmin);
     // Every guarded route is documented as needing the bearer token.

@@ -1,0 +1,161 @@
+/** Issue 9, api side: template safety at save, the new-tab previews, the admin queue view. */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { testRedis } from '@hs/testing';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApi, startTestApi } from './helpers';
+
+describe('email templates, previews and the queue view', () => {
+  let api: TestApi;
+  let outbox: string;
+  const redis = testRedis();
+
+  beforeAll(async () => {
+    outbox = await mkdtemp(path.join(tmpdir(), 'hs-outbox-'));
+    process.env.BULLMQ_PREFIX = redis.prefix;
+    process.env.MAIL_OUTBOX_DIR = outbox;
+    delete process.env.SMTP_URL;
+    api = await startTestApi();
+  });
+  afterAll(async () => {
+    await api.close();
+    await rm(outbox, { recursive: true, force: true });
+  });
+
+  it('refuses templates that reach beyond their variables, at create and at update', async () => {
+    for (const configValue of [
+      '<%= process.env.JWT_SECRET %>',
+      "<%= this.constructor.constructor('return process')().env %>",
+    ]) {
+      const res = await api.asAdmin({
+        method: 'POST',
+        url: '/api/admin/email-configs',
+        payload: { configKey: 'EMAIL_CONFIRMATION_TEMPLATE', configValue },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/process|this|constructor/i);
+    }
+    const ok = await api.asAdmin({
+      method: 'POST',
+      url: '/api/admin/email-configs',
+      payload: { configKey: 'EMAIL_CONFIRMATION_TEMPLATE', configValue: '<p>Hello <%= firstName %></p>' },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const bad = await api.asAdmin({
+      method: 'PATCH',
+      url: `/api/admin/email-configs/${ok.json().data.id}`,
+      payload: { configValue: '<%- require("fs").readFileSync("/etc/passwd") %>' },
+    });
+    expect(bad.statusCode).toBe(400);
+    // not a template key: stored as given
+    const plain = await api.asAdmin({
+      method: 'POST',
+      url: '/api/admin/email-configs',
+      payload: { configKey: 'SUPPORT_PHONE', configValue: '<%= 1 %>' },
+    });
+    expect(plain.statusCode).toBe(201);
+  });
+
+  it('serves previews to a bearer admin or a short-lived preview token, and to no one else', async () => {
+    expect((await api.app.inject({ url: '/api/test-pdf?type=invoice' })).statusCode).toBe(401);
+    expect((await api.app.inject({ url: '/api/test-pdf?token=forged' })).statusCode).toBe(401);
+    const tokenRes = await api.asAdmin({ method: 'POST', url: '/api/admin/previews/token' });
+    expect(tokenRes.statusCode).toBe(200);
+    const { token } = tokenRes.json().data;
+
+    const pdf = await api.app.inject({ url: `/api/test-pdf?type=invoice&token=${token}` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await api.asAdmin({ url: '/api/test-pdf' })).statusCode).toBe(200);
+
+    const html = await api.app.inject({ url: `/api/test-email?type=confirmation&render=1&token=${token}` });
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toMatch(/text\/html/);
+    expect(html.body).toContain('Hello Tan'); // the template saved in the previous test
+
+    // the preview token is not an admin token
+    const asBearer = await api.app.inject({
+      url: '/api/admin/email-configs',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(asBearer.statusCode).toBe(403);
+  });
+
+  it('sends a test email with sample data (to the .eml outbox without SMTP_URL)', async () => {
+    const res = await api.asAdmin({ url: '/api/test-email?type=receipt&email=ops%40example.com' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Test receipt email sent to ops@example.com' });
+    expect((await readdir(outbox)).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+    expect((await api.asAdmin({ url: '/api/test-email?type=receipt' })).statusCode).toBe(400);
+  });
+
+  it('shows queue counts and failed jobs, and retries a failed job', async () => {
+    const connection = { url: process.env.HS_TEST_REDIS_URL! } as never;
+    const queue = new Queue('partner-confirmation', { connection, prefix: redis.prefix });
+    await queue.add('confirm-partner', { registrationId: 7, causeEventId: 'e1' }, { jobId: 'job-7' });
+    const worker = new Worker(
+      'partner-confirmation',
+      async () => {
+        throw new UnrecoverableError('Partner refused the request (HTTP 404)');
+      },
+      { connection, prefix: redis.prefix },
+    );
+    await expect.poll(() => queue.getFailedCount(), { timeout: 5000 }).toBe(1);
+    await worker.close();
+
+    const res = await api.asAdmin({ url: '/api/admin/queues' });
+    expect(res.statusCode, res.body).toBe(200);
+    const partner = res.json().data.queues.find((q: { name: string }) => q.name === 'partner-confirmation');
+    expect(partner.counts).toMatchObject({ failed: 1, waiting: 0 });
+    expect(partner.failedJobs[0]).toMatchObject({
+      id: 'job-7',
+      failedReason: 'Partner refused the request (HTTP 404)',
+    });
+    expect(res.json().data.subscriptions).toBeInstanceOf(Array);
+
+    const retry = await api.asAdmin({
+      method: 'POST',
+      url: '/api/admin/queues/partner-confirmation/jobs/job-7/retry',
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(await queue.getJobCounts('failed', 'waiting')).toEqual({ failed: 0, waiting: 1 });
+    const again = await api.asAdmin({
+      method: 'POST',
+      url: '/api/admin/queues/partner-confirmation/jobs/job-7/retry',
+    });
+    expect(again.statusCode).toBe(409);
+    const missing = await api.asAdmin({
+      method: 'POST',
+      url: '/api/admin/queues/partner-confirmation/jobs/nope/retry',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect((await api.app.inject({ url: '/api/admin/queues' })).statusCode).toBe(401);
+    await queue.obliterate({ force: true });
+    await queue.close();
+  });
+
+  it('documents the calls in OpenAPI', async () => {
+    const doc = (await api.app.inject({ url: '/api/docs/json' })).json();
+    for (const p of ['/api/test-email', '/api/test-pdf', '/api/admin/previews/token', '/api/admin/queues']) {
+      expect(Object.keys(doc.paths), p).toContain(p);
+    }
+    expect(doc.paths['/api/test-pdf'].get.tags).toEqual(['admin']);
+    expect(doc.paths['/api/admin/queues/{queue}/jobs/{id}/retry'].post.tags).toEqual(['admin']);
+  });
+
+  it('answers 503 at once when Redis is down', async () => {
+    const down = await startTestApi({ redisUrl: 'redis://127.0.0.1:1' });
+    try {
+      const started = Date.now();
+      const res = await down.asAdmin({ url: '/api/admin/queues' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toMatch(/Redis/);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await down.close();
+    }
+  });
+});
