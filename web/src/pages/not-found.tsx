@@ -13,7 +13,7 @@ export default function NotFoundPage() {
           className={css({
             fontSize: { base: '5xl', md: '6xl' },
             fontWeight: 'bold',
-            color: 'accent.muted',
+            color: 'accent.text',
             lineHeight: '1',
           })}
         >

@@ -13,6 +13,7 @@ import { AlertCircleIcon } from '../components/icons';
 import { Button } from '../components/ui/button';
 import * as Card from '../components/ui/card';
 import { type ApiEnvelope, api } from '../lib/api';
+import { toCents } from '../public/money';
 import { storePartnerHandoff } from '../public/partner-storage';
 
 export const PARTNER_MESSAGES = {
@@ -20,6 +21,49 @@ export const PARTNER_MESSAGES = {
   create: 'Failed to create registration. Please try again.',
   unexpected: 'An unexpected error occurred. Please try again later.',
 } as const;
+
+/** GET /api/wc/{code} answers the prefill fields (bookingCode, firstName, ... whiteCoatPaidAmount). */
+export interface PartnerPrefill {
+  bookingCode?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  identificationNumber?: string;
+  dateOfBirth?: string;
+  postalCode?: string;
+  unitNumber?: string;
+  address?: string;
+  mobileNumber?: string;
+  isPaidInWhiteCoat?: boolean;
+  whiteCoatPaidAmount?: string | number | null;
+  whiteCoatPaidCents?: number;
+}
+type PartnerAnswer = PartnerPrefill & Partial<Omit<PartnerPatientData, keyof PartnerPrefill>>;
+
+/** The server's prefill fields; a raw partner record (name, nric, address{...}) is mapped as well. */
+export function toHandoff(code: string, data: PartnerAnswer) {
+  if (data.firstName === undefined && (data.name !== undefined || data.nric !== undefined)) {
+    const h = partnerDataToHandoff(code, data as PartnerPatientData);
+    return { ...h, whiteCoatPaidAmount: toMoneyString(h.whiteCoatPaidCents) };
+  }
+  const isPaid = data.isPaidInWhiteCoat === true;
+  const cents =
+    typeof data.whiteCoatPaidCents === 'number' ? data.whiteCoatPaidCents : toCents(data.whiteCoatPaidAmount);
+  return {
+    bookingCode: data.bookingCode || code,
+    firstName: data.firstName ?? '',
+    lastName: data.lastName ?? '',
+    email: data.email ?? '',
+    identificationNumber: (data.identificationNumber ?? '').trim().toUpperCase(),
+    dateOfBirth: data.dateOfBirth ?? '',
+    postalCode: data.postalCode ?? '',
+    unitNumber: data.unitNumber ?? '',
+    address: data.address ?? '',
+    mobileNumber: data.mobileNumber ?? '',
+    isPaidInWhiteCoat: isPaid,
+    whiteCoatPaidAmount: toMoneyString(isPaid ? Math.max(0, cents) : 0),
+  };
+}
 
 /** `/wc/{code}`: validate the partner code, create the registration, store the hand-off, go to the event. */
 export default function PartnerLinkPage() {
@@ -37,11 +81,9 @@ export default function PartnerLinkPage() {
         setError(checked.message);
         return;
       }
-      let patient: PartnerPatientData;
+      let patient: PartnerAnswer;
       try {
-        const res = await api.get<ApiEnvelope<PartnerPatientData>>(
-          `/api/wc/${encodeURIComponent(checked.value)}`,
-        );
+        const res = await api.get<ApiEnvelope<PartnerAnswer>>(`/api/wc/${encodeURIComponent(checked.value)}`);
         if (!res?.success || !res.data) {
           setError(res?.message || PARTNER_MESSAGES.validate);
           return;
@@ -55,7 +97,7 @@ export default function PartnerLinkPage() {
         const created = await api.post<ApiEnvelope<{ id: number }>>('/api/wc/create-registration', {
           bookingCode: checked.value,
         });
-        const handoff = partnerDataToHandoff(checked.value, patient);
+        const handoff = toHandoff(checked.value, patient);
         storePartnerHandoff({
           bookingCode: handoff.bookingCode,
           firstName: handoff.firstName,
@@ -68,7 +110,7 @@ export default function PartnerLinkPage() {
           address: handoff.address,
           mobileNumber: handoff.mobileNumber,
           isPaidInWhiteCoat: handoff.isPaidInWhiteCoat,
-          whiteCoatPaidAmount: toMoneyString(handoff.whiteCoatPaidCents),
+          whiteCoatPaidAmount: handoff.whiteCoatPaidAmount,
           registrationId: created?.data?.id ?? null,
           isFromWhiteCoat: true,
         });

@@ -34,7 +34,7 @@ function EventSelect({
   events: EventSummary[];
 }) {
   return (
-    <Field.Root ids={{ control: id }}>
+    <Field.Root id={id}>
       <Field.Label>Event</Field.Label>
       <Field.Select className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Select an event</option>
@@ -132,7 +132,7 @@ export default function TestAutoTimeslotsPage() {
               void searchPostal();
             }}
           >
-            <Field.Root ids={{ control: 'test-postal' }}>
+            <Field.Root id="test-postal">
               <Field.Label>Postal Code</Field.Label>
               <Field.Input
                 inputMode="numeric"
@@ -177,7 +177,7 @@ export default function TestAutoTimeslotsPage() {
               void searchDate();
             }}
           >
-            <Field.Root ids={{ control: 'test-date' }}>
+            <Field.Root id="test-date">
               <Field.Label>Date</Field.Label>
               <Field.Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
             </Field.Root>

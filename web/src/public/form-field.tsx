@@ -21,7 +21,7 @@ export function FormField({
   ...inputProps
 }: FormFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} ids={{ control: id }}>
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} id={id}>
       <Field.Label>
         {label}
         {required ? <Field.RequiredIndicator /> : null}

@@ -99,7 +99,8 @@ export interface BookingResult {
   status: string;
   totalAmount?: string;
   balanceDue?: string;
-  position?: number;
+  /** event-store position of the booking (pass to the lookup once) */
+  position?: string | null;
 }
 
 export interface RegistrationLookup {

@@ -18,7 +18,6 @@ export function Logo({ onClick }: { onClick?: () => void }) {
     <Link
       href="/"
       onClick={onClick}
-      aria-label={`${BRAND_NAME} – home`}
       className={css({
         display: 'inline-flex',
         alignItems: 'center',

@@ -143,6 +143,8 @@ export function ParticipantDialog({
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
+              // React events bubble through the portal: keep this submit away from the wizard's form
+              e.stopPropagation();
               submit();
             }}
             className={css({
@@ -179,7 +181,7 @@ export function ParticipantDialog({
               {...text('dateOfBirth')}
             />
             <div className={css({ gridColumn: '1 / -1' })}>
-              <Field.Root invalid={Boolean(errors.packageId)} required ids={{ control: `${P}packageId` }}>
+              <Field.Root invalid={Boolean(errors.packageId)} required id={`${P}packageId`}>
                 <Field.Label>
                   Package
                   <Field.RequiredIndicator />

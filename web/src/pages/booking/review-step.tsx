@@ -333,7 +333,7 @@ export function ReviewStep(props: ReviewStepProps) {
           </div>
         ) : (
           <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
-            <Field.Root ids={{ control: 'bk-discountCode' }} className={css({ flex: '1' })}>
+            <Field.Root id="bk-discountCode" className={css({ flex: '1' })}>
               <Field.Label>Discount code</Field.Label>
               <Field.Input
                 value={code}

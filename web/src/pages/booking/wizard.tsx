@@ -1,7 +1,6 @@
-import { Steps } from '@ark-ui/react/steps';
 import { BOOKING_MESSAGES, membershipToast, slotsLeftLabel } from '@hs/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR, { type ScopedMutator, useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import { AlertTriangleIcon, CheckIcon } from '../../components/icons';
@@ -10,7 +9,7 @@ import * as Card from '../../components/ui/card';
 import * as Field from '../../components/ui/field';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toaster } from '../../components/ui/toaster';
-import { ApiError, errorMessage } from '../../lib/api';
+import { type ApiEnvelope, ApiError, api, errorMessage } from '../../lib/api';
 import { createRegistration, verifyMembership } from '../../public/calls';
 import { ChoiceGroup } from '../../public/choice-group';
 import { FormField, focusFirstInvalid } from '../../public/form-field';
@@ -27,7 +26,9 @@ import type {
   EventDetail,
   PostalTimeslotsResponse,
   PublicTimeslot,
+  RegistrationLookup,
 } from '../../public/types';
+import { lookupKey } from '../confirmation/confirmation-page';
 import { EVENTS_KEY } from '../home';
 import type { SuccessInfo } from './booking-success';
 import { ReviewStep, useQuote } from './review-step';
@@ -87,35 +88,55 @@ const separator = css({
 
 function StepsIndicator({ step }: { step: number }) {
   return (
-    <Steps.Root count={STEP_TITLES.length} step={step} linear className={css({ mb: '6' })}>
-      <Steps.List
-        className={css({ display: 'flex', alignItems: 'center', gap: '2' })}
-        aria-label="Booking steps"
-      >
-        {STEP_TITLES.map((title, index) => (
-          <Steps.Item key={title} index={index} className={stepItem}>
-            <Steps.Indicator className={indicator} aria-current={index === step ? 'step' : undefined}>
-              {index < step ? <CheckIcon /> : index + 1}
-            </Steps.Indicator>
-            <span
-              className={cx(
-                index === step ? css({ display: { base: 'none', md: 'inline' } }) : css({ srOnly: true }),
-                css({
-                  fontSize: 'sm',
-                  fontWeight: index === step ? 'semibold' : 'normal',
-                  color: index === step ? 'fg.default' : 'fg.muted',
-                  whiteSpace: 'nowrap',
-                }),
-              )}
-            >
-              {title}
-            </span>
-            {index < STEP_TITLES.length - 1 ? <Steps.Separator className={separator} /> : null}
-          </Steps.Item>
-        ))}
-      </Steps.List>
-    </Steps.Root>
+    <nav aria-label="Booking steps" className={css({ mb: '6' })}>
+      <ol className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+        {STEP_TITLES.map((title, index) => {
+          const state = index < step ? { 'data-complete': '' } : index === step ? { 'data-current': '' } : {};
+          return (
+            <li key={title} className={stepItem} aria-current={index === step ? 'step' : undefined}>
+              <span className={indicator} {...state} aria-hidden="true">
+                {index < step ? <CheckIcon /> : index + 1}
+              </span>
+              <span
+                className={cx(
+                  index === step ? css({ display: { base: 'none', md: 'inline' } }) : css({ srOnly: true }),
+                  css({
+                    fontSize: 'sm',
+                    fontWeight: index === step ? 'semibold' : 'normal',
+                    color: index === step ? 'fg.default' : 'fg.muted',
+                    whiteSpace: 'nowrap',
+                  }),
+                )}
+              >
+                {index < step ? <span className={css({ srOnly: true })}>Completed: </span> : null}
+                {title}
+              </span>
+              {index < STEP_TITLES.length - 1 ? <span className={separator} {...state} /> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
   );
+}
+
+/**
+ * Reads the new booking once with its `position` (the lookup waits until the read model has caught up)
+ * and puts it in the SWR cache the confirmation page reads, so that page never sees a 404 for it.
+ */
+async function primeLookup(
+  mutate: ScopedMutator,
+  reference: string,
+  position: string | number | null | undefined,
+) {
+  if (position === null || position === undefined) return;
+  try {
+    const key = lookupKey(reference);
+    const data = await api.get<ApiEnvelope<RegistrationLookup>>(key, { position: String(position) });
+    await mutate(key, data, { revalidate: false });
+  } catch {
+    // the confirmation page fetches it itself
+  }
 }
 
 export interface BookingWizardProps {
@@ -280,6 +301,7 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
           ? toCents(res.data.balanceDue)
           : totalCents - (partner?.isPaidInWhiteCoat ? toCents(partner.whiteCoatPaidAmount) : 0);
       if (balance > 0 || res.data.status === 'pending_payment') {
+        await primeLookup(mutate, reference, res.data.position);
         navigate(`/booking/confirmation/${encodeURIComponent(reference)}?showPayment=true`);
         return;
       }
@@ -564,7 +586,7 @@ function PersonalStep({ values, errors, onChange, onBlur, timeslots, partner }: 
         <FormField label="Address" required autoComplete="street-address" {...field('address')} />
       </div>
       <div className={css({ gridColumn: { md: '1 / -1' } })}>
-        <Field.Root ids={{ control: `${F}medicalConditions` }}>
+        <Field.Root id={`${F}medicalConditions`}>
           <Field.Label>Medical Conditions</Field.Label>
           <Field.Textarea
             name="medicalConditions"

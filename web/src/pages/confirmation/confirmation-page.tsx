@@ -54,6 +54,7 @@ export default function BookingConfirmationPage() {
   const [localStatus, setLocalStatus] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const autoConfirmed = useRef(false);
+  const localPaid = useRef(false);
 
   const { data, error, isLoading, mutate } = useSWR<ApiEnvelope<RegistrationLookup>>(
     reference ? lookupKey(reference) : null,
@@ -64,7 +65,8 @@ export default function BookingConfirmationPage() {
         if (!r) return 0;
         const status = parseRegistrationStatus(r.status);
         if (status === 'cancelled') return 0;
-        if (status === 'pending_payment' && balanceOf(r) > 0) return 0;
+        // after a payment here the read model may still say pending for a moment: keep polling
+        if (status === 'pending_payment' && balanceOf(r) > 0 && localPaid.current !== true) return 0;
         return r.confirmationEmailSent ? 0 : 3000;
       },
     },
@@ -251,6 +253,7 @@ export default function BookingConfirmationPage() {
               balanceCents={balance}
               onClose={() => setPanelOpen(false)}
               onPaid={() => {
+                localPaid.current = true;
                 setPanelOpen(false);
                 setLocalStatus('paid');
                 void mutate();
