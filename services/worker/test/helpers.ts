@@ -264,7 +264,7 @@ export async function book(
   sql: Sql,
   cat: Catalogue,
   email: string,
-  options: { free?: boolean } = {},
+  options: { free?: boolean; partner?: { bookingCode: string; paidCents: number; isPaid: boolean } } = {},
 ): Promise<Booking> {
   const [row] = await sql<{ id: string }[]>`select nextval('registration_ids') as id`;
   const registrationId = Number(row!.id);
@@ -303,7 +303,7 @@ export async function book(
             rule: { type: 'percentage', percent: 100 },
           }
         : null,
-      partner: null,
+      partner: options.partner ?? null,
       bookedAt: new Date().toISOString(),
     },
   });

@@ -2,6 +2,8 @@
  * The worker end to end against real Postgres, Redis and an in-process SMTP server: bookings appended
  * through the registration decider, the worker's projector, reactor and BullMQ processors doing the rest.
  */
+import { DEMO_PARTNER_BOOKINGS, createFakePartnerClient } from '@hs/gateways';
+import { createMailer } from '@hs/notifications';
 import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import {
   type QueueName,
   REACTOR_NAME,
   type RunningWorker,
+  type WorkerDeps,
   readWorkerConfig,
   startWorker,
 } from '../src';
@@ -35,7 +38,7 @@ describe('worker: emails, reminders and their facts', () => {
   const running: RunningWorker[] = [];
   const inspectors: Queue[] = [];
 
-  const start = async (prefix: string, env: Record<string, string> = {}) => {
+  const start = async (prefix: string, env: Record<string, string> = {}, deps: WorkerDeps = {}) => {
     const config = readWorkerConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -48,7 +51,7 @@ describe('worker: emails, reminders and their facts', () => {
       WORKER_SHUTDOWN_GRACE_MS: '2000',
       ...env,
     });
-    const w = await startWorker(config, { reactorRetryMaxMs: 500 });
+    const w = await startWorker(config, { reactorRetryMaxMs: 500, ...deps });
     running.push(w);
     return w;
   };
@@ -253,5 +256,61 @@ describe('worker: emails, reminders and their facts', () => {
       expect(row!.n).toBe(1);
     }
     await stopAll();
+  });
+
+  it('confirms a paid partner booking to the partner once, and records a refusal as PartnerConfirmationFailed', async () => {
+    const { prefix } = testRedis();
+    const partner = createFakePartnerClient();
+    await start(prefix, {}, { partner });
+    const queues = queuesOf(prefix);
+    const code = Object.keys(DEMO_PARTNER_BOOKINGS)[0]!;
+    const ok = await book(db.sql, cat, 'partner-ok@example.com', {
+      partner: { bookingCode: code, paidCents: 13_952, isPaid: true },
+    });
+    const refused = await book(db.sql, cat, 'partner-refused@example.com', {
+      partner: { bookingCode: 'WCUNKNOWN1', paidCents: 13_952, isPaid: true },
+    });
+    await expect
+      .poll(() => typesOf(ok.registrationId), poll)
+      .toContain('PartnerConfirmed:worker:partner-confirmation');
+    expect(partner.confirmations).toEqual([
+      {
+        code,
+        referenceNumber: ok.referenceNumber,
+        registrationId: String(ok.registrationId),
+        paidCents: 13_952,
+      },
+    ]);
+    await expect
+      .poll(() => typesOf(refused.registrationId), poll)
+      .toContain('PartnerConfirmationFailed:worker:partner-confirmation');
+    const [failed] = await queues['partner-confirmation'].getFailed();
+    expect(failed?.data.registrationId).toBe(refused.registrationId);
+    expect(failed?.attemptsMade).toBe(1);
+  });
+
+  it('on stop (SIGTERM) an active job finishes and records its fact before the worker exits', async () => {
+    const { prefix } = testRedis();
+    const real = createMailer({ smtpUrl: smtp.url });
+    let sending!: () => void;
+    const started = new Promise<void>((r) => {
+      sending = r;
+    });
+    const slow = {
+      send: async (m: Parameters<typeof real.send>[0]) => {
+        sending();
+        await new Promise((r) => setTimeout(r, 700));
+        return real.send(m);
+      },
+      close: () => real.close(),
+    };
+    const w = await start(prefix, {}, { mailer: slow });
+    const b = await book(db.sql, cat, 'shutdown@example.com', { free: true });
+    await started;
+    await w.stop();
+    expect(mailsTo(b.email)).toHaveLength(1);
+    const [row] = await db.sql<{ n: number }[]>`
+      select count(*)::int as n from events where stream_id = ${`registration-${b.registrationId}`} and type = 'ConfirmationEmailSent'`;
+    expect(row!.n).toBe(1);
   });
 });
