@@ -181,7 +181,8 @@ describe('events, timeslots and capacity', () => {
     });
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json().position).toMatch(/\./);
-    const after = await get(`/api/timeslots/postal-code?postalCode=170001&eventId=${manualEvent.id}`);
+    const after = await get(`/api/timeslots/postal-code?postalCode=170001&eventId=${manualEvent.id}&position=${blocked.json().position}`);
+    expect(after.json().position).toMatch(/^\d+\.\d+$/);
     expect(after.json().data[date].timeslots[0].isAvailable).toBe(false);
 
     // A blocked slot refuses seats; unblocked it takes them up to capacity and no further.

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema } from '@hs/contracts';
 import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN, availabilityLabel, singaporeToday } from '@hs/domain';
+import { parsePosition, waitForPosition } from '@hs/eventstore';
+import { slotAvailabilityProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import { badRequest, notFound } from '../../errors';
 import {
@@ -55,11 +57,19 @@ const EventDetail = Type.Composite([
   }),
 ]);
 
+const Position = Type.Optional(
+  Type.String({
+    maxLength: 60,
+    description: 'A position token from a command; the answer waits (up to 2 s) until it is reflected',
+  }),
+);
 const PostalQuery = Type.Object({
+  position: Position,
   postalCode: Type.Optional(Type.String({ maxLength: 20 })),
   eventId: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 const DateQuery = Type.Object({
+  position: Position,
   date: Type.Optional(Type.String({ maxLength: 20 })),
   eventId: Type.Optional(Type.Integer({ minimum: 1 })),
 });
@@ -97,6 +107,22 @@ function labelFor(mode: string, slots: SlotView[]) {
 /** What a visitor can book: events, their packages and slots, read from the catalogue and the slot read model. */
 const catalogue: FastifyPluginAsyncTypebox = async (app) => {
   const { sql } = app;
+
+  /** Read-your-writes: wait briefly for the slot read model to reflect a command's position; report what it reflects. */
+  async function reflect(position: string | undefined): Promise<string> {
+    if (position) {
+      let parsed: ReturnType<typeof parsePosition>;
+      try {
+        parsed = parsePosition(position);
+      } catch {
+        throw badRequest('Invalid position');
+      }
+      await waitForPosition(sql, slotAvailabilityProjection.name, parsed, 2_000);
+    }
+    const [checkpoint] = await sql<{ p: string }[]>`
+      select transaction_id::text || '.' || global_position as p from subscription_checkpoints where name = ${slotAvailabilityProjection.name}`;
+    return checkpoint?.p ?? '0.0';
+  }
 
   async function upcomingMaterialised(eventIds: number[]) {
     if (eventIds.length === 0) return new Map<number, SlotView[]>();
@@ -201,6 +227,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
     region: Type.String(),
     regionName: Type.String(),
     postalCode: Type.String(),
+    position: Type.String({ description: 'The slot read model position this answer reflects' }),
     data: Type.Record(Type.String(), DateGroup),
   });
 
@@ -217,6 +244,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const postalCode = requirePostalCode(request.query.postalCode);
       const event = await findEvent(sql, { id: requireEventId(request.query.eventId), activeOnly: true });
+      const position = await reflect(request.query.position);
       const found = await slotsForPostalCode(sql, event, postalCode);
       if (found.region === null) throw notFound(found.message);
       return {
@@ -224,6 +252,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         region: found.region,
         regionName: found.regionName,
         postalCode,
+        position,
         data: groupByDate(found.slots),
       };
     },
