@@ -66,7 +66,8 @@ function Changes({ entry }: { entry: AuditEntry }) {
   return (
     <details>
       <summary className={css({ cursor: 'pointer', textStyle: 'sm' })}>
-        {changes.length} {changes.length === 1 ? 'field' : 'fields'}: {changes.map((c) => c.field).join(', ')}
+        {changes.length} {changes.length === 1 ? 'field' : 'fields'}
+        {changes.length <= 4 ? `: ${changes.map((c) => c.field).join(', ')}` : ''}
       </summary>
       <table
         className={css({
@@ -182,7 +183,9 @@ export default function AuditLogPage() {
                   <Table.Cell whiteSpace="nowrap">
                     <time dateTime={r.at}>{formatAdminTimestamp(r.at)}</time>
                   </Table.Cell>
-                  <Table.Cell title={r.actor}>{describeActor(r.actor)}</Table.Cell>
+                  <Table.Cell title={r.actor} whiteSpace="nowrap">
+                    {describeActor(r.actor)}
+                  </Table.Cell>
                   <Table.Cell>
                     <Badge tone={actionTone(r.action)}>{r.action}</Badge>
                   </Table.Cell>

@@ -44,14 +44,17 @@ const asTime = (x: unknown): string | null =>
   typeof x === 'number' ? new Date(x).toISOString() : typeof x === 'string' ? x : null;
 
 /**
- * GET /api/admin/queues, read leniently: `data` a list of queues (or an object by queue name), each
- * with its counts (in `counts` or at the top level) and its failed jobs (`failed` / `failedJobs`).
+ * GET /api/admin/queues: `data.queues` (each with `counts` and `failedJobs`), read leniently: `data` may
+ * also be the list itself or an object by queue name, counts may sit at the top level, failed jobs may
+ * be called `failed`.
  */
 export function normalizeQueues(body: unknown): QueueView[] {
-  const data = asRecord(body).data ?? body;
-  const entries: [string, unknown][] = Array.isArray(data)
-    ? data.map((q) => [asString(asRecord(q).name) ?? '', q])
-    : Object.entries(asRecord(data));
+  const root = asRecord(body).data ?? body;
+  const nested = asRecord(root).queues;
+  const list = Array.isArray(root) ? root : Array.isArray(nested) ? nested : null;
+  const entries: [string, unknown][] = list
+    ? list.map((q) => [asString(asRecord(q).name) ?? '', q])
+    : Object.entries(asRecord(root));
   return entries.map(([key, raw]) => {
     const q = asRecord(raw);
     const countsSource = asRecord(q.counts ?? q.jobCounts ?? q);
@@ -186,10 +189,10 @@ function Queues() {
   const retry = async (queue: string, job: FailedJob) => {
     setRetrying(`${queue}/${job.id}`);
     try {
-      await api.post(
+      const res = await api.post<{ message?: string }>(
         `${ADMIN_PATHS.queues}/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(job.id)}/retry`,
       );
-      toastSuccess('Job retried', `${queue} job ${job.id} is queued again.`);
+      toastSuccess('Job retried', res?.message ?? `${queue} job ${job.id} is queued again.`);
       await mutate();
     } catch (e) {
       toastError(`Failed to retry job: ${failureMessage(e)}`);

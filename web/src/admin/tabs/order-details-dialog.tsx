@@ -69,6 +69,7 @@ function Block({ title, id, children }: { title: string; id: string; children: R
   );
 }
 
+const capitalize = (s: string | null | undefined) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 const money = (value: string | null | undefined) => formatPrice(value) || '—';
 const hasAmount = (value: string | null | undefined) => Boolean(value && Number(value) !== 0);
 
@@ -184,12 +185,12 @@ export function OrderDetailsDialog({
                     ['Name', name],
                     ['Email', order.email],
                     ['Mobile Number', order.mobileNumber],
-                    ['Gender', order.gender],
+                    ['Gender', capitalize(order.gender)],
                     ['Identification Number', order.identificationNumber],
                     ['Date of Birth', order.dateOfBirth ? formatAdminDate(order.dateOfBirth) : null],
                     ['Address', address],
                     ['Postal Code', order.postalCode],
-                    ['Region', order.region],
+                    ['Region', capitalize(order.region)],
                     ['AIA Member', order.isAiaMember ? 'Yes' : 'No'],
                   ]}
                 />

@@ -257,7 +257,13 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
               <h4 id={`slots-${day}`} className={css({ fontWeight: 'medium', mb: '2', color: 'fg.muted' })}>
                 {group.date.label}
               </h4>
-              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+              <ul
+                className={css({
+                  display: 'grid',
+                  gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
+                  gap: '2',
+                })}
+              >
                 {group.timeslots.map((slot) => (
                   <SlotRow
                     key={slot.id}

@@ -1,0 +1,266 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { type ProductStack, launchBrowser, startProductStack } from '@hs/testing';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ARTIFACTS = 'test-artifacts';
+const POSTAL_CODE = '530123';
+const EVENT = { name: 'E2E Admin Screening', slug: 'e2e-admin-screening' };
+
+/** Retries `check` until it passes (projections and polling make the admin screens eventually consistent). */
+async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000, everyMs = 500): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  }
+}
+
+describe('the admin back-office in a browser', () => {
+  let stack: ProductStack;
+  let browser: Browser;
+  let page: Page;
+
+  const shot = (name: string) => page.screenshot({ path: `${ARTIFACTS}/admin-${name}.png`, fullPage: true });
+  const openTab = async (name: string) => {
+    await page.getByRole('tab', { name, exact: true }).click();
+    await page.getByRole('tabpanel').first().waitFor();
+  };
+  const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
+  const json = async (path: string, init?: RequestInit) => {
+    const res = await fetch(`${stack.baseUrl}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...init?.headers },
+    });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    [stack, browser] = await Promise.all([startProductStack(), launchBrowser()]);
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('runs a day of back-office work', async () => {
+    // --- log in
+    await page.goto(`${stack.baseUrl}/admin/login`);
+    await page.getByLabel('Username').fill(stack.admin.username);
+    await page.getByLabel('Password').fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByText('Total Events').waitFor();
+
+    // --- create an event with two packages and auto-generated timeslots
+    await page.getByRole('button', { name: 'Add Event' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill(EVENT.name);
+    await dialog.getByRole('textbox', { name: /^Location/ }).fill('Ang Mo Kio Hub');
+    await dialog.getByText('Basic Health Screening', { exact: true }).click();
+    await dialog.getByText('Executive Health Screening', { exact: true }).click();
+    await dialog.getByLabel(/Auto-generated/).check();
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await toast('Event created');
+    await page.getByRole('cell', { name: EVENT.name, exact: true }).waitFor();
+    await shot('events');
+
+    // --- book it as a customer through the public API (postal code lookup for a timeslot)
+    const detail = (await json(`/api/events/${EVENT.slug}`)).data;
+    expect(detail.packages).toHaveLength(2);
+    const lookup = await json(
+      `/api/auto-timeslots/postal-code?postalCode=${POSTAL_CODE}&eventId=${detail.id}`,
+    );
+    const slot = lookup.data[0].timeslots[0];
+    const booked = (
+      await json('/api/registrations', {
+        method: 'POST',
+        body: JSON.stringify({
+          eventId: detail.id,
+          packageId: detail.packages[0].id,
+          timeslotId: slot.id,
+          firstName: 'Alex',
+          lastName: 'Tan',
+          email: 'alex.e2e@example.com',
+          mobileNumber: '91234567',
+          gender: 'male',
+          identificationNumber: 'S1234567D',
+          dateOfBirth: '1990-01-01',
+          postalCode: POSTAL_CODE,
+          address: '1 Ang Mo Kio Ave 3',
+        }),
+      })
+    ).data;
+    const reference: string = booked.reference_number;
+    expect(reference).toMatch(/^HS\d{4}-\d{4}-\d{4}$/);
+
+    // --- the order appears in Orders by polling (no reload)
+    await openTab('Orders');
+    const row = page.locator('tr', { hasText: reference });
+    await row.waitFor({ timeout: 15_000 });
+    await expect(row.getByText('Alex Tan').count()).resolves.toBe(1);
+    await shot('orders');
+
+    // --- the seat shows as booked in Postal Codes
+    const searchSlots = async () => {
+      await page.getByRole('button', { name: 'Search' }).click();
+      return page.locator(`li[data-timeslot-id="${slot.id}"]`);
+    };
+    await openTab('Postal Codes');
+    await page.getByRole('combobox', { name: /^Event/ }).selectOption({ label: EVENT.name });
+    await page.getByRole('textbox', { name: /^Postal Code/ }).fill(POSTAL_CODE);
+    await eventually(async () => {
+      const li = await searchSlots();
+      await li.getByText(`Booked: 1/${slot.maxAttendees}`).waitFor({ timeout: 1_000 });
+    });
+    await page.getByRole('heading', { name: 'North Region' }).waitFor();
+
+    // --- its History shows RegistrationBooked, by the customer
+    await openTab('Orders');
+    await page.getByRole('button', { name: `View Details of ${reference}` }).click();
+    dialog = page.getByRole('dialog', { name: 'Order Details' });
+    await dialog.getByRole('heading', { name: 'Personal Information' }).waitFor();
+    const booking = dialog.locator('li[data-event-type="RegistrationBooked"]');
+    await booking.waitFor({ timeout: 15_000 });
+    await booking.getByText('by Customer (public site)').waitFor();
+    await shot('order-details');
+
+    // --- cancel it as admin: the history records it and the seat is freed
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Order' }).click();
+    await toast('Order canceled');
+    await dialog
+      .locator('li[data-event-type="RegistrationCancelled"]')
+      .getByText(/by Admin admin/)
+      .waitFor({
+        timeout: 15_000,
+      });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await row.getByText('Canceled').waitFor();
+
+    await openTab('Postal Codes');
+    await page.getByRole('combobox', { name: /^Event/ }).selectOption({ label: EVENT.name });
+    await page.getByRole('textbox', { name: /^Postal Code/ }).fill(POSTAL_CODE);
+    let slotRow: Locator = page.locator(`li[data-timeslot-id="${slot.id}"]`);
+    await eventually(async () => {
+      slotRow = await searchSlots();
+      await slotRow.getByText(`Booked: 0/${slot.maxAttendees}`).waitFor({ timeout: 1_000 });
+    });
+
+    // --- block the slot: the public lookup no longer offers it as available
+    await slotRow.getByText('Available').click();
+    await toast('Timeslot updated');
+    await slotRow.getByText('Blocked').waitFor();
+    await shot('postal-codes');
+    await eventually(async () => {
+      const again = await json(
+        `/api/auto-timeslots/postal-code?postalCode=${POSTAL_CODE}&eventId=${detail.id}`,
+      );
+      const same = again.data
+        .flatMap((d: { timeslots: { id: number; isAvailable: boolean }[] }) => d.timeslots)
+        .find((s: { id: number }) => s.id === slot.id);
+      expect(same?.isAvailable ?? false).toBe(false);
+    });
+
+    // --- a promo discount with 25 generated codes
+    await openTab('Discounts');
+    await page.getByRole('button', { name: 'Add Discount' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('E2E Promo');
+    await dialog.getByLabel(/^Promo/).check();
+    await dialog.getByRole('textbox', { name: /^Identifier Prefix/ }).fill('E2E');
+    for (let i = 0; i < 3; i++) await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('textbox', { name: /^Value/ }).fill('10');
+    await dialog.getByRole('button', { name: 'Create Discount' }).click();
+    await toast('Discount created');
+    await page.getByRole('button', { name: 'Generate codes for E2E Promo' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Number of codes/).fill('25');
+    await dialog.getByRole('button', { name: 'Generate Codes' }).click();
+    await toast('Codes Generated');
+    await page.getByText('Successfully generated 25 discount codes.').waitFor();
+    await expect(dialog.getByLabel('Generated codes').getByText(/^E2E/).count()).resolves.toBe(25);
+    await shot('discounts-codes');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await shot('discounts');
+
+    // --- payment test mode: seeded on, switch to live and back
+    await openTab('Payments');
+    await page.getByRole('button', { name: 'Switch to Live Mode' }).click();
+    await toast('Payment settings updated');
+    await page.getByRole('button', { name: 'Enable Test Mode' }).waitFor();
+    await page.getByRole('button', { name: 'Enable Test Mode' }).click();
+    await page.getByRole('button', { name: 'Switch to Live Mode' }).waitFor();
+    await shot('payments');
+
+    // --- an API key: shown once, masked afterwards
+    await openTab('API Keys');
+    await page.getByRole('button', { name: 'Generate API Key' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /^Description/ }).fill('E2E partner');
+    await dialog.getByRole('button', { name: 'Generate API Key' }).click();
+    const fullKey = (await page.getByTestId('new-api-key').textContent())?.trim() ?? '';
+    expect(fullKey.length).toBeGreaterThan(10);
+    await page.getByRole('button', { name: 'Done' }).click();
+    const keyRow = page.locator('tr', { hasText: 'E2E partner' });
+    await keyRow.getByText(`${fullKey.slice(0, 10)}...`).waitFor();
+    expect(await page.content()).not.toContain(fullKey);
+    await shot('api-keys');
+
+    // --- the other tabs, for the record
+    for (const [tab, file] of [
+      ['Packages', 'packages'],
+      ['Holidays', 'holidays'],
+      ['Email Templates', 'email-templates'],
+    ] as const) {
+      await openTab(tab);
+      await page.getByRole('tabpanel').getByRole('heading').first().waitFor();
+      await shot(file);
+    }
+
+    // --- Export CSV: header and our order's row
+    await openTab('Orders');
+    await row.waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^orders-export-\d{4}-\d{2}-\d{2}\.csv$/);
+    await toast('Export successful');
+    const csv = readFileSync((await download.path()) as string, 'utf8').split('\r\n');
+    expect(csv[0]).toMatch(/^Reference,Status,First Name,Last Name,Email/);
+    const line = csv.find((l) => l.startsWith(reference));
+    expect(line).toContain('canceled');
+    expect(line).toContain('Alex,Tan,alex.e2e@example.com');
+
+    // --- beyond the spec: the audit log and the system view
+    await page.getByRole('link', { name: 'Audit Log' }).click();
+    await page.getByRole('heading', { name: 'Audit Log', level: 1 }).waitFor();
+    await page.locator('tr', { hasText: 'api_key' }).first().waitFor();
+    await shot('audit-log');
+    await page.getByRole('link', { name: 'System' }).click();
+    await page.getByRole('heading', { name: 'System', level: 1 }).waitFor();
+    await page.getByRole('cell', { name: 'order_history' }).waitFor();
+    await page
+      .getByText(/Queue status unavailable|No failed jobs|No queues found/)
+      .first()
+      .waitFor();
+    await shot('system');
+
+    // --- log out: the dashboard now sends us to the login
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin/login');
+    await page.goto(`${stack.baseUrl}/admin/dashboard`);
+    await page.waitForURL('**/admin/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+  });
+});
