@@ -1,0 +1,256 @@
+// The built product (api + worker) as real processes on a scratch database of the bench's own, the way
+// packages/testing's startProductStack runs it, without the vitest globalSetup: this creates and
+// migrates the database itself, seeds the demo data through the api's CLI, and exposes the process ids
+// (for RSS) and the database (for checking the log). Needs `npm run build` first.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { connect, findMigrationsDir, migrate, type Sql } from '@hs/db';
+import { createDatabase, dropDatabase, randomName, withDatabase } from '@hs/testing';
+import { Redis } from 'ioredis';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => res(port));
+    });
+  });
+}
+
+export function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+  return new Promise((res) => {
+    if (child.exitCode !== null || child.signalCode !== null) return res();
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      res();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function waitReady(url: string, what: string, output: () => string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${what} did not become ready:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A scratch database of the bench's own, migrated; dropped by `drop()`. */
+export async function scratchDatabase(
+  prefix: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = randomName(prefix);
+  await createDatabase(adminUrl, name);
+  const url = withDatabase(adminUrl, name);
+  const sql = connect(url, { max: 1, applicationName: 'bench-migrate' });
+  try {
+    await migrate(sql, findMigrationsDir(join(root, 'packages/db')));
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  return { name, url, drop: () => dropDatabase(adminUrl, name) };
+}
+
+export interface BenchStack {
+  baseUrl: string;
+  dbUrl: string;
+  dbName: string;
+  /** A small pool on the bench database, for setup and checks. */
+  sql: Sql;
+  pids: { api: number; worker: number | undefined };
+  adminToken: string;
+  admin: <T = { id: number }>(method: string, path: string, body?: unknown) => Promise<T>;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Api and worker from services/{api,worker}/dist. RATE_LIMITS=off, LOG_LEVEL=warn (no per-request
+ * log lines), NODE_ENV=production. `nodeArgs` go to both (e.g. --cpu-prof).
+ */
+export async function startBenchStack(
+  options: { worker?: boolean; env?: Record<string, string>; nodeArgs?: string[] } = {},
+): Promise<BenchStack> {
+  for (const file of [
+    'services/api/dist/server.js',
+    'services/worker/dist/main.js',
+    'services/api/dist/cli.js',
+  ]) {
+    if (!existsSync(join(root, file))) throw new Error(`${file} is missing: run npm run build first`);
+  }
+  const db = await scratchDatabase('hsbench');
+  const port = await freePort();
+  const prefix = randomName('hsbench');
+  const mailDir = mkdtempSync(join(tmpdir(), 'hsbench-mail-'));
+  const password = 'bench-admin-password';
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl,
+    BULLMQ_PREFIX: prefix,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+    ADMIN_PASSWORD: password,
+    RATE_LIMITS: 'off',
+    DEMO: 'true',
+    MAIL_OUTBOX_DIR: mailDir,
+    WEB_DIST: join(root, 'web/dist'),
+    ...options.env,
+  };
+  const seed = spawnSync('node', [join(root, 'services/api/dist/cli.js'), 'seed'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  if (seed.status !== 0) {
+    await db.drop();
+    throw new Error(`seed failed: ${seed.stderr || seed.stdout}`);
+  }
+  let output = '';
+  const start = (name: string, file: string) => {
+    const child = spawn('node', [...(options.nodeArgs ?? []), join(root, file)], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (d: Buffer) => {
+      output = (output + `[${name}] ${d}`).slice(-200_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    return child;
+  };
+  const api = start('api', 'services/api/dist/server.js');
+  const worker = options.worker === false ? undefined : start('worker', 'services/worker/dist/main.js');
+  const children = [api, ...(worker ? [worker] : [])];
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const sql = connect(db.url, { max: 4, applicationName: 'bench' });
+  const stop = async () => {
+    await Promise.all(children.map((c) => stopChild(c)));
+    await sql.end({ timeout: 5 });
+    await db.drop();
+    rmSync(mailDir, { recursive: true, force: true });
+    const redis = new Redis(redisUrl, { lazyConnect: true });
+    try {
+      await redis.connect();
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length) await redis.del(...keys);
+      } while (cursor !== '0');
+    } finally {
+      redis.disconnect();
+    }
+  };
+  try {
+    await waitReady(`${baseUrl}/readyz`, 'the api', () => output);
+    const login = await fetch(`${baseUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    });
+    const adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+    const admin = async <T = { id: number }>(method: string, path: string, body?: unknown): Promise<T> => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${adminToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await res.json()) as { data?: unknown };
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+      return json.data as T;
+    };
+    return {
+      baseUrl,
+      dbUrl: db.url,
+      dbName: db.name,
+      sql,
+      pids: { api: api.pid!, worker: worker?.pid },
+      adminToken,
+      admin,
+      output: () => output,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** An event of its own with `slots` manual timeslots of `capacity` seats each and one package. */
+export async function bookableEvent(
+  stack: BenchStack,
+  slots: number,
+  capacity: number,
+): Promise<{ eventId: number; packageId: number; slotIds: number[] }> {
+  const tag = randomName('b').slice(2);
+  const pkg = await stack.admin('POST', '/api/admin/packages', {
+    name: `Bench package ${tag}`,
+    price: '100',
+  });
+  const event = await stack.admin('POST', '/api/admin/events', {
+    name: `Bench screening ${tag}`,
+    slug: `bench-${tag}`,
+    location: 'Toa Payoh',
+    packageIds: [pkg.id],
+  });
+  const slotIds: number[] = [];
+  const times = ['08:00', '09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00'];
+  for (let i = 0; i < slots; i++) {
+    const date = new Date(Date.now() + (10 + Math.floor(i / times.length)) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const slot = await stack.admin('POST', `/api/admin/events/${event.id}/timeslots`, {
+      date,
+      time: times[i % times.length],
+      maxAttendees: capacity,
+    });
+    slotIds.push(slot.id);
+  }
+  return { eventId: event.id, packageId: pkg.id, slotIds };
+}
+
+/** A valid main-flow booking body (same shape as services/api/test/booking.int.spec.ts). */
+export function bookingBody(n: number, ids: { eventId: number; packageId: number; timeslotId: number }) {
+  return {
+    ...ids,
+    firstName: `Alex${n}`,
+    lastName: 'Tan',
+    email: `alex${n}@example.com`,
+    mobileNumber: '91234567',
+    gender: 'male',
+    identificationNumber: `S${String(n % 10_000_000).padStart(7, '0')}X`,
+    dateOfBirth: '1990-01-01',
+    postalCode: '530123',
+    address: '1 Ang Mo Kio Ave',
+  };
+}
+
+/** Resident set size of a process in MB, from /proc. */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
