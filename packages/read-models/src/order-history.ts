@@ -29,6 +29,12 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
       return 'Confirmation email sent';
     case 'ReminderEmailSent':
       return 'Reminder email sent';
+    case 'ReceiptEmailSent':
+      return 'Receipt email sent';
+    case 'CancellationEmailSent':
+      return 'Cancellation email sent';
+    case 'EmailDeliveryFailed':
+      return `${e.data.emailType} email could not be delivered: ${e.data.reason}`;
     case 'PdfGenerated':
       return `${e.data.document} PDF generated`;
     case 'PartnerConfirmed':
@@ -52,6 +58,8 @@ const REGISTRATION_EVENT_TYPES = [
   'RegistrationCancelled',
   'ConfirmationEmailSent',
   'ReminderEmailSent',
+  'ReceiptEmailSent',
+  'CancellationEmailSent',
   'PdfGenerated',
   'PartnerConfirmed',
   'PartnerConfirmationFailed',

@@ -242,6 +242,51 @@ describe('card payments and the partner hand-off', () => {
     expect(notValidated.statusCode).toBe(409);
   });
 
+  it("lets the partner's servers read a booking's status and report payments, with their API key", async () => {
+    await post('/api/wc/create-registration', { bookingCode: '100000000003' });
+    const order = await book(8, { whiteCoatBookingCode: '100000000003' });
+    expect(order.balanceDue).toBe('139.52');
+    const key = (await admin('POST', '/api/admin/api-keys', { description: 'WhiteCoat servers' })).json().data
+      .key as string;
+    const asPartner = (method: 'GET' | 'POST', url: string, payload?: object, k: string | null = key) =>
+      api.app.inject({ method, url, payload, headers: k ? { 'x-api-key': k } : {} });
+
+    expect((await asPartner('GET', '/api/partner/bookings/100000000003', undefined, null)).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await asPartner('GET', '/api/partner/bookings/100000000003', undefined, 'hs_live_nope')).statusCode,
+    ).toBe(401);
+    const status = await asPartner('GET', '/api/partner/bookings/100000000003');
+    expect(status.json().data).toMatchObject({
+      referenceNumber: order.reference_number,
+      status: 'pending_payment',
+      balanceDue: '139.52',
+    });
+    expect((await asPartner('GET', '/api/partner/bookings/555555555555')).statusCode).toBe(404);
+
+    const report = { transactionId: 'wc-tx-1', amount: '139.52' };
+    expect(
+      (
+        await asPartner('POST', '/api/partner/bookings/100000000003/payments', {
+          ...report,
+          amount: '500.00',
+        })
+      ).statusCode,
+    ).toBe(409);
+    const paid = await asPartner('POST', '/api/partner/bookings/100000000003/payments', report);
+    expect(paid.json().data).toMatchObject({ status: 'paid', balanceDue: '0.00' });
+    expect((await asPartner('POST', '/api/partner/bookings/100000000003/payments', report)).statusCode).toBe(
+      200,
+    );
+    const [row] = await api.db.sql<{ n: number }[]>`
+      select count(*)::int as n from events where stream_id = ${`registration-${order.id}`} and type = 'PaymentRecorded'`;
+    expect(row!.n).toBe(1);
+    const [meta] = await api.db.sql<{ actor: string }[]>`
+      select metadata->>'actor' as actor from events where stream_id = ${`registration-${order.id}`} and type = 'PaymentRecorded'`;
+    expect(meta!.actor).toMatch(/^partner:\d+$/);
+  });
+
   it('answers 503 in live mode without credentials, never a crash', async () => {
     const live = await startTestApi({}, {});
     try {

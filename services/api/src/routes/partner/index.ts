@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema } from '@hs/contracts';
+import {
+  outstandingCents,
+  parseMoney,
+  toAdminStatus,
+  toMoneyString,
+  validatePartnerBookingCode,
+} from '@hs/domain';
 import { Type } from '@sinclair/typebox';
+import { changeRegistration, loadRegistration } from '../../booking/change';
+import { badRequest, conflict, notFound } from '../../errors';
 
 /** Calls for the partner's servers, authenticated by an API key in `x-api-key`. */
 const partner: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,6 +29,109 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: { actor: request.actor } }),
+  );
+
+  const Code = Type.Object({ code: Type.String({ maxLength: 64 }) });
+  const Answer = Type.Object({ success: Type.Literal(true), data: Type.Unknown() });
+
+  /** The registration a partner code completed (from the log, not a read model). */
+  async function registrationOfCode(raw: string): Promise<number> {
+    const check = validatePartnerBookingCode(raw);
+    if (!check.ok) throw badRequest(check.message);
+    const [row] = await app.sql<{ id: string }[]>`
+      select data->>'registrationId' as id from events
+      where stream_id = ${`partner-booking-${check.value}`} and type = 'PartnerBookingUsed' limit 1`;
+    if (!row) throw notFound('No booking was made with this booking code');
+    return Number(row.id);
+  }
+
+  app.get(
+    '/bookings/:code',
+    {
+      schema: {
+        tags: ['partner'],
+        summary: 'The status of the booking made with one of your booking codes',
+        security: [{ apiKey: [] }],
+        params: Code,
+        response: {
+          200: Answer,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const id = await registrationOfCode(request.params.code);
+      const state = await loadRegistration(app.sql, id);
+      return {
+        success: true as const,
+        data: {
+          bookingCode: request.params.code,
+          referenceNumber: state.referenceNumber,
+          status: toAdminStatus(state.status!),
+          totalAmount: toMoneyString(state.pricing?.totalCents ?? 0),
+          paidByPartner: toMoneyString(state.partner?.paidCents ?? 0),
+          balanceDue: toMoneyString(outstandingCents(state)),
+          cancelled: state.status === 'cancelled',
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/bookings/:code/payments',
+    {
+      schema: {
+        tags: ['partner'],
+        summary: 'Report a payment you collected for a booking (idempotent per transactionId)',
+        security: [{ apiKey: [] }],
+        params: Code,
+        body: Type.Object({
+          transactionId: Type.String({ minLength: 1, maxLength: 100 }),
+          amount: Type.Union([Type.Number(), Type.String({ maxLength: 20 })]),
+        }),
+        response: {
+          200: Answer,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const id = await registrationOfCode(request.params.code);
+      const cents = parseMoney(request.body.amount);
+      if (cents === null || cents <= 0) throw badRequest('Invalid payment amount');
+      const transactionId = `partner:${request.body.transactionId}`;
+      const before = await loadRegistration(app.sql, id);
+      if (!before.transactionIds.includes(transactionId) && cents > outstandingCents(before)) {
+        throw conflict(
+          `The amount is more than the balance due of ${toMoneyString(outstandingCents(before))}`,
+        );
+      }
+      const { state } = await changeRegistration(
+        app.sql,
+        id,
+        {
+          type: 'RecordPayment',
+          transactionId,
+          amountCents: cents,
+          method: 'partner',
+          at: new Date().toISOString(),
+        },
+        { actor: request.actor, requestId: request.id },
+      );
+      return {
+        success: true as const,
+        data: {
+          referenceNumber: state.referenceNumber,
+          status: toAdminStatus(state.status!),
+          balanceDue: toMoneyString(outstandingCents(state)),
+        },
+      };
+    },
   );
 };
 
