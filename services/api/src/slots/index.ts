@@ -153,7 +153,10 @@ export async function autoSlotsForDate(
     Object.values(byRegion).flatMap((d) => d?.timeslots ?? []),
   );
   const out: Partial<Record<Region, SlotView[]>> = {};
-  for (const slot of all) (out[slot.region as Region] ??= []).push(slot);
+  for (const slot of all) {
+    const region = slot.region as Region;
+    out[region] = [...(out[region] ?? []), slot];
+  }
   return out;
 }
 
@@ -170,9 +173,9 @@ export async function slotsByIds(sql: Sql, ids: number[]): Promise<SlotView[]> {
 export function groupByDate(slots: SlotView[]) {
   const out: Record<string, { date: { label: string; value: string }; timeslots: PublicSlot[] }> = {};
   for (const s of slots) {
-    (out[s.date] ??= { date: { label: s.dateLabel, value: s.date }, timeslots: [] }).timeslots.push(
-      publicSlot(s),
-    );
+    const group = out[s.date] ?? { date: { label: s.dateLabel, value: s.date }, timeslots: [] };
+    group.timeslots.push(publicSlot(s));
+    out[s.date] = group;
   }
   return out;
 }
