@@ -131,10 +131,17 @@ describe('the admin back-office in a browser', () => {
     const booking = dialog.locator('li[data-event-type="RegistrationBooked"]');
     await booking.waitFor({ timeout: 15_000 });
     await booking.getByText('by Customer (public site)').waitFor();
+    // --- confirm it as admin: the worker sends the confirmation email, which the history records
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await toast('Order confirmed');
+    const emailed = dialog.locator('li[data-event-type="ConfirmationEmailSent"]');
+    await emailed.waitFor({ timeout: 20_000 });
+    await emailed.getByText(/^by System/).waitFor();
     await shot('order-details');
 
     // --- cancel it as admin: the history records it and the seat is freed
-    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    // (the toasts sit over the dialog's footer: use the keyboard)
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).press('Enter');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Order' }).click();
     await toast('Order canceled');
     await dialog
