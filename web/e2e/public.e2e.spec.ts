@@ -47,6 +47,7 @@ describe('the public site in a browser', () => {
 
   async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
     const context = await browser.newContext({ viewport, acceptDownloads: true, locale: 'en-SG' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -307,9 +308,84 @@ describe('the public site in a browser', () => {
 
   it('(6) the family booking at 360 px wide', async () => {
     const page = await newPage({ width: 360, height: 780 });
+    // on a phone the region panel sits below the wizard
+    await page.goto(`${stack.baseUrl}/events/${MANUAL_EVENT}`);
+    const wizardBox = await page.getByRole('heading', { name: 'Select Package' }).boundingBox();
+    const regionBox = await page.getByRole('heading', { name: 'Postal code based booking' }).boundingBox();
+    expect(regionBox!.y).toBeGreaterThan(wizardBox!.y);
     await bookFamilyAndPay(page, 'public-6-mobile-family-paid.png');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
+  });
+
+  it('older flow: slug page -> participants -> registration (simple payload) -> Booking Confirmed! with copy', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.baseUrl}/legacy/events/${MANUAL_EVENT}`);
+    await page.getByRole('heading', { name: 'Choose Package and Time' }).waitFor();
+    await page.getByText('Comprehensive Health Screening', { exact: true }).click();
+    await page
+      .getByRole('button', { name: /slots? left/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Continue to Participants' }).click();
+    await page.waitForURL('**/registration');
+    await page.getByRole('heading', { name: 'Personal Details' }).waitFor();
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await page.getByText('You must accept the terms and conditions').waitFor();
+    await page.getByText('Valid phone number is required').waitFor();
+    await page.getByLabel('First Name').fill('Ahmad');
+    await page.getByLabel('Last Name').fill('Ibrahim');
+    await page.getByText('Other', { exact: true }).click();
+    await page.getByLabel('Date of Birth').fill('02/03/1985');
+    await page.getByLabel('Identification Number (NRIC/FIN)').fill('s7654321f');
+    await page.getByLabel('Email').fill('ahmad@example.com');
+    await page.getByLabel('Mobile Number').fill('98765432');
+    await page.getByText('I accept the terms and conditions').click();
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await page.waitForURL('**/confirmation');
+    await page.getByRole('heading', { name: 'Booking Confirmed!' }).waitFor();
+    await page.getByText('Comprehensive Health Screening (S$268.00)').waitFor();
+    const reference = (await page.getByTestId('reference-number').textContent())?.trim() ?? '';
+    expect(reference).toMatch(/^HS\d{4}-\d{4}-\d{4}$/);
+    await page.getByRole('button', { name: 'Copy reference number' }).click();
+    await page.getByText('Reference number copied to clipboard').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
+    await page.screenshot({ path: `${ARTIFACTS}/public-older-flow-confirmed.png`, fullPage: true });
+    // the participants page
+    await page.goto(`${stack.baseUrl}/booking/${MANUAL_EVENT}/participants?eventId=2&packageId=1`);
+    await page.getByText('Participants (0 / 10)').waitFor();
+    await page.getByRole('button', { name: 'Add Primary Contact' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Save Participant' }).click();
+    await dialog.getByText('Email is required').waitFor();
+    await dialog.getByText('Gender is required').waitFor();
+    await dialog.getByLabel('First Name').fill('Lim');
+    await dialog.getByLabel('Last Name').fill('Boon Keng');
+    await dialog.getByText('Male', { exact: true }).click();
+    await dialog.getByLabel('Email').fill('boonkeng@example.com');
+    await dialog.getByLabel('Mobile Number').fill('91112222');
+    await dialog.getByLabel('Identification Number').fill('S1111111D');
+    await dialog.getByLabel('Date of Birth').fill('01/01/1970');
+    await dialog.getByRole('button', { name: 'Save Participant' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add Participant' }).click();
+    await dialog.getByLabel('First Name').fill('Lim');
+    await dialog.getByLabel('Last Name').fill('Xiao Ming');
+    await dialog.getByText('Female', { exact: true }).click();
+    await dialog.getByLabel('Mobile Number').fill('91113333');
+    await dialog.getByLabel('Identification Number').fill('T0111111A');
+    await dialog.getByLabel('Date of Birth').fill('01/01/2005');
+    await dialog.getByRole('button', { name: 'Save Participant' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Participants (2 / 10)').waitFor();
+    await page.getByRole('button', { name: 'Remove Lim Boon Keng' }).click();
+    await page.getByText('Cannot Remove Primary Participant').waitFor();
+    await page.getByRole('button', { name: 'Make Lim Xiao Ming primary' }).click();
+    await page.getByText('Primary Contact Changed').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/booking/registration?eventId=2&packageId=1');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('participants') ?? '[]'));
+    expect(stored).toHaveLength(2);
   });
 
   it('has no serious or critical axe-core violations on the public routes', async () => {
@@ -323,6 +399,8 @@ describe('the public site in a browser', () => {
       ['/wc/123', 'Error Processing Booking'],
       ['/booking/confirmation/HS0000-0000-0000', 'Failed to retrieve booking'],
       ['/no/such/page', '404 Page Not Found'],
+      [`/legacy/events/${MANUAL_EVENT}`, 'Choose Package and Time'],
+      [`/booking/${MANUAL_EVENT}/participants?eventId=2&packageId=1`, 'Participants (0 / 10)'],
     ];
     if (partnerBooking)
       routes.push([`/booking/confirmation/${partnerBooking.reference}`, 'Booking Confirmed']);

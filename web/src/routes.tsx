@@ -17,6 +17,15 @@ import { PublicRouteGuards } from './public/route-guards';
  */
 const AdminApp = lazy(() => import('./admin/admin-app'));
 const TestAutoTimeslotsPage = lazy(() => import('./pages/test-auto-timeslots'));
+// The older flow (one chunk) and the participants page.
+const olderFlow = () => import('./pages/legacy/older-flow');
+const LegacyEventPage = lazy(() => olderFlow().then((m) => ({ default: m.LegacyEventPage })));
+const LegacyParticipantsRedirect = lazy(() =>
+  olderFlow().then((m) => ({ default: m.LegacyParticipantsRedirect })),
+);
+const LegacyRegistrationPage = lazy(() => olderFlow().then((m) => ({ default: m.LegacyRegistrationPage })));
+const LegacyConfirmationPage = lazy(() => olderFlow().then((m) => ({ default: m.LegacyConfirmationPage })));
+const ParticipantsPage = lazy(() => import('./pages/legacy/participants-page'));
 
 function PublicRoutes() {
   return (
@@ -26,6 +35,11 @@ function PublicRoutes() {
         <Switch>
           <Route path="/" component={HomePage} />
           <Route path="/events/:slug" component={EventBookingPage} />
+          <Route path="/legacy/events/:slug?" component={LegacyEventPage} />
+          <Route path="/participants" component={LegacyParticipantsRedirect} />
+          <Route path="/registration" component={LegacyRegistrationPage} />
+          <Route path="/confirmation" component={LegacyConfirmationPage} />
+          <Route path="/booking/:eventSlug/participants" component={ParticipantsPage} />
           <Route path="/booking/confirmation/:reference" component={BookingConfirmationPage} />
           <Route path="/booking/confirmed/:reference" component={BookingConfirmationPage} />
           <Route path="/cancel-appointment" component={CancelAppointmentPage} />

@@ -41,9 +41,9 @@ const NOTES = [
   'Wear comfortable clothing.',
 ];
 
-function InfoPanels({ event }: { event: EventDetail }) {
+function InfoPanel({ event }: { event: EventDetail }) {
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={css({ gridArea: 'info' })}>
       <Card.Root>
         <Card.Header>
           <h1
@@ -92,6 +92,14 @@ function InfoPanels({ event }: { event: EventDetail }) {
           </div>
         </Card.Body>
       </Card.Root>
+    </div>
+  );
+}
+
+/** The postal-region explainer: beside the wizard on desktops, below it on phones. */
+function RegionPanel() {
+  return (
+    <div className={css({ gridArea: 'region' })}>
       <Card.Root variant="subtle">
         <Card.Header>
           <h2 className={css({ fontWeight: 'semibold', display: 'flex', gap: '2', alignItems: 'center' })}>
@@ -148,6 +156,17 @@ const layout = css({
   alignItems: 'start',
 });
 
+/** Phones: event info, wizard, then the region panel; desktops: info and regions left, wizard right. */
+const bookingLayout = css({
+  display: 'grid',
+  columnGap: { base: '6', lg: '8' },
+  rowGap: { base: '6', lg: '4' },
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 2fr)' },
+  gridTemplateRows: { lg: 'auto 1fr' },
+  gridTemplateAreas: { base: '"info" "wizard" "region"', lg: '"info wizard" "region wizard"' },
+  alignItems: 'start',
+});
+
 /** `/events/{slug}`: the four-step booking wizard. */
 export default function EventBookingPage() {
   const { slug = '' } = useParams<{ slug: string }>();
@@ -186,9 +205,12 @@ export default function EventBookingPage() {
   return (
     <Page>
       <title>{`${event.name} | Health Screening`}</title>
-      <div className={layout}>
-        <InfoPanels event={event} />
-        <BookingWizard event={event} onBooked={setSuccess} />
+      <div className={bookingLayout}>
+        <InfoPanel event={event} />
+        <div className={css({ gridArea: 'wizard', minW: '0' })}>
+          <BookingWizard event={event} onBooked={setSuccess} />
+        </div>
+        <RegionPanel />
       </div>
     </Page>
   );

@@ -82,7 +82,8 @@ async function toStep2(user: ReturnType<typeof userEvent.setup>) {
   return location;
 }
 
-describe('booking wizard', () => {
+// user-event typing through four steps is slow on a loaded machine
+describe('booking wizard', { timeout: 20_000 }, () => {
   it('shows the info panels and requires a package on step 1', async () => {
     api();
     const user = userEvent.setup();

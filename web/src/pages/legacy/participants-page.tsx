@@ -1,0 +1,532 @@
+import {
+  errorMap,
+  MAX_PARTICIPANTS,
+  PARTICIPANTS_PAGE_MESSAGES,
+  parseDateOfBirth,
+  participantsPageSchema,
+  validate,
+} from '@hs/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import useSWR from 'swr';
+import { useLocation, useParams, useSearch } from 'wouter';
+import { css } from 'styled-system/css';
+import { Page } from '../../components/layout/page';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { Badge } from '../../components/ui/badge';
+import { Button, IconButton } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import { Checkbox } from '../../components/ui/checkbox';
+import * as Dialog from '../../components/ui/dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import * as Table from '../../components/ui/table';
+import { toaster } from '../../components/ui/toaster';
+import type { ApiEnvelope } from '../../lib/api';
+import { ChoiceGroup } from '../../public/choice-group';
+import { FormField, focusFirstInvalid } from '../../public/form-field';
+import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from '../../public/icons';
+import { positiveInt, readParticipants, storeParticipants } from '../../public/legacy-storage';
+import { money } from '../../public/money';
+import type { EventDetail } from '../../public/types';
+import { eventKey } from '../booking/booking-page';
+
+export interface PageParticipant {
+  id: string;
+  firstName: string;
+  lastName: string;
+  gender: 'Male' | 'Female';
+  email: string | null;
+  mobileNumber: string;
+  identificationNumber: string;
+  /** yyyy-MM-dd */
+  dateOfBirth: string;
+  isAiaMember: boolean;
+  aiaMemberId: string | null;
+  isPrimary: boolean;
+  packageId: number;
+}
+
+interface FormValues {
+  firstName: string;
+  lastName: string;
+  gender: '' | 'Male' | 'Female';
+  email: string;
+  mobileNumber: string;
+  identificationNumber: string;
+  dateOfBirth: string;
+  isAiaMember: boolean;
+  aiaMemberId: string;
+  isPrimary: boolean;
+}
+
+const EMPTY: FormValues = {
+  firstName: '',
+  lastName: '',
+  gender: '',
+  email: '',
+  mobileNumber: '',
+  identificationNumber: '',
+  dateOfBirth: '',
+  isAiaMember: false,
+  aiaMemberId: '',
+  isPrimary: false,
+};
+
+const ORDER = [
+  'firstName',
+  'lastName',
+  'gender',
+  'email',
+  'mobileNumber',
+  'identificationNumber',
+  'dateOfBirth',
+] as const;
+const P = 'pp-';
+
+export function participantErrors(values: FormValues): Record<string, string> {
+  const r = validate(participantsPageSchema, values);
+  return r.ok ? {} : errorMap(r.errors);
+}
+
+function newId() {
+  return `p-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+function toForm(p: PageParticipant): FormValues {
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    gender: p.gender,
+    email: p.email ?? '',
+    mobileNumber: p.mobileNumber,
+    identificationNumber: p.identificationNumber,
+    dateOfBirth: p.dateOfBirth,
+    isAiaMember: p.isAiaMember,
+    aiaMemberId: p.aiaMemberId ?? '',
+    isPrimary: p.isPrimary,
+  };
+}
+
+function ParticipantForm({
+  open,
+  editing,
+  primary,
+  onOpenChange,
+  onSave,
+}: {
+  open: boolean;
+  editing: PageParticipant | null;
+  /** The form is for the primary contact (email shown and required). */
+  primary: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (values: Omit<PageParticipant, 'id' | 'packageId'>) => void;
+}) {
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!open) return;
+    setValues(editing ? toForm(editing) : { ...EMPTY, isPrimary: primary });
+    setErrors({});
+  }, [open, editing, primary]);
+
+  const set = <K extends keyof FormValues>(name: K, value: FormValues[K]) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: participantErrors(next)[name] ?? '' }));
+  };
+  const text = (
+    name:
+      | 'firstName'
+      | 'lastName'
+      | 'email'
+      | 'mobileNumber'
+      | 'identificationNumber'
+      | 'dateOfBirth'
+      | 'aiaMemberId',
+  ) => ({
+    id: `${P}${name}`,
+    name,
+    value: values[name],
+    error: errors[name] || undefined,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(name, e.target.value),
+    onBlur: () => setErrors((e) => ({ ...e, [name]: participantErrors(values)[name] ?? '' })),
+  });
+
+  function submit() {
+    const r = validate(participantsPageSchema, values);
+    if (!r.ok) {
+      const map = errorMap(r.errors);
+      setErrors(map);
+      focusFirstInvalid(map, ORDER, P);
+      return;
+    }
+    const dob = parseDateOfBirth(r.value.dateOfBirth);
+    onSave({
+      firstName: r.value.firstName,
+      lastName: r.value.lastName,
+      gender: r.value.gender as 'Male' | 'Female',
+      email: r.value.email || null,
+      mobileNumber: r.value.mobileNumber,
+      identificationNumber: r.value.identificationNumber.toUpperCase(),
+      dateOfBirth: dob.ok ? dob.value : r.value.dateOfBirth,
+      isAiaMember: r.value.isAiaMember,
+      aiaMemberId: r.value.aiaMemberId ?? null,
+      isPrimary: values.isPrimary,
+    });
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)}>
+      <Dialog.Portal maxW="600px">
+        <Dialog.Header>
+          <Dialog.Title>
+            {editing ? 'Edit Participant' : primary ? 'Add Primary Contact' : 'Add Participant'}
+          </Dialog.Title>
+          <Dialog.Description>Enter the participant's details as shown on their ID.</Dialog.Description>
+        </Dialog.Header>
+        <Dialog.Body>
+          <form
+            id="participants-page-form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              e.stopPropagation();
+              submit();
+            }}
+            className={css({
+              display: 'grid',
+              gap: '4',
+              gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+            })}
+          >
+            <FormField label="First Name" required {...text('firstName')} />
+            <FormField label="Last Name" required {...text('lastName')} />
+            <div className={css({ gridColumn: '1 / -1' })}>
+              <ChoiceGroup
+                id={`${P}gender`}
+                label="Gender *"
+                name="pp-gender"
+                columns={2}
+                compact
+                value={values.gender || null}
+                onChange={(v) => set('gender', v as FormValues['gender'])}
+                error={errors.gender || undefined}
+                options={[
+                  { value: 'Male', label: 'Male' },
+                  { value: 'Female', label: 'Female' },
+                ]}
+              />
+            </div>
+            {values.isPrimary ? <FormField label="Email" required type="email" {...text('email')} /> : null}
+            <FormField label="Mobile Number" required type="tel" {...text('mobileNumber')} />
+            <FormField label="Identification Number" required {...text('identificationNumber')} />
+            <FormField label="Date of Birth" required placeholder="DD/MM/YYYY" {...text('dateOfBirth')} />
+            <div className={css({ gridColumn: '1 / -1', display: 'grid', gap: '3' })}>
+              <Checkbox
+                checked={values.isAiaMember}
+                onCheckedChange={(e) => set('isAiaMember', e.checked === true)}
+              >
+                AIA Health Shield member
+              </Checkbox>
+              {values.isAiaMember ? <FormField label="AIA Member ID" {...text('aiaMemberId')} /> : null}
+            </div>
+          </form>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Dialog.CloseTrigger asChild>
+            <Button variant="outline">Cancel</Button>
+          </Dialog.CloseTrigger>
+          <Button type="submit" form="participants-page-form">
+            {editing ? 'Update Participant' : 'Save Participant'}
+          </Button>
+        </Dialog.Footer>
+        <Dialog.CloseButton />
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** `/booking/{eventSlug}/participants?eventId=&packageId=`: the participants page. */
+export default function ParticipantsPage() {
+  const { eventSlug = '' } = useParams<{ eventSlug: string }>();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const q = new URLSearchParams(search);
+  const eventId = positiveInt(q.get('eventId'));
+  const packageId = positiveInt(q.get('packageId'));
+  const missing = !eventId || !packageId || !eventSlug;
+  const warned = useRef(false);
+
+  const { data, error, isLoading } = useSWR<ApiEnvelope<EventDetail>>(missing ? null : eventKey(eventSlug));
+  const pkg = data?.data.packages.find((p) => p.id === packageId);
+  const invalid = missing || (data && (data.data.id !== eventId || !pkg));
+
+  const [participants, setParticipants] = useState<PageParticipant[]>(() =>
+    readParticipants<PageParticipant>().filter((p) => p && typeof p.id === 'string'),
+  );
+  const [dialog, setDialog] = useState<{ open: boolean; editing: PageParticipant | null }>({
+    open: false,
+    editing: null,
+  });
+
+  useEffect(() => {
+    if (!invalid || warned.current) return;
+    warned.current = true;
+    toaster.create({
+      title: 'Missing information',
+      description: 'Please select an event and a package first.',
+      type: 'error',
+    });
+    navigate('/', { replace: true });
+  }, [invalid, navigate]);
+  useEffect(() => {
+    if (!error || warned.current) return;
+    warned.current = true;
+    toaster.create({ title: 'Error', description: 'Failed to fetch package details', type: 'error' });
+  }, [error]);
+
+  const primary = participants.find((p) => p.isPrimary) ?? null;
+  const others = participants.filter((p) => !p.isPrimary);
+  const full = participants.length >= MAX_PARTICIPANTS;
+
+  const save = (values: Omit<PageParticipant, 'id' | 'packageId'>) => {
+    const editing = dialog.editing;
+    setParticipants((list) =>
+      editing
+        ? list.map((p) => (p.id === editing.id ? { ...p, ...values } : p))
+        : [
+            ...list,
+            {
+              ...values,
+              id: newId(),
+              packageId: packageId ?? 0,
+              isPrimary: list.length === 0 || values.isPrimary,
+            },
+          ],
+    );
+    toaster.create({ title: editing ? 'Participant Updated' : 'Participant Added', type: 'success' });
+    setDialog({ open: false, editing: null });
+  };
+  const remove = (p: PageParticipant) => {
+    if (p.isPrimary && participants.length > 1) {
+      toaster.create({
+        title: PARTICIPANTS_PAGE_MESSAGES.cannotRemovePrimaryTitle,
+        description: PARTICIPANTS_PAGE_MESSAGES.cannotRemovePrimary,
+        type: 'error',
+      });
+      return;
+    }
+    setParticipants((list) => list.filter((x) => x.id !== p.id));
+    toaster.create({ title: 'Participant Removed', type: 'success' });
+  };
+  const makePrimary = (p: PageParticipant) => {
+    setParticipants((list) => list.map((x) => ({ ...x, isPrimary: x.id === p.id })));
+    toaster.create({
+      title: 'Primary Contact Changed',
+      description: `${p.firstName} ${p.lastName} is now the primary contact.`,
+      type: 'success',
+    });
+  };
+
+  const primaryForm = dialog.editing ? dialog.editing.isPrimary : !primary;
+  const title = useMemo(() => (pkg ? `${pkg.name} | Participants` : 'Participants'), [pkg]);
+
+  if (invalid) return null;
+  return (
+    <Page>
+      <title>{`${title} | Health Screening`}</title>
+      <div className={css({ maxW: '4xl', mx: 'auto', display: 'grid', gap: '5' })}>
+        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Participants</h1>
+        <Card.Root>
+          <Card.Body pt="5" gap="2">
+            {isLoading || !pkg ? (
+              <div aria-busy="true" className={css({ display: 'grid', gap: '2' })}>
+                <span className={css({ srOnly: true })}>Loading package</span>
+                <Skeleton h="6" w="50%" />
+                <Skeleton shape="line" />
+              </div>
+            ) : (
+              <>
+                <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{pkg.name}</h2>
+                {pkg.description ? (
+                  <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{pkg.description}</p>
+                ) : null}
+                <p className={css({ fontSize: 'sm', display: 'flex', gap: '4', flexWrap: 'wrap' })}>
+                  <span>
+                    Base price: <strong>{money(pkg.price)}</strong>
+                  </span>
+                  {pkg.aiaPrice ? (
+                    <span>
+                      AIA price: <strong>{money(pkg.aiaPrice)}</strong>
+                    </span>
+                  ) : null}
+                </p>
+              </>
+            )}
+          </Card.Body>
+        </Card.Root>
+
+        <Card.Root>
+          <Card.Header>
+            <div
+              className={css({
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'center',
+                gap: '3',
+                flexWrap: 'wrap',
+              })}
+            >
+              <Card.Title>
+                Participants ({participants.length} / {MAX_PARTICIPANTS})
+              </Card.Title>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={full}
+                onClick={() => setDialog({ open: true, editing: null })}
+              >
+                <PlusIcon />
+                {primary ? 'Add Participant' : 'Add Primary Contact'}
+              </Button>
+            </div>
+          </Card.Header>
+          <Card.Body gap="5">
+            <section aria-labelledby="pp-primary">
+              <h3 id="pp-primary" className={css({ fontWeight: 'semibold', mb: '2' })}>
+                Primary Contact
+              </h3>
+              {primary ? (
+                <div
+                  className={css({
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    gap: '3',
+                    flexWrap: 'wrap',
+                    p: '3',
+                    borderWidth: '1px',
+                    borderColor: 'border.default',
+                    borderRadius: 'l2',
+                    fontSize: 'sm',
+                  })}
+                >
+                  <div>
+                    <p className={css({ fontWeight: 'medium' })}>
+                      {primary.firstName} {primary.lastName}
+                    </p>
+                    <p className={css({ color: 'fg.muted' })}>
+                      {primary.email} · {primary.mobileNumber} · {primary.identificationNumber}
+                    </p>
+                  </div>
+                  <div className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
+                    {primary.isAiaMember ? <Badge tone="success">AIA member</Badge> : null}
+                    <IconButton
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Edit ${primary.firstName} ${primary.lastName}`}
+                      onClick={() => setDialog({ open: true, editing: primary })}
+                    >
+                      <PencilIcon />
+                    </IconButton>
+                    <IconButton
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Remove ${primary.firstName} ${primary.lastName}`}
+                      onClick={() => remove(primary)}
+                    >
+                      <TrashIcon />
+                    </IconButton>
+                  </div>
+                </div>
+              ) : (
+                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+                  Add the primary contact for this booking.
+                </p>
+              )}
+            </section>
+            <section aria-labelledby="pp-others">
+              <h3 id="pp-others" className={css({ fontWeight: 'semibold', mb: '2' })}>
+                Additional Participants
+              </h3>
+              {others.length === 0 ? (
+                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>No additional participants yet.</p>
+              ) : (
+                <Table.Root caption="Additional participants">
+                  <Table.Head>
+                    <Table.Row>
+                      <Table.Header>Name</Table.Header>
+                      <Table.Header>ID Number</Table.Header>
+                      <Table.Header>AIA Member</Table.Header>
+                      <Table.Header>Actions</Table.Header>
+                    </Table.Row>
+                  </Table.Head>
+                  <Table.Body>
+                    {others.map((p) => (
+                      <Table.Row key={p.id}>
+                        <Table.Cell>
+                          {p.firstName} {p.lastName}
+                        </Table.Cell>
+                        <Table.Cell>{p.identificationNumber}</Table.Cell>
+                        <Table.Cell>{p.isAiaMember ? 'Yes' : 'No'}</Table.Cell>
+                        <Table.Cell>
+                          <div className={css({ display: 'flex', gap: '1' })}>
+                            <IconButton
+                              size="sm"
+                              variant="ghost"
+                              aria-label={`Make ${p.firstName} ${p.lastName} primary`}
+                              onClick={() => makePrimary(p)}
+                            >
+                              <StarIcon />
+                            </IconButton>
+                            <IconButton
+                              size="sm"
+                              variant="ghost"
+                              aria-label={`Edit ${p.firstName} ${p.lastName}`}
+                              onClick={() => setDialog({ open: true, editing: p })}
+                            >
+                              <PencilIcon />
+                            </IconButton>
+                            <IconButton
+                              size="sm"
+                              variant="ghost"
+                              aria-label={`Remove ${p.firstName} ${p.lastName}`}
+                              onClick={() => remove(p)}
+                            >
+                              <TrashIcon />
+                            </IconButton>
+                          </div>
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              )}
+            </section>
+          </Card.Body>
+          <Card.Footer justifyContent="space-between" gap="3" flexWrap="wrap">
+            <Button variant="outline" onClick={() => navigate(`/booking/packages?eventId=${eventId}`)}>
+              <ArrowLeftIcon />
+              Back to Packages
+            </Button>
+            <Button
+              disabled={participants.length === 0}
+              onClick={() => {
+                storeParticipants(participants);
+                navigate(`/booking/registration?eventId=${eventId}&packageId=${packageId}`);
+              }}
+            >
+              Continue
+              <ArrowRightIcon />
+            </Button>
+          </Card.Footer>
+        </Card.Root>
+      </div>
+      <ParticipantForm
+        open={dialog.open}
+        editing={dialog.editing}
+        primary={primaryForm}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        onSave={save}
+      />
+    </Page>
+  );
+}
