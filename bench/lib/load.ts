@@ -27,6 +27,8 @@ export interface LoadOptions {
   seconds?: number;
   amount?: number;
   timeoutSeconds?: number;
+  /** Requests per second from all connections together (default: as fast as answered). */
+  overallRate?: number;
   onResponse?: (status: number, body: string) => void;
 }
 
@@ -37,6 +39,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     connections: o.connections,
     ...(o.amount ? { amount: o.amount } : { duration: o.seconds ?? 5 }),
     timeout: o.timeoutSeconds ?? 10,
+    ...(o.overallRate ? { overallRate: o.overallRate } : {}),
     requests: o.paths.map((path) => ({
       method: o.method ?? 'GET',
       path,

@@ -1,0 +1,126 @@
+// Projection lag under booking load: the built api and worker (projections run in the worker, woken by
+// NOTIFY), bookings from autocannon as in bench/booking. Every 201 carries the booking's log position;
+// a poller on its own connection reads the `orders` and `slot_availability` checkpoints every
+// LAG_POLL_MS and notes when each position is first covered. Lag = that moment minus the moment the
+// 201 arrived (the commit happened before the answer was sent, so this slightly under-counts by the
+// answer's trip; the poll interval over-counts by up to LAG_POLL_MS).
+// Two loads: saturating (LAG_CONNECTIONS clients, as many bookings as the api takes) and a steady
+// LAG_RATE bookings/s. Baseline: the same poller on a bare append through @hs/eventstore is the
+// event-store bench (`npm run eventstore -w bench`, BENCH_ONLY=lag); this one is the whole product.
+//   npm run lag -w bench      (npm run build first)
+// Knobs: LAG_SECONDS (15), LAG_CONNECTIONS (50), LAG_RATE (50), LAG_POLL_MS (2), BOOKING_SLOTS (200)
+import { comparePositions, type Position, parsePosition } from '@hs/eventstore';
+import { connect } from '@hs/db';
+import { fmt, load, machine, percentile, statusLine } from '../lib/load';
+import { bookableEvent, bookingBody, startBenchStack } from '../lib/stack';
+
+const SECONDS = Number(process.env.LAG_SECONDS ?? 15);
+const CONNECTIONS = Number(process.env.LAG_CONNECTIONS ?? 50);
+const RATE = Number(process.env.LAG_RATE ?? 50);
+const POLL_MS = Number(process.env.LAG_POLL_MS ?? 2);
+const SLOTS = Number(process.env.BOOKING_SLOTS ?? 200);
+const SUBSCRIPTIONS = ['orders', 'slot_availability'] as const;
+
+console.log(`projection lag: ${SECONDS} s per load, poll every ${POLL_MS} ms; ${machine()}`);
+const stack = await startBenchStack();
+const poller = connect(stack.dbUrl, { max: 1, applicationName: 'bench-lag-poller' });
+try {
+  const ids = await bookableEvent(stack, SLOTS, 10_000);
+  let n = 0;
+  const body = () =>
+    bookingBody(n++, {
+      eventId: ids.eventId,
+      packageId: ids.packageId,
+      timeslotId: ids.slotIds[Math.floor(Math.random() * ids.slotIds.length)]!,
+    });
+
+  async function measure(label: string, rate: number | undefined, connections: number) {
+    const pending: { position: Position; at: number; seen: Partial<Record<string, number>> }[] = [];
+    const lags: Record<string, number[]> = { orders: [], slot_availability: [] };
+    let running = true;
+    let stoppedAt = 0;
+    // The snapshot horizon is cluster-wide: a write transaction open in ANY database of this server
+    // holds every subscriber back. Record the longest one seen, to tell a busy shared server apart.
+    let foreignMs = 0;
+    const sampler = (async () => {
+      while (running) {
+        const [f] = await stack.sql<{ ms: number }[]>`
+          select coalesce(max(extract(epoch from now() - xact_start)) * 1000, 0)::float8 as ms
+          from pg_stat_activity where backend_xid is not null and datname is distinct from current_database()`;
+        foreignMs = Math.max(foreignMs, f?.ms ?? 0);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    const poll = (async () => {
+      while (running || pending.length > 0) {
+        const rows = await poller<{ name: string; tx: string; pos: string }[]>`
+          select name, transaction_id::text as tx, global_position::text as pos
+          from subscription_checkpoints where name in ${poller(SUBSCRIPTIONS as unknown as string[])}`;
+        const now = performance.now();
+        for (const { name, tx, pos } of rows) {
+          const checkpoint = { transactionId: tx, globalPosition: Number(pos) };
+          for (const p of pending) {
+            if (p.seen[name] === undefined && comparePositions(checkpoint, p.position) >= 0) {
+              p.seen[name] = now;
+              lags[name]!.push(Math.max(0, now - p.at));
+            }
+          }
+        }
+        for (let i = pending.length - 1; i >= 0; i--) {
+          if (SUBSCRIPTIONS.every((s) => pending[i]!.seen[s] !== undefined)) pending.splice(i, 1);
+        }
+        if (!running && pending.length > 0 && performance.now() - stoppedAt > 10_000) break;
+        await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+    })();
+    const r = await load({
+      url: stack.baseUrl,
+      method: 'POST',
+      paths: ['/api/registrations'],
+      body,
+      connections,
+      seconds: SECONDS,
+      ...(rate ? { overallRate: rate } : {}),
+      onResponse: (status, text) => {
+        if (status !== 201) return;
+        const token = (JSON.parse(text) as { data: { position: string | null } }).data.position;
+        if (token) pending.push({ position: parsePosition(token), at: performance.now(), seen: {} });
+      },
+    });
+    running = false;
+    stoppedAt = performance.now();
+    await Promise.all([poll, sampler]);
+    const out: string[] = [];
+    for (const name of SUBSCRIPTIONS) {
+      const sorted = lags[name]!.sort((a, b) => a - b);
+      out.push(
+        `| ${label} | ${fmt(r.perSecond)} | \`${name}\` | ${sorted.length} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 99))} | ${fmt(sorted.at(-1) ?? Number.NaN)} | ${statusLine(r.statuses)} | ${fmt(foreignMs, 0)} |`,
+      );
+    }
+    if (pending.length)
+      out.push(`| ${label} | | ${pending.length} positions never covered within 10 s | | | | | | |`);
+    return out;
+  }
+
+  await load({
+    url: stack.baseUrl,
+    method: 'POST',
+    paths: ['/api/registrations'],
+    body,
+    connections: 10,
+    seconds: 2,
+  });
+  const rows = [
+    ...(await measure(`${CONNECTIONS} clients, saturating`, undefined, CONNECTIONS)),
+    ...(await measure(`steady ${RATE}/s`, RATE, 10)),
+  ];
+  console.log(
+    `\n| load | bookings/s | projection | samples | p50 ms | p99 ms | max ms | statuses | longest write tx in other databases ms |`,
+  );
+  console.log(`|---|---|---|---|---|---|---|---|---|`);
+  for (const r of rows) console.log(r);
+  console.log(`\ntarget: p99 < 100 ms; ${machine()}`);
+} finally {
+  await poller.end({ timeout: 5 });
+  await stack.stop();
+}
