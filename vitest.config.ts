@@ -20,6 +20,8 @@ export default defineConfig({
           root: 'packages/domain',
           include: ['**/*.spec.ts'],
           environment: 'node',
+          // Property tests draw 100k values; under CI load they need more than the 5 s default.
+          testTimeout: 30_000,
         },
       },
       {

@@ -10,6 +10,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.spec.{ts,tsx}'],
     environment: 'jsdom',
+    // Rendering whole pages in jsdom is slow on a loaded 2-core machine.
+    testTimeout: 20_000,
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,

@@ -345,7 +345,7 @@ describe('booking, cancellation and orders', () => {
             await api.db
               .sql`select current_attendees from slot_availability where timeslot_id = ${slots.hot ?? 0}`
           )[0]?.current_attendees,
-        { timeout: 5000 },
+        { timeout: 15_000 },
       )
       .toBe(seats);
   }, 120_000);
@@ -399,7 +399,7 @@ describe('booking, cancellation and orders', () => {
     await expect
       .poll(
         async () => (await admin('GET', `/api/admin/registrations/${booked.id}/history`)).json().data.length,
-        { timeout: 5000 },
+        { timeout: 15_000 },
       )
       .toBe(2);
     const history = (await admin('GET', `/api/admin/registrations/${booked.id}/history`)).json().data;

@@ -41,13 +41,16 @@ describe('card payments and the partner hand-off', () => {
       position: string;
     };
   };
-  const history = async (id: number) => {
+  const history = async (id: number, type = 'PaymentRecorded') => {
     await expect
       .poll(
-        async () => (await admin('GET', `/api/admin/registrations/${id}/history`)).json().data.at(-1)?.type,
-        { timeout: 5000 },
+        async () =>
+          (await admin('GET', `/api/admin/registrations/${id}/history`))
+            .json()
+            .data.some((e: { type: string }) => e.type === type),
+        { timeout: 15_000 },
       )
-      .toBeDefined();
+      .toBe(true);
     return (await admin('GET', `/api/admin/registrations/${id}/history`)).json().data as {
       type: string;
       actor: string;
@@ -122,15 +125,17 @@ describe('card payments and the partner hand-off', () => {
     expect(again.json()).toEqual(paid.json());
     expect(gateway.charges).toHaveLength(1);
 
-    const lookup = (await api.app.inject(`/api/registrations/lookup/${order.reference_number}`)).json().data;
+    const lookupUrl = `/api/registrations/lookup/${order.reference_number}`;
+    // The read model follows the log; poll until it shows the payment.
     await expect
-      .poll(
-        async () =>
-          (await api.app.inject(`/api/registrations/lookup/${order.reference_number}`)).json().data.status,
-        { timeout: 5000 },
-      )
+      .poll(async () => (await api.app.inject(lookupUrl)).json().data?.status, { timeout: 15_000 })
       .toBe('paid');
-    expect(lookup.referenceNumber).toBe(order.reference_number);
+    const lookup = (await api.app.inject(lookupUrl)).json().data;
+    expect(lookup).toMatchObject({
+      referenceNumber: order.reference_number,
+      balanceDue: '0.00',
+      transactionId: paid.json().transactionId,
+    });
     const events = await history(order.id);
     const payment = events.find((e) => e.type === 'PaymentRecorded')!;
     expect(payment.actor).toBe('public');

@@ -181,7 +181,9 @@ describe('events, timeslots and capacity', () => {
     });
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json().position).toMatch(/\./);
-    const after = await get(`/api/timeslots/postal-code?postalCode=170001&eventId=${manualEvent.id}&position=${blocked.json().position}`);
+    const after = await get(
+      `/api/timeslots/postal-code?postalCode=170001&eventId=${manualEvent.id}&position=${blocked.json().position}`,
+    );
     expect(after.json().position).toMatch(/^\d+\.\d+$/);
     expect(after.json().data[date].timeslots[0].isAvailable).toBe(false);
 
@@ -219,7 +221,7 @@ describe('events, timeslots and capacity', () => {
           (
             await admin('GET', `/api/admin/timeslots/postal-code?eventId=${manualEvent.id}&date=${date}`)
           ).json().data[date].timeslots[0].currentAttendees,
-        { timeout: 3000 },
+        { timeout: 15_000 },
       )
       .toBe(2);
     expect(search.statusCode).toBe(200);
@@ -233,7 +235,7 @@ describe('events, timeslots and capacity', () => {
       api.db
         .sql`select timeslot_id, current_attendees, max_attendees, is_available from slot_availability order by timeslot_id`;
     await expect
-      .poll(async () => (await api.db.sql`select 1 from slot_availability`).length, { timeout: 3000 })
+      .poll(async () => (await api.db.sql`select 1 from slot_availability`).length, { timeout: 15_000 })
       .toBeGreaterThan(0);
     const live = await read();
     await runner.stop();

@@ -130,6 +130,7 @@ export const DEMO_DISCOUNTS = [
       value: '10',
       discountValueType: 'percentage',
       description: '10% off for first-time customers',
+      applicableForAIA: true,
     },
     codes: 10,
   },
