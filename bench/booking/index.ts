@@ -7,7 +7,7 @@
 // Knobs: BENCH_SECONDS (default 10), BOOKING_CONNECTIONS (50), BOOKING_SLOTS (200),
 //        DATABASE_URL (admin url of the Postgres server, default postgres://postgres@127.0.0.1:5432/postgres)
 import { type LoadResult, fmt, load, machine, mean, startBaseline, statusLine } from '../lib/load';
-import { bookableEvent, bookingBody, startBenchStack } from '../lib/stack';
+import { bookableEvent, bookingBody, cpuDelta, cpuSnapshot, startBenchStack } from '../lib/stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BOOKING_CONNECTIONS ?? 50);
@@ -53,7 +53,19 @@ try {
     await product(2); // warm-up: JIT, pools, catalogue caches
     await bare(2);
     const runs: LoadResult[] = [];
-    for (const run of [product, bare, bare, product]) runs.push(await run(SECONDS));
+    // CPU per request of each process (and of the Postgres backends serving it), to see where the time goes.
+    const pids = {
+      api: stack.pids.api,
+      worker: stack.pids.worker!,
+      baseline: baseline.child.pid!,
+      bench: process.pid,
+    };
+    const cpu: Record<string, number>[] = [];
+    for (const run of [product, bare, bare, product]) {
+      const before = await cpuSnapshot(stack.sql, pids);
+      runs.push(await run(SECONDS));
+      cpu.push(cpuDelta(before, await cpuSnapshot(stack.sql, pids)));
+    }
     const ours = mean(runs[0]!, runs[3]!);
     const base = mean(runs[1]!, runs[2]!);
     const [{ booked } = { booked: 0 }] = await stack.sql<{ booked: number }[]>`
@@ -68,6 +80,14 @@ try {
         `| ${name} | ${fmt(r.perSecond)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${statusLine(r.statuses)}${r.errors ? ` errors:${r.errors}` : ''} |`,
       );
     }
+    console.log(`\nCPU ms per request (user + system, from /proc), by process:`);
+    console.log(`| process | product run | baseline run |`);
+    console.log(`|---|---|---|`);
+    const perReq = (i: number[], key: string) =>
+      i.reduce((a, k) => a + (cpu[k]![key] ?? 0), 0) / i.reduce((a, k) => a + runs[k]!.requests, 0);
+    const keys = [...new Set(cpu.flatMap((c) => Object.keys(c)))].sort();
+    for (const key of keys)
+      console.log(`| ${key} | ${fmt(perReq([0, 3], key), 2)} | ${fmt(perReq([1, 2], key), 2)} |`);
     console.log(`\nruns (A B B A): ${runs.map((r) => fmt(r.perSecond)).join(', ')} per s`);
     console.log(`RegistrationBooked events in the log: ${booked} (201 answers incl. warm-up should match)`);
     console.log(`ratio product/baseline: ${fmt(ours.perSecond / base.perSecond, 2)}x (target >= 0.5x)`);

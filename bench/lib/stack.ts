@@ -127,7 +127,11 @@ export async function startBenchStack(
   }
   let output = '';
   const start = (name: string, file: string) => {
-    const child = spawn('node', [...(options.nodeArgs ?? []), join(root, file)], {
+    // BENCH_CPU_PROF=<dir>: V8 CPU profiles of api and worker, written when they stop.
+    const prof = process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [];
+    const child = spawn('node', [...prof, ...(options.nodeArgs ?? []), join(root, file)], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -253,4 +257,47 @@ export function bookingBody(n: number, ids: { eventId: number; packageId: number
 export function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+/** CPU time (user + system) of a process in ms, from /proc; NaN when it is gone. */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, CLK_TCK 100
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * CPU ms so far of the given processes and of the Postgres backends serving this database, per
+ * application_name (api, worker:<id>, bench-baseline...). Take one before and one after a run and
+ * subtract with `cpuDelta`.
+ */
+export async function cpuSnapshot(sql: Sql, pids: Record<string, number>): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(pids)) out[name] = cpuMs(pid);
+  const backends = await sql<{ pid: number; app: string }[]>`
+    select pid, application_name as app from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid()`;
+  for (const { pid, app } of backends) {
+    const key = `postgres (${app.replace(/^worker:.*/, 'worker')})`;
+    out[`${key}#${pid}`] = cpuMs(pid);
+  }
+  return out;
+}
+
+/** Per process (Postgres backends summed per application), ms of CPU between two snapshots. */
+export function cpuDelta(
+  before: Record<string, number>,
+  after: Record<string, number>,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [key, v] of Object.entries(after)) {
+    const name = key.replace(/#\d+$/, '');
+    const d = v - (before[key] ?? 0); // a backend opened during the run counts from zero
+    if (Number.isFinite(d)) out[name] = (out[name] ?? 0) + d;
+  }
+  return out;
 }
