@@ -177,6 +177,50 @@ describe('the admin back-office in a browser', () => {
       expect(same?.isAvailable ?? false).toBe(false);
     });
 
+    // --- and the public booking wizard for that event and postal code no longer offers that time
+    const customer = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-SG' });
+    try {
+      const wizard = await customer.newPage();
+      wizard.setDefaultTimeout(30_000);
+      await wizard.goto(`${stack.baseUrl}/events/${EVENT.slug}`);
+      await wizard.getByRole('heading', { name: 'Select Package' }).waitFor();
+      await wizard.getByText('Basic Health Screening', { exact: true }).click();
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await wizard.getByRole('heading', { name: 'Personal Information' }).waitFor();
+      await wizard.getByLabel('First Name').fill('Bala');
+      await wizard.getByLabel('Last Name').fill('Kumar');
+      await wizard.getByLabel('Email').fill('bala.e2e@example.com');
+      await wizard.getByLabel('Mobile Number').fill('92345678');
+      await wizard.getByText('Male', { exact: true }).click();
+      await wizard.getByLabel('Identification Number (NRIC/FIN)').fill('S7654321F');
+      await wizard.getByLabel('Date of Birth').fill('02/03/1985');
+      await wizard.getByLabel('Postal Code').fill(POSTAL_CODE);
+      await wizard.getByLabel('Address').fill('2 Ang Mo Kio Ave 3');
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await wizard.getByRole('heading', { name: 'Select Appointment Slot' }).waitFor();
+      // the slot list has loaded (other days are still offered) before we look for the blocked one
+      await wizard.locator('#bk-date [data-part=item]').first().waitFor();
+      const day = wizard.locator('#bk-date [data-part=item]', {
+        has: wizard.locator(`input[value="${slot.date}"]`),
+      });
+      if ((await day.count()) > 0) {
+        await day.click();
+        await wizard.locator('#bk-timeslotId [data-part=item]').first().waitFor();
+        const time = wizard.locator('#bk-timeslotId [data-part=item]', {
+          has: wizard.locator(`input[value="${slot.id}"]`),
+        });
+        // either gone from the day, or shown as Unavailable and not selectable
+        if ((await time.count()) > 0) {
+          expect(await time.getAttribute('data-disabled')).not.toBeNull();
+          await time.getByText('Unavailable', { exact: true }).waitFor();
+          expect(await time.locator('input').isDisabled()).toBe(true);
+        }
+      }
+      await wizard.screenshot({ path: `${ARTIFACTS}/admin-blocked-slot-public-wizard.png`, fullPage: true });
+    } finally {
+      await customer.close();
+    }
+
     // --- a promo discount with 25 generated codes
     await openTab('Discounts');
     await page.getByRole('button', { name: 'Add Discount' }).click();

@@ -1,7 +1,8 @@
 import { adminLoginSchema } from '@hs/domain';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
-import { Center, Stack } from 'styled-system/jsx';
+import { Stack } from 'styled-system/jsx';
+import { center } from 'styled-system/patterns';
 import { useLocation } from 'wouter';
 import { AlertCircleIcon } from '../../components/icons';
 import { LogoMark } from '../../components/layout/logo';
@@ -49,7 +50,7 @@ export default function LoginPage() {
   });
 
   return (
-    <Center minH="100dvh" bg="bg.canvas" px="4" py="10">
+    <main className={center({ minH: '100dvh', bg: 'bg.canvas', px: '4', py: '10' })}>
       <title>Admin Login | Health Screening</title>
       <Stack gap="6" w="full" maxW="sm">
         <Stack align="center" gap="2">
@@ -109,6 +110,6 @@ export default function LoginPage() {
           </Card.Body>
         </Card.Root>
       </Stack>
-    </Center>
+    </main>
   );
 }
