@@ -28,6 +28,13 @@ export interface WorkerConfig extends CommonConfig {
   /** Attempts per job and the first retry delay (doubling, with jitter). */
   jobAttempts: number;
   jobBackoffMs: number;
+  /**
+   * How long a job's BullMQ lock (and its per-message lock) outlives a worker that stopped renewing
+   * it, e.g. one killed with SIGKILL. Renewed at a third to half of it while the worker lives.
+   */
+  lockDurationMs: number;
+  /** How often each worker looks for stalled jobs (active, lock lapsed) and puts them back to wait. */
+  stalledIntervalMs: number;
 }
 
 export function readWorkerConfig(env: Env = process.env): WorkerConfig {
@@ -56,6 +63,8 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     },
     jobAttempts: int(env, 'JOB_ATTEMPTS', 8, { min: 1, max: 50 }),
     jobBackoffMs: int(env, 'JOB_BACKOFF_MS', 5_000, { min: 10 }),
+    lockDurationMs: int(env, 'WORKER_LOCK_DURATION_MS', 30_000, { min: 1_000 }),
+    stalledIntervalMs: int(env, 'WORKER_STALLED_INTERVAL_MS', 30_000, { min: 100 }),
   };
 }
 

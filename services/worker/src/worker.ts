@@ -106,6 +106,7 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
         clock,
         redis,
         lockPrefix: config.bullmqPrefix,
+        messageLockTtlMs: config.lockDurationMs,
         orderWaitMs: deps.orderWaitMs ?? 5_000,
       },
       {
@@ -113,6 +114,8 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
         prefix: config.bullmqPrefix,
         concurrency: config.jobConcurrency,
         workerId: id,
+        lockDurationMs: config.lockDurationMs,
+        stalledIntervalMs: config.stalledIntervalMs,
       },
     );
     jobs = running;

@@ -15,4 +15,13 @@ describe('worker config', () => {
       /WORKER_CONCURRENCY must be at least 1/,
     );
   });
+  it('keeps BullMQ locks and stalled checks at 30 s unless told', () => {
+    expect(readWorkerConfig({})).toMatchObject({ lockDurationMs: 30_000, stalledIntervalMs: 30_000 });
+    expect(
+      readWorkerConfig({ WORKER_LOCK_DURATION_MS: '2000', WORKER_STALLED_INTERVAL_MS: '1000' }),
+    ).toMatchObject({ lockDurationMs: 2_000, stalledIntervalMs: 1_000 });
+    expect(() => readWorkerConfig({ WORKER_LOCK_DURATION_MS: '10' })).toThrow(
+      /WORKER_LOCK_DURATION_MS must be at least 1000/,
+    );
+  });
 });

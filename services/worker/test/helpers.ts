@@ -1,9 +1,10 @@
 /** Test fixtures for the worker: an in-process SMTP server, a Redis proxy, bookings through the decider. */
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, type Server, type Socket, createServer, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Sql } from '@hs/db';
@@ -31,49 +32,97 @@ export interface ReceivedMail {
 
 export interface TestSmtp {
   url: string;
+  /** Messages the server accepted: it answered 250 to their DATA on a connection still open. */
   received: ReceivedMail[];
+  /**
+   * Every message whose DATA arrived in full, accepted or not: what a real server may already have
+   * queued for delivery even when its 250 never reached the client.
+   */
+  arrived: ReceivedMail[];
   /** RCPT TO commands seen per address (refused ones included). */
   rcptAttempts: Map<string, number>;
+  /** When (Date.now()) each RCPT TO per address arrived, refused ones included. */
+  rcptTimes: Map<string, number[]>;
+  /** Address -> how many more RCPT TO to answer with 451 (try again later) before accepting. */
+  defer: Map<string, number>;
+  /**
+   * Called once a message's DATA has arrived, before the server replies: the reply waits for the
+   * promise. `gone` resolves when the client's connection closes; a client gone meanwhile gets no
+   * reply, and the message is not counted as received.
+   */
+  holdReply: ((mail: ReceivedMail, gone: Promise<void>) => Promise<void>) | null;
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1; recipients starting with `reject` are refused with 550. */
+/**
+ * A real SMTP server on 127.0.0.1; recipients starting with `reject` are refused with 550, those in
+ * `defer` with 451 as many times as asked.
+ */
 export async function startSmtp(): Promise<TestSmtp> {
-  const received: ReceivedMail[] = [];
-  const rcptAttempts = new Map<string, number>();
+  const connections = new Map<string, { closed: boolean; gone: Promise<void>; close: () => void }>();
+  const connection = (id: string) => {
+    let c = connections.get(id);
+    if (!c) {
+      let close!: () => void;
+      const gone = new Promise<void>((r) => {
+        close = r;
+      });
+      c = { closed: false, gone, close };
+      connections.set(id, c);
+    }
+    return c;
+  };
+  const smtp: TestSmtp = {
+    url: '',
+    received: [],
+    arrived: [],
+    rcptAttempts: new Map(),
+    rcptTimes: new Map(),
+    defer: new Map(),
+    holdReply: null,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const refuse = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      rcptAttempts.set(address.address, (rcptAttempts.get(address.address) ?? 0) + 1);
-      if (address.address.startsWith('reject')) {
-        const err = new Error('Mailbox unavailable') as Error & { responseCode: number };
-        err.responseCode = 550;
-        return callback(err);
+      const to = address.address;
+      smtp.rcptAttempts.set(to, (smtp.rcptAttempts.get(to) ?? 0) + 1);
+      smtp.rcptTimes.set(to, [...(smtp.rcptTimes.get(to) ?? []), Date.now()]);
+      if (to.startsWith('reject')) return callback(refuse(550, 'Mailbox unavailable'));
+      const deferrals = smtp.defer.get(to) ?? 0;
+      if (deferrals > 0) {
+        smtp.defer.set(to, deferrals - 1);
+        return callback(refuse(451, 'Try again later'));
       }
       callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
+      stream.on('end', async () => {
+        const mail = {
           ...parseMime(Buffer.concat(chunks).toString('latin1')),
           to: session.envelope.rcptTo.map((r) => r.address),
-        });
+        };
+        smtp.arrived.push(mail);
+        if (smtp.holdReply) await smtp.holdReply(mail, connection(session.id).gone);
+        if (!connection(session.id).closed) smtp.received.push(mail);
         callback();
       });
+    },
+    onClose(session) {
+      const c = connection(session.id);
+      c.closed = true;
+      c.close();
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
-    received,
-    rcptAttempts,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  smtp.url = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
+  return smtp;
 }
 
 function splitHead(part: string): { headers: Record<string, string>; body: string } {
@@ -149,6 +198,60 @@ export async function pdfText(pdf: Buffer): Promise<string> {
     return stdout;
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The worker as its own process
+
+const WORKER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/** `npm run build -w @hs/worker` (the same esbuild script, without npm's start-up): dist/main.js. */
+export async function buildWorker(): Promise<string> {
+  await promisify(execFile)(process.execPath, ['../../scripts/build-service.mjs'], { cwd: WORKER_DIR });
+  return path.join(WORKER_DIR, 'dist', 'main.js');
+}
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** Resolves with the signal (or exit code) once the process is gone. */
+  exited: Promise<NodeJS.Signals | number | null>;
+  /** What it wrote to stdout and stderr so far (for failure messages). */
+  output: () => string;
+}
+
+/** Starts `node <main>` with only the given environment (plus PATH), as a deployment would. */
+export function spawnWorker(main: string, env: Record<string, string>): WorkerProcess {
+  const child = spawn(process.execPath, [main], {
+    cwd: path.resolve(WORKER_DIR, '../..'),
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr!.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  return { child, exited, output: () => out };
+}
+
+/** `promise`, or an error naming `what` (read when the time is up) after `ms`. */
+export async function within<T>(ms: number, what: string | (() => string), promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`Timed out after ${ms} ms: ${typeof what === 'string' ? what : what()}`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -21,12 +21,15 @@ import {
   type ReceivedMail,
   type TestSmtp,
   book,
+  buildWorker,
   cancel,
   pay,
   pdfText,
   redisProxy,
   seedCatalogue,
+  spawnWorker,
   startSmtp,
+  within,
 } from './helpers';
 
 const REDIS_URL = () => process.env.HS_TEST_REDIS_URL!;
@@ -159,13 +162,13 @@ describe('worker: emails, reminders and their facts', () => {
     await stopAll();
   });
 
-  it('Redis unreachable while 20 bookings commit, then back: 20 confirmations, no duplicates', async () => {
+  it('Redis unreachable while 50 bookings commit, then back: 50 confirmations, no duplicates', async () => {
     const { prefix } = testRedis();
     const proxy = await redisProxy(REDIS_URL());
     await start(prefix, { REDIS_URL: proxy.url() });
     await proxy.stop();
     const bookings = [];
-    for (let i = 0; i < 20; i++)
+    for (let i = 0; i < 50; i++)
       bookings.push(await book(db.sql, cat, `outage-${i}@example.com`, { free: true }));
     await new Promise((r) => setTimeout(r, 1_000));
     const sentToOutage = () => smtp.received.filter((m) => m.to.some((t) => t.startsWith('outage-')));
@@ -176,10 +179,10 @@ describe('worker: emails, reminders and their facts', () => {
     expect(Number(status!.global_position)).toBeLessThan(Number(lastBooked[0]!.max));
 
     await proxy.start();
-    await expect.poll(() => sentToOutage().length, { ...poll, timeout: 30_000 }).toBe(20);
+    await expect.poll(() => sentToOutage().length, { ...poll, timeout: 30_000 }).toBe(50);
     await new Promise((r) => setTimeout(r, 500));
     const refs = sentToOutage().map((m) => m.subject);
-    expect(new Set(refs).size).toBe(20);
+    expect(new Set(refs).size).toBe(50);
     expect(refs.sort()).toEqual(bookings.map((b) => `Booking ${b.referenceNumber} confirmed for Mei`).sort());
     await stopAll();
     await proxy.stop();
@@ -202,6 +205,132 @@ describe('worker: emails, reminders and their facts', () => {
       select data from order_history where registration_id = ${b.registrationId} and type = 'EmailDeliveryFailed'`;
     expect(row!.data).toMatchObject({ emailType: 'confirmation', to: 'reject-me@example.com' });
     await stopAll();
+  });
+
+  it('SMTP deferring (451) for a while, then accepting: retried with backoff, delivered once, no EmailDeliveryFailed', async () => {
+    const { prefix } = testRedis();
+    const email = 'deferred@example.com';
+    const refusals = 3;
+    const backoffMs = 200;
+    smtp.defer.set(email, refusals);
+    await start(prefix, { JOB_ATTEMPTS: '5', JOB_BACKOFF_MS: String(backoffMs) });
+    const queues = queuesOf(prefix);
+    const b = await book(db.sql, cat, email, { free: true });
+
+    await expect.poll(() => queues['confirmation-email'].getCompletedCount(), poll).toBe(1);
+    await expect
+      .poll(() => typesOf(b.registrationId), poll)
+      .toContain('ConfirmationEmailSent:worker:confirmation-email');
+    const [job] = await queues['confirmation-email'].getCompleted();
+    expect(job!.attemptsStarted).toBe(refusals + 1);
+    expect(job!.returnvalue).toHaveProperty('messageId');
+    expect(smtp.rcptAttempts.get(email)).toBe(refusals + 1);
+    // exponential backoff with 50% jitter: retry n waits at least backoffMs * 2^(n-1) / 2 after the
+    // refusal, which came after that attempt's RCPT TO
+    const times = smtp.rcptTimes.get(email)!;
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(gaps).toHaveLength(refusals);
+    for (const [i, gap] of gaps.entries()) expect(gap).toBeGreaterThanOrEqual((backoffMs * 2 ** i) / 2);
+
+    expect(mailsTo(email)).toHaveLength(1);
+    expect(mailsTo(email)[0]!.subject).toBe(`Booking ${b.referenceNumber} confirmed for Mei`);
+    const types = await typesOf(b.registrationId);
+    expect(types.filter((t) => t.startsWith('ConfirmationEmailSent'))).toHaveLength(1);
+    expect(types.filter((t) => t.startsWith('EmailDeliveryFailed'))).toEqual([]);
+    await stopAll();
+  });
+
+  it('a worker process killed (SIGKILL) mid-send: a second worker retries the job and the message arrives (at least once, at most twice)', async () => {
+    const { prefix } = testRedis();
+    const email = 'killed@example.com';
+    // Short BullMQ locks and stalled checks (production: 30 s each), for both workers.
+    const locks = { WORKER_LOCK_DURATION_MS: '2000', WORKER_STALLED_INTERVAL_MS: '1000' };
+    const main = await buildWorker();
+    // This process projects and enqueues only: the job can go to the child alone.
+    await start(prefix, { WORKER_ROLES: 'projector,reactor' });
+    const queues = queuesOf(prefix);
+
+    // The SMTP server holds its reply to the child's DATA until the child's connection is gone: the
+    // job is in flight when the kill comes, and the 250 never reaches the killed worker.
+    let inFlight!: (mail: ReceivedMail) => void;
+    const dataArrived = new Promise<ReceivedMail>((r) => {
+      inFlight = r;
+    });
+    let connectionGone!: Promise<void>;
+    smtp.holdReply = async (mail, gone) => {
+      if (!mail.to.includes(email)) return;
+      smtp.holdReply = null;
+      connectionGone = gone;
+      inFlight(mail);
+      await gone;
+    };
+    const doomed = spawnWorker(main, {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: db.url,
+      REDIS_URL: REDIS_URL(),
+      BULLMQ_PREFIX: prefix,
+      SMTP_URL: smtp.url,
+      WORKER_ROLES: 'jobs',
+      WORKER_ID: 'doomed',
+      JOB_ATTEMPTS: '3',
+      JOB_BACKOFF_MS: '100',
+      ...locks,
+    });
+    try {
+      const b = await book(db.sql, cat, email, { free: true });
+      const held = await within(
+        30_000,
+        () => `the child worker's DATA at the SMTP server; its output:\n${doomed.output()}`,
+        dataArrived,
+      );
+      const [active] = await queues['confirmation-email'].getActive();
+      expect(active?.processedBy).toBe('doomed');
+      expect(active?.data.registrationId).toBe(b.registrationId);
+
+      doomed.child.kill('SIGKILL');
+      expect(await within(30_000, 'the child worker to die', doomed.exited)).toBe('SIGKILL');
+      await within(30_000, "the SMTP server to see the child's connection close", connectionGone);
+
+      // Nothing recorded, nothing acknowledged: the job is still "active" under a lock no one renews.
+      expect(await typesOf(b.registrationId)).not.toContain(
+        'ConfirmationEmailSent:worker:confirmation-email',
+      );
+      expect(mailsTo(email)).toHaveLength(0);
+
+      // The second worker's stalled-job check finds the lock lapsed and runs the job again.
+      await start(prefix, { WORKER_ROLES: 'jobs', WORKER_ID: 'second', ...locks });
+      await expect
+        .poll(() => queues['confirmation-email'].getCompletedCount(), { ...poll, timeout: 30_000 })
+        .toBe(1);
+      const [done] = await queues['confirmation-email'].getCompleted();
+      expect(done!.processedBy).toBe('second');
+      expect(done!.stalledCounter).toBe(1);
+      expect(done!.returnvalue).toHaveProperty('messageId');
+      const [sent] = await db.sql<{ n: number }[]>`
+        select count(*)::int as n from events where stream_id = ${`registration-${b.registrationId}`} and type = 'ConfirmationEmailSent'`;
+      expect(sent!.n).toBe(1);
+      expect(mailsTo(email)).toHaveLength(1); // acknowledged with 250: the second worker's send
+      expect(mailsTo(email)[0]!.subject).toBe(held.subject);
+
+      // At least once, at most twice. The duplicate window: the SMTP server has taken the message
+      // (DATA complete, possibly queued for delivery) but the worker dies before it appends
+      // ConfirmationEmailSent, here before the 250 even reached it. The retry finds no fact and sends
+      // again, and SMTP has no idempotency key to let the server drop the second copy. One crash in
+      // that window gives at most one extra copy; the fact, appended after the send that completes
+      // the job, stops every later attempt. A crash before DATA completes leaves nothing behind: one
+      // copy. This test lands in the window on purpose: the killed worker's body arrived in full, so
+      // a real server may deliver both.
+      const copies = smtp.arrived.filter((m) => m.to.includes(email));
+      expect(copies.length).toBeGreaterThanOrEqual(1);
+      expect(copies.length).toBeLessThanOrEqual(2);
+      expect(new Set(copies.map((m) => m.subject))).toEqual(new Set([held.subject]));
+    } finally {
+      smtp.holdReply = null;
+      if (doomed.child.exitCode === null && doomed.child.signalCode === null) doomed.child.kill('SIGKILL');
+      await within(30_000, 'the child worker to exit', doomed.exited);
+      await stopAll();
+    }
   });
 
   it('the reminder is delayed until 24 h before the appointment, and skipped once cancelled', async () => {

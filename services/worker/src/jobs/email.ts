@@ -28,7 +28,7 @@ import {
 import type { EmailQueueName, QueuePayloads } from '../queues';
 import { QUEUES } from '../queues';
 import { type RegistrationRead, loadRegistration, recordFacts } from '../registration';
-import { type JobContext, type Skipped, isLastAttempt, withLock } from './context';
+import { type JobContext, type Skipped, isLastAttempt, withMessageLock } from './context';
 
 type EmailPayload = QueuePayloads[EmailQueueName];
 
@@ -171,7 +171,7 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
     const early = await plan.skip(first);
     if (early) return { skipped: early };
 
-    return withLock(ctx.redis, `${ctx.lockPrefix}:lock:${plan.key}`, async () => {
+    return withMessageLock(ctx, plan.key, async () => {
       // Read again under the lock: another worker may have sent this message meanwhile.
       const read = await loadRegistration(ctx.sql, id);
       const reason = await plan.skip(read);

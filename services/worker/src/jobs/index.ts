@@ -23,7 +23,16 @@ export function processorFor(queue: QueueName, ctx: JobContext): (job: Job) => P
 
 export function startJobWorkers(
   ctx: JobContext,
-  options: { redisUrl: string; prefix: string; concurrency: number; workerId: string },
+  options: {
+    redisUrl: string;
+    prefix: string;
+    concurrency: number;
+    workerId: string;
+    /** BullMQ lockDuration: how long a dead worker's job stays active before it counts as stalled. */
+    lockDurationMs: number;
+    /** BullMQ stalledInterval: how often this worker moves stalled jobs back to wait. */
+    stalledIntervalMs: number;
+  },
 ): JobWorkers {
   // Workers block on Redis and must wait out outages: maxRetriesPerRequest null (BullMQ requires it).
   const connection = redisConnection(options.redisUrl, { maxRetriesPerRequest: null });
@@ -33,6 +42,8 @@ export function startJobWorkers(
       prefix: options.prefix,
       concurrency: options.concurrency,
       name: options.workerId,
+      lockDuration: options.lockDurationMs,
+      stalledInterval: options.stalledIntervalMs,
     });
     worker.on('error', (err) => ctx.log.warn({ queue, err: err.message }, 'queue worker error'));
     worker.on('failed', (job, err) =>

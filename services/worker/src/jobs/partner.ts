@@ -8,7 +8,7 @@ import { PartnerRejectedError } from '@hs/gateways';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { QueuePayloads } from '../queues';
 import { loadRegistration, recordFacts } from '../registration';
-import { type JobContext, type Skipped, isLastAttempt, withLock } from './context';
+import { type JobContext, type Skipped, isLastAttempt, withMessageLock } from './context';
 
 const ACTOR = 'worker:partner-confirmation';
 
@@ -17,7 +17,7 @@ export function partnerProcessor(ctx: JobContext) {
     job: Job<QueuePayloads['partner-confirmation']>,
   ): Promise<{ confirmed: string } | Skipped> => {
     const { registrationId: id, causeEventId } = job.data;
-    return withLock(ctx.redis, `${ctx.lockPrefix}:lock:partner-confirmation:${id}`, async () => {
+    return withMessageLock(ctx, `partner-confirmation:${id}`, async () => {
       const { state } = await loadRegistration(ctx.sql, id);
       if (!state.exists) throw new UnrecoverableError(`Registration ${id} does not exist`);
       if (!state.partner) return { skipped: 'not a partner booking' };
