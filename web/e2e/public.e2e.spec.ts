@@ -62,7 +62,24 @@ describe('the public site in a browser', () => {
     return (await res.json()) as T;
   }
 
-  /** currentAttendees of a slot, read the way the wizard reads it (postal-code lookup). */
+  /**
+   * The order as the lookup shows it once the read model has caught up with what the browser did
+   * (the projection follows the log; on a loaded machine that can take a moment).
+   */
+  async function lookupWhen<T extends { status: string }>(
+    reference: string,
+    status: string,
+  ): Promise<{ data: T }> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const res = await api<{ success: boolean; data?: T }>(`/api/registrations/lookup/${reference}`);
+      if (res.data && res.data.status === status) return { data: res.data };
+      if (Date.now() > deadline)
+        throw new Error(`lookup of ${reference} never showed ${status}: ${JSON.stringify(res)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
   /** currentAttendees of a slot, read the way the wizard reads it (postal-code lookup). */
   async function slotAttendees(eventId: number, postalCode: string, date: string, time: string) {
     const res = await api<{
@@ -167,9 +184,12 @@ describe('the public site in a browser', () => {
   it('(1) books a member-priced package for a family of 3 with a promo code and pays by card', async () => {
     const page = await newPage();
     const reference = await bookFamilyAndPay(page, 'public-1-family-paid.png');
-    const lookup = await api<{
-      data: { status: string; participants: unknown[]; balanceDue: string; discountAmount: string };
-    }>(`/api/registrations/lookup/${reference}`);
+    const lookup = await lookupWhen<{
+      status: string;
+      participants: unknown[];
+      balanceDue: string;
+      discountAmount: string;
+    }>(reference, 'paid');
     expect(lookup.data.status).toBe('paid');
     expect(lookup.data.participants).toHaveLength(3);
     expect(lookup.data.balanceDue).toBe('0.00');
@@ -208,9 +228,12 @@ describe('the public site in a browser', () => {
     ]);
     expect(download.suggestedFilename()).toBe(`appointment-${reference}.ics`);
     const ics = readFileSync((await download.path())!, 'utf8');
-    const lookup = await api<{
-      data: { status: string; timeslotDate: string; timeslotTime: string; eventId: number };
-    }>(`/api/registrations/lookup/${reference}`);
+    const lookup = await lookupWhen<{
+      status: string;
+      timeslotDate: string;
+      timeslotTime: string;
+      eventId: number;
+    }>(reference, 'paid');
     expect(lookup.data.status).toBe('paid');
     const stamp = `${lookup.data.timeslotDate.replaceAll('-', '')}T${lookup.data.timeslotTime.replace(':', '').slice(0, 4)}00`;
     expect(ics).toContain('BEGIN:VCALENDAR');
