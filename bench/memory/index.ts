@@ -12,6 +12,7 @@ const BOOKINGS = Number(process.env.MEMORY_BOOKINGS ?? 10_000);
 const CONNECTIONS = Number(process.env.MEMORY_CONNECTIONS ?? 50);
 const IDLE = Number(process.env.MEMORY_IDLE_SECONDS ?? 5);
 const SLOTS = Number(process.env.BOOKING_SLOTS ?? 200);
+const STEPS = Number(process.env.MEMORY_STEPS ?? 5);
 const LIMIT_MB = 250;
 
 console.log(`memory: ${BOOKINGS} bookings, ${CONNECTIONS} clients; ${machine()}`);
@@ -50,8 +51,18 @@ try {
   await caughtUp(30_000);
   const start = { api: rssMb(stack.pids.api), worker: rssMb(stack.pids.worker!) };
   const t0 = performance.now();
-  const r = await book(stack.baseUrl, '/api/registrations', BOOKINGS);
+  // In STEPS equal parts, RSS after each: a steady climb per part is a leak, a plateau is heap sizing.
+  const steps: string[] = [];
+  const statuses: Record<string, number> = {};
+  for (let step = 1; step <= STEPS; step++) {
+    const part = await book(stack.baseUrl, '/api/registrations', Math.round(BOOKINGS / STEPS));
+    for (const [k, v] of Object.entries(part.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+    steps.push(
+      `${Math.round((BOOKINGS * step) / STEPS)}: api ${fmt(rssMb(stack.pids.api))} MB, worker ${fmt(rssMb(stack.pids.worker!))} MB`,
+    );
+  }
   const seconds = (performance.now() - t0) / 1000;
+  const r = { statuses, perSecond: BOOKINGS / seconds };
   const projected = await caughtUp(300_000);
   const after = { api: rssMb(stack.pids.api), worker: rssMb(stack.pids.worker!) };
   await new Promise((res) => setTimeout(res, IDLE * 1000));
