@@ -16,7 +16,7 @@ import { Checkbox } from '../components/ui/checkbox';
 import { toaster } from '../components/ui/toaster';
 import { type ApiEnvelope, ApiError, api } from '../lib/api';
 import { FormField } from '../public/form-field';
-import { ArrowLeftIcon } from '../public/icons';
+import { ArrowLeftIcon } from '../components/icons';
 import { money } from '../public/money';
 import type { RegistrationLookup } from '../public/types';
 

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../components/layout/page';
 import { AlertCircleIcon } from '../components/icons';
-import { MapPinIcon } from '../public/icons';
+import { MapPinIcon } from '../components/icons';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';

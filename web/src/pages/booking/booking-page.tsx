@@ -10,7 +10,7 @@ import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { type ApiEnvelope, ApiError } from '../../lib/api';
 import { CalendarIcon } from '../../components/icons';
-import { MapPinIcon, PackageIcon } from '../../public/icons';
+import { MapPinIcon, PackageIcon } from '../../components/icons';
 import type { EventDetail } from '../../public/types';
 import { BookingSuccess, type SuccessInfo } from './booking-success';
 import { BookingWizard } from './wizard';

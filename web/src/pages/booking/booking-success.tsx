@@ -6,7 +6,7 @@ import { CalendarIcon, CheckCircleIcon, DownloadIcon } from '../../components/ic
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { downloadIcs, googleCalendarUrl, type CalendarAppointment } from '../../public/calendar';
-import { PrinterIcon } from '../../public/icons';
+import { PrinterIcon } from '../../components/icons';
 
 export interface SuccessInfo {
   referenceNumber: string;

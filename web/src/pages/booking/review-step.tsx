@@ -17,7 +17,7 @@ import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { fetchQuote, validateDiscount } from '../../public/calls';
-import { TagIcon, UsersIcon } from '../../public/icons';
+import { TagIcon, UsersIcon } from '../../components/icons';
 import type { StoredPartnerData } from '../../public/partner-storage';
 import type {
   DiscountResult,

@@ -13,7 +13,7 @@ import { type ApiEnvelope, ApiError, api, errorMessage } from '../../lib/api';
 import { createRegistration, verifyMembership } from '../../public/calls';
 import { ChoiceGroup } from '../../public/choice-group';
 import { FormField, focusFirstInvalid } from '../../public/form-field';
-import { ArrowLeftIcon, ArrowRightIcon } from '../../public/icons';
+import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { money, toCents } from '../../public/money';
 import {
   clearPartnerHandoff,

@@ -17,7 +17,7 @@ import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toaster } from '../../components/ui/toaster';
 import { type ApiEnvelope, api } from '../../lib/api';
-import { ClockIcon, CreditCardIcon } from '../../public/icons';
+import { ClockIcon, CreditCardIcon } from '../../components/icons';
 import { toCents } from '../../public/money';
 import type { RegistrationLookup } from '../../public/types';
 

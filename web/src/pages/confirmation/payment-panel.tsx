@@ -7,7 +7,7 @@ import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toaster } from '../../components/ui/toaster';
 import { ApiError, api } from '../../lib/api';
-import { CreditCardIcon } from '../../public/icons';
+import { CreditCardIcon } from '../../components/icons';
 
 /** Braintree's test nonces, offered by the simulated test-mode drop-in. */
 export const TEST_CARDS = [

@@ -22,7 +22,7 @@ import { toaster } from '../../components/ui/toaster';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { ChoiceGroup } from '../../public/choice-group';
 import { FormField, focusFirstInvalid } from '../../public/form-field';
-import { ArrowLeftIcon, ArrowRightIcon, PrinterIcon } from '../../public/icons';
+import { ArrowLeftIcon, ArrowRightIcon, PrinterIcon } from '../../components/icons';
 import {
   type LegacyBookingDetails,
   positiveInt,

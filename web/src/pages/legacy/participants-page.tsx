@@ -23,7 +23,7 @@ import { toaster } from '../../components/ui/toaster';
 import type { ApiEnvelope } from '../../lib/api';
 import { ChoiceGroup } from '../../public/choice-group';
 import { FormField, focusFirstInvalid } from '../../public/form-field';
-import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from '../../public/icons';
+import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from '../../components/icons';
 import { positiveInt, readParticipants, storeParticipants } from '../../public/legacy-storage';
 import { money } from '../../public/money';
 import type { EventDetail } from '../../public/types';
