@@ -84,6 +84,7 @@ try {
   console.log(
     `\nbooked ${statusLine(r.statuses)} in ${fmt(seconds)} s (${fmt(r.perSecond)}/s); projections caught up: ${projected}`,
   );
+  console.log(`RSS along the way (bookings: RSS): ${steps.join('; ')}`);
   console.log(
     `\n| process | RSS before MB | after ${BOOKINGS} bookings MB | after ${IDLE} s idle MB | limit |`,
   );
