@@ -131,6 +131,8 @@ export async function startBenchStack(
     const prof = process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
       : [];
+    // BENCH_NODE_ARGS: extra node flags for api and worker (e.g. --max-old-space-size=128).
+    prof.push(...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
     const child = spawn('node', [...prof, ...(options.nodeArgs ?? []), join(root, file)], {
       cwd: root,
       env,
