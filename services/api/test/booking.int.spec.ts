@@ -453,4 +453,27 @@ describe('booking, cancellation and orders', () => {
     expect(row).toContain('"Lim, ""Jr"""');
     expect((await api.app.inject('/api/admin/registrations/export')).statusCode).toBe(401);
   });
+
+  it('validates codes for the review step: amount, unknown 404, used up 409', async () => {
+    const check = (code: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/discounts/validate',
+        payload: { code, subtotal: '250.00' },
+      });
+    const ok = await check(codes.pct![1]!.toLowerCase());
+    expect(ok.json()).toMatchObject({
+      success: true,
+      code: codes.pct![1],
+      discountAmount: '25.00',
+      type: 'percentage',
+    });
+    const unknown = await check('NOPE123');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ success: false, message: 'Invalid discount code' });
+    const usedUp = await check(codes.one![0]!);
+    expect(usedUp.statusCode).toBe(409);
+    expect(usedUp.json().message).toBe('This discount code has reached its redemption limit');
+    expect((await check('')).json().message).toBe('Please enter a discount code');
+  });
 });

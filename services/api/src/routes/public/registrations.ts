@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema } from '@hs/contracts';
 import {
+  DISCOUNT_MESSAGES,
   amountMatches,
   memberVerificationSchema,
   normalizeReferenceNumber,
@@ -156,15 +157,11 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         subtotalCents,
         isAiaMember: input.isAiaMember,
       });
-      if (!result.ok)
-        return reply
-          .status(
-            result.message.toLowerCase().includes('not found') ||
-              result.message.toLowerCase().includes('invalid')
-              ? 404
-              : 409,
-          )
-          .send({ success: false, message: result.message });
+      if (!result.ok) {
+        // An unknown code is 404; a known one that cannot be used now (inactive, expired, used up) is 409.
+        const status = result.message === DISCOUNT_MESSAGES.unknownCode ? 404 : 409;
+        return reply.status(status).send({ success: false, message: result.message });
+      }
       return {
         success: true as const,
         code: result.value.code,
