@@ -435,7 +435,11 @@ describe('booking, cancellation and orders', () => {
     expect(
       (await admin('PATCH', `/api/admin/registrations/${booked.id}`, { status: 'bogus' })).statusCode,
     ).toBe(400);
-    const history = (await admin('GET', `/api/admin/registrations/${booked.id}/history`)).json().data;
+    const historyUrl = `/api/admin/registrations/${booked.id}/history`;
+    await expect
+      .poll(async () => (await admin('GET', historyUrl)).json().data.length, { timeout: 15_000 })
+      .toBe(3);
+    const history = (await admin('GET', historyUrl)).json().data;
     expect(history.map((h: { type: string }) => h.type)).toEqual([
       'RegistrationBooked',
       'StatusChanged',
