@@ -114,7 +114,7 @@ try {
       console.log(
         `round ${round + 1}: 409 reasons ${JSON.stringify(reasons)}; ${seats?.events} events on the slot stream, first to last seat ${fmt(fill?.ms ?? Number.NaN, 0)} ms`,
       );
-      for (const line of errorsLogged.slice(0, 3)) console.log(`  api error: ${line.slice(0, 600)}`);
+      for (const line of errorsLogged.slice(0, 3)) console.log(`  api error: ${line.slice(0, 1500)}`);
     }
     console.log(
       `\n| round | seats taken (log) | answered | all answered s | p50 ms | p99 ms | 5xx | retries/request | statuses | baseline all answered s | baseline p99 ms | time product/baseline |`,
