@@ -21,6 +21,16 @@ const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).ver
 const edits = {
   'connection.js': [
     [
+      // #1218: reserve the connection whenever BEGIN was written, not only when the pipeline has room;
+      // otherwise the transaction's connection goes back to the pool (UNSAFE_TRANSACTION under load).
+      '      return write(toBuffer(q))\n        && !q.describeFirst\n        && !q.cursorFn\n        && sent.length < max_pipeline\n        && (!q.options.onexecute || q.options.onexecute(connection))',
+      `      return write(toBuffer(q)) // ${MARK}: #1218
+        && (!q.options.onexecute || q.options.onexecute(connection))
+        && !q.describeFirst
+        && !q.cursorFn
+        && sent.length < max_pipeline`,
+    ],
+    [
       '  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)',
       `  function nextWrite(fn) {
     if (socket === null) { // ${MARK}: the connection closed after this write was queued
@@ -70,8 +80,9 @@ for (const dir of ['src', 'cjs/src']) {
   for (const [file, replacements] of Object.entries(edits)) {
     const path = join(root, dir, file);
     let text = readFileSync(path, 'utf8');
-    if (text.includes(MARK)) continue;
+    const before = text;
     for (const [from, to] of replacements) {
+      if (text.includes(to)) continue; // this edit is already in place
       if (text.split(from).length !== 2) {
         throw new Error(
           `postgres ${version}: ${dir}/${file} no longer matches the patch in ${import.meta.url}; ` +
@@ -80,6 +91,7 @@ for (const dir of ['src', 'cjs/src']) {
       }
       text = text.replace(from, to);
     }
+    if (text === before) continue;
     writeFileSync(path, text);
     patched++;
   }
