@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ApiConfig } from './config';
 import { ensureFirstAdmin } from './auth/users';
 import { logRedactPaths } from './logging';
@@ -49,6 +49,14 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A URL the router cannot take apart (bad percent-encoding, a param over maxParamLength) gets the
+    // api's error shape, without echoing the path back.
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return reply
+        .status(tooLong ? 414 : 400)
+        .send({ success: false, message: tooLong ? 'URL parameter too long' : 'Invalid URL' });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

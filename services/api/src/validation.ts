@@ -43,7 +43,15 @@ function missingKeyMessage(schema: AnySchema, issue: v.BaseIssue<unknown>): stri
  * spec's words, with every field's message in `errors`.
  */
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, input ?? {});
+  let result: v.SafeParseResult<S>;
+  try {
+    result = v.safeParse(schema, input ?? {});
+  } catch (err) {
+    // A transform that throws on a value it was not written for (an amount beyond the safe integers,
+    // say) is still the client's value at fault: refuse it rather than answer 500.
+    if (err instanceof RangeError || err instanceof TypeError) throw badRequest('Invalid request');
+    throw err;
+  }
   if (result.success) return result.output;
   const errors = result.issues.map((issue) => ({
     field: v.getDotPath(issue) ?? 'body',

@@ -85,7 +85,10 @@ async function findCode(
            d.applicable_for_chronic as "applicableForChronic", d.applicable_for_pdt as "applicableForPDT"
     from discount_identifiers i join discounts d on d.id = i.discount_id
     where ${input.code ? sql`i.identifier = ${normalizeDiscountCode(input.code)}` : sql`i.id = ${input.codeId}`}`;
-  return row ?? null;
+  if (!row) return null;
+  // timestamptz columns arrive as Date; the domain reads the window as ISO text.
+  const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : ((d as string | null) ?? null));
+  return { ...row, startDate: iso(row.startDate), endDate: iso(row.endDate) };
 }
 
 /** Redemptions so far: the streams are the truth (every redemption and release is an event). */

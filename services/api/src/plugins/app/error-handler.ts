@@ -23,6 +23,18 @@ function isDatabaseDown(err: unknown): boolean {
 }
 
 /**
+ * True for a Postgres error caused by the value sent rather than by the server: data exceptions
+ * (SQLSTATE class 22: bad number or date syntax, out of range, NUL byte, string too long) and
+ * program limits (54: a value too large to index). The input got past validation; it is still the
+ * client's input, so it is a 400, logged at warn so the missing validation can be added.
+ */
+export function isBadValueForDatabase(err: unknown): boolean {
+  const e = err as { name?: string; code?: unknown; severity?: unknown };
+  if (typeof e?.code !== 'string' || !/^(22|54)[0-9A-Z]{3}$/.test(e.code)) return false;
+  return e.name === 'PostgresError' || typeof e.severity === 'string';
+}
+
+/**
  * One error shape for the whole api: `{ success: false, message, errors? }`.
  * Client errors say what was wrong; server errors are logged in full and
  * answered with a generic sentence, never a stack or an internal message.
@@ -57,6 +69,10 @@ export default fp(
             : 'Invalid request',
           errors,
         });
+      }
+      if (isBadValueForDatabase(err)) {
+        request.log.warn({ err }, 'a request value was refused by the database');
+        return reply.status(400).send({ success: false, message: 'Invalid request' });
       }
       if (isDatabaseDown(err)) {
         request.log.error({ err }, 'database unavailable');

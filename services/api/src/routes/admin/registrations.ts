@@ -167,22 +167,33 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const date = new Date().toISOString().slice(0, 10);
+      const header = `${CSV_COLUMNS.map(([name]) => csvCell(name)).join(',')}\r\n`;
+      const batches = sql<
+        OrderRow[]
+      >`${selectOrders(sql)} ${where(request.query)} order by created_at desc, registration_id desc`
+        .cursor(500)
+        [Symbol.asyncIterator]();
+      // The first batch is read before anything is sent, so a query that fails still gets a proper
+      // error answer instead of a CSV cut off after its headers.
+      const first = await batches.next();
+      const toCsv = (batch: OrderRow[]) =>
+        batch.map((o) => `${CSV_COLUMNS.map(([, get]) => csvCell(get(o))).join(',')}\r\n`).join('');
+      // Streams the rows in batches instead of holding every order in memory.
+      async function* lines() {
+        try {
+          yield header;
+          if (first.done) return;
+          yield toCsv(first.value);
+          for (let next = await batches.next(); !next.done; next = await batches.next())
+            yield toCsv(next.value);
+        } finally {
+          // A download abandoned half-way releases the cursor's connection.
+          await batches.return?.();
+        }
+      }
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-export-${date}.csv"`);
-      const header = `${CSV_COLUMNS.map(([name]) => csvCell(name)).join(',')}\r\n`;
-      const cursor = sql<
-        OrderRow[]
-      >`${selectOrders(sql)} ${where(request.query)} order by created_at desc, registration_id desc`.cursor(
-        500,
-      );
-      // Streams the rows in batches instead of holding every order in memory.
-      async function* lines() {
-        yield header;
-        for await (const batch of cursor) {
-          yield batch.map((o) => `${CSV_COLUMNS.map(([, get]) => csvCell(get(o))).join(',')}\r\n`).join('');
-        }
-      }
       const { Readable } = await import('node:stream');
       return reply.send(Readable.from(lines()));
     },

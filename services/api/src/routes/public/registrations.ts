@@ -54,6 +54,8 @@ const BookedResponse = Type.Object({
   }),
 });
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** S$1 billion: far beyond any order, and the percentage of it still an exact integer. */
+const MAX_SUBTOTAL_CENTS = 100_000_000_000;
 
 function breakdown(
   pricing: import('@hs/domain').PriceBreakdown,
@@ -153,6 +155,9 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         request.body,
       );
       const subtotalCents = parseMoney(input.subtotal) ?? 0;
+      if (!Number.isSafeInteger(subtotalCents) || subtotalCents > MAX_SUBTOTAL_CENTS) {
+        throw badRequest('Subtotal must be a valid amount');
+      }
       const { result } = await evaluateCode(sql, {
         code: input.code,
         codeId: null,
