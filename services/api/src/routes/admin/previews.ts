@@ -29,6 +29,7 @@ import {
   sampleDocumentData,
   sampleVariables,
 } from '@hs/notifications';
+import { TEST_EMAIL_MESSAGE } from '@hs/domain';
 import { Type } from '@sinclair/typebox';
 import { Queue } from 'bullmq';
 import type { FastifyRequest } from 'fastify';
@@ -168,7 +169,7 @@ const previews: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           summary: 'Send (or, with render=1, show) a test email rendered with sample data',
           querystring: Type.Object({
-            email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+            email: Type.Optional(Type.String({ maxLength: 254 })),
             type: Type.Optional(Type.Union(EMAIL_TYPES.map((t) => Type.Literal(t)))),
             render: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true')])),
             token: Type.Optional(Type.String()),
@@ -183,6 +184,9 @@ const previews: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request, reply) => {
         const { email: to, render } = request.query;
+        // Checked here rather than by the schema's format, to answer in the spec's words.
+        if (to !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to))
+          throw badRequest(TEST_EMAIL_MESSAGE, [{ field: 'email', message: TEST_EMAIL_MESSAGE }]);
         const type = request.query.type ?? 'confirmation';
         const vars = sampleVariables();
         if (to) vars.email = to;

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema } from '@hs/contracts';
-import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN, availabilityLabel, singaporeToday } from '@hs/domain';
+import {
+  POSTAL_CODE_MESSAGE,
+  POSTAL_CODE_PATTERN,
+  TIMESLOT_SEARCH_MESSAGES,
+  availabilityLabel,
+  singaporeToday,
+} from '@hs/domain';
 import { parsePosition, waitForPosition } from '@hs/eventstore';
 import { slotAvailabilityProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
@@ -76,6 +82,10 @@ const DateQuery = Type.Object({
 
 function requirePostalCode(postalCode: string | undefined): string {
   const code = (postalCode ?? '').trim();
+  if (!code)
+    throw badRequest(TIMESLOT_SEARCH_MESSAGES.postal, [
+      { field: 'postalCode', message: TIMESLOT_SEARCH_MESSAGES.postal },
+    ]);
   if (!POSTAL_CODE_PATTERN.test(code))
     throw badRequest(POSTAL_CODE_MESSAGE, [{ field: 'postalCode', message: POSTAL_CODE_MESSAGE }]);
   return code;
