@@ -311,7 +311,13 @@ describe('append and read', () => {
       await slow;
       expect(before.events.map((e) => e.type)).toEqual([]);
       expect(before.next).toEqual(cp);
-      const after = await readBatch(sql, cp, { batchSize: 100 });
+      // The horizon is cluster-wide: a transaction of another test (another database) still open right now
+      // holds it back too, so wait (bounded) for both to become visible rather than expecting them at once.
+      let after = await readBatch(sql, cp, { batchSize: 100 });
+      for (let i = 0; i < 200 && after.events.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        after = await readBatch(sql, cp, { batchSize: 100 });
+      }
       expect(after.events.map((e) => e.type)).toEqual(['Slow', 'Fast']);
       expect(after.events[0]!.globalPosition).toBeLessThan(after.events[1]!.globalPosition);
     } finally {
