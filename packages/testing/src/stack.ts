@@ -14,6 +14,8 @@ export interface ProductStack {
   admin: { username: string; password: string };
   /** Everything the processes printed, for debugging a failed test. */
   output: () => string;
+  /** The api process, for fault tests (signals, exit). */
+  api: ChildProcess;
   stop: () => Promise<void>;
 }
 
@@ -109,6 +111,7 @@ export async function startProductStack(
     baseUrl,
     db,
     admin,
+    api: children[0]!,
     output: () => output,
     stop: async () => {
       await Promise.all(children.map((c) => stopChild(c)));

@@ -19,7 +19,14 @@ async function main() {
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    // Keep-alive connections that finish their last request after close() began would otherwise hold the
+    // server open until their idle timeout: close each one as soon as it goes idle.
+    const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(sweeper);
+    }
   });
   await app.listen({ host: config.host, port: config.port });
 }
