@@ -1,6 +1,6 @@
 import { formatDateOrNA } from '@hs/domain';
 import useSWR, { useSWRConfig } from 'swr';
-import { type ApiEnvelope, ApiError } from '../../lib/api';
+import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { toaster } from '../../components/ui/toaster';
 
 export const ADMIN_PATHS = {
@@ -59,6 +59,23 @@ export function toastError(description: string, title = 'Error') {
 
 export function toastSuccess(title: string, description?: string) {
   toaster.create({ title, description, type: 'success' });
+}
+
+/**
+ * The Delete action of a list: DELETE {path}/{id}, the spec's success toast, a refresh of the list and
+ * the dashboard counts, or the spec's 'Failed to delete {entity}: {message}' toast.
+ */
+export function useRemove(path: string, entity: EntityNoun, successTitle: string) {
+  const refresh = useRefresh(path);
+  return async (item: { id: number }) => {
+    try {
+      await api.delete(`${path}/${item.id}`);
+      toastSuccess(successTitle);
+      await refresh();
+    } catch (e) {
+      toastMutationError('delete', entity, e);
+    }
+  };
 }
 
 /** Created / Last Updated columns: "5 Jan 2026". */

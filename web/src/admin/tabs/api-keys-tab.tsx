@@ -22,6 +22,7 @@ import {
   toastSuccess,
   useAdminList,
   useRefresh,
+  useRemove,
 } from '../lib/admin-api';
 import { copyApiKey } from '../lib/clipboard';
 import type { ApiKey } from '../lib/types';
@@ -152,15 +153,7 @@ export function ApiKeysTab() {
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
   const [createdKey, setCreatedKey] = useState<string | null>(null);
 
-  const remove = async (apiKey: ApiKey) => {
-    try {
-      await api.delete(`${ADMIN_PATHS.apiKeys}/${apiKey.id}`);
-      toastSuccess('API key deleted');
-      await refresh();
-    } catch (e) {
-      toastMutationError('delete', 'API key', e);
-    }
-  };
+  const remove = useRemove(ADMIN_PATHS.apiKeys, 'API key', 'API key deleted');
 
   return (
     <section aria-labelledby="api-keys-heading">

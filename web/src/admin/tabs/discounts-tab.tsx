@@ -20,14 +20,7 @@ import { type ApiEnvelope, api } from '../../lib/api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListState, SectionHeader } from '../components/section';
 import { StatusBadge } from '../components/status-badge';
-import {
-  ADMIN_PATHS,
-  failureMessage,
-  toastMutationError,
-  toastSuccess,
-  useAdminList,
-  useRefresh,
-} from '../lib/admin-api';
+import { ADMIN_PATHS, failureMessage, useAdminList, useRefresh, useRemove } from '../lib/admin-api';
 import type { Discount, GeneratedCode } from '../lib/types';
 import { useForm } from '../lib/use-form';
 import { DiscountDialog } from './discount-dialog';
@@ -168,15 +161,7 @@ export function DiscountsTab() {
   const [deleting, setDeleting] = useState<Discount | null>(null);
   const [generating, setGenerating] = useState<Discount | null>(null);
 
-  const remove = async (discount: Discount) => {
-    try {
-      await api.delete(`${ADMIN_PATHS.discounts}/${discount.id}`);
-      toastSuccess('Discount deleted');
-      await refresh();
-    } catch (e) {
-      toastMutationError('delete', 'discount', e);
-    }
-  };
+  const remove = useRemove(ADMIN_PATHS.discounts, 'discount', 'Discount deleted');
 
   return (
     <section aria-labelledby="discounts-heading">

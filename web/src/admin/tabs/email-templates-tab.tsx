@@ -29,6 +29,7 @@ import {
   truncate,
   useAdminList,
   useRefresh,
+  useRemove,
 } from '../lib/admin-api';
 import type { EmailConfig } from '../lib/types';
 import { useForm } from '../lib/use-form';
@@ -266,15 +267,7 @@ function ConfigurationsPanel() {
   const [deleting, setDeleting] = useState<EmailConfig | null>(null);
   const [testing, setTesting] = useState(false);
 
-  const remove = async (config: EmailConfig) => {
-    try {
-      await api.delete(`${ADMIN_PATHS.emailConfigs}/${config.id}`);
-      toastSuccess('Configuration deleted');
-      await refresh();
-    } catch (e) {
-      toastMutationError('delete', 'configuration', e);
-    }
-  };
+  const remove = useRemove(ADMIN_PATHS.emailConfigs, 'configuration', 'Configuration deleted');
 
   return (
     <Stack gap="4">

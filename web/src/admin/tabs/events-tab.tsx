@@ -23,6 +23,7 @@ import {
   toastSuccess,
   useAdminList,
   useRefresh,
+  useRemove,
 } from '../lib/admin-api';
 import type { AdminEvent, AdminPackage } from '../lib/types';
 import { useForm } from '../lib/use-form';
@@ -279,15 +280,7 @@ export function EventsTab() {
   const [editing, setEditing] = useState<{ event: AdminEvent | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminEvent | null>(null);
 
-  const remove = async (event: AdminEvent) => {
-    try {
-      await api.delete(`${ADMIN_PATHS.events}/${event.id}`);
-      toastSuccess('Event deleted');
-      await refresh();
-    } catch (e) {
-      toastMutationError('delete', 'event', e);
-    }
-  };
+  const remove = useRemove(ADMIN_PATHS.events, 'event', 'Event deleted');
 
   return (
     <section aria-labelledby="events-heading">

@@ -9,7 +9,14 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { FormDialog } from '../components/form-dialog';
 import { RowActions } from '../components/row-actions';
 import { ListState, SectionHeader } from '../components/section';
-import { ADMIN_PATHS, toastMutationError, toastSuccess, useAdminList, useRefresh } from '../lib/admin-api';
+import {
+  ADMIN_PATHS,
+  toastMutationError,
+  toastSuccess,
+  useAdminList,
+  useRefresh,
+  useRemove,
+} from '../lib/admin-api';
 import type { Holiday } from '../lib/types';
 import { useForm } from '../lib/use-form';
 
@@ -67,15 +74,7 @@ export function HolidaysTab() {
   const [deleting, setDeleting] = useState<Holiday | null>(null);
   const sorted = items ? [...items].sort((a, b) => a.date.localeCompare(b.date)) : undefined;
 
-  const remove = async (holiday: Holiday) => {
-    try {
-      await api.delete(`${ADMIN_PATHS.holidays}/${holiday.id}`);
-      toastSuccess('Holiday deleted');
-      await refresh();
-    } catch (e) {
-      toastMutationError('delete', 'public holiday', e);
-    }
-  };
+  const remove = useRemove(ADMIN_PATHS.holidays, 'public holiday', 'Holiday deleted');
 
   return (
     <section aria-labelledby="holidays-heading">

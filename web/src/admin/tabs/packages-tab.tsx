@@ -19,6 +19,7 @@ import {
   truncate,
   useAdminList,
   useRefresh,
+  useRemove,
 } from '../lib/admin-api';
 import type { AdminPackage } from '../lib/types';
 import { useForm } from '../lib/use-form';
@@ -118,15 +119,7 @@ export function PackagesTab() {
   const [editing, setEditing] = useState<{ pkg: AdminPackage | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminPackage | null>(null);
 
-  const remove = async (pkg: AdminPackage) => {
-    try {
-      await api.delete(`${ADMIN_PATHS.packages}/${pkg.id}`);
-      toastSuccess('Package deleted');
-      await refresh();
-    } catch (e) {
-      toastMutationError('delete', 'package', e);
-    }
-  };
+  const remove = useRemove(ADMIN_PATHS.packages, 'package', 'Package deleted');
 
   return (
     <section aria-labelledby="packages-heading">
