@@ -1,39 +1,8 @@
-import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
+import { type TestDatabase, redisProxy, testDatabase, testRedis } from '@hs/testing';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { append, enqueueOnce, getSubscriptionStatus, reactionJobId, startReactor } from '../src';
-
-/** A TCP hop in front of Redis that the test can take down and bring back on the same port. */
-async function redisProxy(target: URL) {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
-  const start = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = tcpConnect(Number(target.port || 6379), target.hostname);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => {});
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as { port: number }).port;
-        resolve();
-      });
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server!.close(() => resolve());
-    });
-  await start();
-  return { port: () => port, start, stop };
-}
 
 async function until(
   check: () => boolean | Promise<boolean>,
@@ -59,7 +28,7 @@ describe('reactor', () => {
   it('enqueues one job per event across a Redis outage: none lost, none duplicated', async () => {
     const redis = testRedis();
     const target = new URL(redis.url);
-    const proxy = await redisProxy(target);
+    const proxy = await redisProxy(redis.url);
     // The reactor's queue goes through the proxy; the inspector talks to Redis directly.
     const queue = new Queue('confirmations', {
       prefix: redis.prefix,

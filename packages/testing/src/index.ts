@@ -2,3 +2,4 @@ export { testDatabase, testRedis, type TestDatabase } from './test-database';
 export { createDatabase, dropDatabase, withDatabase, randomName } from './databases';
 export { startTestServices, type TestServices } from './services';
 export { startProductStack, launchBrowser, CHROMIUM_ARGS, CHROMIUM_PATH, type ProductStack } from './stack';
+export { redisProxy } from './redis-proxy';

@@ -2,7 +2,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { type AddressInfo, type Server, type Socket, createServer, connect as tcpConnect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -255,39 +255,7 @@ export async function within<T>(ms: number, what: string | (() => string), promi
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Redis proxy
-
-/** A TCP hop in front of Redis that a test takes down and brings back on the same port. */
-export async function redisProxy(targetUrl: string) {
-  const target = new URL(targetUrl);
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
-  const start = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = tcpConnect(Number(target.port || 6379), target.hostname);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => {});
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server!.close(() => resolve());
-    });
-  await start();
-  return { url: () => `redis://127.0.0.1:${port}`, start, stop };
-}
+export { redisProxy } from '@hs/testing';
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue and bookings
