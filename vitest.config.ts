@@ -51,6 +51,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Fault, restore and scale-out tests against the built api and worker as real processes.
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.spec.ts'],
+          environment: 'node',
+          globalSetup: integrationSetup,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

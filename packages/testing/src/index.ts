@@ -1,5 +1,13 @@
 export { testDatabase, testRedis, type TestDatabase } from './test-database';
 export { createDatabase, dropDatabase, withDatabase, randomName } from './databases';
 export { startTestServices, type TestServices } from './services';
-export { startProductStack, launchBrowser, CHROMIUM_ARGS, CHROMIUM_PATH, type ProductStack } from './stack';
+export {
+  startProductStack,
+  stopChild,
+  launchBrowser,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  type ProductStack,
+} from './stack';
 export { redisProxy } from './redis-proxy';
+export { startSmtp, parseMime, type ReceivedMail, type TestSmtp } from './smtp';

@@ -8,14 +8,28 @@ import { type TestDatabase, testDatabase, testRedis } from './test-database';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface ProductStack {
+  /** The first api's address. */
   baseUrl: string;
+  /** Every api's address, in start order. */
+  baseUrls: string[];
   db: TestDatabase;
   /** Demo admin login created by the seed. */
   admin: { username: string; password: string };
+  /** The environment every process got (DATABASE_URL, REDIS_URL, BULLMQ_PREFIX, ...). */
+  env: Record<string, string>;
   /** Everything the processes printed, for debugging a failed test. */
   output: () => string;
-  /** The api process, for fault tests (signals, exit). */
+  /** The first api process, for fault tests (signals, exit). */
   api: ChildProcess;
+  apis: ChildProcess[];
+  workers: ChildProcess[];
+  /**
+   * Starts one more worker. `prefix` runs it through a wrapper command (for example
+   * `['ip', 'netns', 'exec', 'ns1']` for a worker on another network host); `env` overrides.
+   */
+  startWorker: (options?: { env?: Record<string, string>; prefix?: string[]; name?: string }) => ChildProcess;
+  /** Starts one more api on a free port and waits until it is ready; returns its address. */
+  startApi: (options?: { env?: Record<string, string> }) => Promise<{ baseUrl: string; child: ChildProcess }>;
   stop: () => Promise<void>;
 }
 
@@ -30,7 +44,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-function stopChild(child: ChildProcess, timeoutMs = 8000): Promise<void> {
+/** SIGTERM, then SIGKILL after `timeoutMs`; resolves once the process has exited. */
+export function stopChild(child: ChildProcess, timeoutMs = 8000): Promise<void> {
   return new Promise((res) => {
     if (child.exitCode !== null || child.signalCode !== null) return res();
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -42,31 +57,47 @@ function stopChild(child: ChildProcess, timeoutMs = 8000): Promise<void> {
   });
 }
 
+async function waitReady(baseUrl: string, output: () => string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`the api at ${baseUrl} did not become ready:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /**
- * The built product as a user runs it: a fresh database of its own, seeded with the demo data, the
- * api (serving the built web app) and a worker as real processes on a free port. Needs `npm run
- * build` first (npm test does it).
+ * The built product as a user runs it: a fresh database of its own (or `database`, when a test
+ * brings one, say on a second cluster), seeded with the demo data, `apis` api processes (serving
+ * the built web app) and `workers` worker processes, each on a free port. Needs `npm run build`
+ * first (npm test does it).
  */
 export async function startProductStack(
-  options: { env?: Record<string, string>; worker?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    /** false: no worker (same as workers: 0). */
+    worker?: boolean;
+    workers?: number;
+    apis?: number;
+    database?: TestDatabase;
+  } = {},
 ): Promise<ProductStack> {
   for (const file of ['services/api/dist/server.js', 'services/worker/dist/main.js', 'web/dist/index.html']) {
     if (!existsSync(join(root, file))) throw new Error(`${file} is missing: run npm run build first`);
   }
-  const db = await testDatabase({ max: 2 });
+  const db = options.database ?? (await testDatabase({ max: 2 }));
   const redis = testRedis();
-  const port = await freePort();
   const admin = { username: 'admin', password: 'e2e-admin-password' };
-  const env = {
-    ...process.env,
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     DATABASE_URL: db.url,
     REDIS_URL: redis.url,
     BULLMQ_PREFIX: redis.prefix,
-    PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-000000',
     ADMIN_PASSWORD: admin.password,
     RATE_LIMITS: 'off',
@@ -82,41 +113,71 @@ export async function startProductStack(
   if (seed.status !== 0) throw new Error(`seed failed: ${seed.stderr || seed.stdout}`);
 
   let output = '';
-  const start = (name: string, file: string) => {
-    const child = spawn('node', [join(root, file)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const children: ChildProcess[] = [];
+  const spawnNamed = (name: string, command: string[], childEnv: Record<string, string>) => {
+    const [cmd, ...args] = command;
+    const child = spawn(cmd!, args, { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (d) => {
       output += `[${name}] ${d}`;
     });
     child.stderr?.on('data', (d) => {
       output += `[${name}] ${d}`;
     });
+    children.push(child);
     return child;
   };
-  const children = [start('api', 'services/api/dist/server.js')];
-  if (options.worker !== false) children.push(start('worker', 'services/worker/dist/main.js'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      await Promise.all(children.map((c) => stopChild(c)));
-      await db.drop();
-      throw new Error(`the api did not become ready:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  const apis: ChildProcess[] = [];
+  const workers: ChildProcess[] = [];
+  const baseUrls: string[] = [];
+  const startApi = async (more: { env?: Record<string, string> } = {}) => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const child = spawnNamed(`api${apis.length + 1}`, ['node', join(root, 'services/api/dist/server.js')], {
+      PUBLIC_BASE_URL: baseUrl,
+      ...env,
+      PORT: String(port),
+      ...more.env,
+    });
+    apis.push(child);
+    baseUrls.push(baseUrl);
+    await waitReady(baseUrl, () => output);
+    return { baseUrl, child };
+  };
+  const startWorker = (more: { env?: Record<string, string>; prefix?: string[]; name?: string } = {}) => {
+    const child = spawnNamed(
+      more.name ?? `worker${workers.length + 1}`,
+      [...(more.prefix ?? []), 'node', join(root, 'services/worker/dist/main.js')],
+      { ...env, ...more.env },
+    );
+    workers.push(child);
+    return child;
+  };
+  const stop = async () => {
+    await Promise.all(children.map((c) => stopChild(c)));
+    if (!options.database) await db.drop();
+  };
+  try {
+    const apiCount = options.apis ?? 1;
+    for (let i = 0; i < apiCount; i++) await startApi();
+    const workerCount = options.worker === false ? 0 : (options.workers ?? 1);
+    for (let i = 0; i < workerCount; i++) startWorker();
+  } catch (error) {
+    await stop();
+    throw error;
   }
   return {
-    baseUrl,
+    baseUrl: baseUrls[0]!,
+    baseUrls,
     db,
     admin,
-    api: children[0]!,
+    env,
+    api: apis[0]!,
+    apis,
+    workers,
     output: () => output,
-    stop: async () => {
-      await Promise.all(children.map((c) => stopChild(c)));
-      await db.drop();
-    },
+    startWorker,
+    startApi,
+    stop,
   };
 }
 
