@@ -1,3 +1,6 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDaysToDay,
@@ -55,6 +58,23 @@ describe('calendar days', () => {
   it("uses Singapore's today", () => {
     expect(singaporeToday(new Date('2025-06-10T16:30:00Z'))).toBe('2025-06-11');
     expect(singaporeToday(new Date('2025-06-10T15:59:00Z'))).toBe('2025-06-10');
+  });
+
+  it("Singapore's today by fixed UTC+8 equals the time-zone database's for every instant since 1982", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1982, 0, 1), max: Date.UTC(2100, 0, 1) }), (t) => {
+        expect(singaporeToday(new Date(t))).toBe(format(new TZDate(t, 'Asia/Singapore'), 'yyyy-MM-dd'));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('date labels are the same when asked again (remembered) as the first time', () => {
+    const first = formatDateLabel('2026-01-05');
+    expect(first).toBe('Monday, 5 January 2026');
+    expect(formatDateLabel('2026-01-05')).toBe(first);
+    expect(formatDateLabel('not a day')).toBe('Invalid date');
+    expect(formatDateLabel('not a day')).toBe('Invalid date');
   });
 
   it('converts and checks the member-verification date', () => {

@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from './auth/users';
 import { logRedactPaths } from './logging';
 import db from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
+import readCache from './plugins/app/read-cache';
 import redis from './plugins/app/redis';
 import web from './plugins/app/web';
 import helmet from './plugins/external/helmet';
@@ -71,6 +72,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(swagger);
   await app.register(db, { url: config.databaseUrl, max: config.databasePoolSize, sql: deps.sql });
   await app.register(redis, { url: config.redisUrl });
+  await app.register(readCache, { maxAgeMs: config.readCacheMs });
 
   await app.register(auth, { secret: config.jwtSecret });
   await app.register(apiKey);

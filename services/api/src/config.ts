@@ -38,6 +38,8 @@ export interface ApiConfig extends CommonConfig {
   webDist: string;
   corsOrigins: string[];
   trustProxy: boolean;
+  /** How long a cached public catalogue answer may live without a change notification; 0 turns the cache off. */
+  readCacheMs: number;
   rateLimits: RateLimits;
   admin: { username: string | undefined; password: string | undefined };
   braintree: {
@@ -73,6 +75,7 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    readCacheMs: int(env, 'READ_CACHE_MS', 1000, { min: 0, max: 60_000 }),
     rateLimits: {
       enabled: limitsOn,
       global: { max: int(env, 'RATE_LIMIT_GLOBAL_PER_MINUTE', 600, { min: 1 }), timeWindow: '1 minute' },

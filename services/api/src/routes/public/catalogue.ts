@@ -116,7 +116,10 @@ function labelFor(mode: string, slots: SlotView[]) {
 
 /** What a visitor can book: events, their packages and slots, read from the catalogue and the slot read model. */
 const catalogue: FastifyPluginAsyncTypebox = async (app) => {
-  const { sql } = app;
+  const { sql, readCache } = app;
+  /** Keys include the Singapore date: "upcoming" and auto slots move at midnight there. */
+  const cached = <T>(key: string, compute: () => Promise<T>) =>
+    readCache.get(`${singaporeToday()}|${key}`, compute);
 
   /** Read-your-writes: wait briefly for the slot read model to reflect a command's position; report what it reflects. */
   async function reflect(position: string | undefined): Promise<string> {
@@ -160,35 +163,39 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const search = request.query.search?.trim();
-      const events = await sql<
-        {
-          id: number;
-          name: string;
-          slug: string;
-          description: string | null;
-          location: string | null;
-          mode: string;
-        }[]
-      >`
+      return cached(`events|${search ?? ''}`, () => listEvents(search));
+    },
+  );
+
+  async function listEvents(search: string | undefined) {
+    const events = await sql<
+      {
+        id: number;
+        name: string;
+        slug: string;
+        description: string | null;
+        location: string | null;
+        mode: string;
+      }[]
+    >`
         select e.id, e.name, e.slug, e.description, e.location, coalesce(c.config_type, 'manual') as mode
         from screening_events e left join event_configs c on c.event_id = e.id
         where e.is_active ${search ? sql`and e.name ilike ${`%${search.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}
         order by e.name`;
-      const slots = await upcomingMaterialised(events.map((e) => e.id));
-      return {
-        success: true as const,
-        data: events.map(({ mode, ...e }) => {
-          const own = slots.get(e.id) ?? [];
-          return {
-            ...e,
-            timeslotMode: mode,
-            availabilityLabel: labelFor(mode, own),
-            timeslots: own.map(publicSlot),
-          };
-        }),
-      };
-    },
-  );
+    const slots = await upcomingMaterialised(events.map((e) => e.id));
+    return {
+      success: true as const,
+      data: events.map(({ mode, ...e }) => {
+        const own = slots.get(e.id) ?? [];
+        return {
+          ...e,
+          timeslotMode: mode,
+          availabilityLabel: labelFor(mode, own),
+          timeslots: own.map(publicSlot),
+        };
+      }),
+    };
+  }
 
   app.get(
     '/api/events/:slug',
@@ -202,35 +209,37 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
-      const event = await findEvent(sql, { slug: request.params.slug, activeOnly: true });
-      const packages = await sql<
-        { id: number; name: string; description: string | null; price: string; aiaPrice: string | null }[]
-      >`
+    async (request) => cached(`event|${request.params.slug}`, () => eventDetail(request.params.slug)),
+  );
+
+  async function eventDetail(slug: string) {
+    const event = await findEvent(sql, { slug, activeOnly: true });
+    const packages = await sql<
+      { id: number; name: string; description: string | null; price: string; aiaPrice: string | null }[]
+    >`
         select p.id, p.name, p.description, p.price::text as price, p.aia_price::text as "aiaPrice"
         from event_packages ep join packages p on p.id = ep.package_id
         where ep.event_id = ${event.id} and p.is_active
         order by p.price, p.id`;
-      const slots = event.configType === 'manual' ? await manualSlots(sql, event) : [];
-      const dates = [...new Map(slots.map((s) => [s.date, { date: s.date, label: s.dateLabel }])).values()];
-      return {
-        success: true as const,
-        data: {
-          id: event.id,
-          name: event.name,
-          slug: event.slug,
-          description: event.description,
-          location: event.location,
-          isActive: event.isActive,
-          timeslotMode: event.configType,
-          availabilityLabel: labelFor(event.configType, slots),
-          timeslots: slots.map(publicSlot),
-          dates,
-          packages,
-        },
-      };
-    },
-  );
+    const slots = event.configType === 'manual' ? await manualSlots(sql, event) : [];
+    const dates = [...new Map(slots.map((s) => [s.date, { date: s.date, label: s.dateLabel }])).values()];
+    return {
+      success: true as const,
+      data: {
+        id: event.id,
+        name: event.name,
+        slug: event.slug,
+        description: event.description,
+        location: event.location,
+        isActive: event.isActive,
+        timeslotMode: event.configType,
+        availabilityLabel: labelFor(event.configType, slots),
+        timeslots: slots.map(publicSlot),
+        dates,
+        packages,
+      },
+    };
+  }
 
   const postalResponse = Type.Object({
     success: Type.Literal(true),
@@ -253,9 +262,17 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const postalCode = requirePostalCode(request.query.postalCode);
-      const event = await findEvent(sql, { id: requireEventId(request.query.eventId), activeOnly: true });
-      const position = await reflect(request.query.position);
-      const found = await slotsForPostalCode(sql, event, postalCode);
+      const eventId = requireEventId(request.query.eventId);
+      const answer = async () => {
+        const event = await findEvent(sql, { id: eventId, activeOnly: true });
+        const position = await reflect(request.query.position);
+        const found = await slotsForPostalCode(sql, event, postalCode);
+        return { position, found };
+      };
+      // An answer that must reflect a given position is never served from the cache.
+      const { position, found } = request.query.position
+        ? await answer()
+        : await cached(`postal|${eventId}|${postalCode}`, answer);
       if (found.region === null) throw notFound(found.message);
       return {
         success: true as const,
@@ -292,8 +309,11 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const postalCode = requirePostalCode(request.query.postalCode);
-      const event = await findEvent(sql, { id: requireEventId(request.query.eventId), activeOnly: true });
-      const found = await slotsForPostalCode(sql, { ...event, configType: 'auto' }, postalCode);
+      const eventId = requireEventId(request.query.eventId);
+      const found = await cached(`auto-postal|${eventId}|${postalCode}`, async () => {
+        const event = await findEvent(sql, { id: eventId, activeOnly: true });
+        return slotsForPostalCode(sql, { ...event, configType: 'auto' }, postalCode);
+      });
       if (found.region === null) throw notFound(found.message);
       const groups = groupByDate(found.slots);
       return {
@@ -326,8 +346,10 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const date = requireDate(request.query.date);
-      const event = await findEvent(sql, { id: requireEventId(request.query.eventId), activeOnly: true });
-      const byRegion = await autoSlotsForDate(sql, event, date);
+      const eventId = requireEventId(request.query.eventId);
+      const byRegion = await cached(`auto-date|${eventId}|${date}`, async () =>
+        autoSlotsForDate(sql, await findEvent(sql, { id: eventId, activeOnly: true }), date),
+      );
       const data: Record<
         string,
         { date: { label: string; value: string }; timeslots: ReturnType<typeof publicSlot>[] }
