@@ -1,0 +1,140 @@
+/**
+ * Shared by the Redis outage and worker takeover tests: an event of the test's own with a free
+ * package (every booking is confirmed at once, so the worker sends a confirmation email), bookings
+ * over HTTP, /readyz, and polling with a deadline.
+ */
+import { type ProductStack, randomName } from '@hs/testing';
+
+export interface FreeEvent {
+  eventId: number;
+  packageId: number;
+  timeslotIds: number[];
+}
+
+export interface Booked {
+  status: number;
+  email: string;
+  id?: number;
+  referenceNumber?: string;
+  error?: string;
+}
+
+/** Logs in as the demo admin and returns a caller of the admin api. */
+async function adminClient(stack: ProductStack, baseUrl = stack.baseUrl) {
+  const login = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(stack.admin),
+  });
+  if (!login.ok) throw new Error(`admin login: ${login.status} ${await login.text()}`);
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  return async <T = { id: number }>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { data?: unknown };
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json.data as T;
+  };
+}
+
+/**
+ * An event with one free package (price 0: every booking is `confirmed` and gets a confirmation
+ * email) and `slots` timeslots of `capacity` seats, 10 days ahead (their reminders are delayed jobs).
+ * Bookings spread over the slots, so a burst does not fight over one slot's stream version.
+ */
+export async function freeEvent(stack: ProductStack, slots: number, capacity: number): Promise<FreeEvent> {
+  const admin = await adminClient(stack);
+  const tag = randomName('f').slice(2);
+  const pkg = await admin('POST', '/api/admin/packages', { name: `Free package ${tag}`, price: '0' });
+  const event = await admin('POST', '/api/admin/events', {
+    name: `Fault screening ${tag}`,
+    slug: `fault-${tag}`,
+    location: 'Toa Payoh',
+    packageIds: [pkg.id],
+  });
+  const times = ['08:00', '09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00'];
+  const timeslotIds: number[] = [];
+  for (let i = 0; i < slots; i++) {
+    const slot = await admin('POST', `/api/admin/events/${event.id}/timeslots`, {
+      date: new Date(Date.now() + (10 + Math.floor(i / times.length)) * 86_400_000)
+        .toISOString()
+        .slice(0, 10),
+      time: times[i % times.length],
+      maxAttendees: capacity,
+    });
+    timeslotIds.push(slot.id);
+  }
+  return { eventId: event.id, packageId: pkg.id, timeslotIds };
+}
+
+/** POST /api/registrations for person `n`; never throws (a network error is status 0). */
+export async function book(baseUrl: string, ev: FreeEvent, n: number, email: string): Promise<Booked> {
+  const body = {
+    eventId: ev.eventId,
+    packageId: ev.packageId,
+    timeslotId: ev.timeslotIds[n % ev.timeslotIds.length],
+    firstName: `Fault${n}`,
+    lastName: 'Tan',
+    email,
+    mobileNumber: '91234567',
+    gender: 'female',
+    identificationNumber: `S${String(n % 10_000_000).padStart(7, '0')}X`,
+    dateOfBirth: '1990-01-01',
+    postalCode: '530123',
+    address: '1 Ang Mo Kio Ave',
+  };
+  try {
+    const res = await fetch(`${baseUrl}/api/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { data?: { id: number; referenceNumber: string } };
+    if (!res.ok) return { status: res.status, email, error: JSON.stringify(json) };
+    return { status: res.status, email, id: json.data!.id, referenceNumber: json.data!.referenceNumber };
+  } catch (err) {
+    return { status: 0, email, error: String((err as Error).cause ?? (err as Error).message) };
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Polls `check` until it returns true, or throws after `timeoutMs` with `describe()` (what was still
+ * missing) in the message.
+ */
+export async function waitUntil(
+  timeoutMs: number,
+  check: () => boolean | Promise<boolean>,
+  describe: () => string | Promise<string>,
+  intervalMs = 250,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs} ms: ${await describe()}`);
+    await sleep(intervalMs);
+  }
+}
+
+export interface Readiness {
+  httpStatus: number;
+  status?: string;
+  postgres?: { ok: boolean };
+  redis?: { ok: boolean; error?: string };
+}
+
+export async function readyz(baseUrl: string): Promise<Readiness> {
+  try {
+    const res = await fetch(`${baseUrl}/readyz`);
+    return { httpStatus: res.status, ...((await res.json()) as Omit<Readiness, 'httpStatus'>) };
+  } catch {
+    return { httpStatus: 0 };
+  }
+}
