@@ -20,6 +20,8 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which files each entry and lazy route loads (bench/web reads it).
+    manifest: true,
     // Budget for the public entry; `npm run build` prints every chunk with its gzip size.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
