@@ -10,6 +10,7 @@ import errorHandler from './plugins/app/error-handler';
 import readCache from './plugins/app/read-cache';
 import redis from './plugins/app/redis';
 import web from './plugins/app/web';
+import cors from './plugins/external/cors';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
 import swagger from './plugins/external/swagger';
@@ -68,6 +69,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
 
   await app.register(errorHandler);
   await app.register(helmet);
+  await app.register(cors, { origins: config.corsOrigins });
   await app.register(rateLimit, { limits: config.rateLimits });
   await app.register(swagger);
   await app.register(db, { url: config.databaseUrl, max: config.databasePoolSize, sql: deps.sql });

@@ -113,4 +113,60 @@ describe('security of the public surface', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('keeps CORS closed by default: no allow-origin for a foreign origin, preflight refused', async () => {
+    const res = await app.inject({ url: '/api/events', headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/registrations',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it('opens CORS only to the configured origins', async () => {
+    const open = await buildApp(
+      testApiConfig(
+        { corsOrigins: ['https://partner.example'] },
+        { DATABASE_URL: db.url, REDIS_URL: process.env.HS_TEST_REDIS_URL! },
+      ),
+      { sql: db.sql },
+    );
+    try {
+      const preflight = await open.inject({
+        method: 'OPTIONS',
+        url: '/api/registrations',
+        headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://partner.example');
+      expect(String(preflight.headers['access-control-allow-methods'])).toContain('POST');
+      const foreign = await open.inject({ url: '/api/events', headers: { origin: 'https://evil.example' } });
+      expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('sends HSTS only on answers to requests that came over TLS (behind a trusted proxy)', async () => {
+    expect((await app.inject('/api/events')).headers['strict-transport-security']).toBeUndefined();
+    const proxied = await buildApp(
+      testApiConfig(
+        { trustProxy: true },
+        { DATABASE_URL: db.url, REDIS_URL: process.env.HS_TEST_REDIS_URL! },
+      ),
+      { sql: db.sql },
+    );
+    try {
+      const tls = await proxied.inject({ url: '/api/events', headers: { 'x-forwarded-proto': 'https' } });
+      expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await proxied.inject({ url: '/api/events', headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
 });

@@ -2,6 +2,8 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** Security headers. The CSP admits only our origin and the card provider's drop-in. */
 export default fp(
   async (app: FastifyInstance) => {
@@ -19,8 +21,13 @@ export default fp(
           upgradeInsecureRequests: null,
         },
       },
-      // HSTS only means something behind TLS; the proxy in front decides.
+      // Set below, and only on answers to requests that arrived over TLS.
       hsts: false,
+    });
+    // HSTS over plain HTTP is ignored by browsers and would break a local http:// setup if a proxy
+    // ever forwarded it; behind a TLS-terminating proxy (TRUST_PROXY=true) X-Forwarded-Proto says https.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     });
   },
   { name: 'helmet' },
