@@ -30,6 +30,7 @@ export default defineConfig({
           include: [
             'packages/{config,db,eventstore,contracts,testing,gateways,read-models,notifications}/**/*.spec.ts',
             'services/**/*.spec.ts',
+            'scripts/**/*.spec.ts',
           ],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',

@@ -50,7 +50,7 @@ async function ensurePostgres() {
     );
   }
   stoppers.push(() => pg.stop());
-  return 'postgres://postgres:postgres@127.0.0.1:5432/health_screening';
+  return 'postgres://postgres:postgres@127.0.0.1:5432/health_screening'; // secret-scan: allow (embedded dev cluster's own password)
 }
 
 async function ensureRedis() {
