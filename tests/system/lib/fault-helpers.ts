@@ -1,6 +1,6 @@
 /**
- * Shared by the Redis outage and worker takeover tests: an event of the test's own with a free
- * package (every booking is confirmed at once, so the worker sends a confirmation email), bookings
+ * Shared by the Redis outage and worker takeover tests: an event of the test's own with 100% promo
+ * codes (every booking is confirmed at once, so the worker sends a confirmation email), bookings
  * over HTTP, /readyz, and polling with a deadline.
  */
 import { type ProductStack, randomName } from '@hs/testing';
@@ -9,6 +9,8 @@ export interface FreeEvent {
   eventId: number;
   packageId: number;
   timeslotIds: number[];
+  /** One 100% promo code per booking (a code of its own: no two bookings contend for a code's stream). */
+  codes: string[];
 }
 
 export interface Booked {
@@ -44,14 +46,20 @@ async function adminClient(stack: ProductStack, baseUrl = stack.baseUrl) {
 }
 
 /**
- * An event with one free package (price 0: every booking is `confirmed` and gets a confirmation
- * email) and `slots` timeslots of `capacity` seats, 10 days ahead (their reminders are delayed jobs).
- * Bookings spread over the slots, so a burst does not fight over one slot's stream version.
+ * An event with one package, `slots` timeslots of `capacity` seats 10 days ahead (their reminders are
+ * delayed jobs), and `bookings` single-use 100% promo codes: each booking is `confirmed` at once and
+ * gets a confirmation email. Bookings spread over the slots, so a burst does not fight over one
+ * slot's stream version.
  */
-export async function freeEvent(stack: ProductStack, slots: number, capacity: number): Promise<FreeEvent> {
+export async function freeEvent(
+  stack: ProductStack,
+  slots: number,
+  capacity: number,
+  bookings: number,
+): Promise<FreeEvent> {
   const admin = await adminClient(stack);
   const tag = randomName('f').slice(2);
-  const pkg = await admin('POST', '/api/admin/packages', { name: `Free package ${tag}`, price: '0' });
+  const pkg = await admin('POST', '/api/admin/packages', { name: `Fault package ${tag}`, price: '100' });
   const event = await admin('POST', '/api/admin/events', {
     name: `Fault screening ${tag}`,
     slug: `fault-${tag}`,
@@ -70,15 +78,31 @@ export async function freeEvent(stack: ProductStack, slots: number, capacity: nu
     });
     timeslotIds.push(slot.id);
   }
-  return { eventId: event.id, packageId: pkg.id, timeslotIds };
+  const discount = await admin('POST', '/api/admin/discounts', {
+    name: `Free ${tag}`,
+    discountType: 'promo',
+    identifierPrefix: 'free-',
+    identifierLength: 10,
+    value: '100',
+    discountValueType: 'percentage',
+    limitRedemption: true,
+    maxRedemptions: 1,
+  });
+  const codes = await admin<{ identifier: string }[]>(
+    'POST',
+    `/api/admin/discounts/${discount.id}/generate-identifiers`,
+    { count: bookings },
+  );
+  return { eventId: event.id, packageId: pkg.id, timeslotIds, codes: codes.map((c) => c.identifier) };
 }
 
-/** POST /api/registrations for person `n`; never throws (a network error is status 0). */
+/** POST /api/registrations for person `n` (with code `n`); never throws (a network error is status 0). */
 export async function book(baseUrl: string, ev: FreeEvent, n: number, email: string): Promise<Booked> {
   const body = {
     eventId: ev.eventId,
     packageId: ev.packageId,
     timeslotId: ev.timeslotIds[n % ev.timeslotIds.length],
+    discountCode: ev.codes[n],
     firstName: `Fault${n}`,
     lastName: 'Tan',
     email,
