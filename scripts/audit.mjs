@@ -13,7 +13,10 @@ try {
 const counts = report?.metadata?.vulnerabilities;
 if (!counts) {
   const reason =
-    report?.error?.summary ?? run.stderr.split('\n').find((l) => /audit|error/i.test(l)) ?? 'no report';
+    report?.message ??
+    report?.error?.summary ??
+    run.stderr.split('\n').find((l) => /audit|error/i.test(l)) ??
+    'no report';
   console.log(`audit: not checked, the registry gave no advisory report (${reason.trim()})`);
   process.exit(0);
 }
