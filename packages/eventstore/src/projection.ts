@@ -8,6 +8,7 @@ import {
   backoffMs,
   defaults,
   ensureCheckpoint,
+  IdleDelay,
   type Runner,
   type RunnerOptions,
   readCursorBatch,
@@ -66,6 +67,16 @@ export async function applyNextBatch(
   holder: string | null,
   batchSize = projection.batchSize ?? defaults.batchSize,
 ): Promise<number> {
+  return (await applyBatch(sql, projection, holder, batchSize)).read;
+}
+
+/** applyNextBatch, also saying whether committed events wait behind the horizon (see readCursorBatch). */
+async function applyBatch(
+  sql: Sql,
+  projection: Projection,
+  holder: string | null,
+  batchSize: number,
+): Promise<{ read: number; heldBack: boolean }> {
   const name = projection.name;
   return sql.begin(async (tx) => {
     // Sent first on the same connection: the batch's snapshot is taken after the lock is granted.
@@ -91,7 +102,7 @@ export async function applyNextBatch(
         where name = ${name}`);
     }
     await Promise.all(writes);
-    return batch.events.length;
+    return { read: batch.events.length, heldBack: batch.heldBack };
   });
 }
 
@@ -172,6 +183,7 @@ export function startProjectionRunner(
     const done = (async () => {
       let failures = 0;
       let ready = false;
+      const idle = new IdleDelay();
       lease.start();
       while (!stopper.stopped) {
         if (!lease.isHeld()) {
@@ -186,9 +198,9 @@ export function startProjectionRunner(
             ready = true;
           }
           const batchSize = options.batchSize ?? projection.batchSize ?? defaults.batchSize;
-          const n = await applyNextBatch(sql, projection, holder, batchSize);
+          const { read, heldBack } = await applyBatch(sql, projection, holder, batchSize);
           failures = 0;
-          if (n < batchSize) await own.wait(pollMs);
+          if (read < batchSize) await own.wait(idle.next(heldBack, pollMs, read > 0));
         } catch (err) {
           if (err instanceof LeaseLostError) lease.lost();
           else options.onError?.(err, projection.name);

@@ -10,6 +10,11 @@ export interface Batch {
   events: RecordedEvent[];
   /** Checkpoint to store once every event of the batch is handled. */
   next: Position;
+  /**
+   * Committed events exist at or above the snapshot horizon: an older transaction still running
+   * holds them back. No NOTIFY will come when it ends (it may append nothing), so read again soon.
+   */
+  heldBack: boolean;
 }
 
 /**
@@ -32,6 +37,8 @@ export interface CursorBatch extends Batch {
  * transactions older than every transaction still running (the snapshot's xmin). Those can no
  * longer change, so nothing can later appear behind the returned checkpoint; see docs/events.md.
  * `next` skips past events filtered out by `types`, up to the newest event below the horizon.
+ * `heldBack` says whether committed events wait above the horizon (any type: the checkpoint must
+ * move past skipped events too, so a position token becomes reachable).
  */
 export async function readCursorBatch(
   db: Queryable,
@@ -60,6 +67,7 @@ export async function readCursorBatch(
       leased: boolean;
       tail_tx: string | null;
       tail_pos: number | null;
+      held_back: boolean;
       applied: number | null;
     })[]
   >`
@@ -72,6 +80,7 @@ export async function readCursorBatch(
     )
     select cp.transaction_id::text as cp_tx, cp.global_position as cp_pos, cp.leased,
            (select transaction_id::text from tail) as tail_tx, (select global_position from tail) as tail_pos,
+           exists (select 1 from events e where e.transaction_id >= (select horizon from h)) as held_back,
            b.*, v.version as applied
     from cp left join lateral (
       select e.global_position, e.transaction_id::text as transaction_id, e.event_id, e.stream_id, e.version,
@@ -87,7 +96,9 @@ export async function readCursorBatch(
     ${versions}
     order by b.transaction_id::xid8, b.global_position`;
   const head = rows[0];
-  if (!head) return { from: null, leased: false, events: [], applied: new Map(), next: START };
+  if (!head)
+    return { from: null, leased: false, events: [], applied: new Map(), next: START, heldBack: false };
+  const heldBack = head.leased && head.held_back;
   const from: Position = { transactionId: head.cp_tx, globalPosition: head.cp_pos };
   const events = rows.filter((r) => r.event_id !== null).map((r) => toRecordedEvent(r));
   const applied = new Map<string, number>();
@@ -95,12 +106,12 @@ export async function readCursorBatch(
   const last = events.at(-1);
   if (last && events.length >= options.batchSize) {
     const next = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-    return { from, leased: head.leased, events, applied, next };
+    return { from, leased: head.leased, events, applied, next, heldBack };
   }
   const tail: Position | null =
     head.tail_tx != null ? { transactionId: head.tail_tx, globalPosition: head.tail_pos! } : null;
   const next = head.leased && tail && comparePositions(tail, from) > 0 ? tail : from;
-  return { from, leased: head.leased, events, applied, next };
+  return { from, leased: head.leased, events, applied, next, heldBack };
 }
 
 /** The next batch after `after` (see readCursorBatch). */
@@ -109,8 +120,8 @@ export async function readBatch(
   after: Position,
   options: { batchSize: number; types?: readonly string[] },
 ): Promise<Batch> {
-  const { events, next } = await readCursorBatch(db, after, options);
-  return { events, next };
+  const { events, next, heldBack } = await readCursorBatch(db, after, options);
+  return { events, next, heldBack };
 }
 
 export async function ensureCheckpoint(sql: Queryable, name: string): Promise<void> {
@@ -178,6 +189,30 @@ export function backoffMs(failures: number, minMs: number, maxMs: number): numbe
 
 export const defaults = { leaseMs: 10_000, pollMs: 1_000, batchSize: 100 };
 
+/** Re-read delays while events are held back behind the horizon (see IdleDelay). */
+export const HELD_BACK_MIN_MS = 2;
+export const HELD_BACK_MAX_MS = 50;
+
+/**
+ * How long an idle loop waits before its next read. Normally until a NOTIFY or `pollMs`; but when
+ * the last read found events held back behind the horizon, a NOTIFY for them has come and gone and
+ * the transaction holding them back will not notify when it ends, so re-read after a few ms,
+ * doubling while they stay held back, never longer than `HELD_BACK_MAX_MS` (nor `pollMs`).
+ */
+export class IdleDelay {
+  private heldBackReads = 0;
+
+  /** `progressed`: the last read returned events (then the next re-read starts short again). */
+  next(heldBack: boolean, pollMs: number, progressed = false): number {
+    if (!heldBack) {
+      this.heldBackReads = 0;
+      return pollMs;
+    }
+    this.heldBackReads = progressed ? 1 : this.heldBackReads + 1;
+    return Math.min(pollMs, HELD_BACK_MIN_MS * 2 ** Math.min(this.heldBackReads - 1, 10), HELD_BACK_MAX_MS);
+  }
+}
+
 /**
  * A named subscription: at most one active instance across processes (lease), at-least-once
  * delivery in (transaction, position) order, checkpoint stored after the handler succeeded.
@@ -204,6 +239,7 @@ export function startSubscription(sql: Sql, options: SubscriptionOptions): Runne
     let checkpoint: Position | null = null;
     let epoch = -1;
     let failures = 0;
+    const idle = new IdleDelay();
     while (!stopper.stopped) {
       if (!lease.isHeld()) {
         checkpoint = null;
@@ -238,7 +274,8 @@ export function startSubscription(sql: Sql, options: SubscriptionOptions): Runne
         }
         if (failure !== null) throw failure;
         failures = 0;
-        if (batch.events.length < batchSize) await waker.wait(pollMs);
+        if (batch.events.length < batchSize)
+          await waker.wait(idle.next(batch.heldBack, pollMs, batch.events.length > 0));
       } catch (err) {
         onError(err);
         checkpoint = null;
