@@ -47,6 +47,12 @@ const isReferenceCollision = (err: unknown) =>
   (err as { code?: string; constraint_name?: string }).code === '23505' &&
   (err as { constraint_name?: string }).constraint_name === 'registration_references_pkey';
 
+/** A new registration's id; drawn while the order is priced, so it is not one more wait in a row. */
+export async function nextRegistrationId(sql: Sql): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`select nextval('registration_ids')::bigint as id`;
+  return row!.id;
+}
+
 /**
  * Books an order in ONE transaction: RegistrationBooked on its own stream, SeatsReserved on the slot
  * (expected version: a concurrent booking that took the last seat makes this attempt retry and then
@@ -57,9 +63,8 @@ export async function bookRegistration(
   req: RegistrationRequest,
   order: PricedOrder,
   meta: { actor: string; requestId?: string },
+  id: number,
 ): Promise<Booked> {
-  const [row] = await sql<{ id: number }[]>`select nextval('registration_ids')::bigint as id`;
-  const id = row!.id;
   const regStream = registrationStreamId(id);
   const slotStream = timeslotStreamId(order.timeslot.id);
   const codeStream = order.redemption ? `discount-code-${order.redemption.identifierId}` : null;

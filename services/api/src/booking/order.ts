@@ -51,6 +51,10 @@ async function eventPackages(sql: Sql, eventId: number): Promise<Map<number, Pac
     select p.id, p.name, p.price::text as price, p.aia_price::text as "aiaPrice"
     from event_packages ep join packages p on p.id = ep.package_id
     where ep.event_id = ${eventId} and p.is_active`;
+  return packageMap(rows);
+}
+
+function packageMap(rows: { id: number; name: string; price: string; aiaPrice: string | null }[]) {
   return new Map(
     rows.map((r) => [
       r.id,
@@ -138,17 +142,33 @@ export async function priceOrderRequest(
   req: RegistrationRequest,
   options: { verifiedPrimary?: boolean } = {},
 ): Promise<PricedOrder> {
-  const [event] = await sql<{ id: number; name: string; isActive: boolean }[]>`
-    select id, name, is_active as "isActive" from screening_events where id = ${req.eventId}`;
-  if (!event) throw notFound("The event you're looking for doesn't exist or has been removed.");
-  if (!event.isActive) throw conflict('This event is no longer open for booking');
-  const packages = await eventPackages(sql, event.id);
+  // Event, its packages and the slot in one statement: a booking is mostly round trips (docs/performance.md).
+  const [row] = await sql<
+    {
+      id: number;
+      name: string;
+      isActive: boolean;
+      packages: { id: number; name: string; price: string; aiaPrice: string | null }[];
+      slot: { id: number; eventId: number; maxAttendees: number; date: string } | null;
+    }[]
+  >`
+    select e.id, e.name, e.is_active as "isActive",
+      (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price::text,
+                                                  'aiaPrice', p.aia_price::text)), '[]'::json)
+       from event_packages ep join packages p on p.id = ep.package_id
+       where ep.event_id = e.id and p.is_active) as packages,
+      (select json_build_object('id', t.id, 'eventId', t.event_id, 'maxAttendees', t.max_attendees,
+                                'date', to_char(t.date, 'YYYY-MM-DD'))
+       from timeslots t where t.id = ${req.timeslotId}) as slot
+    from screening_events e where e.id = ${req.eventId}`;
+  if (!row) throw notFound("The event you're looking for doesn't exist or has been removed.");
+  const event = { id: row.id, name: row.name };
+  if (!row.isActive) throw conflict('This event is no longer open for booking');
+  const packages = packageMap(row.packages);
   const mainPackage = packages.get(req.packageId);
   if (!mainPackage) throw conflict('The selected package is not available for this event');
 
-  const [slot] = await sql<{ id: number; eventId: number; maxAttendees: number; date: string }[]>`
-    select id, event_id as "eventId", max_attendees as "maxAttendees", to_char(date, 'YYYY-MM-DD') as date
-    from timeslots where id = ${req.timeslotId}`;
+  const slot = row.slot;
   if (!slot || slot.eventId !== event.id)
     throw badRequest('Please select a timeslot', [
       { field: 'timeslotId', message: 'Please select a timeslot' },

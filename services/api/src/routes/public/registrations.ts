@@ -15,7 +15,7 @@ import { formatPosition, parsePosition, waitForPosition } from '@hs/eventstore';
 import { ordersProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import * as v from 'valibot';
-import { bookRegistration } from '../../booking/book';
+import { bookRegistration, nextRegistrationId } from '../../booking/book';
 import { changeRegistration } from '../../booking/change';
 import { type OrderRow, publicView, selectOrders } from '../../booking/lookup';
 import { evaluateCode, priceOrderRequest } from '../../booking/order';
@@ -254,7 +254,11 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const req = parseBooking(request.body);
-      const order = await priceOrderRequest(sql, app.memberVerifier, req);
+      // An id is drawn even when pricing refuses the order: sequences have gaps anyway.
+      const [order, registrationId] = await Promise.all([
+        priceOrderRequest(sql, app.memberVerifier, req),
+        nextRegistrationId(sql),
+      ]);
       for (const sent of [req.total, req.totalAmount]) {
         // The client's total is only compared, never charged.
         if (
@@ -272,7 +276,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       // livelock (everyone reads the same version, one wins per round). Across processes the expected
       // version still decides.
       const booked = await oneSlotAtATime(`slot:${order.timeslot.id}`, () =>
-        bookRegistration(sql, req, order, { actor: 'public', requestId: request.id }),
+        bookRegistration(sql, req, order, { actor: 'public', requestId: request.id }, registrationId),
       );
       return reply.status(201).send({
         success: true as const,
