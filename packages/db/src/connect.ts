@@ -9,6 +9,11 @@ export interface ConnectOptions {
   applicationName?: string;
 }
 
+/** Seconds before the pool's next reconnect after `retries` failed ones: 10 ms doubling to 1 s, jittered. */
+export function reconnectDelaySeconds(retries: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(0.01 * 2 ** retries, 1);
+}
+
 /**
  * One place that decides how every process talks to Postgres. A short
  * idle-in-transaction timeout matters for the event store: a transaction left
@@ -19,6 +24,11 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
     max: options.max ?? 10,
     idle_timeout: 30,
     connect_timeout: 10,
+    // The driver waits before each reconnect, longer after every failed one (pool-wide), up to 20 s by
+    // default; a query handed to a reconnecting connection waits that long too, so with Postgres
+    // restarting a request hung for 15 s. Capped at 1 s: a request meets a refused connection (and
+    // answers 503) within about a second, and the pool is back about a second after Postgres is.
+    backoff: reconnectDelaySeconds,
     onnotice: () => {},
     connection: {
       application_name: options.applicationName ?? 'health-screening',

@@ -11,3 +11,4 @@ export {
 } from './stack';
 export { redisProxy } from './redis-proxy';
 export { startSmtp, parseMime, type ReceivedMail, type TestSmtp } from './smtp';
+export { startPostgresCluster, PG_BIN, type PostgresCluster } from './pg-cluster';

@@ -8,18 +8,30 @@ function fieldOf(instancePath: string | undefined, missing?: string): string {
   return [path, missing].filter(Boolean).join('.') || 'body';
 }
 
+const UNREACHABLE = new Set([
+  // the socket (the driver's own codes, then Node's)
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'ECONNREFUSED',
+  'ECONNRESET', // Postgres going down under a query: seen in tests/system/postgres-restart.e2e.spec.ts
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  // SQLSTATE: the server going away or full
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '53300', // too_many_connections
+]);
+
 /** True when the failure is Postgres (or its pool) being unreachable rather than a bug. */
-function isDatabaseDown(err: unknown): boolean {
-  const code = (err as { code?: string }).code;
-  return (
-    code === 'ECONNREFUSED' ||
-    code === 'CONNECT_TIMEOUT' ||
-    code === 'CONNECTION_CLOSED' ||
-    code === 'CONNECTION_ENDED' ||
-    code === 'CONNECTION_DESTROYED' ||
-    code === '57P01' || // admin_shutdown
-    code === '57P03' // cannot_connect_now
-  );
+export function isDatabaseDown(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code !== 'string') return false;
+  return UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code); // class 08: connection exception
 }
 
 /**
