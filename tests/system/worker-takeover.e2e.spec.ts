@@ -160,8 +160,9 @@ describe('worker killed mid-job while holding the projector lease', () => {
     );
     const allDoneMs = Date.now() - killedAt;
     await sleep(5_000); // a duplicate would show up now
+    const resent = [...killedInFlight].filter((to) => copies(smtp.arrived, to).length === 2).length;
     console.info(
-      `worker-takeover: leases [${victimLeases.join(', ')}] moved ${takeoverMs} ms after the kill; all ${all.length} confirmations ${allDoneMs} ms after it`,
+      `worker-takeover: leases [${victimLeases.join(', ')}] moved ${takeoverMs} ms after the kill; all ${all.length} confirmations ${allDoneMs} ms after it; ${resent} of ${killedInFlight.size} killed in-flight messages arrived twice`,
     );
 
     for (const b of all) {
