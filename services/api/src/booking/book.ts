@@ -45,7 +45,7 @@ export interface Booked {
 
 const isReferenceCollision = (err: unknown) =>
   (err as { code?: string; constraint_name?: string }).code === '23505' &&
-  (err as { constraint_name?: string }).constraint_name === 'registration_references_pkey';
+  (err as { constraint_name?: string }).constraint_name === 'events_registration_reference';
 
 /** A new registration's id; drawn while the order is priced, so it is not one more wait in a row. */
 export async function nextRegistrationId(sql: Sql): Promise<number> {
@@ -54,9 +54,10 @@ export async function nextRegistrationId(sql: Sql): Promise<number> {
 }
 
 /**
- * Books an order in ONE transaction: RegistrationBooked on its own stream, SeatsReserved on the slot
+ * Books an order in ONE append: RegistrationBooked on its own stream, SeatsReserved on the slot
  * (expected version: a concurrent booking that took the last seat makes this attempt retry and then
- * refuse), the code redemption on the code's stream(s), and the reference number row.
+ * refuse), and the code redemption on the code's stream(s). A reference number already taken fails
+ * the append on the log's unique index, and the booking draws another.
  */
 export async function bookRegistration(
   sql: Sql,
@@ -157,13 +158,9 @@ export async function bookRegistration(
           );
           append.push({ streamId: regStream, streamType: 'registration', events: toNew(booked) });
           const status = (booked[0]!.data as { status: string }).status;
-          return {
-            append,
-            alsoWrite: async (tx) => {
-              await tx`insert into registration_references (reference_number, registration_id) values (${referenceNumber}, ${id})`;
-            },
-            result: status,
-          };
+          // The reference number's uniqueness is the log's (index events_registration_reference), so
+          // the booking is one append statement.
+          return { append, result: status };
         },
         { metadata: { actor: meta.actor, requestId: meta.requestId }, maxAttempts: 8 },
       );

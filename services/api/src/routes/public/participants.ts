@@ -43,11 +43,15 @@ const view = (p: ParticipantSnapshot) => ({
 const participants: FastifyPluginAsyncTypebox = async (app) => {
   const { sql } = app;
 
-  /** The reference number finds the booking (registration_references is written with the booking itself). */
+  /**
+   * The reference number finds the booking in the log itself (index events_registration_reference),
+   * never in a read model that may lag the booking.
+   */
   async function registrationFor(reference: unknown, participantId?: string) {
     const ref = typeof reference === 'string' ? normalizeReferenceNumber(reference) : '';
     const [row] = await sql<{ id: number }[]>`
-      select registration_id as id from registration_references where reference_number = ${ref}`;
+      select (data ->> 'registrationId')::bigint as id from events
+      where type = 'RegistrationBooked' and data ->> 'referenceNumber' = ${ref}`;
     if (!row) throw notFound(NOT_FOUND);
     const state = await loadRegistration(sql, row.id);
     if (participantId && !state.participants.some((p) => p.participantId === participantId)) {
