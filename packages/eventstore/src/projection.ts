@@ -17,11 +17,21 @@ import type { RecordedEvent } from './types';
 
 export type ProjectionHandler = (tx: TransactionSql, event: RecordedEvent) => Promise<unknown>;
 
+/** Applies several events at once, in the order given (see Projection.applyBatch). */
+export type ProjectionBatchHandler = (tx: TransactionSql, events: RecordedEvent[]) => Promise<unknown>;
+
 export interface Projection {
   /** Also the name of its checkpoint and lease. */
   name: string;
   /** Per event type; other types are skipped without reaching the projection. */
   handlers: Record<string, ProjectionHandler>;
+  /**
+   * Optional, set-based: called once per batch (runner and rebuild alike) with the batch's events
+   * of the types in `handlers` not yet applied, in order, instead of calling `handlers` one event at
+   * a time. It must leave exactly the rows the handlers would; `handlers` stay the one-at-a-time
+   * definition (and name the event types the projection follows).
+   */
+  applyBatch?: ProjectionBatchHandler;
   /**
    * The read-model tables this projection alone writes, unqualified. Handlers must name them
    * unqualified too: a rebuild points `search_path` at fresh copies (see rebuildProjection).
@@ -106,7 +116,10 @@ async function applyBatch(
   });
 }
 
-/** Runs the handlers in order, skipping events at or below the version applied to their stream. */
+/**
+ * Runs the handlers in order (or `applyBatch` once), skipping events at or below the version
+ * applied to their stream.
+ */
 async function runHandlers(
   tx: TransactionSql,
   projection: Projection,
@@ -114,13 +127,18 @@ async function runHandlers(
   applied: Map<string, number>,
 ): Promise<Map<string, number>> {
   const changed = new Map<string, number>();
+  const batch: RecordedEvent[] = [];
   for (const event of events) {
     if (event.version <= (applied.get(event.streamId) ?? 0)) continue;
     const handler = projection.handlers[event.type];
-    if (handler) await handler(tx, event);
+    if (handler) {
+      if (projection.applyBatch) batch.push(event);
+      else await handler(tx, event);
+    }
     applied.set(event.streamId, event.version);
     changed.set(event.streamId, event.version);
   }
+  if (projection.applyBatch && batch.length > 0) await projection.applyBatch(tx, batch);
   return changed;
 }
 

@@ -1,3 +1,4 @@
+import type { TransactionSql } from '@hs/db';
 import { formatSGD } from '@hs/domain';
 import type { RegistrationEvent } from '@hs/domain';
 import { type RecordedEvent, defineProjection } from '@hs/eventstore';
@@ -66,10 +67,33 @@ const REGISTRATION_EVENT_TYPES = [
   'EmailDeliveryFailed',
 ] as const;
 
+/** A batch in one multi-row insert. */
+async function applyHistoryBatch(tx: TransactionSql, events: RecordedEvent[]) {
+  const rows = events
+    .filter((e) => e.streamId.startsWith('registration-'))
+    .map((e) => ({
+      registration_id: registrationIdOf(e.streamId),
+      version: e.version,
+      type: e.type,
+      actor: e.metadata.actor,
+      summary: summarize(e),
+      data: e.data,
+      at: e.recordedAt,
+    }));
+  if (rows.length === 0) return;
+  await tx`
+    insert into order_history (registration_id, version, type, actor, summary, data, at)
+    select r.registration_id, r.version, r.type, r.actor, r.summary, r.data, r.at
+    from jsonb_populate_recordset(null::order_history, ${tx.json(rows as never)}) with ordinality as r
+    order by r.ordinality
+    on conflict do nothing`;
+}
+
 /** Every event of every order, with who did it and when: the admin's order history. */
 export const orderHistoryProjection = defineProjection({
   name: 'order_history',
   tables: ['order_history'],
+  applyBatch: applyHistoryBatch,
   handlers: Object.fromEntries(
     REGISTRATION_EVENT_TYPES.map((type) => [
       type,

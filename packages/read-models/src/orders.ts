@@ -38,10 +38,283 @@ async function participantsOf(tx: TransactionSql, id: number): Promise<Participa
   return row?.participants ?? [];
 }
 
+/** The `orders` row a RegistrationBooked inserts, but location, date and time (joined in SQL). */
+function bookedRow(event: RecordedEvent): Record<string, unknown> {
+  const d = data<'RegistrationBooked'>(event);
+  const primary = d.participants.find((p) => p.isPrimary) ?? d.participants[0]!;
+  const c = d.contact;
+  return {
+    registration_id: registrationIdOf(event.streamId),
+    reference_number: d.referenceNumber,
+    status: d.status,
+    event_id: d.eventId,
+    event_name: d.eventName,
+    package_id: d.packageId,
+    package_name: primary.packageName,
+    package_price_cents: primary.packagePriceCents,
+    timeslot_id: d.timeslotId,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    email: c.email,
+    mobile_number: c.mobileNumber,
+    gender: c.gender,
+    identification_number: c.identificationNumber,
+    date_of_birth: c.dateOfBirth,
+    postal_code: c.postalCode,
+    unit_number: c.unitNumber,
+    address: c.address,
+    region: c.region,
+    medical_conditions: c.medicalConditions,
+    is_aia_member: primary.memberVerified,
+    participant_count: d.participants.length,
+    participants: d.participants,
+    discount_code: d.discount?.code ?? null,
+    discount_label: d.discount?.label ?? null,
+    discount_identifier_id: d.discount?.discountIdentifierId ?? null,
+    pricing: d.pricing,
+    total_cents: d.pricing.totalCents,
+    discount_cents: d.pricing.discountCents,
+    member_discount_cents: d.pricing.memberDiscountCents,
+    partner_paid_cents: d.pricing.partnerPaidCents,
+    balance_due_cents: d.pricing.balanceDueCents,
+    wc_booking_code: d.partner?.bookingCode ?? null,
+    created_at: event.recordedAt,
+    updated_at: event.recordedAt,
+  };
+}
+
+function pricingPatch(pricing: PriceBreakdown): Record<string, unknown> {
+  return {
+    pricing,
+    total_cents: pricing.totalCents,
+    discount_cents: pricing.discountCents,
+    member_discount_cents: pricing.memberDiscountCents,
+    partner_paid_cents: pricing.partnerPaidCents,
+    balance_due_cents: pricing.balanceDueCents,
+  };
+}
+
+const PARTICIPANT_LIST_EVENTS = new Set([
+  'ParticipantAdded',
+  'ParticipantUpdated',
+  'ParticipantRemoved',
+  'PrimaryParticipantChanged',
+]);
+
+/** One registration's changes to an existing `orders` row, folded over the batch (later wins). */
+interface OrderPatch {
+  fields: Record<string, unknown>;
+  paidAdd: number;
+  /** The participant list the handlers would read next: the row's, then as the batch changes it. */
+  participants: ParticipantSnapshot[];
+}
+
+/**
+ * A batch in at most five statements, sent together: the participant lists of orders whose
+ * participants change (only then), one insert of every booked order (location, date and time joined
+ * in SQL), one update of every other change (jsonb_populate_record keeps the fields a registration's
+ * events do not set), and the order_participants deletes and inserts, in the end state the handlers
+ * reach one event at a time.
+ */
+async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
+  const listed = [
+    ...new Set(
+      events.filter((e) => PARTICIPANT_LIST_EVENTS.has(e.type)).map((e) => registrationIdOf(e.streamId)),
+    ),
+  ];
+  const stored = new Map<number, ParticipantSnapshot[]>();
+  if (listed.length > 0) {
+    const rows = await tx<{ registration_id: string; participants: ParticipantSnapshot[] }[]>`
+      select registration_id, participants from orders
+      where registration_id = any(${listed}::bigint[])`;
+    for (const r of rows) stored.set(Number(r.registration_id), r.participants);
+  }
+
+  const booked: Record<string, unknown>[] = [];
+  const patches = new Map<number, OrderPatch>();
+  /** Per participant id, the order_participants operations in order: a registration id (insert) or null (delete). */
+  const links = new Map<string, (number | null)[]>();
+  const link = (participantId: string, registrationId: number | null) => {
+    const ops = links.get(participantId);
+    if (ops) ops.push(registrationId);
+    else links.set(participantId, [registrationId]);
+  };
+  const patchOf = (id: number): OrderPatch => {
+    let p = patches.get(id);
+    if (!p) {
+      p = { fields: {}, paidAdd: 0, participants: stored.get(id) ?? [] };
+      patches.set(id, p);
+    }
+    return p;
+  };
+  const setPricing = (
+    p: OrderPatch,
+    event: RecordedEvent,
+    pricing: PriceBreakdown,
+    participants?: ParticipantSnapshot[],
+  ) => {
+    Object.assign(p.fields, pricingPatch(pricing));
+    if (participants) {
+      p.participants = participants;
+      Object.assign(p.fields, { participants, participant_count: participants.length });
+    }
+    p.fields.updated_at = event.recordedAt;
+  };
+
+  for (const event of events) {
+    const id = registrationIdOf(event.streamId);
+    switch (event.type) {
+      case 'RegistrationBooked': {
+        const d = data<'RegistrationBooked'>(event);
+        booked.push(bookedRow(event));
+        // The insert does nothing when the row exists; otherwise the booked list is the one to change.
+        if (!stored.has(id) && !patches.has(id)) patchOf(id).participants = d.participants;
+        for (const p of d.participants) link(p.participantId, id);
+        break;
+      }
+      case 'ParticipantAdded': {
+        const d = data<'ParticipantAdded'>(event);
+        const p = patchOf(id);
+        setPricing(p, event, d.pricing, [...p.participants, d.participant]);
+        link(d.participant.participantId, id);
+        break;
+      }
+      case 'ParticipantUpdated': {
+        const d = data<'ParticipantUpdated'>(event);
+        const p = patchOf(id);
+        const participants = p.participants.map((x) =>
+          x.participantId === d.participantId ? { ...x, ...d.changes } : x,
+        );
+        setPricing(p, event, d.pricing, participants);
+        break;
+      }
+      case 'ParticipantRemoved': {
+        const d = data<'ParticipantRemoved'>(event);
+        const p = patchOf(id);
+        setPricing(
+          p,
+          event,
+          d.pricing,
+          p.participants.filter((x) => x.participantId !== d.participantId),
+        );
+        link(d.participantId, null);
+        break;
+      }
+      case 'PrimaryParticipantChanged': {
+        const d = data<'PrimaryParticipantChanged'>(event);
+        const p = patchOf(id);
+        p.participants = p.participants.map((x) => ({ ...x, isPrimary: x.participantId === d.to }));
+        Object.assign(p.fields, { participants: p.participants, updated_at: event.recordedAt });
+        break;
+      }
+      case 'DiscountApplied': {
+        const d = data<'DiscountApplied'>(event);
+        const p = patchOf(id);
+        Object.assign(p.fields, {
+          discount_code: d.discount.code,
+          discount_label: d.discount.label,
+          discount_identifier_id: d.discount.discountIdentifierId,
+        });
+        setPricing(p, event, d.pricing);
+        break;
+      }
+      case 'PaymentRecorded': {
+        const d = data<'PaymentRecorded'>(event);
+        const p = patchOf(id);
+        p.paidAdd += d.amountCents;
+        Object.assign(p.fields, {
+          transaction_id: d.transactionId,
+          payment_method: d.method,
+          updated_at: event.recordedAt,
+        });
+        break;
+      }
+      case 'StatusChanged':
+        Object.assign(patchOf(id).fields, {
+          status: data<'StatusChanged'>(event).to,
+          updated_at: event.recordedAt,
+        });
+        break;
+      case 'RegistrationCancelled':
+        Object.assign(patchOf(id).fields, {
+          status: 'cancelled',
+          cancelled_at: event.recordedAt,
+          updated_at: event.recordedAt,
+        });
+        break;
+      case 'ConfirmationEmailSent':
+        patchOf(id).fields.confirmation_email_sent = true;
+        break;
+    }
+  }
+
+  const writes: Promise<unknown>[] = [];
+  if (booked.length > 0) {
+    writes.push(tx`
+      insert into orders (registration_id, reference_number, status, event_id, event_name, location, package_id,
+        package_name, package_price_cents, timeslot_id, timeslot_date, timeslot_time, first_name, last_name, email,
+        mobile_number, gender, identification_number, date_of_birth, postal_code, unit_number, address, region,
+        medical_conditions, is_aia_member, participant_count, participants, discount_code, discount_label,
+        discount_identifier_id, pricing, total_cents, discount_cents, member_discount_cents, partner_paid_cents,
+        balance_due_cents, wc_booking_code, created_at, updated_at)
+      select r.registration_id, r.reference_number, r.status, r.event_id, r.event_name, e.location, r.package_id,
+        r.package_name, r.package_price_cents, r.timeslot_id, t.date, to_char(t.time, 'HH24:MI'), r.first_name,
+        r.last_name, r.email, r.mobile_number, r.gender, r.identification_number, r.date_of_birth, r.postal_code,
+        r.unit_number, r.address, r.region, r.medical_conditions, r.is_aia_member, r.participant_count,
+        r.participants, r.discount_code, r.discount_label, r.discount_identifier_id, r.pricing, r.total_cents,
+        r.discount_cents, r.member_discount_cents, r.partner_paid_cents, r.balance_due_cents, r.wc_booking_code,
+        r.created_at, r.updated_at
+      from jsonb_populate_recordset(null::orders, ${tx.json(booked as never)}) with ordinality as r
+        left join screening_events e on e.id = r.event_id
+        left join timeslots t on e.id is not null and t.id = r.timeslot_id
+      order by r.ordinality
+      on conflict (registration_id) do nothing`);
+  }
+  const changes = [...patches]
+    .filter(([, p]) => Object.keys(p.fields).length > 0 || p.paidAdd !== 0)
+    .map(([id, p]) => ({ ...p.fields, registration_id: id, paid_add: p.paidAdd }));
+  if (changes.length > 0) {
+    writes.push(tx`
+      update orders o
+      set (status, participants, participant_count, discount_code, discount_label, discount_identifier_id, pricing,
+           total_cents, discount_cents, member_discount_cents, partner_paid_cents, balance_due_cents, paid_cents,
+           transaction_id, payment_method, confirmation_email_sent, cancelled_at, updated_at) =
+        (select r.status, r.participants, r.participant_count, r.discount_code, r.discount_label,
+                r.discount_identifier_id, r.pricing, r.total_cents, r.discount_cents, r.member_discount_cents,
+                r.partner_paid_cents, r.balance_due_cents, o.paid_cents + (c.d->>'paid_add')::int,
+                r.transaction_id, r.payment_method, r.confirmation_email_sent, r.cancelled_at, r.updated_at
+         from jsonb_populate_record(o, c.d) r)
+      from jsonb_array_elements(${tx.json(changes as never)}) as c(d)
+      where o.registration_id = (c.d->>'registration_id')::bigint`);
+  }
+  // Per participant: gone if its last operation is a delete; otherwise inserted (or kept, when a row
+  // is there and no delete came first) by its first insert after its last delete.
+  const deleted: string[] = [];
+  const inserted: { participant_id: string; registration_id: number }[] = [];
+  for (const [participantId, ops] of links) {
+    const lastDelete = ops.lastIndexOf(null);
+    if (lastDelete >= 0) deleted.push(participantId);
+    const insert = ops.slice(lastDelete + 1)[0];
+    if (insert != null) inserted.push({ participant_id: participantId, registration_id: insert });
+  }
+  if (deleted.length > 0) {
+    writes.push(tx`delete from order_participants where participant_id = any(${deleted}::text[])`);
+  }
+  if (inserted.length > 0) {
+    writes.push(tx`
+      insert into order_participants (participant_id, registration_id)
+      select participant_id, registration_id from unnest(${inserted.map((r) => r.participant_id)}::text[],
+        ${inserted.map((r) => r.registration_id)}::bigint[]) as u(participant_id, registration_id)
+      on conflict do nothing`);
+  }
+  await Promise.all(writes);
+}
+
 /** The orders read model: one row per registration, names and prices as booked. */
 export const ordersProjection = defineProjection({
   name: 'orders',
   tables: ['orders', 'order_participants'],
+  applyBatch: applyOrdersBatch,
   handlers: {
     RegistrationBooked: async (tx, event) => {
       const d = data<'RegistrationBooked'>(event);

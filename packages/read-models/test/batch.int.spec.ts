@@ -1,0 +1,303 @@
+import { connect, type Sql } from '@hs/db';
+import { append, applyNextBatch, type NewEvent, type Projection, rebuildProjection } from '@hs/eventstore';
+import { type TestDatabase, testDatabase } from '@hs/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderHistoryProjection, ordersProjection, projections, slotAvailabilityProjection } from '../src';
+
+const TABLES = ['orders', 'order_participants', 'order_history', 'slot_availability'] as const;
+const ORDER_BY: Record<(typeof TABLES)[number], string> = {
+  orders: 'registration_id',
+  order_participants: 'participant_id',
+  order_history: 'registration_id, version',
+  slot_availability: 'timeslot_id',
+};
+
+function pricing(totalCents: number, participantCount = 1) {
+  return {
+    participants: [],
+    participantCount,
+    volumeDiscountPercent: 0,
+    baseTotalCents: totalCents,
+    memberDiscountCents: participantCount * 10,
+    volumeDiscountCents: 0,
+    subtotalCents: totalCents,
+    discountCents: totalCents % 7,
+    taxableCents: totalCents,
+    gstCents: 0,
+    totalCents,
+    partnerPaidCents: totalCents % 3,
+    balanceDueCents: totalCents - (totalCents % 3),
+  };
+}
+
+function participant(id: string, isPrimary: boolean) {
+  return {
+    participantId: id,
+    isPrimary,
+    firstName: `First ${id}`,
+    lastName: `Last ${id}`,
+    gender: 'F',
+    identificationNumber: `S${id}`,
+    dateOfBirth: '1980-01-02',
+    email: `${id}@example.com`,
+    mobileNumber: null,
+    isAiaMember: isPrimary,
+    aiaMemberId: null,
+    packageId: 1,
+    packageName: `Package of ${id}`,
+    packagePriceCents: 12_800,
+    aiaPriceCents: 9_800,
+    memberVerified: isPrimary,
+  };
+}
+
+function booked(id: number, eventId: number, timeslotId: number, people: string[]): NewEvent {
+  return {
+    type: 'RegistrationBooked',
+    data: {
+      registrationId: String(id),
+      referenceNumber: `REF${id}`,
+      eventId,
+      eventName: `Event ${eventId}`,
+      packageId: 1,
+      timeslotId,
+      status: id % 2 ? 'confirmed' : 'pending',
+      contact: {
+        firstName: `Contact ${id}`,
+        lastName: 'Tan',
+        email: `c${id}@example.com`,
+        mobileNumber: '91234567',
+        gender: 'M',
+        identificationNumber: `S${id}A`,
+        dateOfBirth: '1975-05-06',
+        postalCode: '123456',
+        unitNumber: id % 2 ? '#01-02' : null,
+        address: `${id} Orchard Road`,
+        region: id % 3 ? 'central' : null,
+        medicalConditions: null,
+      },
+      participants: people.map((p, i) => participant(p, i === 0)),
+      discount:
+        id % 4 === 0
+          ? {
+              discountId: 1,
+              discountIdentifierId: 7,
+              code: 'SAVE',
+              label: 'Save 10',
+              rule: { kind: 'percent' },
+            }
+          : null,
+      partner: id % 5 === 0 ? { bookingCode: `WC${id}`, paidCents: 100, isPaid: true } : null,
+      pricing: pricing(12_800 * people.length, people.length),
+      bookedAt: '2026-11-22T08:00:00.000Z',
+    },
+  };
+}
+
+const at = '2026-11-22T08:00:00.000Z';
+const seats = (n: number, after: number, type = 'SeatsReserved'): NewEvent => ({
+  type,
+  data: { registrationId: '1', seats: n, bookedAfter: after, at },
+});
+
+/**
+ * The set-based batches (`applyBatch`) must leave exactly the rows the handlers leave one event at a
+ * time. Two copies of the read models: the real tables, projected in one batch per phase by the
+ * real projections, and copies in schema `one_by_one`, projected by the same projections without
+ * `applyBatch`, one event per batch. The log holds a first phase (bookings), then one phase of
+ * everything mixed: new bookings, participant changes, discounts, payments, status changes,
+ * cancellations, emails, seat, block and capacity changes on old and new registrations and slots.
+ */
+describe('set-based projection batches', () => {
+  let db: TestDatabase;
+  let oneByOne: Sql;
+  let eventId: number;
+  let slotA: number;
+  let slotB: number;
+  const batched = projections as readonly Projection[];
+  const single = projections.map((p) => ({ ...p, name: `${p.name}_one`, applyBatch: undefined }));
+
+  const add = (streamId: string, events: NewEvent[]) =>
+    append(db.sql, { streamId, expectedVersion: 'any', events }, { actor: 'admin:test' });
+  const reg = (id: number) => `registration-${id}`;
+  const slot = (id: number) => `timeslot-${id}`;
+
+  async function project(): Promise<{ batched: number[]; single: number[] }> {
+    // The horizon is cluster-wide: wait until no older transaction (of any database) holds back the log.
+    for (;;) {
+      const [h] = await db.sql<{ below: boolean }[]>`
+        select pg_snapshot_xmin(pg_current_snapshot()) > (select max(transaction_id) from events) as below`;
+      if (h!.below) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const inOne: number[] = [];
+    for (const p of batched) inOne.push(await applyNextBatch(db.sql, p, null, 1_000));
+    const oneAtATime: number[] = [];
+    for (const p of single) {
+      let n = 0;
+      for (let read = 1; read > 0; n += read) read = await applyNextBatch(oneByOne, p, null, 1);
+      oneAtATime.push(n);
+    }
+    return { batched: inOne, single: oneAtATime };
+  }
+
+  async function rows(sql: Sql, table: (typeof TABLES)[number], schema: string) {
+    const all = await sql`select * from ${sql(schema)}.${sql(table)} order by ${sql.unsafe(ORDER_BY[table])}`;
+    // slot_availability.updated_at is now() of the applying transaction, whichever way it is applied.
+    if (table === 'slot_availability') for (const r of all) r.updated_at = r.updated_at ? 'set' : null;
+    return all;
+  }
+
+  async function expectSameRows(): Promise<void> {
+    for (const table of TABLES) {
+      const live = await rows(db.sql, table, 'public');
+      expect(live.length).toBeGreaterThan(0);
+      expect(await rows(db.sql, table, 'one_by_one')).toEqual(live);
+    }
+  }
+
+  beforeAll(async () => {
+    db = await testDatabase();
+    const [e] = await db.sql<{ id: number }[]>`
+      insert into screening_events (name, slug, location) values ('Screening', 'screening', 'Toa Payoh') returning id`;
+    eventId = e!.id;
+    const slots = await db.sql<{ id: number }[]>`
+      insert into timeslots (event_id, date, time, label)
+      values (${eventId}, '2026-12-01', '09:30', 'morning'), (${eventId}, '2026-12-02', '14:00', 'afternoon')
+      returning id`;
+    slotA = slots[0]!.id;
+    slotB = slots[1]!.id;
+    await db.sql`create schema one_by_one`;
+    for (const t of TABLES)
+      await db.sql`create table one_by_one.${db.sql(t)} (like public.${db.sql(t)} including all)`;
+    for (const p of [...batched, ...single]) {
+      await db.sql`insert into subscription_checkpoints (name) values (${p.name})`;
+    }
+    oneByOne = connect(db.url, { max: 1 });
+    await oneByOne`set search_path to one_by_one, public`;
+  });
+  afterAll(async () => {
+    await oneByOne?.end({ timeout: 1 });
+    await db?.drop();
+  });
+
+  it('a batch of mixed events leaves the same rows as applying them one at a time, and a rebuild too', async () => {
+    // Phase 1: bookings, seats, a blocked slot.
+    await add(reg(1), [booked(1, eventId, slotA, ['p1a', 'p1b'])]);
+    await add(reg(2), [booked(2, eventId, slotA, ['p2a'])]);
+    await add(reg(3), [booked(3, eventId, slotB, ['p3a', 'p3b', 'p3c'])]);
+    await add(slot(slotA), [seats(2, 2), seats(1, 3)]);
+    await add(slot(slotB), [seats(3, 3), { type: 'SlotBlocked', data: { at } }]);
+    let counts = await project();
+    expect(counts.batched).toEqual([4, 3, 3]);
+    expect(counts.single).toEqual(counts.batched);
+    await expectSameRows();
+
+    // Phase 2, one batch per projection: changes to existing orders and slots, new ones changed at once.
+    await add(reg(1), [
+      {
+        type: 'ParticipantAdded',
+        data: { participant: participant('p1c', false), pricing: pricing(30_000, 3), at },
+      },
+      {
+        type: 'ParticipantUpdated',
+        data: {
+          participantId: 'p1b',
+          changes: { firstName: 'Renamed', email: null },
+          pricing: pricing(29_000, 3),
+          at,
+        },
+      },
+      { type: 'PrimaryParticipantChanged', data: { from: 'p1a', to: 'p1c', at } },
+      { type: 'ParticipantRemoved', data: { participantId: 'p1a', pricing: pricing(20_000, 2), at } },
+      {
+        type: 'PaymentRecorded',
+        data: { transactionId: 't1', amountCents: 5_000, method: 'card', balanceDueCents: 1, at },
+      },
+      {
+        type: 'PaymentRecorded',
+        data: { transactionId: 't2', amountCents: 7_000, method: 'cash', balanceDueCents: 0, at },
+      },
+      { type: 'StatusChanged', data: { from: 'confirmed', to: 'paid', source: 'payment', at } },
+      { type: 'ConfirmationEmailSent', data: { to: 'c1@example.com', messageId: 'm1', at } },
+    ]);
+    await add(reg(4), [booked(4, eventId, slotB, ['p4a'])]);
+    await add(slot(slotB), [seats(1, 4), { type: 'SlotUnblocked', data: { at } }]);
+    await add(reg(2), [
+      {
+        type: 'DiscountApplied',
+        data: {
+          discount: {
+            discountId: 2,
+            discountIdentifierId: 9,
+            code: 'LATE',
+            label: 'Late 5',
+            rule: { kind: 'fixed' },
+          },
+          amountCents: 500,
+          pricing: pricing(12_300),
+          at,
+        },
+      },
+      { type: 'RegistrationCancelled', data: { from: 'pending', source: 'admin', at } },
+      { type: 'CancellationEmailSent', data: { to: 'c2@example.com', messageId: null, at } },
+    ]);
+    await add(slot(slotA), [
+      seats(1, 2, 'SeatsReleased'),
+      { type: 'CapacityChanged', data: { from: 20, to: 30, at } },
+      { type: 'SlotBlocked', data: { at } },
+    ]);
+    // A new order whose participant changes arrive in the same batch as its booking, on a slot without
+    // a row yet, and an event whose screening event is gone (no location, date or time).
+    await add(reg(5), [
+      booked(5, eventId, slotB + 100, ['p5a']),
+      {
+        type: 'ParticipantAdded',
+        data: { participant: participant('p5b', false), pricing: pricing(25_600, 2), at },
+      },
+      { type: 'ParticipantRemoved', data: { participantId: 'p5b', pricing: pricing(12_800, 1), at } },
+      {
+        type: 'ParticipantAdded',
+        data: { participant: participant('p5b', false), pricing: pricing(25_601, 2), at },
+      },
+      {
+        type: 'PaymentRecorded',
+        data: { transactionId: 't5', amountCents: 100, method: 'card', balanceDueCents: 0, at },
+      },
+      { type: 'ReminderEmailSent', data: { to: 'c5@example.com', messageId: 'm5', at } },
+    ]);
+    await add(reg(6), [booked(6, eventId + 1_000, slotA, ['p6a'])]);
+    await add(slot(slotB + 100), [{ type: 'CapacityChanged', data: { from: 20, to: 10, at } }]);
+    await add(slot(slotB + 101), [{ type: 'SlotBlocked', data: { at } }, seats(2, 2)]);
+    await add(reg(3), [
+      { type: 'ParticipantRemoved', data: { participantId: 'p3c', pricing: pricing(25_600, 2), at } },
+      { type: 'StatusChanged', data: { from: 'confirmed', to: 'paid', source: 'admin', at } },
+    ]);
+    counts = await project();
+    expect(counts.batched).toEqual([8, 19, 21]);
+    expect(counts.single).toEqual(counts.batched);
+    await expectSameRows();
+
+    const [one] = await db.sql`select * from orders where registration_id = 1`;
+    expect(one).toMatchObject({
+      paid_cents: 12_000,
+      transaction_id: 't2',
+      payment_method: 'cash',
+      status: 'paid',
+    });
+    expect(
+      (one!.participants as { participantId: string; isPrimary: boolean }[]).map((p) => p.participantId),
+    ).toEqual(['p1b', 'p1c']);
+    const [six] =
+      await db.sql`select location, timeslot_date, timeslot_time from orders where registration_id = 6`;
+    expect(six).toEqual({ location: null, timeslot_date: null, timeslot_time: null });
+    const [two] = await db.sql`select location, timeslot_time from orders where registration_id = 2`;
+    expect(two).toEqual({ location: 'Toa Payoh', timeslot_time: '09:30' });
+
+    // Rebuilding (which applies its replay through applyBatch too) gives the live rows again.
+    for (const p of [ordersProjection, orderHistoryProjection, slotAvailabilityProjection]) {
+      await rebuildProjection(db.sql, p);
+    }
+    await expectSameRows();
+  });
+});
