@@ -100,7 +100,7 @@ describe('scale-out: two apis and two workers', () => {
     const holders = await leaseHolders(stack.db.sql);
     for (const name of SUBSCRIPTIONS) expect(workerIds()).toContain(holders[name]);
     expect(stack.output()).not.toMatch(/projection failed|duplicate key|reactor could not enqueue/);
-  });
+  }, 300_000);
 
   it('slots of 20 seats under 200 concurrent bookings each, split across both apis: at most 20 seats taken, every request answered', async () => {
     // Three rounds, one slot each: whether both processes get seats on one slot depends on timing,
@@ -165,5 +165,5 @@ describe('scale-out: two apis and two workers', () => {
     const writes = await slotAvailabilityWrites(stack.db.sql);
     expect(writes.writes, fail(JSON.stringify(writes))).toBe(writes.events);
     expect(stack.output()).not.toMatch(/projection failed|duplicate key/);
-  });
+  }, 300_000);
 });
