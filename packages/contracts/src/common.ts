@@ -2,7 +2,8 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 /** Building blocks composed by every area's schemas. */
 export const IdSchema = Type.Integer({ minimum: 1, description: 'Numeric id' });
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+// Ids past 2^53 cannot be told apart in JavaScript: refused as invalid rather than rounded.
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 export const DateSchema = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   description: 'Calendar day, yyyy-MM-dd',

@@ -44,6 +44,8 @@ export function parseMoney(input: string | number | null | undefined): Cents | n
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) return null;
     const cents = Math.round(input * 100);
+    // Beyond 2^53 cents a number no longer holds whole cents exactly.
+    if (!Number.isSafeInteger(cents)) return null;
     // reject numbers with more than 2 decimals (1.005 is not an amount of money)
     if (Math.abs(cents / 100 - input) > 1e-9 * Math.max(1, Math.abs(input))) return null;
     return cents || 0;

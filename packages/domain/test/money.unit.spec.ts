@@ -32,6 +32,12 @@ describe('money', () => {
     expect(parseMoney(null)).toBeNull();
     expect(parseMoney(undefined)).toBeNull();
     expect(parseMoney('99999999999999999')).toBeNull();
+    // Numbers past whole-cent exactness are refused like strings are.
+    expect(parseMoney(1e20)).toBeNull();
+    expect(parseMoney(-1e20)).toBeNull();
+    expect(parseMoney(Number.MAX_SAFE_INTEGER)).toBeNull();
+    expect(parseMoney(90_071_992_547_410)).toBeNull();
+    expect(parseMoney(90_071_992_547.4)).toBe(9_007_199_254_740);
   });
 
   it('writes the wire format', () => {
