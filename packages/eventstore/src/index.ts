@@ -44,3 +44,9 @@ export {
 export { rebuildProjection, type RebuildResult } from './rebuild';
 export { enqueueOnce, reactionJobId, startReactor, type ReactorOptions } from './reactor';
 export { getSubscriptionStatus, type SubscriptionStatus } from './status';
+export {
+  guardTransactionIds,
+  RESTORED_LOG_WARNING,
+  type XidGuardOptions,
+  type XidGuardResult,
+} from './xid-guard';

@@ -3,6 +3,7 @@ import type { Sql } from '@hs/db';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ApiConfig } from './config';
+import { guardTransactionIds, RESTORED_LOG_WARNING } from '@hs/eventstore';
 import { ensureFirstAdmin } from './auth/users';
 import { logRedactPaths } from './logging';
 import db from './plugins/app/db';
@@ -81,6 +82,10 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(outsideWorld, { world: { ...outsideWorldFromConfig(config), ...deps.world } });
 
   app.addHook('onReady', async () => {
+    // A database restored into a cluster whose transaction counter is behind: renumber before anything appends.
+    await guardTransactionIds(app.sql, {
+      onRenumber: (ids) => app.log.warn(ids, RESTORED_LOG_WARNING),
+    });
     if (await ensureFirstAdmin(app.sql, config.admin))
       app.log.info({ username: config.admin.username }, 'first admin created');
   });

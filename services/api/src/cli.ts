@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { redactUrl } from '@hs/config';
 import { connect, ensureDatabase, findMigrationsDir, migrate } from '@hs/db';
+import { RESTORED_LOG_WARNING, guardTransactionIds } from '@hs/eventstore';
 import { buildApp } from './app';
 import { readApiConfig } from './config';
 import { seedDemo } from './seed';
@@ -23,6 +24,15 @@ async function main() {
       console.log(
         `migrations: ${result.applied.length} applied, ${result.skipped.length} already in place (${redactUrl(config.databaseUrl)})`,
       );
+      const guard = await guardTransactionIds(sql, {
+        onRenumber: ({ storedMax, nextXid }) =>
+          console.log(`${RESTORED_LOG_WARNING} (stored up to ${storedMax}, next transaction ${nextXid})`),
+      });
+      if (guard.renumbered) {
+        console.log(
+          `event log renumbered: ${guard.events} events onto ${guard.ids} transaction ids, ${guard.checkpoints} checkpoints, ${guard.streams} streams`,
+        );
+      }
     } finally {
       await sql.end({ timeout: 5 });
     }

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { type Sql, connect } from '@hs/db';
-import { startProjectionRunner } from '@hs/eventstore';
+import { RESTORED_LOG_WARNING, guardTransactionIds, startProjectionRunner } from '@hs/eventstore';
 import { type PartnerClient, createFakePartnerClient, createHttpPartnerClient } from '@hs/gateways';
 import { type Mailer, createMailer } from '@hs/notifications';
 import { projections } from '@hs/read-models';
@@ -52,6 +52,8 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
 
   await sql`select 1`;
+  // A database restored into a cluster whose transaction counter is behind: renumber before subscribing.
+  await guardTransactionIds(sql, { onRenumber: (ids) => log.warn(ids, RESTORED_LOG_WARNING) });
   await redis.connect();
   const stoppers: Array<() => Promise<void>> = [];
   if (config.roles.includes('projector')) {
