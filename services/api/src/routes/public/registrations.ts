@@ -20,7 +20,7 @@ import { changeRegistration } from '../../booking/change';
 import { type OrderRow, publicView, selectOrders } from '../../booking/lookup';
 import { evaluateCode, priceOrderRequest } from '../../booking/order';
 import { badRequest } from '../../errors';
-import { createKeyedMutex } from '../../keyed-mutex';
+import { createSlotQueue } from '../../booking/slot-queue';
 import { parseInput } from '../../validation';
 
 const Loose = Type.Object({}, { additionalProperties: true });
@@ -90,7 +90,7 @@ function breakdown(
 /** Booking, quote, member check, code check, lookup and cancel: the visitor's calls. */
 const registrations: FastifyPluginAsyncTypebox = async (app) => {
   const { sql, rateLimits } = app;
-  const oneSlotAtATime = createKeyedMutex();
+  const bookInTurn = createSlotQueue();
   // Without the rate-limit plugin (RATE_LIMITS=off) this route config is simply unused.
   const limit = (rule: { max: number; timeWindow: string }) => ({ rateLimit: rule });
 
@@ -272,10 +272,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
           );
         }
       }
-      // Bookings of one slot queue here inside this process: optimistic retries on a hot slot otherwise
-      // livelock (everyone reads the same version, one wins per round). Across processes the expected
-      // version still decides.
-      const booked = await oneSlotAtATime(`slot:${order.timeslot.id}`, () =>
+      const booked = await bookInTurn(order.timeslot.id, () =>
         bookRegistration(sql, req, order, { actor: 'public', requestId: request.id }, registrationId),
       );
       return reply.status(201).send({

@@ -1,0 +1,86 @@
+import { TIMESLOT_MESSAGES } from '@hs/domain';
+import { describe, expect, it } from 'vitest';
+import { createSlotQueue } from '../src/booking/slot-queue';
+import { HttpError } from '../src/errors';
+
+/** A slot of `capacity` seats whose every read is counted, as bookRegistration would read its stream. */
+function slot(capacity: number) {
+  const state = { booked: 0, reads: 0 };
+  const book = async () => {
+    state.reads++;
+    await new Promise((r) => setTimeout(r, 1));
+    if (state.booked >= capacity) throw new HttpError(409, TIMESLOT_MESSAGES.full);
+    state.booked++;
+    return 'booked';
+  };
+  return { state, book };
+}
+
+const outcome = (p: Promise<string>) =>
+  p.then(
+    (v) => v,
+    (e: HttpError) => `${e.statusCode} ${e.message}`,
+  );
+
+describe('slot queue', () => {
+  it('runs the bookings of one slot one at a time and answers the waiters of a full slot from one read', async () => {
+    const queue = createSlotQueue();
+    const s = slot(20);
+    let running = 0;
+    let most = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, () =>
+        outcome(
+          queue(7, async () => {
+            most = Math.max(most, ++running);
+            try {
+              return await s.book();
+            } finally {
+              running--;
+            }
+          }),
+        ),
+      ),
+    );
+    expect(most).toBe(1);
+    expect(answers.filter((a) => a === 'booked')).toHaveLength(20);
+    expect(answers.filter((a) => a === `409 ${TIMESLOT_MESSAGES.full}`)).toHaveLength(980);
+    expect(s.state.booked).toBe(20);
+    // 20 reads that booked, one that saw the slot full; everyone waiting then was answered from it.
+    expect(s.state.reads).toBe(21);
+  });
+
+  it('a request arriving after the slot was seen full reads again (a cancellation may have freed a seat)', async () => {
+    const queue = createSlotQueue();
+    const s = slot(1);
+    expect(await outcome(queue(1, s.book))).toBe('booked');
+    expect(await outcome(queue(1, s.book))).toBe(`409 ${TIMESLOT_MESSAGES.full}`);
+    s.state.booked = 0; // freed elsewhere
+    expect(await outcome(queue(1, s.book))).toBe('booked');
+    expect(s.state.reads).toBe(3);
+  });
+
+  it('only "fully booked" is shared: "not enough seats" for a family says nothing about one person', async () => {
+    const queue = createSlotQueue();
+    let reads = 0;
+    const notEnough = async () => {
+      reads++;
+      throw new HttpError(409, TIMESLOT_MESSAGES.notEnough(1));
+    };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => outcome(queue(3, notEnough))));
+    expect(answers).toEqual(Array(5).fill(`409 ${TIMESLOT_MESSAGES.notEnough(1)}`));
+    expect(reads).toBe(5);
+  });
+
+  it('keeps slots apart', async () => {
+    const queue = createSlotQueue();
+    const full = slot(0);
+    const open = slot(5);
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => outcome(queue(1, full.book))),
+      ...Array.from({ length: 5 }, () => outcome(queue(2, open.book))),
+    ]);
+    expect(answers.slice(5)).toEqual(Array(5).fill('booked'));
+    expect(full.state.reads).toBe(1);
+  });
+});
