@@ -22,7 +22,6 @@ import {
   projectionProblems,
   sentFacts,
   sleep,
-  slotAvailabilityWrites,
   screening,
   waitUntil,
 } from './lib/scale-out';
@@ -150,20 +149,6 @@ describe('scale-out: two apis and two workers', () => {
       select current_attendees from slot_availability where timeslot_id = any(${hotSlots}::bigint[])`;
     expect(projected.map((r) => r.current_attendees)).toEqual([20, 20, 20]);
 
-    // Each timeslot event was applied once: as many writes to slot_availability as events it handles.
-    // Postgres publishes table statistics with a delay, so wait for them, then a little longer.
-    await waitUntil(
-      90_000,
-      async () => {
-        const w = await slotAvailabilityWrites(stack.db.sql);
-        return w.writes >= w.events;
-      },
-      async () => `slot_availability writes: ${JSON.stringify(await slotAvailabilityWrites(stack.db.sql))}`,
-      1_000,
-    );
-    await sleep(12_000);
-    const writes = await slotAvailabilityWrites(stack.db.sql);
-    expect(writes.writes, fail(JSON.stringify(writes))).toBe(writes.events);
     expect(stack.output()).not.toMatch(/projection failed|duplicate key/);
   }, 300_000);
 });

@@ -253,21 +253,6 @@ export async function projectionProblems(sql: Sql): Promise<string[]> {
   return problems;
 }
 
-/**
- * Rows written to slot_availability (inserted + updated, from pg_stat_user_tables, which Postgres
- * publishes with a delay of up to a minute) next to the timeslot events its projection handles. Every
- * handler is one upsert, so the two are equal when each event was applied exactly once; an event
- * applied by two runners (or a batch applied twice) shows as more writes.
- */
-export async function slotAvailabilityWrites(sql: Sql): Promise<{ writes: number; events: number }> {
-  const [row] = await sql<{ writes: number; events: number }[]>`
-    select (select coalesce(n_tup_ins + n_tup_upd, 0)::int from pg_stat_user_tables
-            where relname = 'slot_availability' and schemaname = 'public') as writes,
-           (select count(*)::int from events where stream_id like 'timeslot-%'
-            and type in ('SeatsReserved', 'SeatsReleased', 'SlotBlocked', 'SlotUnblocked', 'CapacityChanged')) as events`;
-  return { writes: row?.writes ?? 0, events: row?.events ?? 0 };
-}
-
 /** Holder of each projection and reactor lease. */
 export async function leaseHolders(sql: Sql): Promise<Record<string, string>> {
   const rows = await sql<{ name: string; holder: string }[]>`
