@@ -50,3 +50,4 @@ export {
   type XidGuardOptions,
   type XidGuardResult,
 } from './xid-guard';
+export { rewindSubscription } from './rewind';

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { redactUrl } from '@hs/config';
 import { connect, ensureDatabase, findMigrationsDir, migrate } from '@hs/db';
-import { RESTORED_LOG_WARNING, guardTransactionIds } from '@hs/eventstore';
+import { RESTORED_LOG_WARNING, guardTransactionIds, rewindSubscription } from '@hs/eventstore';
 import { buildApp } from './app';
 import { readApiConfig } from './config';
 import { seedDemo } from './seed';
@@ -10,7 +10,7 @@ import { seedDemo } from './seed';
 // Where the demo admin's generated password is kept so every `npm start` can print it (git-ignored).
 const DEMO_CREDENTIALS = resolve(process.cwd(), '.data/demo-admin.json');
 
-/** `node dist/cli.js ensure-db|migrate|seed`: one-shot maintenance commands used by npm start and operators. */
+/** `node dist/cli.js ensure-db|migrate|seed|rewind <subscription>`: one-shot maintenance commands used by npm start and operators. */
 async function main() {
   const [command] = process.argv.slice(2);
   const config = readApiConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
@@ -57,8 +57,27 @@ async function main() {
     } finally {
       await app.close();
     }
+  } else if (command === 'rewind') {
+    // After Redis lost its data (a restore with a new Redis): the reactor handles every event again.
+    const name = process.argv[3];
+    if (!name) {
+      console.error('usage: cli.js rewind <subscription> (the worker\'s reactor is "notifications")');
+      process.exitCode = 2;
+      return;
+    }
+    const sql = connect(config.databaseUrl, { max: 2, applicationName: 'cli' });
+    try {
+      const { from } = await rewindSubscription(sql, name);
+      console.log(
+        from === null
+          ? `${name}: no checkpoint, nothing to rewind`
+          : `${name}: rewound from ${from} to the start`,
+      );
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
   } else {
-    console.error('usage: cli.js ensure-db|migrate|seed');
+    console.error('usage: cli.js ensure-db|migrate|seed|rewind <subscription>');
     process.exitCode = 2;
   }
 }

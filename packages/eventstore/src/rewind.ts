@@ -1,0 +1,28 @@
+import type { Sql } from '@hs/db';
+
+/**
+ * Moves a subscription's checkpoint back to the start of the log, so its handler sees every event
+ * again. For reactors after Redis lost its data (a restore with a new Redis, or a Redis without
+ * persistence that restarted): the jobs they had enqueued, delayed reminders included, are gone, and
+ * handling every event again enqueues them anew. That is safe because each job id comes from its
+ * event and each job checks the registration's stream for its fact (ConfirmationEmailSent, ...)
+ * before sending, so nothing already sent goes out again. Projections do not need this (use
+ * rebuildProjection). Refuses while a runner holds the subscription's lease: stop the workers first,
+ * or the running reactor would write its old checkpoint back.
+ */
+export async function rewindSubscription(sql: Sql, name: string): Promise<{ from: string | null }> {
+  return sql.begin(async (tx) => {
+    const [lease] = await tx<{ holder: string }[]>`
+      select holder from projection_leases where name = ${name} and expires_at > now() for update`;
+    if (lease) {
+      throw new Error(`${name} is running (held by ${lease.holder}): stop the workers before rewinding it`);
+    }
+    const [cp] = await tx<{ at: string }[]>`
+      select transaction_id::text || '.' || global_position as at from subscription_checkpoints where name = ${name}
+      for update`;
+    if (!cp) return { from: null };
+    await tx`update subscription_checkpoints set transaction_id = '0', global_position = 0, updated_at = now()
+             where name = ${name}`;
+    return { from: cp.at };
+  });
+}
