@@ -15,7 +15,7 @@ import { formatPosition, parsePosition, waitForPosition } from '@hs/eventstore';
 import { ordersProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import * as v from 'valibot';
-import { bookRegistration, nextRegistrationId } from '../../booking/book';
+import { bookRegistration, createRegistrationIds } from '../../booking/book';
 import { changeRegistration } from '../../booking/change';
 import { type OrderRow, publicView, selectOrders } from '../../booking/lookup';
 import { evaluateCode, priceOrderRequest } from '../../booking/order';
@@ -91,6 +91,7 @@ function breakdown(
 const registrations: FastifyPluginAsyncTypebox = async (app) => {
   const { sql, rateLimits } = app;
   const bookInTurn = createSlotQueue();
+  const nextRegistrationId = createRegistrationIds(sql);
   // Without the rate-limit plugin (RATE_LIMITS=off) this route config is simply unused.
   const limit = (rule: { max: number; timeWindow: string }) => ({ rateLimit: rule });
 
@@ -254,11 +255,8 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const req = parseBooking(request.body);
-      // An id is drawn even when pricing refuses the order: sequences have gaps anyway.
-      const [order, registrationId] = await Promise.all([
-        priceOrderRequest(sql, app.memberVerifier, req),
-        nextRegistrationId(sql),
-      ]);
+      const order = await priceOrderRequest(sql, app.memberVerifier, req);
+      const registrationId = await nextRegistrationId();
       for (const sent of [req.total, req.totalAmount]) {
         // The client's total is only compared, never charged.
         if (
