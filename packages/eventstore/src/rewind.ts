@@ -12,8 +12,10 @@ import type { Sql } from '@hs/db';
  */
 export async function rewindSubscription(sql: Sql, name: string): Promise<{ from: string | null }> {
   return sql.begin(async (tx) => {
+    // The lease's own lock (acquireLease): a runner taking the lease waits for the rewind, or refuses it.
+    await tx`select pg_advisory_xact_lock(hashtextextended(${`hs_lease:${name}`}, 0))`;
     const [lease] = await tx<{ holder: string }[]>`
-      select holder from projection_leases where name = ${name} and expires_at > now() for update`;
+      select holder from projection_leases where name = ${name} and expires_at > now()`;
     if (lease) {
       throw new Error(`${name} is running (held by ${lease.holder}): stop the workers before rewinding it`);
     }

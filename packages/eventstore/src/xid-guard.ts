@@ -25,7 +25,8 @@ import type { Sql } from '@hs/db';
  * first advanced by committing empty transactions (about 100,000 a second).
  *
  * Run it before anything appends or subscribes (the api, the worker and `cli.js migrate` call it at
- * start); it costs three index lookups when there is nothing to do.
+ * start); with nothing to do it costs one query (an index lookup on
+ * events, a scan of streams and checkpoints).
  */
 
 export interface XidGuardResult {
