@@ -100,10 +100,13 @@ async function applyBatch(
     await locked;
     if (!batch.from) throw new Error(`No checkpoint row for ${name}`);
     if (!batch.leased) throw new LeaseLostError(name);
-    const changed =
-      batch.events.length > 0 ? await runHandlers(tx, projection, batch.events, batch.applied) : null;
+    // With applyBatch, its statements, the versions and the checkpoint go out together (one round
+    // trip while this transaction holds the horizon back for every other subscriber).
+    const { applying, changed } = startHandlers(tx, projection, batch.events, batch.applied);
     const writes: Promise<unknown>[] = [];
-    if (changed && changed.size > 0) writes.push(saveVersions(tx, projection.name, changed));
+    if (projection.applyBatch) writes.push(applying);
+    else await applying;
+    if (changed.size > 0) writes.push(saveVersions(tx, projection.name, changed));
     if (comparePositions(batch.next, batch.from) !== 0) {
       writes.push(tx`
         update subscription_checkpoints
@@ -117,29 +120,34 @@ async function applyBatch(
 }
 
 /**
- * Runs the handlers in order (or `applyBatch` once), skipping events at or below the version
- * applied to their stream.
+ * Starts the handlers in order (or `applyBatch` once) on the events above the version applied to
+ * their stream; `changed` (the new version per stream) is known at once, `applying` settles when
+ * the handlers are done.
  */
-async function runHandlers(
+function startHandlers(
   tx: TransactionSql,
   projection: Projection,
   events: RecordedEvent[],
   applied: Map<string, number>,
-): Promise<Map<string, number>> {
+): { applying: Promise<unknown>; changed: Map<string, number> } {
   const changed = new Map<string, number>();
-  const batch: RecordedEvent[] = [];
+  const pending: RecordedEvent[] = [];
   for (const event of events) {
     if (event.version <= (applied.get(event.streamId) ?? 0)) continue;
-    const handler = projection.handlers[event.type];
-    if (handler) {
-      if (projection.applyBatch) batch.push(event);
-      else await handler(tx, event);
-    }
+    if (projection.handlers[event.type]) pending.push(event);
     applied.set(event.streamId, event.version);
     changed.set(event.streamId, event.version);
   }
-  if (projection.applyBatch && batch.length > 0) await projection.applyBatch(tx, batch);
-  return changed;
+  const { applyBatch } = projection;
+  const applying =
+    pending.length === 0
+      ? Promise.resolve()
+      : applyBatch
+        ? applyBatch(tx, pending)
+        : (async () => {
+            for (const event of pending) await projection.handlers[event.type]!(tx, event);
+          })();
+  return { applying, changed };
 }
 
 function saveVersions(tx: TransactionSql, name: string, changed: Map<string, number>) {
@@ -159,13 +167,13 @@ export async function applyEvents(
   const known = await tx<{ stream_id: string; version: number }[]>`
     select stream_id, version from projection_stream_versions
     where projection = ${projection.name} and stream_id = any(${ids}::text[])`;
-  const changed = await runHandlers(
+  const { applying, changed } = startHandlers(
     tx,
     projection,
     events,
     new Map(known.map((r) => [r.stream_id, r.version])),
   );
-  if (changed.size > 0) await saveVersions(tx, projection.name, changed);
+  await Promise.all([applying, changed.size > 0 ? saveVersions(tx, projection.name, changed) : null]);
 }
 
 /**
