@@ -14,10 +14,13 @@ export async function rewindSubscription(sql: Sql, name: string): Promise<{ from
   return sql.begin(async (tx) => {
     // The lease's own lock (acquireLease): a runner taking the lease waits for the rewind, or refuses it.
     await tx`select pg_advisory_xact_lock(hashtextextended(${`hs_lease:${name}`}, 0))`;
-    const [lease] = await tx<{ holder: string }[]>`
-      select holder from projection_leases where name = ${name} and expires_at > now()`;
+    const [lease] = await tx<{ holder: string; until: string }[]>`
+      select holder, expires_at::text as until from projection_leases where name = ${name} and expires_at > now()`;
     if (lease) {
-      throw new Error(`${name} is running (held by ${lease.holder}): stop the workers before rewinding it`);
+      throw new Error(
+        `${name} is running (held by ${lease.holder} until ${lease.until}): stop the workers before rewinding it ` +
+          '(a lease restored from a backup of a running site lapses by itself within seconds)',
+      );
     }
     const [cp] = await tx<{ at: string }[]>`
       select transaction_id::text || '.' || global_position as at from subscription_checkpoints where name = ${name}
