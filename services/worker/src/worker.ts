@@ -54,7 +54,9 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
   await sql`select 1`;
   // A database restored into a cluster whose transaction counter is behind: renumber before subscribing.
   await guardTransactionIds(sql, { onRenumber: (ids) => log.warn(ids, RESTORED_LOG_WARNING) });
-  await redis.connect();
+  // Not awaited: a worker (re)started while Redis is down must still run its projections (they need only
+  // Postgres); ioredis keeps reconnecting, and the reactor and job queues wait for it on their own.
+  redis.connect().catch((err) => log.warn({ err: err.message }, 'redis not reachable at start; retrying'));
   const stoppers: Array<() => Promise<void>> = [];
   if (config.roles.includes('projector')) {
     // Every worker may run this: a lease per projection keeps exactly one runner active across hosts.

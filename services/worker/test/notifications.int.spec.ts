@@ -188,6 +188,26 @@ describe('worker: emails, reminders and their facts', () => {
     await proxy.stop();
   });
 
+  it('a worker started while Redis is down starts anyway: projections run at once, mail goes out when Redis comes', async () => {
+    const { prefix } = testRedis();
+    const proxy = await redisProxy(REDIS_URL());
+    await proxy.stop();
+    await start(prefix, { REDIS_URL: proxy.url() });
+    const b = await book(db.sql, cat, 'cold-start@example.com', { free: true });
+    // Projections need only Postgres.
+    await expect
+      .poll(
+        async () => (await db.sql`select 1 from orders where registration_id = ${b.registrationId}`).length,
+        poll,
+      )
+      .toBe(1);
+    expect(mailsTo('cold-start@example.com')).toHaveLength(0);
+    await proxy.start();
+    await expect.poll(() => mailsTo('cold-start@example.com').length, { ...poll, timeout: 30_000 }).toBe(1);
+    await stopAll();
+    await proxy.stop();
+  });
+
   it('a 550 refusal records EmailDeliveryFailed and is not retried', async () => {
     const { prefix } = testRedis();
     await start(prefix);
