@@ -342,6 +342,8 @@ export interface Netns {
   hostIf: string;
   /** Takes the host end of the link down: the namespace is cut off. */
   linkDown(): void;
+  /** Brings it back up. */
+  linkUp(): void;
   /** Removes the veth pair and the namespace; safe to call twice and after a partial setup. */
   remove(): void;
 }
@@ -378,6 +380,7 @@ export function createNetns(): Netns {
     nsAddr,
     hostIf,
     linkDown: () => void ip('link', 'set', hostIf, 'down'),
+    linkUp: () => void ip('link', 'set', hostIf, 'up'),
     remove: () => {
       // Anything still running inside is this test's own (the namespace name is random).
       const pids = spawnSync('ip', ['netns', 'pids', name], { encoding: 'utf8' });
