@@ -20,6 +20,7 @@ import {
   leaseHolders,
   mailCounts,
   projectionProblems,
+  publicSeats,
   sentFacts,
   sleep,
   screening,
@@ -36,7 +37,13 @@ describe('scale-out: two apis and two workers', () => {
     stack = await startProductStack({
       apis: 2,
       workers: 2,
-      env: { SMTP_URL: smtp.url, JOB_BACKOFF_MS: '500', WORKER_SHUTDOWN_GRACE_MS: '3000' },
+      env: {
+        SMTP_URL: smtp.url,
+        JOB_BACKOFF_MS: '500',
+        WORKER_SHUTDOWN_GRACE_MS: '3000',
+        // Public answers may be kept a minute: only the cross-instance invalidation keeps them fresh.
+        READ_CACHE_MS: '60000',
+      },
     });
     s = await screening(stack, [1000, 20, 20, 20]);
   });
@@ -101,11 +108,17 @@ describe('scale-out: two apis and two workers', () => {
     expect(stack.output()).not.toMatch(/projection failed|duplicate key|reactor could not enqueue/);
   }, 300_000);
 
-  it('slots of 20 seats under 200 concurrent bookings each, split across both apis: at most 20 seats taken, every request answered', async () => {
+  it('slots of 20 seats under 200 concurrent bookings each, split across both apis: at most 20 seats taken, every request answered, both apis'"'"' cached public pages refreshed', async () => {
     // Three rounds, one slot each: whether both processes get seats on one slot depends on timing,
     // so the test asks that they did in at least one round (they do in nearly every one).
     const hotSlots = s.slotIds.slice(1);
     const through: number[][] = [];
+    // Both apis cache the public event page now, with every hot slot empty.
+    for (const base of stack.baseUrls) {
+      const seats = await publicSeats(base, s.slug);
+      expect(hotSlots.map((id) => seats.get(id))).toEqual([0, 0, 0]);
+    }
+    const cachedAt = Date.now();
     for (const [round, hot] of hotSlots.entries()) {
       const results = await Promise.all(
         Array.from({ length: 200 }, async (_, i) => {
@@ -148,6 +161,23 @@ describe('scale-out: two apis and two workers', () => {
     const projected = await stack.db.sql<{ current_attendees: number }[]>`
       select current_attendees from slot_availability where timeslot_id = any(${hotSlots}::bigint[])`;
     expect(projected.map((r) => r.current_attendees)).toEqual([20, 20, 20]);
+
+    // Each api's cached page was emptied by the slot read model's change notification, whichever api
+    // took the bookings: both show the full slots well before the minute the cache may keep an answer.
+    const stale = async () => {
+      const out: string[] = [];
+      for (const [i, base] of stack.baseUrls.entries()) {
+        const seats = await publicSeats(base, s.slug);
+        const shown = hotSlots.map((id) => seats.get(id));
+        if (shown.some((n) => n !== 20)) out.push(`api${i + 1} shows ${shown}`);
+      }
+      return out;
+    };
+    await waitUntil(
+      30_000,
+      async () => (await stale()).length === 0,
+      async () => `${(await stale()).join('; ')} (cached ${Date.now() - cachedAt} ms ago)`,
+    );
 
     expect(stack.output()).not.toMatch(/projection failed|duplicate key/);
   }, 300_000);

@@ -74,6 +74,7 @@ export async function adminClient(stack: ProductStack, baseUrl = stack.baseUrl) 
 
 export interface Screening {
   eventId: number;
+  slug: string;
   packageId: number;
   /** One per capacity asked for, in order. */
   slotIds: number[];
@@ -100,7 +101,7 @@ export async function screening(stack: ProductStack, capacities: number[]): Prom
     });
     slotIds.push(slot.id);
   }
-  return { eventId: event.id, packageId: pkg.id, slotIds };
+  return { eventId: event.id, slug: `scale-${tag}`, packageId: pkg.id, slotIds };
 }
 
 /** A valid booking body for person `n` (the shape of services/api/test/booking.int.spec.ts). */
@@ -198,6 +199,15 @@ export async function sentFacts(sql: Sql, registrationIds: number[]) {
     else c.receipts = r.n;
   }
   return out;
+}
+
+/** Seats taken per timeslot in the public event page as `baseUrl` answers it (from its read cache or not). */
+export async function publicSeats(baseUrl: string, slug: string): Promise<Map<number, number>> {
+  const res = await call('GET', `${baseUrl}/api/events/${slug}`);
+  if (res.status !== 200)
+    throw new Error(`GET /api/events/${slug}: ${res.status} ${JSON.stringify(res.json)}`);
+  const slots = res.json.data.timeslots as { id: number; currentAttendees: number }[];
+  return new Map(slots.map((t) => [t.id, t.currentAttendees]));
 }
 
 /** The projections and the reactor the worker runs, each under a lease of its name. */
