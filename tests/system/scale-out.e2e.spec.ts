@@ -108,7 +108,7 @@ describe('scale-out: two apis and two workers', () => {
     expect(stack.output()).not.toMatch(/projection failed|duplicate key|reactor could not enqueue/);
   }, 300_000);
 
-  it('slots of 20 seats under 200 concurrent bookings each, split across both apis: at most 20 seats taken, every request answered, both apis'"'"' cached public pages refreshed', async () => {
+  it('slots of 20 seats under 200 concurrent bookings each, split across both apis: at most 20 seats taken, every request answered, the public pages cached by both apis refreshed', async () => {
     // Three rounds, one slot each: whether both processes get seats on one slot depends on timing,
     // so the test asks that they did in at least one round (they do in nearly every one).
     const hotSlots = s.slotIds.slice(1);
