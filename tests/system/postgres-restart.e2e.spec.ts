@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import {
   type TestDatabase,
   startPostgresCluster,
   startProductStack,
+  stopChild,
 } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,12 +23,20 @@ import {
   wholeBookings,
 } from './lib/postgres-load';
 
+/** Opens one session to the URL given and prints the error, if any. */
+const PROBE = `import('postgres').then(async ({ default: postgres }) => {
+  const sql = postgres(process.argv[1], { max: 1, connect_timeout: 5, onnotice: () => {} });
+  try { await sql\`select 1\`; console.log('ok'); } catch (e) { console.log(e.message); }
+  await sql.end({ timeout: 1 });
+})`;
+
 /**
  * Postgres goes away under a steady booking load: a clean stop (`pg_ctl stop -m fast`, down for
  * seconds, then started again) and a `pg_ctl restart -m fast`. The api and the worker run on a
  * database in a cluster of this test's own and are never restarted. While Postgres is away every
  * booking gets a prompt 503 with the api's error shape; once it is back, bookings succeed again,
- * /readyz is ready, the projector catches up, and the log holds whole bookings only.
+ * /readyz is ready, the projector catches up, and the log holds whole bookings only. A worker started
+ * while Postgres refuses sessions (shutting down) waits for it instead of exiting, then does the work.
  */
 describe('Postgres restart under a steady booking load', () => {
   const CLIENTS = 4;
@@ -175,5 +185,46 @@ describe('Postgres restart under a steady booking load', () => {
         `${booked.length - acknowledged.length} committed without a 201, slowest ${Math.max(...answers.map((a) => a.ms))} ms, ` +
         `outages ${outages.map((o) => `${o.name} ${o.to - o.from} ms`).join(', ')}`,
     );
+  });
+  it('a worker started while Postgres is away waits for it, then does the work', async () => {
+    // The running worker goes first (its leases released), so the late one is the only worker.
+    for (const w of stack.workers) await stopChild(w);
+    // A smart shutdown waits for the sessions still open (the api's, this test's); meanwhile every new
+    // connection is refused with 57P03 "the database system is shutting down": what a worker starting
+    // during a restart meets (a worker started so exited before it waited).
+    await db.sql`select 1`;
+    const smart = cluster.stop('smart').catch(() => {}); // returns once the fast stop below ends it
+    await waitFor(
+      () => 'Postgres to refuse new sessions',
+      async () => {
+        try {
+          const probe = spawnSync('node', ['-e', PROBE, cluster.url()], { encoding: 'utf8' });
+          return /shutting down/.test(probe.stdout + probe.stderr);
+        } catch {
+          return false;
+        }
+      },
+    );
+    const late = stack.startWorker({ name: 'late-worker' });
+    await sleep(3_000);
+    expect(late.exitCode, `the worker waits for Postgres\n${stack.output().slice(-2000)}`).toBeNull();
+    await cluster.stop('fast');
+    await smart;
+    await cluster.start();
+
+    let booked: Answer | undefined;
+    await waitFor(
+      () => `a booking after Postgres returned (last ${JSON.stringify(booked)})`,
+      async () => {
+        booked = await book(stack.baseUrl, 1_000_000, cat);
+        return booked.status === 201;
+      },
+    );
+    await waitFor(
+      () => 'the late worker to project the booking',
+      async () => (await orderIds(db.sql)).includes(bookedId(booked!)),
+    );
+    expect(late.exitCode).toBeNull();
+    expect(stack.output()).toContain('postgres not reachable at start; retrying');
   });
 });

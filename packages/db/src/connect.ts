@@ -9,6 +9,34 @@ export interface ConnectOptions {
   applicationName?: string;
 }
 
+const UNREACHABLE = new Set([
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up, shutting down
+  '53300', // too_many_connections
+]);
+
+/**
+ * True when Postgres could not be reached or went away (worth waiting for), false for anything else,
+ * a wrong password or a missing database included (worth failing for).
+ */
+export function isPostgresUnreachable(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code !== 'string') return false;
+  return UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code); // class 08: connection exception
+}
+
 /** Seconds before the pool's next reconnect after `retries` failed ones: 10 ms doubling to 1 s, jittered. */
 export function reconnectDelaySeconds(retries: number): number {
   return (0.5 + Math.random() / 2) * Math.min(0.01 * 2 ** retries, 1);

@@ -1,3 +1,9 @@
-export { connect, type Sql, type TransactionSql, type ConnectOptions } from './connect';
+export {
+  connect,
+  isPostgresUnreachable,
+  type Sql,
+  type TransactionSql,
+  type ConnectOptions,
+} from './connect';
 export { ensureDatabase } from './ensure-database';
 export { migrate, findMigrationsDir, listMigrations, type MigrationResult } from './migrate';

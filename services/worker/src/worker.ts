@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { type Sql, connect } from '@hs/db';
+import { type Sql, connect, isPostgresUnreachable } from '@hs/db';
 import { RESTORED_LOG_WARNING, guardTransactionIds, startProjectionRunner } from '@hs/eventstore';
 import { type PartnerClient, createFakePartnerClient, createHttpPartnerClient } from '@hs/gateways';
 import { type Mailer, createMailer } from '@hs/notifications';
@@ -51,9 +51,19 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
 
-  await sql`select 1`;
-  // A database restored into a cluster whose transaction counter is behind: renumber before subscribing.
-  await guardTransactionIds(sql, { onRenumber: (ids) => log.warn(ids, RESTORED_LOG_WARNING) });
+  // Started while Postgres is away (a restart, a failover), it waits for it rather than exit.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql`select 1`;
+      // A database restored into a cluster whose transaction counter is behind: renumber before subscribing.
+      await guardTransactionIds(sql, { onRenumber: (ids) => log.warn(ids, RESTORED_LOG_WARNING) });
+      break;
+    } catch (err) {
+      if (!isPostgresUnreachable(err)) throw err;
+      log.warn({ err: (err as Error).message, attempt }, 'postgres not reachable at start; retrying');
+      await new Promise((r) => setTimeout(r, Math.min(500 * attempt, 5_000)));
+    }
+  }
   // Not awaited: a worker (re)started while Redis is down must still run its projections (they need only
   // Postgres); ioredis keeps reconnecting, and the reactor and job queues wait for it on their own.
   redis.connect().catch((err) => log.warn({ err: err.message }, 'redis not reachable at start; retrying'));

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isPostgresUnreachable } from '@hs/db';
 import { CommandConflictError } from '@hs/eventstore';
 import { HttpError } from '../../errors';
 
@@ -8,31 +9,12 @@ function fieldOf(instancePath: string | undefined, missing?: string): string {
   return [path, missing].filter(Boolean).join('.') || 'body';
 }
 
-const UNREACHABLE = new Set([
-  // the socket (the driver's own codes, then Node's)
-  'CONNECT_TIMEOUT',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'ECONNREFUSED',
-  'ECONNRESET', // Postgres going down under a query: seen in tests/system/postgres-restart.e2e.spec.ts
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  // SQLSTATE: the server going away or full
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now (starting up, shutting down)
-  '53300', // too_many_connections
-]);
-
-/** True when the failure is Postgres (or its pool) being unreachable rather than a bug. */
-export function isDatabaseDown(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  if (typeof code !== 'string') return false;
-  return UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code); // class 08: connection exception
-}
+/**
+ * True when the failure is Postgres (or its pool) being unreachable rather than a bug: refused, reset
+ * (Postgres going down under a query, tests/system/postgres-restart.e2e.spec.ts), shutting down or
+ * starting up, SQLSTATE class 08.
+ */
+export const isDatabaseDown = isPostgresUnreachable;
 
 /**
  * True for a Postgres error caused by the value sent rather than by the server: data exceptions
