@@ -25,6 +25,12 @@ export default defineConfig({
     // Budget for the public entry; `npm run build` prints every chunk with its gzip size.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // @hs/domain is pure (its modules only declare functions and constants such as valibot schemas),
+      // so a module none of whose exports is used can go: the public entry needs a few helpers, not
+      // the validation schemas, valibot and date-fns.
+      treeshake: {
+        moduleSideEffects: (id) => (/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         // Route-level code-splitting comes from React.lazy() in src/routes.tsx (admin, older flow).
         // React itself goes in its own long-cached chunk.

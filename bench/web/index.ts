@@ -2,7 +2,9 @@
 // time to interactive of `/` and `/events/{slug}` in Debian chromium against the built product.
 //   npm run build && npm run web -w bench
 // Knobs: WEB_RUNS (5 per page and side), WEB_QUIET_MS (500), WEB_EVENT (whitecoat-health-screening),
-// WEB_BROWSER=off (the JS table only: no stack, no browser), DATABASE_URL (admin url), REDIS_URL.
+// WEB_TIMELINE=1 (each product run's requests, start-end ms), WEB_BROWSER=off (the JS table only: no stack, no browser), WEB_DIST (another build to measure, e.g. an
+// older one copied aside; default web/dist), WEB_COMPARE (a second build, timed in the same runs
+// against an api of its own), DATABASE_URL (admin url), REDIS_URL.
 //
 // 1. JS per route: web/dist/.vite/manifest.json (vite build.manifest). A route loads the entry chunk
 //    (index.html) and its static imports (what index.html modulepreloads); a lazy route also loads its
@@ -27,17 +29,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '@hs/testing';
 import type { Browser } from 'playwright-core';
 import { fmt, machine } from '../lib/load';
-import { freePort, root, startBenchStack, stopChild, waitReady } from '../lib/stack';
+import { type BenchStack, freePort, root, startBenchStack, stopChild, waitReady } from '../lib/stack';
 
 const RUNS = Number(process.env.WEB_RUNS ?? 5);
 const QUIET_MS = Number(process.env.WEB_QUIET_MS ?? 500);
 const EVENT = process.env.WEB_EVENT ?? 'whitecoat-health-screening';
-const dist = join(root, 'web/dist');
+const dist = process.env.WEB_DIST ?? join(root, 'web/dist');
 const kb = (bytes: number) => fmt(bytes / 1024);
 
 // ---------------------------------------------------------------------------------------------------
@@ -45,6 +47,8 @@ const kb = (bytes: number) => fmt(bytes / 1024);
 
 interface ManifestChunk {
   file: string;
+  name?: string;
+  isDynamicEntry?: boolean;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -73,13 +77,40 @@ function publicRoutes(): { path: string; module: string; lazy: boolean }[] {
     if (!path) throw new Error(`routes.tsx: cannot tell which module ${m[1]} loads`);
     lazy.set(m[1]!, path);
   }
+  // A route component of routes.tsx itself (function EventRoute() { ... }): the first lazy or imported
+  // component it renders, else the module that a loader it calls imports (import { loadX } from
+  // './public/x', whose file has import('../pages/...')).
+  const named = new Map<string, string>();
+  for (const m of source.matchAll(/^import \{([^}]+)\} from '(\.[^']+)';/gm))
+    for (const n of m[1]!.split(',')) named.set(n.trim(), m[2]!);
+  const wrappers = new Map<string, string>();
+  for (const m of source.matchAll(/^function (\w+)\([^)]*\) \{\n([\s\S]*?)\n\}/gm)) {
+    const [, name = '', fnBody = ''] = m;
+    const inner = [...fnBody.matchAll(/<(\w+)/g)].map((t) => t[1]!).find((c) => lazy.has(c) || eager.has(c));
+    if (inner) {
+      wrappers.set(name, inner);
+      continue;
+    }
+    for (const call of fnBody.matchAll(/\b(\w+)\(/g)) {
+      const from = named.get(call[1]!);
+      if (!from) continue;
+      const file = ['.ts', '.tsx'].map((e) => join(root, 'web/src', from + e)).find((f) => existsSync(f));
+      const target = file && /import\('(\.[^']+)'\)/.exec(readFileSync(file, 'utf8'))?.[1];
+      if (!target) continue;
+      const module = relative(join(root, 'web/src'), join(dirname(file), target));
+      lazy.set(`${name}:loaded`, `./${module}`);
+      wrappers.set(name, `${name}:loaded`);
+      break;
+    }
+  }
   const body = source.slice(
     source.indexOf('function PublicRoutes'),
     source.indexOf('export function AppRoutes'),
   );
   const routes = [];
   for (const m of body.matchAll(/<Route (?:path="([^"]+)" )?component=\{(\w+)\}/g)) {
-    const [, path = '(any other path)', component = ''] = m;
+    const [, path = '(any other path)', given = ''] = m;
+    const component = wrappers.get(given) ?? given;
     const module = lazy.get(component) ?? eager.get(component);
     if (!module) throw new Error(`routes.tsx: no import found for ${component}`);
     routes.push({ path, module: `src/${module.replace(/^\.\//, '')}`, lazy: lazy.has(component) });
@@ -100,16 +131,23 @@ function jsPerRoute(): RouteRow[] {
     for (const c of chunk.css ?? []) css.add(c);
     for (const i of chunk.imports ?? []) collect(i, js, css);
   };
+  // Lazy or not is read from the build (so WEB_DIST can be an older build of other routes.tsx): a
+  // dynamic entry is listed under its source path, or (when rolldown merged it with modules other
+  // chunks share) under its chunk's key, named after the module's file.
+  const dynamicKey = (module: string) =>
+    ['.tsx', '.ts', '/index.tsx'].map((ext) => module + ext).find((k) => manifest[k]?.isDynamicEntry) ??
+    manifest['index.html']?.dynamicImports?.find(
+      (k) => !manifest[k]?.src && manifest[k]?.name === module.split('/').pop(),
+    );
   return publicRoutes().map((route) => {
     const js = new Set<string>();
     const css = new Set<string>();
     collect('index.html', js, css);
-    if (route.lazy) {
-      const key = ['.tsx', '.ts', '/index.tsx'].map((ext) => route.module + ext).find((k) => manifest[k]);
-      if (!key) throw new Error(`manifest has no chunk for ${route.module}`);
-      collect(key, js, css);
-    }
-    return { ...route, js: [...js], css: [...css] };
+    const key = dynamicKey(route.module);
+    if (route.lazy && !key)
+      console.log(`note: routes.tsx loads ${route.module} lazily but this build has no chunk for it`);
+    if (key) collect(key, js, css);
+    return { ...route, lazy: Boolean(key), js: [...js], css: [...css] };
   });
 }
 
@@ -128,14 +166,14 @@ const total = (files: string[]) =>
 
 const routes = jsPerRoute();
 const entryFiles = routes.find((r) => !r.lazy)!.js;
-console.log(`web: JS per public route of web/dist (gzip: zlib level 6 per file); ${machine()}\n`);
+console.log(`web: JS per public route of ${dist} (gzip: zlib level 6 per file); ${machine()}\n`);
 console.log('| route | module | JS files | JS raw KB | JS gzip KB | CSS gzip KB |');
 console.log('|---|---|---|---|---|---|');
 for (const r of routes) {
   const js = total(r.js);
   const extra = r.js.filter((f) => !entryFiles.includes(f));
   const files = r.lazy
-    ? `entry (${entryFiles.length}) + ${extra.map((f) => f.replace('assets/', '')).join(', ')}`
+    ? `entry (${entryFiles.length}) + ${extra[0]!.replace(/^assets\/|-[\w-]{8}\.js$/g, '')}${extra.length > 1 ? ` + ${extra.length - 1} shared` : ''}`
     : `entry (${r.js.length})`;
   console.log(
     `| \`${r.path}\` | ${r.module.replace(/^src\//, '')}${r.lazy ? ' (lazy)' : ''} | ${files} | ${kb(js.raw)} | ${kb(js.gzip)} | ${kb(total(r.css).gzip)} |`,
@@ -157,6 +195,8 @@ interface Target {
   content: string;
   /** Must match an element that is not disabled and not busy. */
   control: string;
+  /** The api request the page's main content comes from. */
+  data: string;
 }
 
 const targets: Target[] = [
@@ -165,12 +205,14 @@ const targets: Target[] = [
     path: '/',
     content: `ul[aria-label="Events"] a[href="/events/${EVENT}"]`,
     control: `ul[aria-label="Events"] a[href="/events/${EVENT}"]`,
+    data: '/api/events',
   },
   {
     name: 'event',
     path: `/events/${EVENT}`,
     content: 'form input[type="radio"]',
     control: 'form button[type="submit"]',
+    data: `/api/events/${EVENT}`,
   },
 ];
 
@@ -206,13 +248,13 @@ const QUIET = `(function (quiet) {
   return performance.now() >= t + quiet ? t : false;
 })`;
 
-const COLLECT = `(function () {
+const COLLECT = `(function (dataPath) {
   var s = window.__bench;
   var nav = performance.getEntriesByType('navigation')[0];
   var fcp = performance.getEntriesByName('first-contentful-paint')[0];
   var res = performance.getEntriesByType('resource');
   var js = res.filter(function (r) { return /\\.js(\\?|$)/.test(r.name); });
-  var api = res.filter(function (r) { return r.name.indexOf('/api/') >= 0; });
+  var data = res.filter(function (r) { return new URL(r.name).pathname === dataPath; })[0];
   var longMs = s.longTasks.reduce(function (a, lt) { return a + lt[1] - lt[0]; }, 0);
   return {
     fcp: fcp ? fcp.startTime : NaN,
@@ -222,12 +264,17 @@ const COLLECT = `(function () {
     requests: res.length + 1,
     jsFiles: js.length,
     jsBytes: js.reduce(function (a, r) { return a + r.encodedBodySize; }, 0),
-    apiEnd: api.reduce(function (a, r) { return Math.max(a, r.responseEnd); }, 0),
+    dataStart: data ? data.startTime : NaN,
+    dataEnd: data ? data.responseEnd : NaN,
+    jsEnd: js.reduce(function (a, r) { return Math.max(a, r.responseEnd); }, 0),
+    timeline: res.map(function (r) {
+      return Math.round(r.startTime) + '-' + Math.round(r.responseEnd) + ' ' + new URL(r.name).pathname;
+    }),
     longTasks: s.longTasks.length,
     longMs: longMs,
     text: document.body.innerText,
   };
-})()`;
+})`;
 
 interface Sample {
   fcp: number;
@@ -238,7 +285,10 @@ interface Sample {
   requests: number;
   jsFiles: number;
   jsBytes: number;
-  apiEnd: number;
+  dataStart: number;
+  dataEnd: number;
+  jsEnd: number;
+  timeline: string[];
   longTasks: number;
   longMs: number;
   text: string;
@@ -258,7 +308,10 @@ async function measure(browser: Browser, url: string, target: Target): Promise<S
       await new Promise((r) => setTimeout(r, 50));
       interactive = (await page.evaluate(`${QUIET}(${QUIET_MS})`)) as number | false;
     }
-    const m = (await page.evaluate(COLLECT)) as Omit<Sample, 'interactive'>;
+    const m = (await page.evaluate(`${COLLECT}(${JSON.stringify(target.data)})`)) as Omit<
+      Sample,
+      'interactive'
+    >;
     return { ...m, interactive };
   } finally {
     await context.close();
@@ -318,19 +371,25 @@ const stat = (xs: number[]) =>
 
 if (process.env.WEB_BROWSER === 'off') process.exit(0);
 console.log(`\nweb: browser, ${RUNS} runs per page and side, fresh context each; ${machine()}`);
-const stack = await startBenchStack();
+const stack = await startBenchStack({ env: { WEB_DIST: dist } });
+// WEB_COMPARE=<dist dir>: a second build (e.g. one from before a change) served by a second api of its
+// own, timed in the same runs, interleaved with the first.
+let other: BenchStack | undefined;
 const dir = mkdtempSync(join(tmpdir(), 'hsbench-web-'));
 let baseline: { url: string; child: ChildProcess } | undefined;
 let browser: Browser | undefined;
 try {
+  if (process.env.WEB_COMPARE) other = await startBenchStack({ env: { WEB_DIST: process.env.WEB_COMPARE } });
   // The demo event must be listed (the worker projects the seeded events) before pages are timed.
   const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await fetch(`${stack.baseUrl}/api/events/${EVENT}`);
-    if (res.ok) break;
-    if (Date.now() > deadline) throw new Error(`/api/events/${EVENT}: ${res.status} ${await res.text()}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  for (const base of [stack.baseUrl, other?.baseUrl])
+    for (;;) {
+      if (!base) break;
+      const res = await fetch(`${base}/api/events/${EVENT}`);
+      if (res.ok) break;
+      if (Date.now() > deadline) throw new Error(`/api/events/${EVENT}: ${res.status} ${await res.text()}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   const asset = await fetch(`${stack.baseUrl}/${entryFiles[0]}`, {
     headers: { 'accept-encoding': 'gzip, br' },
   });
@@ -350,33 +409,43 @@ try {
   }
   baseline = await startStatic(dir);
   for (const t of targets) await measure(browser, `${baseline.url}/page/${t.name}`, t);
+  if (other) for (const t of targets) await measure(browser, `${other.baseUrl}${t.path}`, t);
+  const sideNames = ['product', ...(other ? ['other build'] : []), 'baseline'];
 
   const samples = new Map<string, Sample[]>();
   const add = (key: string, s: Sample) => samples.set(key, [...(samples.get(key) ?? []), s]);
   for (let run = 0; run < RUNS; run++) {
     for (const t of targets) {
-      // Alternate which side goes first, so a change in the machine's load hits both alike.
-      const sides: [string, string][] = [
+      // Rotate which side goes first, so a change in the machine's load hits all alike.
+      const all: [string, string][] = [
         ['product', `${stack.baseUrl}${t.path}`],
+        ...(other ? [['other build', `${other.baseUrl}${t.path}`] as [string, string]] : []),
         ['baseline', `${baseline.url}/page/${t.name}`],
       ];
-      if (run % 2) sides.reverse();
-      for (const [side, url] of sides) add(`${t.name}:${side}`, await measure(browser, url, t));
+      const sides = [...all.slice(run % all.length), ...all.slice(0, run % all.length)];
+      for (const [side, url] of sides) {
+        const s = await measure(browser, url, t);
+        add(`${t.name}:${side}`, s);
+        if (process.env.WEB_TIMELINE && side !== 'baseline')
+          console.log(
+            `${t.path} ${side} run ${run + 1}: FCP ${fmt(s.fcp, 0)} ready ${fmt(s.ready, 0)}\n  ${s.timeline.join('\n  ')}`,
+          );
+      }
     }
   }
 
   console.log(`\nmedian (min-max) ms over ${RUNS} runs; ${machine()}\n`);
   console.log(
-    '| page | side | FCP | ready | interactive | HTML done | API answered | requests | JS as sent KB | long tasks (ms) |',
+    '| page | side | FCP | ready | interactive | HTML done | last JS done | data request sent | data answered | requests | JS as sent KB | long tasks (ms) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   const ratios: string[] = [];
   for (const t of targets) {
-    for (const side of ['product', 'baseline']) {
+    for (const side of sideNames) {
       const xs = samples.get(`${t.name}:${side}`)!;
-      const api = xs.map((x) => x.apiEnd).filter((x) => x > 0);
+      const opt = (ys: number[]) => (ys.every(Number.isFinite) && ys.some((y) => y > 0) ? stat(ys) : '-');
       console.log(
-        `| \`${t.path}\` | ${side} | ${stat(xs.map((x) => x.fcp))} | ${stat(xs.map((x) => x.ready))} | ${stat(xs.map((x) => x.interactive))} | ${stat(xs.map((x) => x.html))} | ${api.length ? stat(api) : '-'} | ${median(xs.map((x) => x.requests))} | ${kb(median(xs.map((x) => x.jsBytes)))} | ${median(xs.map((x) => x.longTasks))} (${fmt(median(xs.map((x) => x.longMs)), 0)}) |`,
+        `| \`${t.path}\` | ${side} | ${stat(xs.map((x) => x.fcp))} | ${stat(xs.map((x) => x.ready))} | ${stat(xs.map((x) => x.interactive))} | ${stat(xs.map((x) => x.html))} | ${opt(xs.map((x) => x.jsEnd))} | ${opt(xs.map((x) => x.dataStart))} | ${opt(xs.map((x) => x.dataEnd))} | ${median(xs.map((x) => x.requests))} | ${kb(median(xs.map((x) => x.jsBytes)))} | ${median(xs.map((x) => x.longTasks))} (${fmt(median(xs.map((x) => x.longMs)), 0)}) |`,
       );
     }
     const p = samples.get(`${t.name}:product`)!;
@@ -385,11 +454,17 @@ try {
     ratios.push(
       `${t.path}: product/baseline FCP ${fmt(pick(p, 'fcp') / pick(b, 'fcp'), 2)}x, ready ${fmt(pick(p, 'ready') / pick(b, 'ready'), 2)}x, interactive ${fmt(pick(p, 'interactive') / pick(b, 'interactive'), 2)}x; target FCP and interactive < 1000 ms: ${pick(p, 'fcp') < 1000 && pick(p, 'interactive') < 1000 ? 'met' : 'MISSED'}`,
     );
+    const o = samples.get(`${t.name}:other build`);
+    if (o)
+      ratios.push(
+        `${t.path}: product/other build FCP ${fmt(pick(p, 'fcp') / pick(o, 'fcp'), 2)}x, ready ${fmt(pick(p, 'ready') / pick(o, 'ready'), 2)}x, interactive ${fmt(pick(p, 'interactive') / pick(o, 'interactive'), 2)}x`,
+      );
   }
   console.log(`\n${ratios.join('\n')}`);
 } finally {
   await browser?.close();
   if (baseline) await stopChild(baseline.child);
   await stack.stop();
+  await other?.stop();
   rmSync(dir, { recursive: true, force: true });
 }
