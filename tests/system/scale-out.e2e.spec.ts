@@ -4,7 +4,8 @@
  * event ids, the per-message lock), each event must be projected by one runner (leases, the
  * projection lock) and every subscription must reach the head of the log. A hot slot booked through
  * both apis at once must never oversell: the per-slot mutex is per process, the expected-version
- * check in the log is what keeps the two processes apart.
+ * check in the log is what keeps the two processes apart. A payment sent through both at once is charged
+ * and recorded once (idempotency record and an advisory lock per registration, both in Postgres).
  */
 import { hostname } from 'node:os';
 import { type ProductStack, type TestSmtp, startProductStack, startSmtp } from '@hs/testing';
@@ -180,5 +181,56 @@ describe('scale-out: two apis and two workers', () => {
     );
 
     expect(stack.output()).not.toMatch(/projection failed|duplicate key/);
+  }, 300_000);
+  it('one payment sent through both apis at once is charged and recorded once', async () => {
+    const [a, b] = stack.baseUrls as [string, string];
+    const wide = s.slotIds[0]!;
+    for (const [round, headers] of [
+      // A double-click: the same request (same nonce, so the same idempotency key) on both apis.
+      [0, () => ({})],
+      // Two different attempts on one order at the same moment.
+      [1, (i: number) => ({ 'idempotency-key': `attempt-${i}` })],
+    ] as const) {
+      const n = 5000 + round;
+      const booked = await call(
+        'POST',
+        `${a}/api/registrations`,
+        bookingBody(n, { eventId: s.eventId, packageId: s.packageId, timeslotId: wide }),
+      );
+      expect(booked.status, JSON.stringify(booked.json)).toBe(201);
+      const { id, totalAmount } = booked.json.data;
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          call(
+            'POST',
+            `${i % 2 ? b : a}/api/payments/process`,
+            { registrationId: id, nonce: 'fake-valid-nonce', amount: totalAmount },
+            headers(i),
+          ),
+        ),
+      );
+      const ok = answers.filter((r) => r.status === 200);
+      const [recorded] = await stack.db.sql<{ n: number }[]>`
+        select count(*)::int as n from events where stream_id = ${`registration-${id}`} and type = 'PaymentRecorded'`;
+      expect(recorded!.n).toBe(1);
+      if (round === 0) {
+        // Every answer replays the one charge.
+        expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+        expect(new Set(ok.map((r) => r.json.transactionId)).size).toBe(1);
+      } else {
+        expect(ok).toHaveLength(1);
+        expect(answers.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.json?.message}`)).toEqual(
+          Array(9).fill('409 This registration has already been paid'),
+        );
+      }
+      const email = bookingBody(n, { eventId: s.eventId, packageId: s.packageId, timeslotId: wide }).email;
+      await waitUntil(
+        60_000,
+        () => mailCounts(smtp.received, email).receipts >= 1,
+        () => fail(`no receipt for ${email}`),
+      );
+      await sleep(2_000);
+      expect(mailCounts(smtp.arrived, email)).toEqual({ confirmations: 1, receipts: 1 });
+    }
   }, 300_000);
 });
