@@ -342,6 +342,11 @@ export function netnsUnavailable(): string | null {
   if (process.getuid?.() !== 0) return 'creating a network namespace needs root';
   const r = spawnSync('ip', ['netns', 'list'], { encoding: 'utf8' });
   if (r.error || r.status !== 0) return `ip netns is unavailable: ${r.error?.message ?? r.stderr}`;
+  // Root without CAP_SYS_ADMIN / CAP_NET_ADMIN (a default container) lists but cannot add.
+  const probe = `hsprobe${randomBytes(3).toString('hex')}`;
+  const add = spawnSync('ip', ['netns', 'add', probe], { encoding: 'utf8' });
+  if (add.status !== 0) return `cannot create a network namespace: ${add.stderr.trim()}`;
+  spawnSync('ip', ['netns', 'del', probe]);
   return null;
 }
 
