@@ -9,7 +9,7 @@
  *   that context (`eval` and `Function('...')` throw), so `this.constructor.constructor('return process')`
  *   has nothing to build. The data crosses as a JSON string parsed inside the context, so no object of
  *   our realm (and none of its constructors) is reachable.
- * - Time limit: `vm` `timeout` (default 100 ms) with `microtaskMode: 'afterEvaluate'`, so neither a
+ * - Time limit: `vm` `timeout` (default 1 s) with `microtaskMode: 'afterEvaluate'`, so neither a
  *   loop nor a promise chain can hold the worker. Validated templates are bounded anyway (no `while`,
  *   loops only over provided lists); the timeout is for everything else.
  *
@@ -23,7 +23,12 @@ import vm from 'node:vm';
 import ejs from 'ejs';
 import { TEMPLATE_VARIABLE_NAMES } from './variables';
 
-export const DEFAULT_RENDER_TIMEOUT_MS = 100;
+/**
+ * A real template renders in a millisecond or two; this only stops a runaway one. 100 ms was too
+ * tight on a loaded 2-core machine, where a descheduled worker let good templates time out and mail
+ * went out with the default subject instead of the staff's.
+ */
+export const DEFAULT_RENDER_TIMEOUT_MS = 1000;
 
 export type EscapeMode = 'html' | 'text';
 
