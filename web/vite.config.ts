@@ -26,8 +26,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       // @hs/domain is pure (its modules only declare functions and constants such as valibot schemas),
-      // so a module none of whose exports is used can go: the public entry needs a few helpers, not
-      // the validation schemas, valibot and date-fns.
+      // so a module none of whose exports is used can go (the server's deciders, the admin schemas):
+      // the public entry is 164 KB gzip instead of 169, in 6 files instead of 12 (npm run web -w bench).
       treeshake: {
         moduleSideEffects: (id) => (/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id) ? false : undefined),
       },

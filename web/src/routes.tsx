@@ -1,23 +1,20 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import useSWR from 'swr';
-import { Route, Switch, useParams } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
 import { PublicLayout } from './components/layout/public-layout';
 import { PageLoader } from './components/layout/page';
+import EventBookingPage from './pages/booking/booking-page';
+import CancelAppointmentPage from './pages/cancel-appointment';
+import BookingConfirmationPage from './pages/confirmation/confirmation-page';
 import HomePage from './pages/home';
 import NotFoundPage from './pages/not-found';
-import { loadBookingPage, loadedBookingPage } from './public/booking-page-loader';
-import { eventKey } from './public/event-key';
+import PartnerLinkPage from './pages/partner-link';
 import { PublicRouteGuards } from './public/route-guards';
 
 /*
- * Route table (spec section 2). The public entry stays small: only `/` and the 404 page are in the
- * main bundle; every other screen is a lazy chunk (React.lazy + dynamic import, which Vite turns into
- * separate files), so `/` loads no booking wizard, no dialogs and no validation schemas
- * (`npm run web -w bench` prints the JavaScript each route loads). Add a screen like AdminApp below.
+ * Route table (spec section 2). The public entry stays small: `/` and the booking wizard are in the
+ * main bundle; the admin back-office and the older flow are lazy chunks (React.lazy + dynamic import,
+ * which Vite turns into separate files). Add a lazy screen like AdminApp below.
  */
-const CancelAppointmentPage = lazy(() => import('./pages/cancel-appointment'));
-const BookingConfirmationPage = lazy(() => import('./pages/confirmation/confirmation-page'));
-const PartnerLinkPage = lazy(() => import('./pages/partner-link'));
 const AdminApp = lazy(() => import('./admin/admin-app'));
 const TestAutoTimeslotsPage = lazy(() => import('./pages/test-auto-timeslots'));
 // The older flow (one chunk) and the participants page.
@@ -30,31 +27,6 @@ const LegacyRegistrationPage = lazy(() => olderFlow().then((m) => ({ default: m.
 const LegacyConfirmationPage = lazy(() => olderFlow().then((m) => ({ default: m.LegacyConfirmationPage })));
 const ParticipantsPage = lazy(() => import('./pages/legacy/participants-page'));
 
-/**
- * `/events/:slug`: the booking page from its own chunk (public/booking-page-loader.ts), and the event's
- * data asked for at the same time rather than once the chunk is in; the page's own useSWR of the same
- * key then finds the answer in SWR's cache (or in flight).
- */
-function EventRoute() {
-  const { slug = '' } = useParams<{ slug: string }>();
-  useSWR(slug ? eventKey(slug) : null);
-  const [Page, setPage] = useState(loadedBookingPage);
-  const [failed, setFailed] = useState<unknown>(null);
-  useEffect(() => {
-    if (Page) return;
-    let live = true;
-    loadBookingPage().then(
-      (loaded) => live && setPage(() => loaded),
-      (err: unknown) => live && setFailed(err ?? new Error('The booking page did not load')),
-    );
-    return () => {
-      live = false;
-    };
-  }, [Page]);
-  if (failed) throw failed;
-  return Page ? <Page /> : <PageLoader />;
-}
-
 function PublicRoutes() {
   return (
     <PublicLayout>
@@ -62,7 +34,7 @@ function PublicRoutes() {
       <Suspense fallback={<PageLoader />}>
         <Switch>
           <Route path="/" component={HomePage} />
-          <Route path="/events/:slug" component={EventRoute} />
+          <Route path="/events/:slug" component={EventBookingPage} />
           <Route path="/legacy/events/:slug?" component={LegacyEventPage} />
           <Route path="/participants" component={LegacyParticipantsRedirect} />
           <Route path="/registration" component={LegacyRegistrationPage} />

@@ -1,5 +1,4 @@
 import { availabilityLabel } from '@hs/domain';
-import { useEffect } from 'react';
 import useSWR from 'swr';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
@@ -10,7 +9,6 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import type { ApiEnvelope } from '../lib/api';
-import { loadBookingPage } from '../public/booking-page-loader';
 import type { EventSummary } from '../public/types';
 
 export const EVENTS_KEY = '/api/events';
@@ -60,14 +58,6 @@ function EventRowSkeleton() {
 export default function HomePage() {
   const { data, error, isLoading } = useSWR<ApiEnvelope<EventSummary[]>>(EVENTS_KEY);
   const events = filterEvents(data?.data ?? [], '');
-  const listed = events.length > 0;
-
-  // Every event links to the booking page: fetch its chunk once the list is shown and the browser idle.
-  useEffect(() => {
-    if (!listed || typeof window.requestIdleCallback !== 'function') return;
-    const id = window.requestIdleCallback(() => void loadBookingPage().catch(() => {}));
-    return () => window.cancelIdleCallback(id);
-  }, [listed]);
 
   return (
     <Page>

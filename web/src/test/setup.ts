@@ -1,9 +1,5 @@
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-
-// Most screens are lazy chunks (src/routes.tsx); vitest transforms a chunk's modules on its first
-// import, which on a loaded machine takes over findBy*'s default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs that Ark UI / zag.js touch.
 if (!window.matchMedia) {

@@ -11,12 +11,13 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { type ApiEnvelope, ApiError } from '../../lib/api';
 import { CalendarIcon } from '../../components/icons';
 import { MapPinIcon, PackageIcon } from '../../components/icons';
-import { eventKey } from '../../public/event-key';
 import type { EventDetail } from '../../public/types';
 import { BookingSuccess, type SuccessInfo } from './booking-success';
 import { BookingWizard } from './wizard';
 
-export { eventKey };
+export function eventKey(slug: string) {
+  return `/api/events/${encodeURIComponent(slug)}`;
+}
 
 function StateCard({ title, text, action }: { title: string; text: string; action: React.ReactNode }) {
   return (
