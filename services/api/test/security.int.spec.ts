@@ -112,6 +112,14 @@ describe('security of the public surface', () => {
     expect(csp).toContain('https://js.braintreegateway.com');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    // helmet's whole set, on answers and on errors alike.
+    for (const answer of [res, await app.inject('/api/no-such-route')]) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(String(answer.headers['content-security-policy'])).toContain("default-src 'self'");
+    }
   });
 
   it('keeps CORS closed by default: no allow-origin for a foreign origin, preflight refused', async () => {
