@@ -310,23 +310,26 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const postalCode = requirePostalCode(request.query.postalCode);
       const eventId = requireEventId(request.query.eventId);
-      const found = await cached(`auto-postal|${eventId}|${postalCode}`, async () => {
+      // The whole answer is kept, not just the slots: grouping per request was most of a hit's cost.
+      const answer = await cached(`auto-postal|${eventId}|${postalCode}`, async () => {
         const event = await findEvent(sql, { id: eventId, activeOnly: true });
-        return slotsForPostalCode(sql, { ...event, configType: 'auto' }, postalCode);
+        const found = await slotsForPostalCode(sql, { ...event, configType: 'auto' }, postalCode);
+        if (found.region === null) return { missing: found.message };
+        const groups = groupByDate(found.slots);
+        return {
+          success: true as const,
+          region: found.region,
+          regionName: found.regionName,
+          postalCode,
+          data: Object.entries(groups).map(([date, g]) => ({
+            date,
+            label: g.date.label,
+            timeslots: g.timeslots,
+          })),
+        };
       });
-      if (found.region === null) throw notFound(found.message);
-      const groups = groupByDate(found.slots);
-      return {
-        success: true as const,
-        region: found.region,
-        regionName: found.regionName,
-        postalCode,
-        data: Object.entries(groups).map(([date, g]) => ({
-          date,
-          label: g.date.label,
-          timeslots: g.timeslots,
-        })),
-      };
+      if ('missing' in answer) throw notFound(answer.missing);
+      return answer;
     },
   );
 
