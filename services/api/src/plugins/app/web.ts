@@ -20,10 +20,15 @@ export default fp(
         root: opts.root,
         wildcard: false,
         index: false,
+        // The web build writes .br and .gz beside each asset (web/scripts/compress.mjs).
+        preCompressed: true,
         maxAge: '1h',
         setHeaders: (res, path) => {
           // Hashed assets never change; index.html must always be revalidated.
           if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+          // Set here, not on the reply: @fastify/static writes its own max-age over the reply's header,
+          // and a cached index.html would point at assets a new build has removed.
+          else if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
         },
       });
     } else {
