@@ -11,6 +11,7 @@ import {
   seatsLeft,
   timeslotAvailability,
   timeslotDecider,
+  timeslotStateFromLatest,
 } from '../src';
 import { spec } from './given-when-then';
 
@@ -153,6 +154,66 @@ describe('timeslot capacity', () => {
           expect(state.booked).toBe(Object.values(state.reservations).reduce((a, b) => a + b, 0));
         }
       }),
+    );
+  });
+
+  it('the latest seat, block and capacity events decide a booking exactly as the whole history (property)', () => {
+    const command = fc.oneof(
+      fc.record({
+        type: fc.constant('ReserveSeats' as const),
+        registrationId: fc.constantFrom('a', 'b', 'c'),
+        seats: fc.integer({ min: 1, max: 8 }),
+        at: fc.constant(at),
+      }),
+      fc.record({
+        type: fc.constant('ReleaseSeats' as const),
+        registrationId: fc.constantFrom('a', 'b', 'c'),
+        seats: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
+        reason: fc.constant('cancelled' as const),
+        at: fc.constant(at),
+      }),
+      fc.record({
+        type: fc.constant('ChangeCapacity' as const),
+        maxAttendees: fc.integer({ min: 1, max: 30 }),
+        at: fc.constant(at),
+      }),
+      fc.record({ type: fc.constantFrom('BlockSlot' as const, 'UnblockSlot' as const), at: fc.constant(at) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 25 }),
+        fc.array(command as fc.Arbitrary<TimeslotCommand>, { maxLength: 60 }),
+        fc.integer({ min: 1, max: 10 }),
+        (capacity, commands, seats) => {
+          let state = initialTimeslotState(capacity);
+          const history: TimeslotEvent[] = [];
+          for (const c of commands) {
+            const r = decideTimeslot(state, c);
+            if (isDomainError(r)) continue;
+            history.push(...r);
+            state = r.reduce(evolveTimeslot, state);
+          }
+          const latest = (types: readonly string[]) =>
+            history.filter((e) => types.includes(e.type)).slice(-1);
+          // Any order: the three kinds are independent.
+          const summary = timeslotStateFromLatest(
+            [
+              ...latest(['CapacityChanged']),
+              ...latest(['SeatsReserved', 'SeatsReleased']),
+              ...latest(['SlotBlocked', 'SlotUnblocked']),
+            ],
+            capacity,
+          );
+          expect({ capacity: summary.capacity, booked: summary.booked, blocked: summary.blocked }).toEqual({
+            capacity: state.capacity,
+            booked: state.booked,
+            blocked: state.blocked,
+          });
+          const reserve = { type: 'ReserveSeats' as const, registrationId: 'new', seats, at };
+          expect(decideTimeslot(summary, reserve)).toEqual(decideTimeslot(state, reserve));
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });

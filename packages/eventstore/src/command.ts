@@ -22,6 +22,12 @@ export interface HandleOptions {
   maxAttempts?: number;
   /** Upper bound of the first retry's random delay; doubles per retry. */
   baseDelayMs?: number;
+  /**
+   * Streams read another way than in full: each reader answers the stream's current version and the
+   * events the decision needs (a summary, say the latest of each kind). The version is what the
+   * append expects, so a reader must take it from the same snapshot as its events.
+   */
+  readers?: Record<string, (sql: Sql) => Promise<StreamRead>>;
 }
 
 export interface HandleResult<R> {
@@ -47,7 +53,18 @@ export async function handle<R = undefined>(
   const maxAttempts = options.maxAttempts ?? 5;
   const base = options.baseDelayMs ?? 5;
   for (let attempt = 1; ; attempt++) {
-    const streams = await readStreams(sql, streamIds);
+    const custom = options.readers ?? {};
+    const own = streamIds.filter((id) => custom[id]);
+    const [streams, ownReads] = await Promise.all([
+      readStreams(
+        sql,
+        streamIds.filter((id) => !custom[id]),
+      ),
+      Promise.all(own.map((id) => custom[id]!(sql))),
+    ]);
+    own.forEach((id, i) => {
+      streams[id] = ownReads[i]!;
+    });
     const decision = await decide(streams);
     const requests = decision.append
       .filter((a) => a.events.length > 0)

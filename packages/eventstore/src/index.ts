@@ -13,7 +13,15 @@ export type {
 export { CommandConflictError, ConcurrencyError, LeaseLostError } from './errors';
 export { append, streamTypeOf, type AppendOptions, type AppendResult } from './append';
 export { uuidv7 } from './ids';
-export { aggregate, fold, readStream, readStreams, type Evolve, type StreamRead } from './read';
+export {
+  aggregate,
+  fold,
+  readLatestOfTypes,
+  readStream,
+  readStreams,
+  type Evolve,
+  type StreamRead,
+} from './read';
 export { handle, type Decide, type Decision, type HandleOptions, type HandleResult } from './command';
 export {
   comparePositions,

@@ -87,3 +87,33 @@ export async function aggregate<S, T = unknown>(
   const events = await readStream<T>(sql, streamId);
   return { state: fold(events, evolve, initial), version: events.at(-1)?.version ?? 0 };
 }
+
+/**
+ * A stream's current version and, for each group of event types, the latest event of the group
+ * (in version order), from one snapshot: what a command reads when those say all it needs, instead
+ * of the whole stream (handle's `readers`). A group with no event yet contributes nothing.
+ */
+export async function readLatestOfTypes<T = unknown>(
+  sql: Queryable,
+  streamId: string,
+  groups: readonly (readonly string[])[],
+): Promise<StreamRead<T>> {
+  const rows = await sql<(EventRow & { stream_version: number })[]>`
+    select s.stream_version, e.global_position, e.transaction_id::text, e.event_id, e.stream_id, e.version,
+           e.type, e.data, e.metadata, e.recorded_at
+    from (select coalesce((select version from streams where stream_id = ${streamId}), 0) as stream_version) s
+    left join lateral (
+      select l.* from unnest(${groups.map((g) => g.join(','))}::text[]) as g(types)
+      cross join lateral (
+        select * from events
+        where stream_id = ${streamId} and type = any(string_to_array(g.types, ','))
+        order by version desc limit 1
+      ) l
+    ) e on true
+    order by e.version`;
+  const version = Number(rows[0]?.stream_version ?? 0);
+  return {
+    version,
+    events: rows.filter((r) => r.event_id !== null).map((r) => toRecordedEvent<T>(r)),
+  };
+}

@@ -8,14 +8,14 @@ import {
   decideRegistration,
   decideTimeslot,
   evolveDiscountCode,
-  evolveTimeslot,
   generateReferenceNumber,
   initialDiscountCodeState,
   initialRegistrationState,
-  initialTimeslotState,
   isDomainError,
+  TIMESLOT_LATEST_KINDS,
+  timeslotStateFromLatest,
 } from '@hs/domain';
-import { type NewEvent, type Position, type StreamRead, handle } from '@hs/eventstore';
+import { type NewEvent, type Position, type StreamRead, handle, readLatestOfTypes } from '@hs/eventstore';
 import { registrationStreamId, timeslotStreamId } from '@hs/read-models';
 import { HttpError } from '../errors';
 
@@ -105,10 +105,10 @@ export async function bookRegistration(
         streams,
         (read) => {
           const append: { streamId: string; streamType: string; events: NewEvent[] }[] = [];
-          const slot = foldStream<ReturnType<typeof initialTimeslotState>, TimeslotEvent>(
-            read[slotStream],
-            initialTimeslotState(order.timeslot.maxAttendees),
-            evolveTimeslot,
+          // Only the slot's latest seat, block and capacity events were read (see readers below).
+          const slot = timeslotStateFromLatest(
+            (read[slotStream]?.events ?? []).map((e) => ({ type: e.type, data: e.data }) as TimeslotEvent),
+            order.timeslot.maxAttendees,
           );
           const seats = orFail(
             decideTimeslot(slot, {
@@ -181,7 +181,14 @@ export async function bookRegistration(
           // the booking is one append statement.
           return { append, result: status };
         },
-        { metadata: { actor: meta.actor, requestId: meta.requestId }, maxAttempts: 8 },
+        {
+          metadata: { actor: meta.actor, requestId: meta.requestId },
+          maxAttempts: 8,
+          // Not the slot's whole history: it grows with every booking of the slot.
+          readers: {
+            [slotStream]: (db) => readLatestOfTypes(db, slotStream, Object.values(TIMESLOT_LATEST_KINDS)),
+          },
+        },
       );
       return { registrationId: id, referenceNumber, status: result!, position };
     } catch (err) {

@@ -1,0 +1,83 @@
+import { type TestDatabase, testDatabase } from '@hs/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { append, handle, readLatestOfTypes, readStreams } from '../src';
+
+describe('reading the latest event of each kind', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await testDatabase();
+  });
+  afterAll(async () => db.drop());
+
+  const groups = [['Reserved', 'Released'], ['Blocked', 'Unblocked'], ['Resized']];
+  const ev = (type: string, n: number) => ({ type, data: { n } });
+
+  it('answers the version and the latest event per group, in version order, and nothing for a new stream', async () => {
+    const id = `slot-latest-${Date.now()}`;
+    expect(await readLatestOfTypes(db.sql, id, groups)).toEqual({ version: 0, events: [] });
+    await append(
+      db.sql,
+      {
+        streamId: id,
+        expectedVersion: 'no_stream',
+        events: [
+          ev('Reserved', 1),
+          ev('Blocked', 2),
+          ev('Reserved', 3),
+          ev('Unblocked', 4),
+          ev('Released', 5),
+          ev('Reserved', 6),
+          ev('Other', 7),
+        ],
+      },
+      { actor: 'test' },
+    );
+    const read = await readLatestOfTypes<{ n: number }>(db.sql, id, groups);
+    expect(read.version).toBe(7);
+    expect(read.events.map((e) => [e.type, e.version, e.data.n])).toEqual([
+      ['Unblocked', 4, 4],
+      ['Reserved', 6, 6],
+    ]);
+    // The same version a full read reports: the append's expected version.
+    expect((await readStreams(db.sql, [id]))[id]!.version).toBe(7);
+  });
+
+  it("handle with a reader still refuses an append when the stream moved after the reader's read", async () => {
+    const id = `slot-race-${Date.now()}`;
+    await append(
+      db.sql,
+      { streamId: id, expectedVersion: 'no_stream', events: [ev('Reserved', 1)] },
+      { actor: 'test' },
+    );
+    let raced = false;
+    const attempt = handle(
+      db.sql,
+      [id],
+      async (read) => {
+        if (!raced) {
+          raced = true;
+          // Someone else appends between our read and our append.
+          await append(
+            db.sql,
+            { streamId: id, expectedVersion: 'any', events: [ev('Reserved', 2)] },
+            { actor: 'other' },
+          );
+        }
+        return {
+          append: [{ streamId: id, events: [ev('Reserved', read[id]!.version + 1)] }],
+          result: read[id]!.version,
+        };
+      },
+      {
+        metadata: { actor: 'test' },
+        maxAttempts: 2,
+        readers: { [id]: (sql) => readLatestOfTypes(sql, id, groups) },
+      },
+    );
+    // The first attempt lost the race and retried on a fresh read.
+    const { result } = await attempt;
+    expect(result).toBe(2);
+    const all = (await readStreams(db.sql, [id]))[id]!;
+    expect(all.events.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+  });
+});
