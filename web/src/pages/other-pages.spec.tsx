@@ -143,6 +143,7 @@ describe('booking confirmation', () => {
       },
       'GET /api/payments/client-token': { success: true, token: 'test-abc', message: 'ok' },
       'POST /api/payments/process': { success: true, transactionId: 'txn-1', message: 'ok' },
+      'POST /api/registrations/7/payment': { success: true, data: { id: 7, status: 'paid' } },
     });
     const user = userEvent.setup();
     renderApp('/booking/confirmation/HS2612-0001-0002?showPayment=true');

@@ -67,6 +67,33 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
+export const PAYMENT_TEXTS = {
+  failed: 'Payment processing failed',
+  network: 'Network error. Please try again later.',
+} as const;
+
+/** The processor answered but did not charge (declined, or success false). */
+class PaymentDeclined extends Error {
+  constructor(message: string | undefined) {
+    super(message || PAYMENT_TEXTS.failed);
+  }
+}
+
+/**
+ * The toast of a failed payment: the server refused or the processor declined -> 'Payment Failed';
+ * no answer at all -> 'Connection Error'; anything else (the drop-in, no instance) -> 'Payment Error'.
+ */
+export function paymentFailure(e: unknown): { title: string; description: string } {
+  if (e instanceof ApiError)
+    return { title: 'Payment Failed', description: e.serverMessage || PAYMENT_TEXTS.failed };
+  if (e instanceof PaymentDeclined) return { title: 'Payment Failed', description: e.message };
+  if (e instanceof TypeError) return { title: 'Connection Error', description: PAYMENT_TEXTS.network };
+  return {
+    title: 'Payment Error',
+    description: (e instanceof Error && e.message) || PAYMENT_TEXTS.failed,
+  };
+}
+
 export interface PaymentPanelProps {
   registrationId: number;
   balanceCents: number;
@@ -131,7 +158,7 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
             type: 'error',
           });
         } else if (e instanceof TypeError) {
-          setError('Unable to connect to payment server.');
+          setError(PAYMENT_TEXTS.network);
           toaster.create({
             title: 'Connection Error',
             description: 'Unable to connect to payment server.',
@@ -172,30 +199,33 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
         deviceData = method.deviceData ?? '';
         paymentDetails = method.details ?? {};
       }
+      const amount = toDollars(balanceCents);
       const res = await api.post<{ success: boolean; transactionId?: string; message?: string }>(
         '/api/payments/process',
-        {
-          registrationId,
-          nonce,
-          deviceData,
-          paymentType: 'card',
-          paymentDetails,
-          amount: toDollars(balanceCents),
-        },
+        { registrationId, nonce, deviceData, paymentType: 'card', paymentDetails, amount },
       );
-      if (!res?.success || !res.transactionId) throw new Error(res?.message || 'Payment processing failed');
-      toaster.create({
-        title: 'Payment Successful',
-        description: 'Your payment has been processed.',
-        type: 'success',
-      });
-      onPaid(res.transactionId);
+      if (!res?.success || !res.transactionId) throw new PaymentDeclined(res?.message);
+      const transactionId = res.transactionId;
+      try {
+        // the charge is made: record it on the booking (the server also did; this call is idempotent)
+        await api.post(`/api/registrations/${registrationId}/payment`, { transactionId, amount });
+        toaster.create({
+          title: 'Payment Successful',
+          description: 'Your payment has been processed.',
+          type: 'success',
+        });
+      } catch {
+        toaster.create({
+          title: 'Payment Recorded',
+          description: `Your payment was processed (transaction ${transactionId}), but there was a problem updating your booking. Please contact support.`,
+          type: 'info',
+        });
+      }
+      onPaid(transactionId);
     } catch (e) {
-      const message =
-        (e instanceof ApiError ? e.serverMessage : e instanceof Error ? e.message : '') ||
-        'Payment processing failed';
-      setError(message);
-      toaster.create({ title: 'Payment Failed', description: message, type: 'error' });
+      const failure = paymentFailure(e);
+      setError(failure.description);
+      toaster.create({ ...failure, type: 'error' });
     } finally {
       setPaying(false);
     }
