@@ -37,6 +37,14 @@ describe('app shell', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Available Health Screening' })).toBeTruthy();
   });
 
+  it('renders the 404 page for an unknown /admin path too, without asking for a login', async () => {
+    const { location } = renderAt('/admin/no-such-page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(location.history.at(-1)).toBe('/admin/no-such-page');
+  });
+
   it('shows the header with the Appointments link and no admin actions for a visitor', () => {
     renderAt('/');
     const link = screen.getByRole('link', { name: 'Appointments' });
@@ -122,7 +130,7 @@ describe('signed-in admin in the header', () => {
     expect(await screen.findByText('Logout successful')).toBeTruthy();
   });
 
-  it("keeps the session and toasts 'Logout failed' when logout fails", async () => {
+  it("toasts 'Logout failed' when logout fails, and still logs out locally", async () => {
     localStorage.setItem('auth_token', 'tok-1');
     const { release } = stubAdminApi({ logoutStatus: 500 });
     renderHeaderAt('/');
@@ -131,8 +139,9 @@ describe('signed-in admin in the header', () => {
     await act(async () => release());
     expect(await screen.findByText('Logout failed')).toBeTruthy();
     expect(screen.getByText('Server unavailable')).toBeTruthy();
-    expect(localStorage.getItem('auth_token')).toBe('tok-1');
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull());
+    expect(screen.queryByText('Admin Dashboard')).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Route, Switch } from 'wouter';
 import { PageLoader } from '../components/layout/page';
+import { PublicLayout } from '../components/layout/public-layout';
+import NotFoundPage from '../pages/not-found';
 import { AdminLayout } from './components/admin-layout';
 import { ProtectedRoute } from './components/protected-route';
 import Dashboard from './pages/dashboard';
@@ -59,8 +61,11 @@ export default function AdminApp() {
           <AuditLogPage />
         </Protected>
       </Route>
+      {/* not in the route list: the not-found page, like any other unknown path (spec section 2) */}
       <Route>
-        <Redirect to="/admin/dashboard" replace />
+        <PublicLayout>
+          <NotFoundPage />
+        </PublicLayout>
       </Route>
     </Switch>
   );

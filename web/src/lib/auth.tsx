@@ -28,7 +28,7 @@ export interface AuthContextValue {
   isAdmin: boolean;
   /** POST /api/admin/login; stores `data.token` and takes `data.user` (or loads it). Throws ApiError on failure. */
   login: (credentials: LoginCredentials) => Promise<void>;
-  /** POST /api/admin/logout, then forgets the token. Throws ApiError on failure (token kept). */
+  /** POST /api/admin/logout, then forgets the token and the user; on failure too, then throws the error. */
   logout: () => Promise<void>;
 }
 
@@ -110,10 +110,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (e) {
       // An expired or unknown token is as good as logged out.
       if (!(e instanceof ApiError && e.status === 401)) throw e;
+    } finally {
+      // spec section 4: the token and the cached user go locally even when the server call fails
+      storeToken(null);
+      setToken(null);
+      await mutate(null, { revalidate: false });
     }
-    storeToken(null);
-    setToken(null);
-    await mutate(null, { revalidate: false });
   }, [mutate]);
 
   const value = useMemo<AuthContextValue>(() => {
