@@ -174,8 +174,10 @@ export default function EventBookingPage() {
   const [success, setSuccess] = useState<SuccessInfo | null>(null);
 
   if (success) return <BookingSuccess info={success} />;
-  if (error) {
-    if (error instanceof ApiError && error.status === 404) {
+  // a 404, or an answer without the event: 'Event Not Found'
+  const missing = (error instanceof ApiError && error.status === 404) || (data !== undefined && !data?.data);
+  if (error || missing) {
+    if (missing) {
       return (
         <StateCard
           title="Event Not Found"

@@ -330,6 +330,23 @@ describe('booking wizard', { timeout: 20_000 }, () => {
     expect(screen.getByText('This timeslot is full')).toBeTruthy();
   });
 
+  it("toasts 'Booking Error' and stays put when the answer has no reference number", async () => {
+    api({
+      'POST /api/registrations': () => Response.json({ success: true, data: { id: 9 } }, { status: 201 }),
+    });
+    const user = userEvent.setup();
+    await toReview(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText('Booking Error')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your booking was created but there was a problem retrieving the reference number. Please contact support.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Booking Successful!' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Review Booking' })).toBeTruthy();
+  });
+
   it('prefills from a fresh partner hand-off and ignores a stale one', async () => {
     api();
     sessionStorage.setItem(PARTNER_FLAG_KEY, 'true');
@@ -376,6 +393,13 @@ describe('booking wizard', { timeout: 20_000 }, () => {
     renderApp('/events/nope');
     expect(await screen.findByRole('heading', { name: 'Event Not Found' })).toBeTruthy();
     expect(screen.getByText("The event you're looking for doesn't exist or has been removed.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Events' })).toBeTruthy();
+  });
+
+  it('shows Event Not Found when the answer carries no event', async () => {
+    mockApi({ 'GET /api/events/empty': { success: true, data: null } });
+    renderApp('/events/empty');
+    expect(await screen.findByRole('heading', { name: 'Event Not Found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Events' })).toBeTruthy();
   });
 
