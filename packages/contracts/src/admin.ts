@@ -4,6 +4,38 @@ import { DateSchema, MoneySchema } from './common';
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Timestamp = Type.String({ description: 'UTC timestamp, ISO 8601' });
 
+export const AdminPackageSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  price: MoneySchema,
+  aiaPrice: Nullable(MoneySchema),
+  isActive: Type.Boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+/** event_dates: the days an event runs. */
+export const AdminEventDateSchema = Type.Object({
+  id: Type.Integer(),
+  eventId: Type.Integer(),
+  date: DateSchema,
+});
+
+/** A stored timeslot of an event with its live seats (spec section 3, Timeslot). */
+export const AdminEventTimeslotSchema = Type.Object({
+  id: Type.Integer(),
+  eventId: Type.Integer(),
+  eventDateId: Nullable(Type.Integer({ description: 'null for auto-generated slots' })),
+  date: DateSchema,
+  time: Type.String({ description: 'HH:mm' }),
+  label: Type.String(),
+  region: Nullable(Type.String()),
+  maxAttendees: Type.Integer(),
+  currentAttendees: Type.Integer(),
+  isAvailable: Type.Boolean(),
+});
+
 export const AdminEventSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -14,6 +46,9 @@ export const AdminEventSchema = Type.Object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   packageIds: Type.Array(Type.Integer()),
+  dates: Type.Array(AdminEventDateSchema),
+  packages: Type.Array(AdminPackageSchema),
+  timeslots: Type.Array(AdminEventTimeslotSchema),
   config: Type.Object({
     configType: Type.Union([Type.Literal('manual'), Type.Literal('auto')]),
     numSlots: Type.Integer(),
@@ -39,17 +74,6 @@ export const EventInputSchema = Type.Object({
       maxAttendees: Type.Optional(Type.Integer()),
     }),
   ),
-});
-
-export const AdminPackageSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Nullable(Type.String()),
-  price: MoneySchema,
-  aiaPrice: Nullable(MoneySchema),
-  isActive: Type.Boolean(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
 });
 
 const NumberOrString = Type.Union([Type.Number(), Type.String()]);

@@ -44,6 +44,62 @@ async function findEvent(db: Db, id: number) {
   return toEvent(row);
 }
 
+type EventCore = ReturnType<typeof toEvent>;
+
+/**
+ * The spec's Event carries its dates, packages and timeslots (section 3). Read in three queries for
+ * any number of events; kept out of the audit entries, which record what the admin changed.
+ */
+async function withRelations(db: Db, events: EventCore[]) {
+  if (events.length === 0) return [];
+  const ids = events.map((e) => e.id as number);
+  const [packages, dates, slots] = await Promise.all([
+    db<{ eventId: number; createdAt: Date; updatedAt: Date }[]>`
+      select ep.event_id::int as "eventId", p.id, p.name, p.description, p.price::text as price,
+             p.aia_price::text as "aiaPrice", p.is_active as "isActive",
+             p.created_at as "createdAt", p.updated_at as "updatedAt"
+      from event_packages ep join packages p on p.id = ep.package_id
+      where ep.event_id = any(${ids}::bigint[])
+      order by p.id`,
+    db<{ eventId: number }[]>`
+      select id, event_id::int as "eventId", to_char(date, 'YYYY-MM-DD') as date
+      from event_dates where event_id = any(${ids}::bigint[])
+      order by date, id`,
+    db<{ eventId: number }[]>`
+      select t.id, t.event_id::int as "eventId", t.event_date_id as "eventDateId",
+             to_char(t.date, 'YYYY-MM-DD') as date, to_char(t.time, 'HH24:MI') as time, t.label, t.region,
+             coalesce(sa.max_attendees, t.max_attendees) as "maxAttendees",
+             coalesce(sa.current_attendees, 0) as "currentAttendees",
+             coalesce(sa.is_available, true) as "isAvailable"
+      from timeslots t left join slot_availability sa on sa.timeslot_id = t.id
+      where t.event_id = any(${ids}::bigint[])
+      order by t.date, t.time, t.region nulls first, t.id`,
+  ]);
+  const byEvent = <T extends { eventId: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const r of rows) map.set(Number(r.eventId), [...(map.get(Number(r.eventId)) ?? []), r]);
+    return (id: number) => map.get(id) ?? [];
+  };
+  const packagesOf = byEvent(packages);
+  const datesOf = byEvent(dates);
+  const slotsOf = byEvent(slots);
+  return events.map((e) => ({
+    ...e,
+    dates: datesOf(e.id),
+    packages: packagesOf(e.id).map(({ eventId: _e, ...p }) => ({
+      ...p,
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
+    })),
+    timeslots: slotsOf(e.id),
+  }));
+}
+
+async function eventAnswer(db: Db, event: EventCore) {
+  const [full] = await withRelations(db, [event]);
+  return full!;
+}
+
 async function writeLinks(tx: TransactionSql, eventId: number, input: EventInputValue) {
   if (input.packageIds) {
     const ids = [...new Set(input.packageIds)];
@@ -80,7 +136,10 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events',
     { schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(AdminEventSchema)) } } },
-    async () => ({ success: true as const, data: (await selectEvents(sql)).map(toEvent) }),
+    async () => ({
+      success: true as const,
+      data: await withRelations(sql, (await selectEvents(sql)).map(toEvent)),
+    }),
   );
 
   app.get(
@@ -92,7 +151,10 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(AdminEventSchema), ...Response },
       },
     },
-    async (request) => ({ success: true as const, data: await findEvent(sql, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await eventAnswer(sql, await findEvent(sql, request.params.id)),
+    }),
   );
 
   app.post(
@@ -122,7 +184,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
             entityId: row!.id,
             after: created,
           });
-          return created;
+          return eventAnswer(tx, created);
         });
         return reply.status(201).send({ success: true as const, data: event });
       } catch (err) {
@@ -162,7 +224,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
             before,
             after,
           });
-          return after;
+          return eventAnswer(tx, after);
         });
         return { success: true as const, data: event };
       } catch (err) {

@@ -52,12 +52,16 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
     {
       schema: {
         tags: ['admin'],
-        body: Type.Object({ enabled: Type.Optional(Type.Boolean()) }),
+        body: Type.Object({ enabled: Type.Boolean() }),
         response: { 200: TestModeResponse, 400: ErrorResponseSchema },
+      },
+      // 'enabled must be true or false' for a missing or non-boolean flag, before the generic check.
+      preValidation: async (request) => {
+        request.body = parseInput(TestModeInput, request.body ?? {});
       },
     },
     async (request) => {
-      const { enabled } = parseInput(TestModeInput, request.body);
+      const { enabled } = request.body;
       await sql.begin(async (tx) => {
         const before = await isPaymentTestMode(tx);
         await tx`

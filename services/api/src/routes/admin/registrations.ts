@@ -9,8 +9,23 @@ import { type OrderRow, outstanding, selectOrders } from '../../booking/lookup';
 import { notFound } from '../../errors';
 import { parseInput } from '../../validation';
 
+/** Columns of the orders row (and its timeline) that the shared lookup does not read. */
+interface OrderExtras {
+  packageId: number | null;
+  medicalConditions: string | null;
+  discountCodeId: number | null;
+  invoice: string | null;
+}
+const NO_EXTRAS: OrderExtras = {
+  packageId: null,
+  medicalConditions: null,
+  discountCodeId: null,
+  invoice: null,
+};
+
 /** Everything staff see of an order (the admin is allowed personal details). */
-function adminView(o: OrderRow) {
+function adminView(o: OrderRow, extras: OrderExtras = NO_EXTRAS) {
+  const primary = o.participants.find((p) => p.isPrimary) ?? o.participants[0];
   return {
     id: o.registrationId,
     referenceNumber: o.referenceNumber,
@@ -35,6 +50,16 @@ function adminView(o: OrderRow) {
     address: o.address,
     region: o.region,
     isAiaMember: o.isAiaMember,
+    // Spec section 3, Registration: the primary's member id, the applied code's id, the partner
+    // payment as isPaidInApp/totalPaidInApp, the card transaction as paidTransactionId, the invoice PDF.
+    packageId: extras.packageId ?? primary?.packageId ?? null,
+    medicalConditions: extras.medicalConditions,
+    aiaMemberId: primary?.aiaMemberId ?? null,
+    discountCodeId: extras.discountCodeId,
+    isPaidInApp: o.partnerPaidCents > 0,
+    totalPaidInApp: toMoneyString(o.partnerPaidCents),
+    paidTransactionId: o.transactionId,
+    invoice: extras.invoice,
     participants: o.participants,
     discountCode: o.discountCode,
     discountLabel: o.discountLabel,
@@ -110,6 +135,23 @@ const ListQuery = Type.Object({
 const registrations: FastifyPluginAsyncTypebox = async (app) => {
   const { sql } = app;
 
+  async function extrasOf(ids: number[]): Promise<Map<number, OrderExtras>> {
+    if (ids.length === 0) return new Map();
+    const rows = await sql<(OrderExtras & { id: number })[]>`
+      select o.registration_id as id, o.package_id as "packageId", o.medical_conditions as "medicalConditions",
+             o.discount_identifier_id as "discountCodeId",
+             (select h.data->>'fileName' from order_history h
+               where h.registration_id = o.registration_id and h.type = 'PdfGenerated'
+                 and h.data->>'document' = 'invoice'
+               order by h.version desc limit 1) as invoice
+      from orders o where o.registration_id = any(${ids}::bigint[])`;
+    return new Map(rows.map(({ id, ...extras }) => [Number(id), extras]));
+  }
+  async function adminViews(rows: OrderRow[]) {
+    const extras = await extrasOf(rows.map((r) => r.registrationId));
+    return rows.map((r) => adminView(r, extras.get(Number(r.registrationId))));
+  }
+
   const where = (q: {
     status?: keyof typeof STATUS_FILTERS | 'all';
     eventId?: number;
@@ -146,7 +188,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       const [count] = await sql<{ n: number }[]>`select count(*)::int as n from orders ${where(q)}`;
       return {
         success: true as const,
-        data: rows.map(adminView),
+        data: await adminViews(rows),
         total: count?.n ?? 0,
         page: q.page,
         pageSize: q.pageSize,
@@ -213,7 +255,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const [row] = await sql<OrderRow[]>`${selectOrders(sql)} where registration_id = ${request.params.id}`;
       if (!row) throw notFound('Registration not found');
-      return { success: true as const, data: adminView(row) };
+      return { success: true as const, data: (await adminViews([row]))[0] };
     },
   );
 
@@ -244,7 +286,10 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       const [row] = await sql<OrderRow[]>`${selectOrders(sql)} where registration_id = ${request.params.id}`;
       return {
         success: true as const,
-        data: { ...(row ? adminView(row) : {}), position: position ? formatPosition(position) : null },
+        data: {
+          ...(row ? (await adminViews([row]))[0] : {}),
+          position: position ? formatPosition(position) : null,
+        },
       };
     },
   );

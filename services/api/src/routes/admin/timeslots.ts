@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema, IdParams } from '@hs/contracts';
-import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN, formatTimeLabel, parseCalendarDay } from '@hs/domain';
+import {
+  POSTAL_CODE_MESSAGE,
+  POSTAL_CODE_PATTERN,
+  formatTimeLabel,
+  parseCalendarDay,
+  timeslotAvailabilitySchema,
+} from '@hs/domain';
 import { formatPosition, waitForPosition } from '@hs/eventstore';
 import { slotAvailabilityProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
@@ -76,6 +82,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
             success: Type.Literal(true),
             region: Type.Union([Type.String(), Type.Null()]),
             regionName: Type.Union([Type.String(), Type.Null()]),
+            postalCode: Type.Union([Type.String(), Type.Null()]),
             data: Groups,
           }),
           400: ErrorResponseSchema,
@@ -95,6 +102,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
           success: true as const,
           region: found.region,
           regionName: found.regionName,
+          postalCode: postalCode.trim(),
           data: groupByDate(found.slots),
         };
       }
@@ -105,7 +113,13 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
           event.configType === 'auto'
             ? Object.values(await autoSlotsForDate(sql, event, day)).flat()
             : (await manualSlots(sql, event, new Date(0))).filter((s) => s.date === day);
-        return { success: true as const, region: null, regionName: null, data: groupByDate(slots ?? []) };
+        return {
+          success: true as const,
+          region: null,
+          regionName: null,
+          postalCode: null,
+          data: groupByDate(slots ?? []),
+        };
       }
       throw badRequest('Please enter a postal code or select a date');
     },
@@ -124,9 +138,14 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
             data: Slot,
             position: Type.Union([Type.String(), Type.Null()]),
           }),
+          400: ErrorResponseSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
         },
+      },
+      // The domain schema's message ('isAvailable must be true or false') before the generic check.
+      preValidation: async (request) => {
+        request.body = parseInput(timeslotAvailabilitySchema, request.body);
       },
     },
     async (request) => {

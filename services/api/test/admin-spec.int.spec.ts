@@ -1,0 +1,269 @@
+import { type Runner, startProjectionRunner } from '@hs/eventstore';
+import { projections } from '@hs/read-models';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApi, startTestApi } from './helpers';
+
+/**
+ * The admin calls of spec section 7 against the entity fields of section 3 and the rules of
+ * section 4 the server enforces (status changes, inactive events and packages).
+ */
+describe('admin api against the spec', () => {
+  let api: TestApi;
+  let runner: Runner;
+  let event: { id: number };
+  let closed: { id: number };
+  let active: { id: number };
+  let hidden: { id: number };
+  let slotId: number;
+  let closedSlotId: number;
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    api.asAdmin({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const person = {
+    firstName: 'Alex',
+    lastName: 'Tan',
+    email: 'alex@example.com',
+    mobileNumber: '91234567',
+    gender: 'male',
+    identificationNumber: 'S1234567D',
+    dateOfBirth: '1990-01-01',
+    postalCode: '530123',
+    address: '1 Ang Mo Kio Ave',
+    medicalConditions: 'Asthma',
+  };
+  const book = (body: object) =>
+    api.app.inject({ method: 'POST', url: '/api/registrations', payload: { ...person, ...body } });
+
+  beforeAll(async () => {
+    const { testApiConfig } = await import('../src/config');
+    api = await startTestApi({ rateLimits: { ...testApiConfig().rateLimits, enabled: false } });
+    runner = startProjectionRunner(api.db.sql, projections, {
+      pollMs: 50,
+      onError: (err, name) => console.error('PROJECTION', name, err),
+    });
+    active = (
+      await call('POST', '/api/admin/packages', { name: 'Basic Health', price: 100, aiaPrice: 80 })
+    ).json().data;
+    hidden = (
+      await call('POST', '/api/admin/packages', { name: 'Retired', price: 50, isActive: false })
+    ).json().data;
+    event = (
+      await call('POST', '/api/admin/events', {
+        name: 'Open Screening',
+        slug: 'open-screening',
+        packageIds: [active.id, hidden.id],
+      })
+    ).json().data;
+    closed = (
+      await call('POST', '/api/admin/events', {
+        name: 'Closed Screening',
+        slug: 'closed-screening',
+        isActive: false,
+        packageIds: [active.id],
+      })
+    ).json().data;
+    slotId = (
+      await call('POST', `/api/admin/events/${event.id}/timeslots`, {
+        date: future(6),
+        time: '09:00',
+        maxAttendees: 5,
+      })
+    ).json().data.id;
+    closedSlotId = (
+      await call('POST', `/api/admin/events/${closed.id}/timeslots`, { date: future(6), time: '09:00' })
+    ).json().data.id;
+  }, 60_000);
+  afterAll(async () => {
+    await runner.stop();
+    await api.close();
+  });
+
+  it('answers an Event with its dates, packages and timeslots (section 3)', async () => {
+    const one = (await call('GET', `/api/admin/events/${event.id}`)).json().data;
+    expect(one).toMatchObject({
+      id: event.id,
+      name: 'Open Screening',
+      slug: 'open-screening',
+      description: null,
+      location: null,
+      isActive: true,
+      createdAt: expect.any(String),
+      dates: [{ id: expect.any(Number), eventId: event.id, date: future(6) }],
+      timeslots: [
+        {
+          id: slotId,
+          eventDateId: expect.any(Number),
+          date: future(6),
+          time: '09:00',
+          label: '9:00 AM',
+          maxAttendees: 5,
+          currentAttendees: 0,
+          isAvailable: true,
+        },
+      ],
+    });
+    expect(one.timeslots[0].eventDateId).toBe(one.dates[0].id);
+    expect(one.packages).toEqual([
+      expect.objectContaining({ id: active.id, name: 'Basic Health', price: '100.00', aiaPrice: '80.00' }),
+      expect.objectContaining({ id: hidden.id, name: 'Retired', isActive: false }),
+    ]);
+    const list = (await call('GET', '/api/admin/events')).json().data;
+    expect(list.find((e: { id: number }) => e.id === event.id)).toEqual(one);
+    const closedOne = list.find((e: { id: number }) => e.id === closed.id);
+    expect(closedOne.packages.map((p: { id: number }) => p.id)).toEqual([active.id]);
+    expect(closedOne.timeslots.map((t: { id: number }) => t.id)).toEqual([closedSlotId]);
+
+    const updated = await call('PUT', `/api/admin/events/${event.id}`, {
+      name: 'Open Screening',
+      slug: 'open-screening',
+      location: 'Toa Payoh',
+    });
+    expect(updated.json().data).toMatchObject({
+      location: 'Toa Payoh',
+      dates: one.dates,
+      packages: one.packages,
+    });
+    // The audit records what changed, not the slot lists.
+    const [row] = await api.db.sql<{ after: Record<string, unknown> }[]>`
+      select after from audit_log where entity = 'event' and action = 'update' order by id desc limit 1`;
+    expect(row!.after).not.toHaveProperty('timeslots');
+  });
+
+  it('keeps inactive events and packages out of public view and booking (section 4)', async () => {
+    const events = (await api.app.inject('/api/events')).json().data;
+    expect(events.map((e: { slug: string }) => e.slug)).toEqual(['open-screening']);
+    expect((await api.app.inject('/api/events/closed-screening')).statusCode).toBe(404);
+    const open = (await api.app.inject('/api/events/open-screening')).json().data;
+    expect(open.packages.map((p: { id: number }) => p.id)).toEqual([active.id]);
+
+    const hiddenPkg = await book({ eventId: event.id, packageId: hidden.id, timeslotId: slotId });
+    expect(hiddenPkg.statusCode).toBe(409);
+    expect(hiddenPkg.json().success).toBe(false);
+    const closedEvent = await book({ eventId: closed.id, packageId: active.id, timeslotId: closedSlotId });
+    expect(closedEvent.statusCode).toBe(409);
+    expect(closedEvent.json().success).toBe(false);
+  });
+
+  it('answers a Registration with the fields of section 3 and sets confirmed/canceled from any status', async () => {
+    const res = await book({ eventId: event.id, packageId: active.id, timeslotId: slotId });
+    expect(res.statusCode, res.body).toBe(201);
+    const booked = res.json().data;
+    await api.app.inject(`/api/registrations/lookup/${booked.reference_number}?position=${booked.position}`);
+
+    const one = (await call('GET', `/api/admin/registrations/${booked.id}`)).json().data;
+    expect(one).toMatchObject({
+      id: booked.id,
+      eventId: event.id,
+      timeslotId: slotId,
+      packageId: active.id,
+      firstName: 'Alex',
+      lastName: 'Tan',
+      gender: 'male',
+      identificationNumber: 'S1234567D',
+      dateOfBirth: '1990-01-01',
+      mobileNumber: '91234567',
+      email: 'alex@example.com',
+      postalCode: '530123',
+      unitNumber: null,
+      address: '1 Ang Mo Kio Ave',
+      region: 'north',
+      medicalConditions: 'Asthma',
+      aiaMemberId: null,
+      isAiaMember: false,
+      discountCodeId: null,
+      status: 'pending_payment',
+      referenceNumber: booked.reference_number,
+      paymentMethod: null,
+      totalAmount: '109.00',
+      discountAmount: '0.00',
+      aiaDiscountAmount: '0.00',
+      wcBookingCode: null,
+      isPaidInApp: false,
+      totalPaidInApp: '0.00',
+      paidTransactionId: null,
+      cancelledAt: null,
+      invoice: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      eventName: 'Open Screening',
+      packageName: 'Basic Health',
+      packagePrice: '100.00',
+      timeslotDate: future(6),
+      timeslotTime: '09:00',
+    });
+    expect(one).toHaveProperty('location');
+    const list = (await call('GET', `/api/admin/registrations?eventId=${event.id}`)).json().data;
+    expect(list[0]).toEqual(one);
+
+    // The invoice is the file name of the latest invoice PDF on the order's timeline.
+    await api.db.sql`
+      insert into order_history (registration_id, version, type, actor, summary, data, at)
+      values (${booked.id}, 100, 'PdfGenerated', 'worker', 'invoice PDF generated',
+              ${api.db.sql.json({ document: 'invoice', fileName: `invoice-${booked.reference_number}.pdf` })}, now())`;
+    expect((await call('GET', `/api/admin/registrations/${booked.id}`)).json().data.invoice).toBe(
+      `invoice-${booked.reference_number}.pdf`,
+    );
+
+    const patch = (status: string) => call('PATCH', `/api/admin/registrations/${booked.id}`, { status });
+    // pending_payment -> canceled -> confirmed -> canceled: each from another status.
+    const canceled = await patch('canceled');
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json().data).toMatchObject({ status: 'canceled', packageId: active.id });
+    expect(canceled.json().data.cancelledAt).not.toBeNull();
+    const confirmed = await patch('confirmed');
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ status: 'confirmed', medicalConditions: 'Asthma' });
+    expect((await patch('canceled')).json().data.status).toBe('canceled');
+    const same = await patch('canceled');
+    expect(same.statusCode).toBe(409);
+    expect(same.json()).toEqual({ success: false, message: 'Registration is already canceled' });
+    const other = await patch('paid');
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe('Status must be confirmed or canceled');
+    expect((await call('PATCH', '/api/admin/registrations/999999', { status: 'confirmed' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('searches timeslots by postal code (with the postal code) or by date, and blocks one', async () => {
+    const byPostal = await call(
+      'GET',
+      `/api/admin/timeslots/postal-code?eventId=${event.id}&postalCode=530123`,
+    );
+    expect(byPostal.json()).toMatchObject({
+      success: true,
+      region: 'north',
+      regionName: 'North',
+      postalCode: '530123',
+      data: { [future(6)]: { date: { label: expect.any(String) }, timeslots: [{ id: slotId }] } },
+    });
+    const byDate = await call(
+      'GET',
+      `/api/admin/timeslots/postal-code?eventId=${event.id}&date=${future(6)}`,
+    );
+    expect(byDate.json()).toMatchObject({ success: true, postalCode: null, data: { [future(6)]: {} } });
+
+    for (const body of [{}, { isAvailable: 'no' }]) {
+      const bad = await call('PUT', `/api/admin/timeslots/${slotId}/availability`, body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ success: false, message: 'isAvailable must be true or false' });
+    }
+    const blocked = await call('PUT', `/api/admin/timeslots/${slotId}/availability`, { isAvailable: false });
+    expect(blocked.json()).toMatchObject({ success: true, data: { id: slotId, isAvailable: false } });
+    const unknown = await call('PUT', '/api/admin/timeslots/999999/availability', { isAvailable: true });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('answers payment test mode as {success, testMode, message} and takes {enabled}', async () => {
+    const got = (await call('GET', '/api/admin/payments/test-mode')).json();
+    expect(got).toMatchObject({ success: true, testMode: true, message: expect.any(String) });
+    for (const body of [undefined, {}, { enabled: 'yes' }]) {
+      const bad = await call('POST', '/api/admin/payments/test-mode', body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ success: false, message: 'enabled must be true or false' });
+    }
+    const off = (await call('POST', '/api/admin/payments/test-mode', { enabled: false })).json();
+    expect(off).toMatchObject({ success: true, testMode: false, message: expect.any(String) });
+  });
+});
