@@ -198,10 +198,11 @@ describe('card payments and the partner hand-off', () => {
     expect(bad.json().message).toBe('Invalid booking code format. The code should be 12-16 digits.');
     const full = await api.app.inject('/api/wc/100000000001');
     expect(full.json().data).toMatchObject({
-      firstName: 'Wong',
+      name: 'Wong Kai Xiang',
+      address: { postalCode: '560123' },
+      packageInfo: { amount: '139.52', isPaid: true },
       isPaidInWhiteCoat: true,
       whiteCoatPaidAmount: '139.52',
-      postalCode: '560123',
     });
 
     expect(

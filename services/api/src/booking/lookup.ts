@@ -9,6 +9,7 @@ export interface OrderRow {
   eventId: number;
   eventName: string;
   location: string | null;
+  packageId: number;
   packageName: string;
   packagePriceCents: number;
   timeslotId: number;
@@ -28,6 +29,7 @@ export interface OrderRow {
   isAiaMember: boolean;
   participants: ParticipantSnapshot[];
   discountCode: string | null;
+  discountIdentifierId: number | null;
   discountLabel: string | null;
   totalCents: number;
   discountCents: number;
@@ -46,12 +48,12 @@ export interface OrderRow {
 
 export const selectOrders = (sql: Sql) => sql`
   select registration_id as "registrationId", reference_number as "referenceNumber", status, event_id as "eventId",
-         event_name as "eventName", location, package_name as "packageName", package_price_cents as "packagePriceCents",
+         event_name as "eventName", location, package_id as "packageId", package_name as "packageName", package_price_cents as "packagePriceCents",
          timeslot_id as "timeslotId", to_char(timeslot_date, 'YYYY-MM-DD') as "timeslotDate", timeslot_time as "timeslotTime",
          first_name as "firstName", last_name as "lastName", email, mobile_number as "mobileNumber", gender,
          identification_number as "identificationNumber", date_of_birth as "dateOfBirth", postal_code as "postalCode",
          unit_number as "unitNumber", address, region, is_aia_member as "isAiaMember", participants,
-         discount_code as "discountCode", discount_label as "discountLabel", total_cents as "totalCents",
+         discount_code as "discountCode", discount_identifier_id as "discountIdentifierId", discount_label as "discountLabel", total_cents as "totalCents",
          discount_cents as "discountCents", member_discount_cents as "memberDiscountCents",
          partner_paid_cents as "partnerPaidCents", balance_due_cents as "balanceDueCents", paid_cents as "paidCents",
          transaction_id as "transactionId", payment_method as "paymentMethod", wc_booking_code as "wcBookingCode",
@@ -77,6 +79,12 @@ export function publicView(o: OrderRow) {
     lastName: o.lastName,
     email: o.email,
     eventId: o.eventId,
+    timeslotId: o.timeslotId,
+    packageId: o.packageId,
+    region: o.region,
+    isAiaMember: o.isAiaMember,
+    discountCodeId: o.discountIdentifierId,
+    paymentMethod: o.paymentMethod,
     eventName: o.eventName,
     packageName: o.packageName,
     packagePrice: toMoneyString(o.packagePriceCents),
@@ -87,6 +95,12 @@ export function publicView(o: OrderRow) {
     totalAmount: total,
     total_amount: total,
     discountAmount: toMoneyString(o.discountCents),
+    aiaDiscountAmount: toMoneyString(o.memberDiscountCents),
+    // the entity's names (spec section 3) beside the lookup variants the pages read
+    wcBookingCode: o.wcBookingCode,
+    isPaidInApp: o.partnerPaidCents > 0,
+    totalPaidInApp: partnerPaid,
+    paidTransactionId: o.transactionId,
     whiteCoatPaidAmount: partnerPaid,
     total_paid_in_app: partnerPaid,
     is_paid_in_app: o.partnerPaidCents > 0,
@@ -100,6 +114,8 @@ export function publicView(o: OrderRow) {
       isPrimary: p.isPrimary,
     })),
     confirmationEmailSent: o.confirmationEmailSent,
+    cancelledAt: o.cancelledAt ? o.cancelledAt.toISOString() : null,
     createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
   };
 }

@@ -16,6 +16,7 @@ export interface EventRow {
   description: string | null;
   location: string | null;
   isActive: boolean;
+  createdAt: Date;
   configType: 'manual' | 'auto';
   numSlots: number;
   bufferHours: number;
@@ -41,7 +42,7 @@ export async function findEvent(
   where: { id?: number; slug?: string; activeOnly?: boolean },
 ): Promise<EventRow> {
   const [row] = await sql<EventRow[]>`
-    select e.id, e.name, e.slug, e.description, e.location, e.is_active as "isActive",
+    select e.id, e.name, e.slug, e.description, e.location, e.is_active as "isActive", e.created_at as "createdAt",
            coalesce(c.config_type, 'manual') as "configType", coalesce(c.num_slots, 10) as "numSlots",
            coalesce(c.buffer_hours, 24) as "bufferHours", coalesce(c.slots_per_timeslot, 1) as "slotsPerTimeslot",
            coalesce(c.max_attendees, 20) as "maxAttendees"

@@ -50,6 +50,7 @@ const EventDetail = Type.Composite([
   EventSummary,
   Type.Object({
     isActive: Type.Boolean(),
+    createdAt: Type.String(),
     dates: Type.Array(Type.Object({ date: Type.String(), label: Type.String() })),
     packages: Type.Array(
       Type.Object({
@@ -58,6 +59,7 @@ const EventDetail = Type.Composite([
         description: Type.Union([Type.String(), Type.Null()]),
         price: Money,
         aiaPrice: Type.Union([Money, Type.Null()]),
+        isActive: Type.Boolean(),
       }),
     ),
   }),
@@ -215,9 +217,17 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
   async function eventDetail(slug: string) {
     const event = await findEvent(sql, { slug, activeOnly: true });
     const packages = await sql<
-      { id: number; name: string; description: string | null; price: string; aiaPrice: string | null }[]
+      {
+        id: number;
+        name: string;
+        description: string | null;
+        price: string;
+        aiaPrice: string | null;
+        isActive: boolean;
+      }[]
     >`
-        select p.id, p.name, p.description, p.price::text as price, p.aia_price::text as "aiaPrice"
+        select p.id, p.name, p.description, p.price::text as price, p.aia_price::text as "aiaPrice",
+               p.is_active as "isActive"
         from event_packages ep join packages p on p.id = ep.package_id
         where ep.event_id = ${event.id} and p.is_active
         order by p.price, p.id`;
@@ -232,6 +242,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         description: event.description,
         location: event.location,
         isActive: event.isActive,
+        createdAt: new Date(event.createdAt).toISOString(),
         timeslotMode: event.configType,
         availabilityLabel: labelFor(event.configType, slots),
         timeslots: slots.map(publicSlot),

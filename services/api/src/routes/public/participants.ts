@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema } from '@hs/contracts';
 import {
   type ParticipantSnapshot,
+  appliedPrice,
   normalizeReferenceNumber,
   participantSchema,
   toMoneyString,
@@ -21,19 +22,31 @@ const Errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorR
 
 const NOT_FOUND = 'Registration not found. Please check your reference number and try again.';
 
-const view = (p: ParticipantSnapshot) => ({
-  id: p.participantId,
-  firstName: p.firstName,
-  lastName: p.lastName,
-  gender: p.gender,
-  email: p.email,
-  mobileNumber: p.mobileNumber,
-  packageId: p.packageId,
-  packageName: p.packageName,
-  packagePrice: toMoneyString(p.packagePriceCents),
-  isAiaMember: p.isAiaMember,
-  isPrimary: p.isPrimary,
-});
+/**
+ * A participant as the spec's Participant entity names it (section 3): packagePrice is the applied
+ * price (member price when verified), originalPrice the base price, discountAmount the difference.
+ * Never the identification number, date of birth or member id: the reference number is the only
+ * secret guarding these calls.
+ */
+const view = (registrationId: number) => (p: ParticipantSnapshot) => {
+  const applied = appliedPrice(p).cents;
+  return {
+    id: p.participantId,
+    registrationId,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    gender: p.gender,
+    email: p.email,
+    mobileNumber: p.mobileNumber,
+    packageId: p.packageId,
+    packageName: p.packageName,
+    packagePrice: toMoneyString(applied),
+    originalPrice: toMoneyString(p.packagePriceCents),
+    discountAmount: toMoneyString(p.packagePriceCents - applied),
+    isAiaMember: p.isAiaMember,
+    isPrimary: p.isPrimary,
+  };
+};
 
 /**
  * Participants of an existing booking. The reference number is the only secret a visitor holds, so
@@ -72,8 +85,8 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
       success: true as const,
       data: {
         registrationId: id,
-        participant: participant ? view(participant) : null,
-        participants: state.participants.map(view),
+        participant: participant ? view(id)(participant) : null,
+        participants: state.participants.map(view(id)),
         totalAmount: toMoneyString(state.pricing?.totalCents ?? 0),
         position: position ? formatPosition(position) : null,
       },

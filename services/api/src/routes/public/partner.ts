@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema } from '@hs/contracts';
-import { partnerDataToHandoff, toMoneyString, validatePartnerBookingCode } from '@hs/domain';
+import { parseMoney, partnerDataToHandoff, toMoneyString, validatePartnerBookingCode } from '@hs/domain';
 import { PartnerRejectedError, PartnerUnavailableError } from '@hs/gateways';
 import { formatPosition } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
 import { changeRegistration } from '../../booking/change';
 import { HttpError, badRequest, notFound } from '../../errors';
+import { ignoreEmptyBody } from './no-body';
 
 const Code = Type.Object({ code: Type.String({ maxLength: 64 }) });
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -50,10 +51,32 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { code, data } = await fetchPartnerBooking(request.params.code);
       const handoff = partnerDataToHandoff(code, data);
+      const amount = parseMoney(data.packageInfo?.amount ?? null);
       return {
         success: true,
         message: 'Booking code validated',
-        data: { ...handoff, whiteCoatPaidAmount: toMoneyString(handoff.whiteCoatPaidCents) },
+        // The partner patient data in the spec's shape (section 3: name, email, nric, dateOfBirth, contact,
+        // address {postalCode, unitNumber, street}, packageInfo {amount, isPaid}); the client maps it to
+        // the prefill. Beside it, the code and the paid amount a booking with this code will use.
+        data: {
+          name: data.name ?? null,
+          email: data.email ?? null,
+          nric: data.nric ?? null,
+          dateOfBirth: data.dateOfBirth ?? null,
+          contact: data.contact ?? null,
+          address: {
+            postalCode: data.address?.postalCode ?? null,
+            unitNumber: data.address?.unitNumber ?? null,
+            street: data.address?.street ?? null,
+          },
+          packageInfo: {
+            amount: amount === null || amount < 0 ? null : toMoneyString(amount),
+            isPaid: data.packageInfo?.isPaid === true,
+          },
+          bookingCode: code,
+          isPaidInWhiteCoat: handoff.isPaidInWhiteCoat,
+          whiteCoatPaidAmount: toMoneyString(handoff.whiteCoatPaidCents),
+        },
       };
     },
   );
@@ -117,6 +140,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       path,
       {
+        onRequest: ignoreEmptyBody,
         schema: {
           tags: ['public'],
           summary: 'Confirm a booking whose balance the partner covered (pending_payment -> paid)',

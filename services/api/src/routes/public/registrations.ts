@@ -22,6 +22,7 @@ import { evaluateCode, priceOrderRequest } from '../../booking/order';
 import { badRequest } from '../../errors';
 import { createSlotQueue } from '../../booking/slot-queue';
 import { parseInput } from '../../validation';
+import { ignoreEmptyBody } from './no-body';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
@@ -330,6 +331,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     '/api/registrations/:id/cancel',
     {
       config: limit(rateLimits.cancel),
+      onRequest: ignoreEmptyBody,
       schema: {
         tags: ['public'],
         summary: 'Cancel a booking: frees its seats and its code at once',
