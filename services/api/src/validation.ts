@@ -53,9 +53,13 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
     throw err;
   }
   if (result.success) return result.output;
-  const errors = result.issues.map((issue) => ({
+  const all = result.issues.map((issue) => ({
     field: v.getDotPath(issue) ?? 'body',
     message: missingKeyMessage(schema as AnySchema, issue) ?? issue.message,
   }));
+  // A missing field can fail several checks of its pipe with the same message: list it once.
+  const errors = all.filter(
+    (e, i) => all.findIndex((o) => o.field === e.field && o.message === e.message) === i,
+  );
   throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
 }

@@ -305,6 +305,28 @@ describe('public API against the spec (sections 3, 7, 8)', () => {
     });
   });
 
+  it('a refused booking answers { success: false, message, errors } with each field once', async () => {
+    // the older flow's simple request reads the message field
+    const res = await post('/api/registrations', { eventId, packageId, timeslotId, firstName: 'Old' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as {
+      success: boolean;
+      message: string;
+      errors: { field: string; message: string }[];
+    };
+    expect(body.success).toBe(false);
+    expect(body.message).toBe(body.errors[0]!.message);
+    const pairs = body.errors.map((e) => `${e.field}: ${e.message}`);
+    expect(pairs).toEqual([...new Set(pairs)]);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        'lastName: Last name is required',
+        'mobileNumber: Valid phone number is required',
+        'identificationNumber: Identification number is required',
+      ]),
+    );
+  });
+
   it('participants: responses carry data with the Participant fields, member price included', async () => {
     const booked = await book(mainFlow(3));
     const ref = booked.reference_number;
