@@ -327,6 +327,22 @@ describe('public API against the spec (sections 3, 7, 8)', () => {
     );
   });
 
+  it('a verified member books at the member price: isAiaMember and aiaDiscountAmount in the lookup', async () => {
+    const booked = await book(
+      mainFlow(7, {
+        identificationNumber: 'S8012345J',
+        dateOfBirth: '1980-05-14',
+        isAiaMember: true,
+        aiaMemberId: 'S8012345J',
+        totalAmount: '109.00',
+        total: 109,
+      }),
+    );
+    const order = await lookup(booked.reference_number, booked.position);
+    expect(order).toMatchObject({ isAiaMember: true, aiaDiscountAmount: '28.00', totalAmount: '109.00' });
+    expect(JSON.stringify(order)).not.toContain('S8012345J');
+  });
+
   it('participants: responses carry data with the Participant fields, member price included', async () => {
     const booked = await book(mainFlow(3));
     const ref = booked.reference_number;
@@ -358,6 +374,8 @@ describe('public API against the spec (sections 3, 7, 8)', () => {
       isPrimary: false,
     });
     expect(added.body).not.toContain('S7654321F');
+    const primary = added.json().data.participants.find((p: { isPrimary: boolean }) => p.isPrimary);
+    expect(primary).toMatchObject({ gender: 'Female', packagePrice: '128.00', discountAmount: '0.00' });
 
     const updated = await api.app.inject({
       method: 'PUT',

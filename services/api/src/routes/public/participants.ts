@@ -35,7 +35,8 @@ const view = (registrationId: number) => (p: ParticipantSnapshot) => {
     registrationId,
     firstName: p.firstName,
     lastName: p.lastName,
-    gender: p.gender,
+    // the Participant entity's spelling (Male/Female); the primary comes from the booking form's male/female
+    gender: p.gender === 'male' ? 'Male' : p.gender === 'female' ? 'Female' : p.gender,
     email: p.email,
     mobileNumber: p.mobileNumber,
     packageId: p.packageId,
