@@ -114,7 +114,7 @@ export const EmailConfigInputSchema = Type.Object({
 
 export const ApiKeySchema = Type.Object({
   id: Type.Integer(),
-  key: Type.String({ description: 'First 10 characters of the key followed by an ellipsis' }),
+  key: Type.String({ description: 'First 10 characters of the key (the list shows them with an ellipsis)' }),
   description: Type.String(),
   isActive: Type.Boolean(),
   createdBy: Nullable(Type.String()),
@@ -167,7 +167,18 @@ export const DiscountInputSchema = Type.Object(
   { additionalProperties: true, description: 'Every field of the discount; see DiscountSchema' },
 );
 
-export const GeneratedCodeSchema = Type.Object({ id: Type.Integer(), identifier: Type.String() });
+/** A generated promo code: the spec's {id, identifier}, with the rest of discount_identifiers. */
+export const GeneratedCodeSchema = Type.Object({
+  id: Type.Integer(),
+  identifier: Type.String(),
+  discountId: Type.Integer(),
+  isUsed: Type.Boolean(),
+  usedAt: Nullable(Timestamp),
+  usedCount: Type.Integer(),
+  maxRedemptions: Nullable(Type.Integer()),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
 
 export const AuditEntrySchema = Type.Object({
   id: Type.Integer(),

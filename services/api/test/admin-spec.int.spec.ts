@@ -218,6 +218,14 @@ describe('admin api against the spec', () => {
     const same = await patch('canceled');
     expect(same.statusCode).toBe(409);
     expect(same.json()).toEqual({ success: false, message: 'Registration is already canceled' });
+    // The orders filter reads either spelling of canceled, like PATCH.
+    for (const status of ['canceled', 'cancelled']) {
+      const filtered = (await call('GET', `/api/admin/registrations?status=${status}`)).json();
+      expect(filtered.data.map((o: { id: number }) => o.id)).toEqual([booked.id]);
+    }
+    const bogus = await call('GET', '/api/admin/registrations?status=bogus');
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.json().errors).toHaveLength(1);
     const other = await patch('paid');
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toBe('Status must be confirmed or canceled');
@@ -253,6 +261,37 @@ describe('admin api against the spec', () => {
     expect(blocked.json()).toMatchObject({ success: true, data: { id: slotId, isAvailable: false } });
     const unknown = await call('PUT', '/api/admin/timeslots/999999/availability', { isAvailable: true });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('generates codes as a list of {id, identifier} with the discount_identifiers fields', async () => {
+    const discount = (
+      await call('POST', '/api/admin/discounts', {
+        name: 'Spring',
+        discountType: 'promo',
+        identifierPrefix: 'spring',
+        identifierLength: 4,
+        value: 10,
+        limitRedemption: true,
+        maxRedemptions: 3,
+      })
+    ).json().data;
+    const res = await call('POST', `/api/admin/discounts/${discount.id}/generate-identifiers`, { count: 2 });
+    expect(res.statusCode).toBe(201);
+    const codes = res.json().data;
+    expect(codes).toHaveLength(2);
+    for (const code of codes) {
+      expect(code).toEqual({
+        id: expect.any(Number),
+        identifier: expect.stringMatching(/^SPRING[A-Z0-9]{4}$/),
+        discountId: discount.id,
+        isUsed: false,
+        usedAt: null,
+        usedCount: 0,
+        maxRedemptions: 3,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+    }
   });
 
   it('answers payment test mode as {success, testMode, message} and takes {enabled}', async () => {

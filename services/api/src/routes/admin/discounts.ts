@@ -204,8 +204,24 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
           identifier,
           max_redemptions: discount.limitRedemption ? discount.maxRedemptions : null,
         }));
-        const inserted = await tx<{ id: number; identifier: string }[]>`
-          insert into discount_identifiers ${tx(rows)} returning id, identifier`;
+        // Each code with the fields of discount_identifiers (spec section 3), {id, identifier} first.
+        const inserted = await tx<
+          {
+            id: number;
+            identifier: string;
+            discountId: number;
+            isUsed: boolean;
+            usedAt: Date | null;
+            usedCount: number;
+            maxRedemptions: number | null;
+            createdAt: Date;
+            updatedAt: Date;
+          }[]
+        >`
+          insert into discount_identifiers ${tx(rows)}
+          returning id, identifier, discount_id as "discountId", is_used as "isUsed", used_at as "usedAt",
+                    used_count as "usedCount", max_redemptions as "maxRedemptions",
+                    created_at as "createdAt", updated_at as "updatedAt"`;
         await audit(tx, {
           actor: request.actor,
           action: 'create',
@@ -213,7 +229,12 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
           entityId: id,
           after: { count: inserted.length, identifiers: inserted.map((r) => r.identifier) },
         });
-        return inserted;
+        return inserted.map((r) => ({
+          ...r,
+          usedAt: r.usedAt?.toISOString() ?? null,
+          createdAt: r.createdAt.toISOString(),
+          updatedAt: r.updatedAt.toISOString(),
+        }));
       });
       return reply.status(201).send({ success: true as const, data: codes });
     },
