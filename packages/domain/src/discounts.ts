@@ -30,6 +30,7 @@ export const DISCOUNT_MESSAGES = {
   typeInvalid: 'Please select a discount type',
   valueTypeInvalid: 'Please select a value type',
   valueInvalid: 'Discount value must be a positive number',
+  valueTooHigh: 'Discount value must be at most 99,999,999.99',
   percentTooHigh: 'Percentage discount cannot exceed 100',
   dateInvalid: 'Please enter a valid date',
   endBeforeStart: 'End date must be on or after the start date',

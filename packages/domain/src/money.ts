@@ -11,6 +11,9 @@ export const CURRENCY = 'SGD';
 
 const MONEY_PATTERN = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
+/** The largest amount a decimal(10,2) column holds (prices, discount values): 99,999,999.99. */
+export const DECIMAL_10_2_MAX_CENTS: Cents = 9_999_999_999;
+
 /**
  * Integer division rounded half-up (half away from zero for negatives): `roundHalfUp(5, 2) === 3`.
  * Both operands must be integers; the divisor positive. Exact for |numerator| below 2^53.

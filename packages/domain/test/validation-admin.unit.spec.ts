@@ -72,6 +72,18 @@ describe('admin forms', () => {
     expect(validate(packageFormSchema, { name: 'Basic', price: 150.5, aiaPrice: 120 })).toMatchObject({
       value: { price: '150.50', aiaPrice: '120.00' },
     });
+    // decimal(10,2): 99,999,999.99 is the most a price can be.
+    expect(
+      validate(packageFormSchema, { name: 'Basic', price: '99999999.99', aiaPrice: 99999999.99 }),
+    ).toMatchObject({
+      value: { price: '99999999.99', aiaPrice: '99999999.99' },
+    });
+    expect(
+      errorsOf(packageFormSchema, { name: 'Basic', price: '100000000', aiaPrice: 123456789012 }),
+    ).toEqual({
+      price: 'Price must be at most 99,999,999.99',
+      aiaPrice: 'AIA price must be at most 99,999,999.99',
+    });
   });
 
   it('API key', () => {
@@ -247,6 +259,15 @@ describe('discount form', () => {
     });
     expect(errorsOf(discountValuePeriodSchema, { value: '100.01' })).toEqual({
       value: 'Percentage discount cannot exceed 100',
+    });
+    // decimal(10,2) holds at most 99,999,999.99.
+    expect(
+      errorsOf(discountValuePeriodSchema, { value: '100000000', discountValueType: 'fixed' }).value,
+    ).toBe('Discount value must be at most 99,999,999.99');
+    expect(
+      validate(discountValuePeriodSchema, { value: '99999999.99', discountValueType: 'fixed' }),
+    ).toMatchObject({
+      ok: true,
     });
     expect(validate(discountValuePeriodSchema, { value: '150', discountValueType: 'amount' })).toMatchObject({
       value: { discountValueType: 'fixed', value: '150' },

@@ -294,6 +294,25 @@ describe('admin api against the spec', () => {
     }
   });
 
+  it('refuses amounts beyond decimal(10,2) with the field, not a bare database refusal', async () => {
+    const price = await call('POST', '/api/admin/packages', { name: 'Gold', price: 123456789012 });
+    expect(price.statusCode).toBe(400);
+    expect(price.json().errors).toEqual([{ field: 'price', message: 'Price must be at most 99,999,999.99' }]);
+    const value = await call('POST', '/api/admin/discounts', {
+      name: 'Huge',
+      value: '100000000',
+      discountValueType: 'fixed',
+    });
+    expect(value.statusCode).toBe(400);
+    expect(value.json().message).toBe('Discount value must be at most 99,999,999.99');
+    const most = await call('POST', '/api/admin/packages', {
+      name: 'Gold',
+      price: '99999999.99',
+      isActive: false,
+    });
+    expect(most.json().data.price).toBe('99999999.99');
+  });
+
   it('answers payment test mode as {success, testMode, message} and takes {enabled}', async () => {
     const got = (await call('GET', '/api/admin/payments/test-mode')).json();
     expect(got).toMatchObject({ success: true, testMode: true, message: expect.any(String) });

@@ -1,5 +1,6 @@
 /** Back-office forms (spec section 5). */
 import * as v from 'valibot';
+import { DECIMAL_10_2_MAX_CENTS, parseMoney } from '../money';
 import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN } from '../regions';
 import { parseRegistrationStatus } from '../status';
 import {
@@ -45,17 +46,29 @@ export const eventFormSchema = v.object(
   INVALID_INPUT_MESSAGE,
 );
 
+/** An amount (wire string or null) within decimal(10,2). */
+const withinDecimal10_2 = <T extends string | null>(message: string) =>
+  v.check<T, string>((s) => s === null || (parseMoney(s) ?? 0) <= DECIMAL_10_2_MAX_CENTS, message);
+
 export const PACKAGE_MESSAGES = {
   price: 'Price must be a positive number',
   aiaPrice: 'AIA price must be a positive number',
+  priceMax: 'Price must be at most 99,999,999.99',
+  aiaPriceMax: 'AIA price must be at most 99,999,999.99',
 } as const;
 
 /** Prices come out as wire strings "123.45" (decimal(10,2)). */
 export const packageFormSchema = v.object(
   {
     name: v.pipe(text(NAME_MIN_MESSAGE), v.minLength(3, NAME_MIN_MESSAGE)),
-    price: decimal(PACKAGE_MESSAGES.price, { positive: true }),
-    aiaPrice: optionalDecimal(PACKAGE_MESSAGES.aiaPrice, { positive: true }),
+    price: v.pipe(
+      decimal(PACKAGE_MESSAGES.price, { positive: true }),
+      withinDecimal10_2<string>(PACKAGE_MESSAGES.priceMax),
+    ),
+    aiaPrice: v.pipe(
+      optionalDecimal(PACKAGE_MESSAGES.aiaPrice, { positive: true }),
+      withinDecimal10_2<string | null>(PACKAGE_MESSAGES.aiaPriceMax),
+    ),
     description: optionalText(),
     isActive: flag(true),
   },

@@ -3,7 +3,7 @@
  * generate-codes dialog. Errors show under the title 'Validation Error'.
  */
 import * as v from 'valibot';
-import { parseMoney } from '../money';
+import { DECIMAL_10_2_MAX_CENTS, parseMoney } from '../money';
 import {
   DISCOUNT_CODE_COUNT_DEFAULT,
   DISCOUNT_CODE_COUNT_MAX,
@@ -75,6 +75,7 @@ export const discountValueEntries = {
     v.transform((x) => (x === null ? '' : String(x).trim())),
     v.nonEmpty(DISCOUNT_MESSAGES.valueRequired),
     v.check((s) => (parseMoney(s) ?? 0) > 0, DISCOUNT_MESSAGES.valueInvalid),
+    v.check((s) => (parseMoney(s) ?? 0) <= DECIMAL_10_2_MAX_CENTS, DISCOUNT_MESSAGES.valueTooHigh),
   ),
   startDate: optionalDateTime(DISCOUNT_MESSAGES.dateInvalid),
   endDate: optionalDateTime(DISCOUNT_MESSAGES.dateInvalid),
