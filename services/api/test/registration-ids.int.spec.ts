@@ -1,7 +1,7 @@
 import type { Sql } from '@hs/db';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRegistrationIds } from '../src/booking/book';
+import { REGISTRATION_ID_RANDOM_BITS, createRegistrationIds } from '../src/booking/book';
 
 describe('registration ids', () => {
   let db: TestDatabase;
@@ -26,5 +26,21 @@ describe('registration ids', () => {
     expect(new Set(drawn).size).toBe(600);
     expect(drawn.every((id) => Number.isSafeInteger(id) && id > 0)).toBe(true);
     expect(statements).toBe(12);
+  });
+
+  it('ids are not guessable from one another: the sequence sets the high part, the low part is random', async () => {
+    const next = createRegistrationIds(db.sql, 50);
+    const drawn = await Promise.all(Array.from({ length: 500 }, () => next()));
+    const span = 2 ** REGISTRATION_ID_RANDOM_BITS;
+    const high = drawn.map((id) => Math.floor(id / span));
+    const low = drawn.map((id) => id % span);
+    // One sequence number per id, in order of drawing.
+    expect(new Set(high).size).toBe(500);
+    expect(high.every((h, i) => i === 0 || h > high[i - 1]!)).toBe(true);
+    // Random low bits: 500 draws from 8 million values hardly ever repeat, and neighbours are far apart.
+    expect(new Set(low).size).toBeGreaterThan(490);
+    const nextToPrevious = drawn.slice(1).filter((id, i) => id === drawn[i]! + 1).length;
+    expect(nextToPrevious).toBe(0);
+    expect(drawn.every((id) => Number.isSafeInteger(id))).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import {
   type DiscountCodeEvent,
@@ -47,23 +48,29 @@ const isReferenceCollision = (err: unknown) =>
   (err as { code?: string; constraint_name?: string }).code === '23505' &&
   (err as { constraint_name?: string }).constraint_name === 'events_registration_reference';
 
+/** Random low bits of a registration id: guessing another booking's id takes ~8 million tries. */
+export const REGISTRATION_ID_RANDOM_BITS = 23;
+
 /**
- * Registration ids, drawn from the sequence a block at a time: one round trip per `block` bookings
- * instead of one each. Ids stay unique across processes (the sequence hands each block out once); a
- * process that stops leaves a gap, as a rolled-back nextval always could.
+ * Registration ids: a number from the sequence, drawn a block at a time (one round trip per `block`
+ * bookings instead of one each), times 2^23 plus random low bits. The sequence part keeps ids unique
+ * across processes; the random part keeps them unguessable, because a public call (cancel) takes
+ * the id alone, as the spec has it. 2^53 / 2^23 leaves room for a billion bookings. A process that
+ * stops leaves a gap, as a rolled-back nextval always could.
  */
 export function createRegistrationIds(sql: Sql, block = 50) {
-  const ids: number[] = [];
+  const sequence: number[] = [];
   let refill: Promise<void> | null = null;
   const fill = async () => {
     const rows = await sql<{ id: number }[]>`
       select nextval('registration_ids')::bigint as id from generate_series(1, ${block})`;
-    ids.push(...rows.map((r) => r.id));
+    sequence.push(...rows.map((r) => Number(r.id)));
   };
   return async function nextRegistrationId(): Promise<number> {
     for (;;) {
-      const id = ids.shift();
-      if (id !== undefined) return id;
+      const n = sequence.shift();
+      if (n !== undefined)
+        return n * 2 ** REGISTRATION_ID_RANDOM_BITS + randomInt(2 ** REGISTRATION_ID_RANDOM_BITS);
       refill ??= fill().finally(() => {
         refill = null;
       });
@@ -187,6 +194,9 @@ export async function bookRegistration(
           // Not the slot's whole history: it grows with every booking of the slot.
           readers: {
             [slotStream]: (db) => readLatestOfTypes(db, slotStream, Object.values(TIMESLOT_LATEST_KINDS)),
+            // The id was just drawn, so its stream is new: expecting version 0 needs no read, and
+            // makes the append refuse (never extend) a stream that somehow exists.
+            [regStream]: async () => ({ version: 0, events: [] }),
           },
         },
       );
