@@ -1,3 +1,4 @@
+import { singaporeToday } from '@hs/domain';
 import { type Runner, startProjectionRunner } from '@hs/eventstore';
 import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -218,6 +219,12 @@ describe('admin api against the spec', () => {
     const same = await patch('canceled');
     expect(same.statusCode).toBe(409);
     expect(same.json()).toEqual({ success: false, message: 'Registration is already canceled' });
+    // The export is named for the staff's day in Singapore.
+    const csv = await call('GET', `/api/admin/registrations/export?eventId=${event.id}`);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="orders-export-${singaporeToday()}.csv"`,
+    );
+    expect(csv.body).toContain(booked.reference_number);
     // The orders filter reads either spelling of canceled, like PATCH.
     for (const status of ['canceled', 'cancelled']) {
       const filtered = (await call('GET', `/api/admin/registrations?status=${status}`)).json();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema, IdParams } from '@hs/contracts';
-import { adminStatusPatchSchema, toAdminStatus, toMoneyString } from '@hs/domain';
+import { adminStatusPatchSchema, singaporeToday, toAdminStatus, toMoneyString } from '@hs/domain';
 import { formatPosition, waitForPosition } from '@hs/eventstore';
 import { ordersProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
@@ -208,7 +208,8 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const date = new Date().toISOString().slice(0, 10);
+      // The staff's day (Singapore), not UTC's: an export at 7 am SGT carries today's date.
+      const date = singaporeToday();
       const header = `${CSV_COLUMNS.map(([name]) => csvCell(name)).join(',')}\r\n`;
       const batches = sql<
         OrderRow[]
