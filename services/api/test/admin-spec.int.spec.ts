@@ -230,6 +230,11 @@ describe('admin api against the spec', () => {
       const filtered = (await call('GET', `/api/admin/registrations?status=${status}`)).json();
       expect(filtered.data.map((o: { id: number }) => o.id)).toEqual([booked.id]);
     }
+    // Empty filters (a form left on "all") are no filters.
+    const unfiltered = await call('GET', '/api/admin/registrations?status=&eventId=');
+    expect(unfiltered.statusCode).toBe(200);
+    expect(unfiltered.json().total).toBe(1);
+    expect((await call('GET', '/api/admin/registrations/export?status=&eventId=')).statusCode).toBe(200);
     const bogus = await call('GET', '/api/admin/registrations?status=bogus');
     expect(bogus.statusCode).toBe(400);
     expect(bogus.json().errors).toHaveLength(1);
@@ -259,6 +264,18 @@ describe('admin api against the spec', () => {
     );
     expect(byDate.json()).toMatchObject({ success: true, postalCode: null, data: { [future(6)]: {} } });
 
+    // Section 5, postal timeslot search: the spec's messages for what the form can send.
+    for (const [query, message] of [
+      ['eventId=&postalCode=530123', 'Please select an event'],
+      ['eventId=abc&postalCode=530123', 'Please select an event'],
+      [`eventId=${event.id}&postalCode=&date=`, 'Please enter a postal code or select a date'],
+      [`eventId=${event.id}&postalCode=5301`, 'Postal code must be 6 digits'],
+      [`eventId=${event.id}&date=2026-02-30`, 'Please select a date'],
+    ]) {
+      const bad = await call('GET', `/api/admin/timeslots/postal-code?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json(), query).toMatchObject({ success: false, message });
+    }
     for (const body of [{}, { isAvailable: 'no' }]) {
       const bad = await call('PUT', `/api/admin/timeslots/${slotId}/availability`, body);
       expect(bad.statusCode).toBe(400);

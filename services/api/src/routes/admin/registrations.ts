@@ -4,6 +4,7 @@ import { adminStatusPatchSchema, singaporeToday, toAdminStatus, toMoneyString } 
 import { formatPosition, waitForPosition } from '@hs/eventstore';
 import { ordersProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { changeRegistration } from '../../booking/change';
 import { type OrderRow, outstanding, selectOrders } from '../../booking/lookup';
 import { notFound } from '../../errors';
@@ -131,6 +132,17 @@ const ListQuery = Type.Object({
   pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
 });
 
+/**
+ * An empty filter (`?status=&eventId=`, what a form left on "all" may send) means no filter, as an
+ * absent one does: dropped before the querystring schema sees it.
+ */
+async function emptyFiltersAreAbsent(request: FastifyRequest) {
+  const query = request.query as Record<string, unknown>;
+  for (const key of ['status', 'eventId', 'search']) {
+    if (typeof query[key] === 'string' && (query[key] as string).trim() === '') delete query[key];
+  }
+}
+
 /** Orders for staff: list, status changes (as events), CSV export and each order's full history. */
 const registrations: FastifyPluginAsyncTypebox = async (app) => {
   const { sql } = app;
@@ -178,6 +190,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
           }),
         },
       },
+      preValidation: emptyFiltersAreAbsent,
     },
     async (request) => {
       const q = request.query;
@@ -206,6 +219,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
           eventId: ListQuery.properties.eventId,
         }),
       },
+      preValidation: emptyFiltersAreAbsent,
     },
     async (request, reply) => {
       // The staff's day (Singapore), not UTC's: an export at 7 am SGT carries today's date.

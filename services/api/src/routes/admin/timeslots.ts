@@ -6,6 +6,7 @@ import {
   formatTimeLabel,
   parseCalendarDay,
   timeslotAvailabilitySchema,
+  timeslotSearchSchema,
 } from '@hs/domain';
 import { formatPosition, waitForPosition } from '@hs/eventstore';
 import { slotAvailabilityProjection } from '@hs/read-models';
@@ -88,6 +89,16 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
         },
+      },
+      // The Postal Codes tab's own schema first, so an empty or non-numeric eventId answers
+      // 'Please select an event' (spec section 5) rather than the generic querystring check.
+      preValidation: async (request) => {
+        const q = parseInput(timeslotSearchSchema, request.query);
+        request.query = {
+          eventId: q.eventId,
+          postalCode: q.postalCode ?? undefined,
+          date: q.date ?? undefined,
+        };
       },
     },
     async (request) => {
