@@ -337,6 +337,41 @@ describe('admin api against the spec', () => {
     expect(most.json().data.price).toBe('99999999.99');
   });
 
+  it('an edit without isActive never re-activates a package, API key or discount (section 4)', async () => {
+    const pkg = (
+      await call('POST', '/api/admin/packages', { name: 'Old Package', price: 10, isActive: false })
+    ).json().data;
+    const renamed = await call('PUT', `/api/admin/packages/${pkg.id}`, { name: 'Old Package 2', price: 12 });
+    expect(renamed.json().data).toMatchObject({ name: 'Old Package 2', price: '12.00', isActive: false });
+    expect(
+      (
+        await call('PUT', `/api/admin/packages/${pkg.id}`, {
+          name: 'Old Package 2',
+          price: 12,
+          isActive: true,
+        })
+      ).json().data.isActive,
+    ).toBe(true);
+
+    const created = (
+      await call('POST', '/api/admin/api-keys', { description: 'Partner', isActive: false })
+    ).json().data;
+    const whoami = () =>
+      api.app.inject({ url: '/api/partner/whoami', headers: { 'x-api-key': created.key } });
+    expect((await whoami()).statusCode).toBe(401);
+    const edited = await call('PUT', `/api/admin/api-keys/${created.id}`, { description: 'Partner (old)' });
+    expect(edited.json().data).toMatchObject({ description: 'Partner (old)', isActive: false });
+    expect((await whoami()).statusCode).toBe(401);
+    await call('PUT', `/api/admin/api-keys/${created.id}`, { description: 'Partner', isActive: true });
+    expect((await whoami()).statusCode).toBe(200);
+
+    const discount = (
+      await call('POST', '/api/admin/discounts', { name: 'Paused', value: 5, isActive: false })
+    ).json().data;
+    const put = await call('PUT', `/api/admin/discounts/${discount.id}`, { name: 'Paused', value: 6 });
+    expect(put.json().data).toMatchObject({ value: '6.00', isActive: false });
+  });
+
   it('answers payment test mode as {success, testMode, message} and takes {enabled}', async () => {
     const got = (await call('GET', '/api/admin/payments/test-mode')).json();
     expect(got).toMatchObject({ success: true, testMode: true, message: expect.any(String) });

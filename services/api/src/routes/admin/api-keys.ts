@@ -14,6 +14,7 @@ import { audit } from '../../audit';
 import { generateApiKey } from '../../auth/api-keys';
 import { notFound } from '../../errors';
 import { parseInput } from '../../validation';
+import { keepsActive } from './inputs';
 import { apiKeyFormSchema as ApiKeyInput } from '@hs/domain';
 
 type Db = Sql | TransactionSql;
@@ -96,7 +97,9 @@ const apiKeys: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const updated = await sql.begin(async (tx) => {
         const before = await findKey(tx, id);
-        await tx`update api_keys set description = ${input.description}, is_active = ${input.isActive} where id = ${id}`;
+        // An edit without isActive leaves the switch as it is: it never re-activates a revoked key.
+        const isActive = keepsActive(request.body) ? before.isActive : input.isActive;
+        await tx`update api_keys set description = ${input.description}, is_active = ${isActive} where id = ${id}`;
         const after = await findKey(tx, id);
         await audit(tx, {
           actor: request.actor,

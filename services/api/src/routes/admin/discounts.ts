@@ -19,6 +19,7 @@ import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { parseInput } from '../../validation';
+import { keepsActive } from './inputs';
 
 type Db = Sql | TransactionSql;
 
@@ -137,7 +138,9 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const updated = await sql.begin(async (tx) => {
         const before = await findDiscount(tx, id);
-        await tx`update discounts set ${tx(columns(input))} where id = ${id}`;
+        // An edit without isActive leaves the switch as it is: it never re-activates a discount.
+        const isActive = keepsActive(request.body) ? before.isActive : input.isActive;
+        await tx`update discounts set ${tx({ ...columns(input), is_active: isActive })} where id = ${id}`;
         const after = await findDiscount(tx, id);
         await audit(tx, {
           actor: request.actor,

@@ -42,3 +42,9 @@ export type EventInputValue = v.InferOutput<typeof EventInput>;
 export const TestModeInput = v.object({
   enabled: v.boolean('enabled must be true or false'),
 });
+
+/** A PUT body that leaves isActive out (or null) keeps the current value instead of the create default. */
+export function keepsActive(body: unknown): boolean {
+  const value = (body as { isActive?: unknown } | null | undefined)?.isActive;
+  return value === undefined || value === null;
+}

@@ -12,6 +12,7 @@ import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { conflict, notFound } from '../../errors';
 import { parseInput } from '../../validation';
+import { keepsActive } from './inputs';
 import { packageFormSchema as PackageInput } from '@hs/domain';
 
 type Db = Sql | TransactionSql;
@@ -104,9 +105,11 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const updated = await sql.begin(async (tx) => {
         const before = await findPackage(tx, id);
+        // An edit without isActive leaves the switch as it is (as for events): it never re-activates.
+        const isActive = keepsActive(request.body) ? before.isActive : input.isActive;
         await tx`
           update packages set name = ${input.name}, description = ${input.description}, price = ${input.price!},
-            aia_price = ${input.aiaPrice}, is_active = ${input.isActive}
+            aia_price = ${input.aiaPrice}, is_active = ${isActive}
           where id = ${id}`;
         const after = await findPackage(tx, id);
         await audit(tx, {
