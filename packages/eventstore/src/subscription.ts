@@ -57,9 +57,12 @@ export async function readCursorBatch(
            from subscription_checkpoints c where c.name = ${cursor.checkpointOf}`
       : db`select ${cursor.transactionId}::xid8 as transaction_id, ${cursor.globalPosition}::bigint as global_position,
                true as leased`;
-  const versions = options.versionsOf
-    ? db`left join projection_stream_versions v on v.projection = ${options.versionsOf} and v.stream_id = b.stream_id`
-    : db`left join (select null::text as stream_id, null::bigint as version) v on false`;
+  // One index probe per event. As a join, a plan made while the table was small scanned every
+  // version of the projection once per event of the batch.
+  const appliedVersion = options.versionsOf
+    ? db`(select v.version from projection_stream_versions v
+          where v.projection = ${options.versionsOf} and v.stream_id = b.stream_id)`
+    : db`null::bigint`;
   const rows = await db<
     (EventRow & {
       cp_tx: string;
@@ -80,8 +83,12 @@ export async function readCursorBatch(
     )
     select cp.transaction_id::text as cp_tx, cp.global_position as cp_pos, cp.leased,
            (select transaction_id::text from tail) as tail_tx, (select global_position from tail) as tail_pos,
-           exists (select 1 from events e where e.transaction_id >= (select horizon from h)) as held_back,
-           b.*, v.version as applied
+           -- Not exists(...): as a prepared statement its plan is generic, and Postgres then reads the
+           -- whole log to find no event at or past the horizon. Ordered by the index with a limit, it
+           -- looks at one index entry.
+           (select e.transaction_id from events e where e.transaction_id >= (select horizon from h)
+            order by e.transaction_id, e.global_position limit 1) is not null as held_back,
+           b.*, ${appliedVersion} as applied
     from cp left join lateral (
       select e.global_position, e.transaction_id::text as transaction_id, e.event_id, e.stream_id, e.version,
              e.type, e.data, e.metadata, e.recorded_at
@@ -93,7 +100,6 @@ export async function readCursorBatch(
       order by e.transaction_id, e.global_position
       limit ${options.batchSize}
     ) b on true
-    ${versions}
     order by b.transaction_id::xid8, b.global_position`;
   const head = rows[0];
   if (!head)
