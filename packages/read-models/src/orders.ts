@@ -281,7 +281,7 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
            transaction_id, payment_method, confirmation_email_sent, cancelled_at, updated_at) =
         (select r.status, r.participants, r.participant_count, r.discount_code, r.discount_label,
                 r.discount_identifier_id, r.pricing, r.total_cents, r.discount_cents, r.member_discount_cents,
-                r.partner_paid_cents, r.balance_due_cents, o.paid_cents + (c.d->>'paid_add')::int,
+                r.partner_paid_cents, r.balance_due_cents, o.paid_cents + (c.d->>'paid_add')::bigint,
                 r.transaction_id, r.payment_method, r.confirmation_email_sent, r.cancelled_at, r.updated_at
          from jsonb_populate_record(o, c.d) r)
       from jsonb_array_elements(${tx.json(changes as never)}) as c(d)
