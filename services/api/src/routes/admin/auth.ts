@@ -3,6 +3,7 @@ import { Envelope, ErrorResponseSchema, MessageResponseSchema } from '@hs/contra
 import { Type } from '@sinclair/typebox';
 import { dummyHash, verifyPassword } from '../../auth/password';
 import { HttpError, unauthorized } from '../../errors';
+import { ignoreEmptyBody } from '../../no-body';
 import { parseInput } from '../../validation';
 import { adminLoginSchema as LoginInput } from '@hs/domain';
 
@@ -103,6 +104,7 @@ export const session: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/logout',
     {
+      onRequest: ignoreEmptyBody,
       schema: {
         tags: ['admin'],
         security: [{ bearerAuth: [] }],

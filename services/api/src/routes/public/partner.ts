@@ -6,7 +6,7 @@ import { formatPosition } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
 import { changeRegistration } from '../../booking/change';
 import { HttpError, badRequest, notFound } from '../../errors';
-import { ignoreEmptyBody } from './no-body';
+import { ignoreEmptyBody } from '../../no-body';
 
 const Code = Type.Object({ code: Type.String({ maxLength: 64 }) });
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -22,7 +22,7 @@ import { evaluateCode, priceOrderRequest } from '../../booking/order';
 import { badRequest } from '../../errors';
 import { createSlotQueue } from '../../booking/slot-queue';
 import { parseInput } from '../../validation';
-import { ignoreEmptyBody } from './no-body';
+import { ignoreEmptyBody } from '../../no-body';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /**
- * For the calls the spec lists without a payload (cancel, the partner confirmations): a client that
+ * For the calls the spec lists without a payload (cancel, the partner confirmations, logout): a client that
  * sets the JSON content type on every POST but sends no body is answered, not refused with a 400
  * "Body cannot be empty". An empty body is simply no body; a non-empty one is parsed as usual.
  */
