@@ -55,4 +55,6 @@ const close = async () => {
 };
 process.on('SIGTERM', close);
 process.on('SIGINT', close);
-await app.listen({ host: '127.0.0.1', port });
+// The same accept queue as the product's api (services/api/src/server.ts), so a burst of new
+// connections meets the same kernel limits on both sides.
+await app.listen({ host: '127.0.0.1', port, backlog: 4096 });

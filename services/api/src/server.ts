@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { readApiConfig } from './config';
 import { ConfigError } from '@hs/config';
 
+const LISTEN_BACKLOG = 4096;
+
 async function main() {
   let config: ReturnType<typeof readApiConfig>;
   try {
@@ -28,7 +30,11 @@ async function main() {
       clearInterval(sweeper);
     }
   });
-  await app.listen({ host: config.host, port: config.port });
+  // Node's default accept queue is 511 connections. A burst of more new connections than that (a
+  // thousand people opening a popular slot at once) overflowed it; the dropped handshakes were
+  // retried by the clients a whole second later (docs/performance.md, hot slot). The kernel caps
+  // this at net.core.somaxconn.
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
 }
 
 main().catch((err) => {
