@@ -35,7 +35,10 @@ export const Positioner = withContext(Dialog.Positioner, 'positioner');
 export const Content = withContext(Dialog.Content, 'content');
 export const Title = withContext(Dialog.Title, 'title');
 export const Description = withContext(Dialog.Description, 'description');
-export const CloseTrigger = withContext(Dialog.CloseTrigger, 'closeTrigger');
+/** Closes the dialog; unstyled, so a footer `Cancel` button stays where it is laid out. */
+export const CloseTrigger = Dialog.CloseTrigger;
+/** The corner position of the × button (the recipe's `closeTrigger` slot). */
+const CornerCloseTrigger = withContext(Dialog.CloseTrigger, 'closeTrigger');
 export const Header = withContext(ark.div, 'header');
 export const Body = withContext(ark.div, 'body');
 export const Footer = withContext(ark.div, 'footer');
@@ -59,10 +62,10 @@ export { Portalled as Portal };
 /** The × button in the top-right corner. */
 export function CloseButton({ label = 'Close' }: { label?: string }) {
   return (
-    <CloseTrigger asChild>
+    <CornerCloseTrigger asChild>
       <IconButton aria-label={label} variant="ghost" size="sm">
         <XIcon />
       </IconButton>
-    </CloseTrigger>
+    </CornerCloseTrigger>
   );
 }

@@ -1,0 +1,33 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Button } from './button';
+import * as Dialog from './dialog';
+
+describe('dialog', () => {
+  it('pins only the × button to the corner: a footer Cancel (CloseTrigger) stays in the footer and closes', async () => {
+    const user = userEvent.setup();
+    render(
+      <Dialog.Root defaultOpen>
+        <Dialog.Portal>
+          <Dialog.Header>
+            <Dialog.Title>Add Participant</Dialog.Title>
+          </Dialog.Header>
+          <Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <Button variant="outline">Cancel</Button>
+            </Dialog.CloseTrigger>
+          </Dialog.Footer>
+          <Dialog.CloseButton />
+        </Dialog.Portal>
+      </Dialog.Root>,
+    );
+    const cancel = await screen.findByRole('button', { name: 'Cancel' });
+    const close = screen.getByRole('button', { name: 'Close' });
+    // the recipe's closeTrigger slot is `position: absolute; top; right`
+    expect(close.className).toContain('dialog__closeTrigger');
+    expect(cancel.className).not.toContain('dialog__closeTrigger');
+    await user.click(cancel);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
