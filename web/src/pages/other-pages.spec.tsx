@@ -256,3 +256,23 @@ describe('partner link and route rules', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin/dashboard'));
   });
 });
+
+describe('test auto-timeslots page', () => {
+  it("keeps a failed postal search's error on its own tab", async () => {
+    mockApi({
+      'GET /api/events': { success: true, data: [] },
+      'GET /api/auto-timeslots/postal-code': () =>
+        Response.json({ success: false, message: 'Please select an event' }, { status: 400 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/test/auto-timeslots');
+    await user.type(await screen.findByLabelText('Postal Code'), '530123');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Please select an event');
+    await user.click(screen.getByRole('tab', { name: 'Date Search' }));
+    await screen.findByLabelText('Date');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Postal Code Search' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Please select an event');
+  });
+});

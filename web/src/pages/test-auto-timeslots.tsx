@@ -48,6 +48,14 @@ function EventSelect({
   );
 }
 
+function SearchError({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className={css({ color: 'fg.error', mb: '4' })}>
+      Error loading timeslots: {error}
+    </p>
+  ) : null;
+}
+
 /** `/test/auto-timeslots`: 'Test Auto-Generated Timeslots' (lazy chunk). */
 export default function TestAutoTimeslotsPage() {
   const { data: events } = useSWR<ApiEnvelope<EventSummary[]>>('/api/events');
@@ -58,13 +66,15 @@ export default function TestAutoTimeslotsPage() {
   const [dateEvent, setDateEvent] = useState('');
   const [postalResult, setPostalResult] = useState<PostalResult | null>(null);
   const [dateResult, setDateResult] = useState<DateResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // one per tab: a failed postal search says nothing about the date search
+  const [postalError, setPostalError] = useState<string | null>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function searchPostal() {
     if (postal.length !== 6) return;
     setBusy(true);
-    setError(null);
+    setPostalError(null);
     try {
       const res = await api.get<ApiEnvelope<PostalResult>>('/api/auto-timeslots/postal-code', {
         postalCode: postal,
@@ -72,7 +82,8 @@ export default function TestAutoTimeslotsPage() {
       });
       setPostalResult(res.data);
     } catch (e) {
-      setError(errorMessage(e, 'Failed to fetch timeslots'));
+      setPostalResult(null);
+      setPostalError(errorMessage(e, 'Failed to fetch timeslots'));
     } finally {
       setBusy(false);
     }
@@ -80,7 +91,7 @@ export default function TestAutoTimeslotsPage() {
   async function searchDate() {
     if (!date) return;
     setBusy(true);
-    setError(null);
+    setDateError(null);
     try {
       const res = await api.get<ApiEnvelope<DateResult>>('/api/auto-timeslots/date', {
         date,
@@ -88,7 +99,8 @@ export default function TestAutoTimeslotsPage() {
       });
       setDateResult(res.data);
     } catch (e) {
-      setError(errorMessage(e, 'Failed to fetch timeslots'));
+      setDateResult(null);
+      setDateError(errorMessage(e, 'Failed to fetch timeslots'));
     } finally {
       setBusy(false);
     }
@@ -146,6 +158,7 @@ export default function TestAutoTimeslotsPage() {
               Search
             </Button>
           </form>
+          <SearchError error={postalError} />
           {postalResult ? (
             postalResult.length === 0 ? (
               <p>No timeslots found for this postal code and event.</p>
@@ -186,6 +199,7 @@ export default function TestAutoTimeslotsPage() {
               Search
             </Button>
           </form>
+          <SearchError error={dateError} />
           {dateResult ? (
             Object.keys(dateResult).length === 0 ? (
               <p>No timeslots found for the selected date.</p>
@@ -213,11 +227,6 @@ export default function TestAutoTimeslotsPage() {
           ) : null}
         </Tabs.Content>
       </Tabs.Root>
-      {error ? (
-        <p role="alert" className={css({ color: 'fg.error', mt: '4' })}>
-          Error loading timeslots: {error}
-        </p>
-      ) : null}
     </Page>
   );
 }
