@@ -29,6 +29,7 @@ export const ADMIN_NAV = [
 ] as const;
 
 const navLink = css({
+  display: 'block',
   px: '3',
   py: '1.5',
   borderRadius: 'l2',
@@ -47,7 +48,10 @@ function AdminNav() {
   const [location] = useLocation();
   const current = location === '/admin' ? '/admin/dashboard' : location;
   return (
-    <ul className={css({ display: 'flex', gap: '1', overflowX: 'auto', pb: '2', mx: '-1', px: '1' })}>
+    // room on every side for the link's focus ring, which the scroll container would clip otherwise
+    <ul
+      className={css({ display: 'flex', gap: '1', overflowX: 'auto', pt: '1', pb: '2', mx: '-1', px: '1' })}
+    >
       {ADMIN_NAV.map((item) => (
         <li key={item.href}>
           <Link

@@ -114,7 +114,7 @@ export function OrdersTab() {
             ))}
           </Field.Select>
         </Field.Root>
-        <Field.Root w={{ base: 'full', sm: '64' }}>
+        <Field.Root w={{ base: 'full', sm: '72' }}>
           <Field.Label>Search</Field.Label>
           <div className={css({ position: 'relative' })}>
             <span
@@ -126,6 +126,9 @@ export function OrdersTab() {
                 transform: 'translateY(-50%)',
                 color: 'fg.subtle',
                 display: 'flex',
+                // above the input, which the input recipe positions (relative) and paints later
+                zIndex: '1',
+                pointerEvents: 'none',
               })}
             >
               <SearchIcon width={16} height={16} />

@@ -60,7 +60,8 @@ const select = css({
   bg: 'bg.default',
   textStyle: 'sm',
   w: 'full',
-  _invalid: { borderColor: 'border.error' },
+  // not `_invalid`: it includes the native :invalid of the untouched required select (red before any search)
+  '&:is([data-invalid], [aria-invalid=true])': { borderColor: 'border.error' },
 });
 
 /** One slot: its label, 'Booked: current/max' and the Available/Blocked switch. */
