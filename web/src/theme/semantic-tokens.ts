@@ -74,4 +74,13 @@ export const semanticTokens = defineSemanticTokens({
     card: { value: '0 1px 2px rgba(15, 23, 42, 0.06), 0 1px 3px rgba(15, 23, 42, 0.08)' },
     raised: { value: '0 10px 25px -5px rgba(15, 23, 42, 0.15), 0 8px 10px -6px rgba(15, 23, 42, 0.1)' },
   },
+  // The layers the UI kit names (`zIndex: 'sticky'` etc.). The Panda preset defines none, so without these the
+  // names compiled to invalid CSS (z-index: sticky -> auto): the sticky headers slid under positioned cards.
+  zIndex: {
+    dropdown: { value: '1000' },
+    sticky: { value: '1100' },
+    overlay: { value: '1300' },
+    modal: { value: '1400' },
+    skipLink: { value: '1600' },
+  },
 });
