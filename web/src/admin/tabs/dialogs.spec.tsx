@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { bodyOf, renderWithProviders, stubApi } from '../test/helpers';
 import { ApiKeyDialog, ApiKeysTab, maskKey } from './api-keys-tab';
-import { EmailConfigDialog, valueInputKind } from './email-templates-tab';
+import { EmailConfigDialog, EmailTemplatesTab, valueInputKind } from './email-templates-tab';
 import { EventDialog, EventsTab } from './events-tab';
 import { HolidayDialog } from './holidays-tab';
 import { PackageDialog } from './packages-tab';
@@ -350,5 +350,27 @@ describe('email configuration dialog', () => {
     expect(valueInputKind('EMAIL_SENDER_ADDRESS')).toBe('email');
     expect(valueInputKind('EMAIL_SENDER_NAME')).toBe('text');
     expect(valueInputKind('EMAIL_CONFIRMATION_TEMPLATE')).toBe('textarea');
+  });
+
+  it("names who last updated a configuration, not the raw actor id ('admin:ana')", async () => {
+    stubApi({
+      'GET /api/admin/email-configs': {
+        success: true,
+        data: [
+          {
+            id: 3,
+            configKey: 'EMAIL_SENDER_NAME',
+            configValue: 'Health Screening',
+            description: null,
+            lastUpdatedBy: 'admin:ana',
+            createdAt: '2026-11-24T03:09:00Z',
+            updatedAt: '2026-11-24T03:09:00Z',
+          },
+        ],
+      },
+    });
+    renderWithProviders(<EmailTemplatesTab />);
+    expect(await screen.findByText('by Admin ana')).toBeTruthy();
+    expect(screen.queryByText(/admin:ana/)).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import { RowActions } from '../components/row-actions';
 import { ListState, SectionHeader } from '../components/section';
 import {
   ADMIN_PATHS,
+  describeActor,
   formatAdminDateTime,
   toastMutationError,
   toastSuccess,
@@ -310,7 +311,7 @@ function ConfigurationsPanel() {
                   {formatAdminDateTime(c.updatedAt)}
                   {c.lastUpdatedBy ? (
                     <span className={css({ display: 'block', color: 'fg.muted', textStyle: 'xs' })}>
-                      by {c.lastUpdatedBy}
+                      by {describeActor(c.lastUpdatedBy)}
                     </span>
                   ) : null}
                 </Table.Cell>

@@ -196,7 +196,10 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
       <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Search timeslots">
         <Grid columns={{ base: 1, md: postalOnly ? 3 : 4 }} gap="3" alignItems="start" mb="4">
           <Field.Root invalid={Boolean(form.errors.eventId)} required>
-            <Field.Label>Event</Field.Label>
+            <Field.Label>
+              Event
+              <Field.RequiredIndicator />
+            </Field.Label>
             <Field.Select
               className={select}
               {...form.text('eventId')}
