@@ -1,3 +1,4 @@
+import type { Sql } from '@hs/db';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { append, handle, readLatestOfTypes, readStreams } from '../src';
@@ -81,3 +82,77 @@ describe('reading the latest event of each kind', () => {
     expect(all.events.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
   });
 });
+
+/** Index entries read from `events` so far, as the statistics system has them (flushed by `conn` first). */
+async function eventsTuplesRead(sql: Sql, conn: Sql): Promise<number> {
+  await conn`select pg_stat_force_next_flush()`;
+  await conn`select 1`;
+  const [row] = await sql<{ n: number }[]>`
+    select coalesce(sum(idx_tup_read), 0)::int as n from pg_stat_user_indexes where relname = 'events'`;
+  await sql`select pg_stat_clear_snapshot()`;
+  return row?.n ?? 0;
+}
+
+describe("a long slot's latest events", () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await testDatabase();
+  });
+  afterAll(async () => db.drop());
+
+  const SLOT_KINDS = [
+    ['SeatsReserved', 'SeatsReleased'],
+    ['SlotBlocked', 'SlotUnblocked'],
+    ['CapacityChanged'],
+  ];
+
+  it('are found without walking the stream, whether or not it was ever blocked or resized', async () => {
+    const id = `timeslot-long-${Date.now()}`;
+    await append(
+      db.sql,
+      {
+        streamId: id,
+        expectedVersion: 'no_stream',
+        events: Array.from({ length: 3000 }, (_, i) => ({
+          type: 'SeatsReserved',
+          data: { bookedAfter: i + 1 },
+        })),
+      },
+      { actor: 'test' },
+    );
+    await db.sql`analyze events`;
+    const conn = (await db.sql.reserve()) as unknown as Sql & { release: () => void };
+    try {
+      await conn`set plan_cache_mode = force_generic_plan`;
+      const before = await eventsTuplesRead(db.sql, conn);
+      const never = await readLatestOfTypes(conn, id, SLOT_KINDS);
+      expect(never.version).toBe(3000);
+      expect(never.events.map((e) => [e.type, e.version])).toEqual([['SeatsReserved', 3000]]);
+      // Walking the stream backwards for the two kinds it never had read 6,000 entries.
+      expect((await eventsTuplesRead(db.sql, conn)) - before).toBeLessThan(50);
+
+      await append(
+        db.sql,
+        {
+          streamId: id,
+          expectedVersion: 3000,
+          events: [{ type: 'SlotBlocked', data: {} }, ev2('SeatsReserved')],
+        },
+        { actor: 'test' },
+      );
+      const blocked = await readLatestOfTypes(conn, id, SLOT_KINDS);
+      expect(blocked.events.map((e) => [e.type, e.version])).toEqual([
+        ['SlotBlocked', 3001],
+        ['SeatsReserved', 3002],
+      ]);
+    } finally {
+      conn.release();
+    }
+  });
+
+  it('refuses a type name that is not one', async () => {
+    await expect(readLatestOfTypes(db.sql, 'x', [["A'; drop table events; --"]])).rejects.toThrow(TypeError);
+  });
+});
+
+const ev2 = (type: string) => ({ type, data: {} });
