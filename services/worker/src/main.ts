@@ -1,4 +1,5 @@
 import { ConfigError } from '@hs/config';
+import { isPostgresUnreachable } from '@hs/db';
 import { readWorkerConfig } from './config';
 import { startWorker } from './worker';
 
@@ -32,6 +33,19 @@ async function main() {
       },
     );
   };
+  // As in the api (services/api/src/server.ts): when Postgres goes away, a query no caller awaits any
+  // more can reject with the connection's error; the worker waits for Postgres instead of dying.
+  // Anything else unhandled is rethrown and ends the process, as Node would.
+  process.on('unhandledRejection', (err) => {
+    if (isPostgresUnreachable(err)) {
+      worker.log.warn(
+        { err: (err as Error).message },
+        'Postgres unreachable: a query no caller awaited failed',
+      );
+      return;
+    }
+    throw err;
+  });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
