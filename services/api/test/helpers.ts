@@ -70,3 +70,16 @@ export async function startTestApi(
     },
   };
 }
+
+/** The booking form's contact fields for a test person `i` (unique name, email and NRIC-shaped id). */
+export const person = (i: number) => ({
+  firstName: 'Mei',
+  lastName: `Ling${i}`,
+  email: `mei${i}@example.com`,
+  mobileNumber: '91234567',
+  gender: 'female',
+  identificationNumber: `S11111${String(i).padStart(2, '0')}A`,
+  dateOfBirth: '1985-02-03',
+  postalCode: '560123',
+  address: '1 Street',
+});

@@ -3,7 +3,7 @@ import { createFakePartnerClient, createTestPaymentGateway } from '@hs/gateways'
 import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApiConfig } from '../src/config';
-import { type TestApi, startTestApi } from './helpers';
+import { type TestApi, startTestApi, person } from './helpers';
 
 describe('card payments and the partner hand-off', () => {
   let api: TestApi;
@@ -18,17 +18,6 @@ describe('card payments and the partner hand-off', () => {
     api.asAdmin({ method, url, payload });
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     api.app.inject({ method: 'POST', url, payload, headers });
-  const person = (i: number) => ({
-    firstName: 'Mei',
-    lastName: `Ling${i}`,
-    email: `mei${i}@example.com`,
-    mobileNumber: '91234567',
-    gender: 'female',
-    identificationNumber: `S11111${String(i).padStart(2, '0')}A`,
-    dateOfBirth: '1985-02-03',
-    postalCode: '560123',
-    address: '1 Street',
-  });
   const book = async (i: number, extra: object = {}) => {
     const res = await post('/api/registrations', { eventId, packageId, timeslotId, ...person(i), ...extra });
     expect(res.statusCode, res.body).toBe(201);

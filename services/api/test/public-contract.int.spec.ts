@@ -4,7 +4,7 @@ import { projections } from '@hs/read-models';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApiConfig } from '../src/config';
-import { type TestApi, startTestApi } from './helpers';
+import { type TestApi, startTestApi, person } from './helpers';
 
 /**
  * The public calls of spec section 7, each from its spec line: path, method, parameter and body
@@ -23,17 +23,6 @@ describe('public API against the spec (sections 3, 7, 8)', () => {
     api.asAdmin({ method, url, payload });
   const get = (url: string) => api.app.inject(url);
   const post = (url: string, payload?: object) => api.app.inject({ method: 'POST', url, payload });
-  const person = (i: number) => ({
-    firstName: 'Mei',
-    lastName: `Ling${i}`,
-    email: `mei${i}@example.com`,
-    mobileNumber: '91234567',
-    gender: 'female',
-    identificationNumber: `S11111${String(i).padStart(2, '0')}A`,
-    dateOfBirth: '1985-02-03',
-    postalCode: '560123',
-    address: '1 Street',
-  });
   /** The main flow's body as the wizard sends it (section 3, Registration request), unused fields empty. */
   const mainFlow = (i: number, extra: object = {}) => ({
     eventId,
