@@ -28,6 +28,12 @@ export interface HandleOptions {
    * append expects, so a reader must take it from the same snapshot as its events.
    */
   readers?: Record<string, (sql: Sql) => Promise<StreamRead>>;
+  /**
+   * Reads the caller already made, used by the first attempt instead of reading those streams again
+   * (a read that rode in an earlier statement). Stale is safe: the append then conflicts, and the
+   * retry reads afresh.
+   */
+  firstReads?: Record<string, StreamRead>;
 }
 
 export interface HandleResult<R> {
@@ -54,17 +60,18 @@ export async function handle<R = undefined>(
   const base = options.baseDelayMs ?? 5;
   for (let attempt = 1; ; attempt++) {
     const custom = options.readers ?? {};
-    const own = streamIds.filter((id) => custom[id]);
+    const given = attempt === 1 ? (options.firstReads ?? {}) : {};
+    const toRead = streamIds.filter((id) => !given[id]);
+    const own = toRead.filter((id) => custom[id]);
+    const plain = toRead.filter((id) => !custom[id]);
     const [streams, ownReads] = await Promise.all([
-      readStreams(
-        sql,
-        streamIds.filter((id) => !custom[id]),
-      ),
+      readStreams(sql, plain),
       Promise.all(own.map((id) => custom[id]!(sql))),
     ]);
     own.forEach((id, i) => {
       streams[id] = ownReads[i]!;
     });
+    for (const id of streamIds) if (given[id]) streams[id] = given[id]!;
     const decision = await decide(streams);
     const requests = decision.append
       .filter((a) => a.events.length > 0)

@@ -16,10 +16,13 @@ export { uuidv7 } from './ids';
 export {
   aggregate,
   fold,
+  latestOfTypesQuery,
+  latestOfTypesRead,
   readLatestOfTypes,
   readStream,
   readStreams,
   type Evolve,
+  type LatestRow,
   type StreamRead,
 } from './read';
 export { handle, type Decide, type Decision, type HandleOptions, type HandleResult } from './command';

@@ -94,16 +94,28 @@ const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9_]*$/;
  * A stream's current version and, for each group of event types, the latest event of the group
  * (in version order), from one snapshot: what a command reads when those say all it needs, instead
  * of the whole stream (handle's `readers`). A group with no event yet contributes nothing.
- *
- * Each group's types are written into the SQL as a constant, not sent as a parameter: then Postgres
- * can use a partial index on a stream's rare events (migration 010 has one for a slot's block and
- * capacity events), where otherwise finding that a stream has none walks the whole stream.
  */
 export async function readLatestOfTypes<T = unknown>(
   sql: Queryable,
   streamId: string,
   groups: readonly (readonly string[])[],
 ): Promise<StreamRead<T>> {
+  const rows = await sql<LatestRow[]>`${latestOfTypesQuery(sql, streamId, groups)}`;
+  return latestOfTypesRead<T>(rows);
+}
+
+/** A row of latestOfTypesQuery: the stream's version, and an event's columns (null when none). */
+export type LatestRow = Omit<EventRow, 'recorded_at'> & { stream_version: number; recorded_at: Date | string };
+
+/**
+ * readLatestOfTypes as a query to run, or to nest in another statement (`json_agg` of it) so that a
+ * command's first read rides in a statement it sends anyway; latestOfTypesRead decodes its rows.
+ *
+ * Each group's types are written into the SQL as a constant, not sent as a parameter: then Postgres
+ * can use a partial index on a stream's rare events (migration 010 has one for a slot's block and
+ * capacity events), where otherwise finding that a stream has none walks the whole stream.
+ */
+export function latestOfTypesQuery(sql: Queryable, streamId: string, groups: readonly (readonly string[])[]) {
   const latest = groups.map((types) => {
     for (const t of types) if (!EVENT_TYPE.test(t)) throw new TypeError(`Not an event type name: ${t}`);
     const constant = sql.unsafe(`'{${types.join(',')}}'::text[]`);
@@ -113,15 +125,28 @@ export async function readLatestOfTypes<T = unknown>(
   const union = latest.length
     ? latest.reduce((all, one) => sql`${all} union all ${one}`)
     : sql`select * from events where false`;
-  const rows = await sql<(EventRow & { stream_version: number })[]>`
-    select s.stream_version, e.global_position, e.transaction_id::text, e.event_id, e.stream_id, e.version,
-           e.type, e.data, e.metadata, e.recorded_at
+  return sql`
+    select s.stream_version, e.global_position, e.transaction_id::text as transaction_id, e.event_id,
+           e.stream_id, e.version, e.type, e.data, e.metadata, e.recorded_at
     from (select coalesce((select version from streams where stream_id = ${streamId}), 0) as stream_version) s
     left join lateral (${union}) e on true
     order by e.version`;
+}
+
+/** Rows of latestOfTypesQuery, as rows or as the objects of a `json_agg`, to a StreamRead. */
+export function latestOfTypesRead<T = unknown>(rows: readonly LatestRow[]): StreamRead<T> {
   const version = Number(rows[0]?.stream_version ?? 0);
   return {
     version,
-    events: rows.filter((r) => r.event_id !== null).map((r) => toRecordedEvent<T>(r)),
+    events: rows
+      .filter((r) => r.event_id !== null)
+      .map((r) =>
+        toRecordedEvent<T>({
+          ...r,
+          global_position: Number(r.global_position),
+          version: Number(r.version),
+          recorded_at: r.recorded_at instanceof Date ? r.recorded_at : new Date(r.recorded_at),
+        }),
+      ),
   };
 }

@@ -1,7 +1,15 @@
 import type { Sql } from '@hs/db';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { append, handle, readLatestOfTypes, readStreams } from '../src';
+import {
+  append,
+  handle,
+  type LatestRow,
+  latestOfTypesQuery,
+  latestOfTypesRead,
+  readLatestOfTypes,
+  readStreams,
+} from '../src';
 
 describe('reading the latest event of each kind', () => {
   let db: TestDatabase;
@@ -78,6 +86,72 @@ describe('reading the latest event of each kind', () => {
     // The first attempt lost the race and retried on a fresh read.
     const { result } = await attempt;
     expect(result).toBe(2);
+    const all = (await readStreams(db.sql, [id]))[id]!;
+    expect(all.events.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+  });
+
+  it('nested in another statement as JSON, decodes to the same read as readLatestOfTypes', async () => {
+    const id = `slot-nested-${Date.now()}`;
+    await append(
+      db.sql,
+      {
+        streamId: id,
+        expectedVersion: 'no_stream',
+        events: [ev('Reserved', 1), ev('Resized', 2), ev('Reserved', 3), ev('Other', 4)],
+      },
+      { actor: 'test' },
+    );
+    const [row] = await db.sql<{ one: number; latest: LatestRow[] }[]>`
+      select 1 as one, (select coalesce(json_agg(l), '[]'::json) from (${latestOfTypesQuery(db.sql, id, groups)}) l) as latest`;
+    const nested = latestOfTypesRead(row!.latest);
+    const direct = await readLatestOfTypes(db.sql, id, groups);
+    expect(nested).toEqual(direct);
+    expect(nested.version).toBe(4);
+    expect(nested.events.map((e) => [e.type, e.version])).toEqual([
+      ['Resized', 2],
+      ['Reserved', 3],
+    ]);
+    expect(nested.events[0]!.recordedAt).toBeInstanceOf(Date);
+
+    const [none] = await db.sql<{ latest: LatestRow[] }[]>`
+      select (select coalesce(json_agg(l), '[]'::json) from (${latestOfTypesQuery(db.sql, `${id}-none`, groups)}) l) as latest`;
+    expect(latestOfTypesRead(none!.latest)).toEqual({ version: 0, events: [] });
+  });
+
+  it('handle uses a read given for the first attempt, and reads afresh when that read was stale', async () => {
+    const id = `slot-given-${Date.now()}`;
+    await append(
+      db.sql,
+      { streamId: id, expectedVersion: 'no_stream', events: [ev('Reserved', 1)] },
+      { actor: 'test' },
+    );
+    const earlier = await readLatestOfTypes(db.sql, id, groups);
+    let readerCalls = 0;
+    const reader = (sql: Parameters<typeof readLatestOfTypes>[0]) => {
+      readerCalls++;
+      return readLatestOfTypes(sql, id, groups);
+    };
+    const decide = (read: Record<string, { version: number }>) => ({
+      append: [{ streamId: id, events: [ev('Reserved', read[id]!.version + 1)] }],
+      result: read[id]!.version,
+    });
+    // Fresh: no read of its own.
+    const first = await handle(db.sql, [id], decide, {
+      metadata: { actor: 'test' },
+      readers: { [id]: reader },
+      firstReads: { [id]: earlier },
+    });
+    expect(first.result).toBe(1);
+    expect(readerCalls).toBe(0);
+    // Stale now (the stream is at 2): the first attempt conflicts, the retry reads.
+    const second = await handle(db.sql, [id], decide, {
+      metadata: { actor: 'test' },
+      maxAttempts: 2,
+      readers: { [id]: reader },
+      firstReads: { [id]: earlier },
+    });
+    expect(second.result).toBe(2);
+    expect(readerCalls).toBe(1);
     const all = (await readStreams(db.sql, [id]))[id]!;
     expect(all.events.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
   });

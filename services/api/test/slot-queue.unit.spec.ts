@@ -31,7 +31,7 @@ describe('slot queue', () => {
     const answers = await Promise.all(
       Array.from({ length: 1000 }, () =>
         outcome(
-          queue(7, async () => {
+          queue.bookInTurn(7, async () => {
             most = Math.max(most, ++running);
             try {
               return await s.book();
@@ -53,10 +53,10 @@ describe('slot queue', () => {
   it('a request arriving after the slot was seen full reads again (a cancellation may have freed a seat)', async () => {
     const queue = createSlotQueue();
     const s = slot(1);
-    expect(await outcome(queue(1, s.book))).toBe('booked');
-    expect(await outcome(queue(1, s.book))).toBe(`409 ${TIMESLOT_MESSAGES.full}`);
+    expect(await outcome(queue.bookInTurn(1, s.book))).toBe('booked');
+    expect(await outcome(queue.bookInTurn(1, s.book))).toBe(`409 ${TIMESLOT_MESSAGES.full}`);
     s.state.booked = 0; // freed elsewhere
-    expect(await outcome(queue(1, s.book))).toBe('booked');
+    expect(await outcome(queue.bookInTurn(1, s.book))).toBe('booked');
     expect(s.state.reads).toBe(3);
   });
 
@@ -67,7 +67,7 @@ describe('slot queue', () => {
       reads++;
       throw new HttpError(409, TIMESLOT_MESSAGES.notEnough(1));
     };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => outcome(queue(3, notEnough))));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => outcome(queue.bookInTurn(3, notEnough))));
     expect(answers).toEqual(Array(5).fill(`409 ${TIMESLOT_MESSAGES.notEnough(1)}`));
     expect(reads).toBe(5);
   });
@@ -77,10 +77,66 @@ describe('slot queue', () => {
     const full = slot(0);
     const open = slot(5);
     const answers = await Promise.all([
-      ...Array.from({ length: 5 }, () => outcome(queue(1, full.book))),
-      ...Array.from({ length: 5 }, () => outcome(queue(2, open.book))),
+      ...Array.from({ length: 5 }, () => outcome(queue.bookInTurn(1, full.book))),
+      ...Array.from({ length: 5 }, () => outcome(queue.bookInTurn(2, open.book))),
     ]);
     expect(answers.slice(5)).toEqual(Array(5).fill('booked'));
     expect(full.state.reads).toBe(1);
+  });
+
+  describe('a read made before the turn', () => {
+    it('is fresh when no turn of the slot ran since it was observed', async () => {
+      const queue = createSlotQueue();
+      const observed = queue.observe(1);
+      expect(await queue.bookInTurn(1, async (fresh) => fresh, observed)).toBe(true);
+    });
+
+    it('is stale when a turn of the slot began after it was observed', async () => {
+      const queue = createSlotQueue();
+      const observed = queue.observe(1);
+      await queue.bookInTurn(1, async () => 'someone else booked');
+      expect(await queue.bookInTurn(1, async (fresh) => fresh, observed)).toBe(false);
+    });
+
+    it('is stale when it was observed while a turn of the slot was running (its append may land after the read)', async () => {
+      const queue = createSlotQueue();
+      let release!: () => void;
+      let started!: () => void;
+      const running = new Promise<void>((r) => (started = r));
+      const first = queue.bookInTurn(1, () => {
+        started();
+        return new Promise<void>((r) => (release = r));
+      });
+      await running;
+      const observed = queue.observe(1);
+      expect(observed).toBeNull();
+      const second = queue.bookInTurn(1, async (fresh) => fresh, observed);
+      release();
+      await first;
+      expect(await second).toBe(false);
+    });
+
+    it('of two requests observed together, only the first to take its turn finds its read fresh', async () => {
+      const queue = createSlotQueue();
+      const a = queue.observe(1);
+      const b = queue.observe(1);
+      const answers = await Promise.all([
+        queue.bookInTurn(1, async (fresh) => fresh, a),
+        queue.bookInTurn(1, async (fresh) => fresh, b),
+      ]);
+      expect(answers).toEqual([true, false]);
+    });
+
+    it('turns of other slots do not make it stale', async () => {
+      const queue = createSlotQueue();
+      const observed = queue.observe(1);
+      await queue.bookInTurn(2, async () => 'other slot');
+      expect(await queue.bookInTurn(1, async (fresh) => fresh, observed)).toBe(true);
+    });
+
+    it('without an observation a turn never takes a read made before it', async () => {
+      const queue = createSlotQueue();
+      expect(await queue.bookInTurn(1, async (fresh) => fresh)).toBe(false);
+    });
   });
 });

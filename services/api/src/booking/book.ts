@@ -13,12 +13,12 @@ import {
   initialDiscountCodeState,
   initialRegistrationState,
   isDomainError,
-  TIMESLOT_LATEST_KINDS,
   timeslotStateFromLatest,
 } from '@hs/domain';
-import { type NewEvent, type Position, type StreamRead, handle, readLatestOfTypes } from '@hs/eventstore';
+import { type NewEvent, type Position, type StreamRead, handle } from '@hs/eventstore';
 import { registrationStreamId, timeslotStreamId } from '@hs/read-models';
 import { HttpError } from '../errors';
+import { readSlotStream } from './slot-read';
 
 export const partnerBookingStreamId = (code: string) => `partner-booking-${code}`;
 import type { PricedOrder } from './order';
@@ -91,6 +91,8 @@ export async function bookRegistration(
   order: PricedOrder,
   meta: { actor: string; requestId?: string },
   id: number,
+  /** The slot's stream as read before the turn (PricedOrder.slotRead), when still fresh (slot-queue). */
+  slotReadBeforeTurn?: StreamRead,
 ): Promise<Booked> {
   const regStream = registrationStreamId(id);
   const slotStream = timeslotStreamId(order.timeslot.id);
@@ -112,7 +114,7 @@ export async function bookRegistration(
         streams,
         (read) => {
           const append: { streamId: string; streamType: string; events: NewEvent[] }[] = [];
-          // Only the slot's latest seat, block and capacity events were read (see readers below).
+          // Only the slot's latest seat, block and capacity events were read (slot-read.ts).
           const slot = timeslotStateFromLatest(
             (read[slotStream]?.events ?? []).map((e) => ({ type: e.type, data: e.data }) as TimeslotEvent),
             order.timeslot.maxAttendees,
@@ -191,13 +193,13 @@ export async function bookRegistration(
         {
           metadata: { actor: meta.actor, requestId: meta.requestId },
           maxAttempts: 8,
-          // Not the slot's whole history: it grows with every booking of the slot.
           readers: {
-            [slotStream]: (db) => readLatestOfTypes(db, slotStream, Object.values(TIMESLOT_LATEST_KINDS)),
+            [slotStream]: (db) => readSlotStream(db, order.timeslot.id),
             // The id was just drawn, so its stream is new: expecting version 0 needs no read, and
             // makes the append refuse (never extend) a stream that somehow exists.
             [regStream]: async () => ({ version: 0, events: [] }),
           },
+          firstReads: slotReadBeforeTurn ? { [slotStream]: slotReadBeforeTurn } : {},
         },
       );
       return { registrationId: id, referenceNumber, status: result!, position };

@@ -15,9 +15,11 @@ import {
   singaporeToday,
   toPricingDiscount,
 } from '@hs/domain';
+import { type LatestRow, type StreamRead, latestOfTypesRead } from '@hs/eventstore';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import type { MemberVerifier } from '@hs/gateways';
 import { isVerifiedMember } from './member-check';
+import { slotStreamQuery } from './slot-read';
 
 export interface CodeRedemption {
   identifierId: number;
@@ -37,6 +39,8 @@ export interface PricedOrder {
   pricing: PriceBreakdown;
   region: string | null;
   partner: PartnerBooking | null;
+  /** The slot's stream as bookRegistration reads it, when asked for (`readSlot`); same snapshot as the rest. */
+  slotRead?: StreamRead;
 }
 
 interface PackageRow {
@@ -140,9 +144,13 @@ export async function priceOrderRequest(
   sql: Sql,
   verifier: MemberVerifier,
   req: RegistrationRequest,
-  options: { verifiedPrimary?: boolean } = {},
+  options: { verifiedPrimary?: boolean; readSlot?: boolean } = {},
 ): Promise<PricedOrder> {
   // Event, its packages and the slot in one statement: a booking is mostly round trips (docs/performance.md).
+  // With `readSlot`, also the slot's stream as the booking's append needs it (saves the booking a statement).
+  const slotLatest = options.readSlot
+    ? sql`(select coalesce(json_agg(l), '[]'::json) from (${slotStreamQuery(sql, req.timeslotId)}) l)`
+    : sql`null::json`;
   const [row] = await sql<
     {
       id: number;
@@ -150,6 +158,7 @@ export async function priceOrderRequest(
       isActive: boolean;
       packages: { id: number; name: string; price: string; aiaPrice: string | null }[];
       slot: { id: number; eventId: number; maxAttendees: number; date: string } | null;
+      slotLatest: LatestRow[] | null;
     }[]
   >`
     select e.id, e.name, e.is_active as "isActive",
@@ -159,7 +168,8 @@ export async function priceOrderRequest(
        where ep.event_id = e.id and p.is_active) as packages,
       (select json_build_object('id', t.id, 'eventId', t.event_id, 'maxAttendees', t.max_attendees,
                                 'date', to_char(t.date, 'YYYY-MM-DD'))
-       from timeslots t where t.id = ${req.timeslotId}) as slot
+       from timeslots t where t.id = ${req.timeslotId}) as slot,
+      ${slotLatest} as "slotLatest"
     from screening_events e where e.id = ${req.eventId}`;
   if (!row) throw notFound("The event you're looking for doesn't exist or has been removed.");
   const event = { id: row.id, name: row.name };
@@ -286,6 +296,7 @@ export async function priceOrderRequest(
     pricing: priceRegistration(participants, discount, partner),
     region: lookup.found ? lookup.region : null,
     partner,
+    ...(row.slotLatest ? { slotRead: latestOfTypesRead(row.slotLatest) } : {}),
   };
 }
 

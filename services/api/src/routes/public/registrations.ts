@@ -91,7 +91,7 @@ function breakdown(
 /** Booking, quote, member check, code check, lookup and cancel: the visitor's calls. */
 const registrations: FastifyPluginAsyncTypebox = async (app) => {
   const { sql, rateLimits } = app;
-  const bookInTurn = createSlotQueue();
+  const slotQueue = createSlotQueue();
   const nextRegistrationId = createRegistrationIds(sql);
   // Without the rate-limit plugin (RATE_LIMITS=off) this route config is simply unused.
   const limit = (rule: { max: number; timeWindow: string }) => ({ rateLimit: rule });
@@ -256,7 +256,9 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const req = parseBooking(request.body);
-      const order = await priceOrderRequest(sql, app.memberVerifier, req);
+      // The slot is read in the pricing statement; observed first, so its turn knows if it is still fresh.
+      const observed = slotQueue.observe(req.timeslotId);
+      const order = await priceOrderRequest(sql, app.memberVerifier, req, { readSlot: true });
       const registrationId = await nextRegistrationId();
       for (const sent of [req.total, req.totalAmount]) {
         // The client's total is only compared, never charged.
@@ -271,8 +273,18 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
           );
         }
       }
-      const booked = await bookInTurn(order.timeslot.id, () =>
-        bookRegistration(sql, req, order, { actor: 'public', requestId: request.id }, registrationId),
+      const booked = await slotQueue.bookInTurn(
+        order.timeslot.id,
+        (fresh) =>
+          bookRegistration(
+            sql,
+            req,
+            order,
+            { actor: 'public', requestId: request.id },
+            registrationId,
+            fresh ? order.slotRead : undefined,
+          ),
+        observed,
       );
       return reply.status(201).send({
         success: true as const,

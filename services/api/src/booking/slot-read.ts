@@ -1,0 +1,17 @@
+import type { Sql } from '@hs/db';
+import { TIMESLOT_LATEST_KINDS } from '@hs/domain';
+import { type StreamRead, latestOfTypesQuery, readLatestOfTypes } from '@hs/eventstore';
+import { timeslotStreamId } from '@hs/read-models';
+
+/**
+ * What a booking reads of its slot's stream: the version and the latest seat, block and capacity
+ * events, not the whole history (it grows with every booking of the slot).
+ */
+const groups = Object.values(TIMESLOT_LATEST_KINDS);
+
+/** As a query to nest in another statement (the pricing statement; see latestOfTypesQuery). */
+export const slotStreamQuery = (sql: Sql, slotId: number) =>
+  latestOfTypesQuery(sql, timeslotStreamId(slotId), groups);
+
+export const readSlotStream = (sql: Sql, slotId: number): Promise<StreamRead> =>
+  readLatestOfTypes(sql, timeslotStreamId(slotId), groups);
