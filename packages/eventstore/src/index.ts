@@ -53,7 +53,7 @@ export {
   type ProjectionHandler,
 } from './projection';
 export { rebuildProjection, type RebuildResult } from './rebuild';
-export { enqueueOnce, reactionJobId, startReactor, type ReactorOptions } from './reactor';
+export { enqueueBulkOnce, enqueueOnce, reactionJobId, startReactor, type ReactorOptions } from './reactor';
 export { getSubscriptionStatus, type SubscriptionStatus } from './status';
 export {
   guardTransactionIds,

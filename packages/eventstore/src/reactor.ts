@@ -7,7 +7,9 @@ export interface ReactorOptions extends RunnerOptions {
   /** Names the checkpoint and the lease; part of every job id it derives. */
   name: string;
   /** Enqueue follow-up work (enqueueOnce); throwing keeps the checkpoint and retries with backoff. */
-  handle: (event: RecordedEvent) => Promise<void>;
+  handle?: (event: RecordedEvent) => Promise<void>;
+  /** Instead of `handle`, a batch at a time (enqueueBulkOnce): one round trip to Redis per queue. */
+  handleBatch?: (events: RecordedEvent[]) => Promise<void>;
   eventTypes?: readonly string[];
   retryMinMs?: number;
   retryMaxMs?: number;
@@ -28,6 +30,20 @@ export function reactionJobId(reaction: string, eventId: string): string {
   return `${reaction}-${eventId}`.replaceAll(':', '_');
 }
 
+/** Rejects after `ms` unless `work` settled; a late failure of `work` is then ignored. */
+async function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  work.catch(() => {}); // a late failure after the time-out is already reported
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Adds a job under `jobId` unless one with that id exists (BullMQ then returns the existing job).
  * Keep finished jobs long enough to cover a re-delivery (`removeOnComplete: { age }`), or a job
@@ -42,18 +58,32 @@ export async function enqueueOnce<T>(
   options: { timeoutMs?: number; job?: Omit<JobsOptions, 'jobId'> } = {},
 ): Promise<void> {
   if (jobId.includes(':')) throw new TypeError(`BullMQ job ids cannot contain ':' (${jobId})`);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`Redis did not accept job ${jobId} within ${options.timeoutMs ?? 5_000} ms`)),
-      options.timeoutMs ?? 5_000,
-    );
-  });
-  const adding = queue.add(jobName as never, data as never, { ...options.job, jobId });
-  adding.catch(() => {}); // a late failure after the time-out is already reported
-  try {
-    await Promise.race([adding, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  await withTimeout(
+    queue.add(jobName as never, data as never, { ...options.job, jobId }),
+    timeoutMs,
+    `Redis did not accept job ${jobId} within ${timeoutMs} ms`,
+  );
+}
+
+/**
+ * enqueueOnce for many jobs of one queue in one round trip (BullMQ addBulk: one MULTI). A job whose
+ * id exists already is left as it is, as with enqueueOnce.
+ */
+export async function enqueueBulkOnce<T>(
+  queue: Queue,
+  jobs: { name: string; data: T; jobId: string; job?: Omit<JobsOptions, 'jobId'> }[],
+  options: { timeoutMs?: number } = {},
+): Promise<void> {
+  if (jobs.length === 0) return;
+  for (const j of jobs)
+    if (j.jobId.includes(':')) throw new TypeError(`BullMQ job ids cannot contain ':' (${j.jobId})`);
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  await withTimeout(
+    queue.addBulk(
+      jobs.map((j) => ({ name: j.name as never, data: j.data as never, opts: { ...j.job, jobId: j.jobId } })),
+    ),
+    timeoutMs,
+    `Redis did not accept ${jobs.length} jobs (${jobs[0]!.jobId}, ...) within ${timeoutMs} ms`,
+  );
 }

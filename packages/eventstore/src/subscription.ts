@@ -173,7 +173,13 @@ export interface RunnerOptions {
 export interface SubscriptionOptions extends RunnerOptions {
   name: string;
   /** Called once per event, in order; the checkpoint moves past an event only after it resolved. */
-  handle: (event: RecordedEvent) => Promise<void>;
+  handle?: (event: RecordedEvent) => Promise<void>;
+  /**
+   * Instead of `handle`: called once per batch (never empty), so a handler can do one round trip
+   * for many events. The checkpoint moves past the batch only after it resolved; a failure retries
+   * the whole batch, so every event of it must be safe to handle again.
+   */
+  handleBatch?: (events: RecordedEvent[]) => Promise<void>;
   /** Only these event types reach `handle` (all when omitted). */
   eventTypes?: readonly string[];
   /** Delay after a failed handler before the same event is tried again: doubling from min to max. */
@@ -226,6 +232,8 @@ export class IdleDelay {
  */
 export function startSubscription(sql: Sql, options: SubscriptionOptions): Runner {
   const name = options.name;
+  const { handle, handleBatch } = options;
+  if (!handle === !handleBatch) throw new TypeError(`Subscription ${name} needs handle or handleBatch (one)`);
   const holder = options.holderId ?? randomUUID();
   const batchSize = options.batchSize ?? defaults.batchSize;
   const pollMs = options.pollMs ?? defaults.pollMs;
@@ -262,15 +270,26 @@ export function startSubscription(sql: Sql, options: SubscriptionOptions): Runne
         const batch = await readBatch(sql, from, { batchSize, types: options.eventTypes });
         let done: Position = from;
         let failure: unknown = null;
-        for (const event of batch.events) {
-          if (stopper.stopped || !lease.isHeld()) break;
-          try {
-            await options.handle(event);
-          } catch (err) {
-            failure = err;
-            break;
+        if (handleBatch) {
+          if (batch.events.length > 0 && !stopper.stopped && lease.isHeld()) {
+            try {
+              await handleBatch(batch.events);
+              done = batch.next;
+            } catch (err) {
+              failure = err;
+            }
           }
-          done = { transactionId: event.transactionId, globalPosition: event.globalPosition };
+        } else {
+          for (const event of batch.events) {
+            if (stopper.stopped || !lease.isHeld()) break;
+            try {
+              await handle!(event);
+            } catch (err) {
+              failure = err;
+              break;
+            }
+            done = { transactionId: event.transactionId, globalPosition: event.globalPosition };
+          }
         }
         if (failure === null && !stopper.stopped && lease.isHeld()) done = batch.next;
         if (comparePositions(done, from) !== 0) {

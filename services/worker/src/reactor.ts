@@ -1,12 +1,12 @@
 /**
  * The reactor: events -> BullMQ jobs. Job ids come from the event id and the reaction, so an event
  * handled twice (a crash between enqueue and checkpoint, two hosts during a lease hand-over) adds
- * nothing new. While Redis is down `enqueueOnce` fails, the handler throws, and startReactor keeps
+ * nothing new. While Redis is down `enqueueBulkOnce` fails, the handler throws, and startReactor keeps
  * the checkpoint and retries the same event with backoff: bookings keep committing meanwhile.
  */
 import type { Sql } from '@hs/db';
 import { type RegistrationEvent, type RegistrationStatus, singaporeInstant } from '@hs/domain';
-import { type RecordedEvent, type Runner, enqueueOnce, reactionJobId, startReactor } from '@hs/eventstore';
+import { type RecordedEvent, type Runner, enqueueBulkOnce, reactionJobId, startReactor } from '@hs/eventstore';
 import { registrationIdOf } from '@hs/read-models';
 import type { Producers, QueueName, QueuePayloads } from './queues';
 import { QUEUES } from './queues';
@@ -110,36 +110,60 @@ export interface ReactorDeps {
   enqueueTimeoutMs?: number;
 }
 
-/** Starts the notifications reactor (one active instance across hosts, by lease). */
+/**
+ * Starts the notifications reactor (one active instance across hosts, by lease). A batch at a time:
+ * the slots of its bookings in one query, and each queue's jobs in one round trip to Redis.
+ */
 export function startNotificationsReactor(deps: ReactorDeps): Runner {
   const { sql, producers } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const handle = async (event: RecordedEvent): Promise<void> => {
-    if (!event.streamId.startsWith('registration-')) return;
-    let slot: ReactionContext['slot'] = null;
-    let partner = false;
-    if (event.type === 'RegistrationBooked') {
-      const { timeslotId } = event.data as { timeslotId: number };
-      const [row] = await sql<{ day: string; time: string }[]>`
-        select to_char(date, 'YYYY-MM-DD') as day, to_char(time, 'HH24:MI') as time from timeslots where id = ${timeslotId}`;
-      slot = row ?? null;
-    } else if (event.type === 'StatusChanged') {
-      partner = (await loadRegistration(sql, registrationIdOf(event.streamId))).state.partner !== null;
+  const handleBatch = async (batch: RecordedEvent[]): Promise<void> => {
+    const events = batch.filter((e) => e.streamId.startsWith('registration-'));
+    const slotIds = [
+      ...new Set(
+        events
+          .filter((e) => e.type === 'RegistrationBooked')
+          .map((e) => (e.data as { timeslotId: number }).timeslotId),
+      ),
+    ];
+    const slots = new Map<number, { day: string; time: string }>();
+    if (slotIds.length > 0) {
+      const rows = await sql<{ id: number; day: string; time: string }[]>`
+        select id, to_char(date, 'YYYY-MM-DD') as day, to_char(time, 'HH24:MI') as time
+        from timeslots where id = any(${slotIds}::bigint[])`;
+      for (const r of rows) slots.set(Number(r.id), { day: r.day, time: r.time });
     }
-    for (const r of reactionsTo(event, { partner, slot, now: clock() })) {
-      await enqueueOnce(
-        producers[r.queue] as never,
-        QUEUES[r.queue].jobName,
-        r.data,
-        reactionJobId(r.queue, event.eventId),
-        { timeoutMs: deps.enqueueTimeoutMs ?? 5_000, job: r.delayMs ? { delay: r.delayMs } : {} },
-      );
+    const jobs = new Map<QueueName, Parameters<typeof enqueueBulkOnce>[1]>();
+    const now = clock();
+    for (const event of events) {
+      let slot: ReactionContext['slot'] = null;
+      let partner = false;
+      if (event.type === 'RegistrationBooked') {
+        slot = slots.get(Number((event.data as { timeslotId: number }).timeslotId)) ?? null;
+      } else if (event.type === 'StatusChanged') {
+        partner = (await loadRegistration(sql, registrationIdOf(event.streamId))).state.partner !== null;
+      }
+      for (const r of reactionsTo(event, { partner, slot, now })) {
+        const list = jobs.get(r.queue) ?? [];
+        list.push({
+          name: QUEUES[r.queue].jobName,
+          data: r.data,
+          jobId: reactionJobId(r.queue, event.eventId),
+          job: r.delayMs ? { delay: r.delayMs } : {},
+        });
+        jobs.set(r.queue, list);
+      }
     }
+    await Promise.all(
+      [...jobs].map(([queue, list]) =>
+        enqueueBulkOnce(producers[queue] as never, list, { timeoutMs: deps.enqueueTimeoutMs ?? 5_000 }),
+      ),
+    );
   };
   return startReactor(sql, {
     name: REACTOR_NAME,
     eventTypes: REACTOR_EVENT_TYPES,
-    handle,
+    handleBatch,
     holderId: deps.holderId,
     onError: (err) => deps.onError(err),
     retryMinMs: deps.retryMinMs ?? 200,
