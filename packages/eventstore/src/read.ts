@@ -105,7 +105,10 @@ export async function readLatestOfTypes<T = unknown>(
 }
 
 /** A row of latestOfTypesQuery: the stream's version, and an event's columns (null when none). */
-export type LatestRow = Omit<EventRow, 'recorded_at'> & { stream_version: number; recorded_at: Date | string };
+export type LatestRow = Omit<EventRow, 'recorded_at'> & {
+  stream_version: number;
+  recorded_at: Date | string;
+};
 
 /**
  * readLatestOfTypes as a query to run, or to nest in another statement (`json_agg` of it) so that a

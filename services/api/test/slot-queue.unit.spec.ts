@@ -67,7 +67,9 @@ describe('slot queue', () => {
       reads++;
       throw new HttpError(409, TIMESLOT_MESSAGES.notEnough(1));
     };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => outcome(queue.bookInTurn(3, notEnough))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => outcome(queue.bookInTurn(3, notEnough))),
+    );
     expect(answers).toEqual(Array(5).fill(`409 ${TIMESLOT_MESSAGES.notEnough(1)}`));
     expect(reads).toBe(5);
   });

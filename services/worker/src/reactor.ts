@@ -6,7 +6,13 @@
  */
 import type { Sql } from '@hs/db';
 import { type RegistrationEvent, type RegistrationStatus, singaporeInstant } from '@hs/domain';
-import { type RecordedEvent, type Runner, enqueueBulkOnce, reactionJobId, startReactor } from '@hs/eventstore';
+import {
+  type RecordedEvent,
+  type Runner,
+  enqueueBulkOnce,
+  reactionJobId,
+  startReactor,
+} from '@hs/eventstore';
 import { registrationIdOf } from '@hs/read-models';
 import type { Producers, QueueName, QueuePayloads } from './queues';
 import { QUEUES } from './queues';
