@@ -131,7 +131,10 @@ export async function startBenchStack(
     const prof = process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
       : [];
-    // BENCH_NODE_ARGS: extra node flags for api and worker (e.g. --max-old-space-size=128).
+    // The heap cap the product ships with (scripts/start.mjs, Dockerfile); BENCH_HEAP_MB=0: V8's default.
+    const heapMb = Number(process.env.BENCH_HEAP_MB ?? 192);
+    if (heapMb > 0) prof.push(`--max-old-space-size=${heapMb}`);
+    // BENCH_NODE_ARGS: extra node flags for api and worker.
     prof.push(...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
     const child = spawn('node', [...prof, ...(options.nodeArgs ?? []), join(root, file)], {
       cwd: root,
@@ -258,6 +261,12 @@ export function bookingBody(n: number, ids: { eventId: number; packageId: number
 /** Resident set size of a process in MB, from /proc. */
 export function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+/** The highest RSS a process has had since it started (VmHWM), so a peak between samples counts too. */
+export function peakRssMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
 
