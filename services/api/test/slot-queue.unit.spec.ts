@@ -136,6 +136,27 @@ describe('slot queue', () => {
       expect(await queue.bookInTurn(1, async (fresh) => fresh, observed)).toBe(true);
     });
 
+    it('a "fully booked" seen in such a read answers only the requests that had arrived before that read', async () => {
+      const queue = createSlotQueue();
+      const observed = queue.observe(1);
+      const early = outcome(
+        queue.bookInTurn(
+          1,
+          async (fresh) => {
+            expect(fresh).toBe(true);
+            throw new HttpError(409, TIMESLOT_MESSAGES.full);
+          },
+          observed,
+        ),
+      );
+      // Arrives after that read was made (a cancellation may have freed a seat since): reads for itself.
+      const s = slot(1);
+      const later = outcome(queue.bookInTurn(1, s.book));
+      expect(await early).toBe(`409 ${TIMESLOT_MESSAGES.full}`);
+      expect(await later).toBe('booked');
+      expect(s.state.reads).toBe(1);
+    });
+
     it('without an observation a turn never takes a read made before it', async () => {
       const queue = createSlotQueue();
       expect(await queue.bookInTurn(1, async (fresh) => fresh)).toBe(false);

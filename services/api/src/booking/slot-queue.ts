@@ -6,7 +6,11 @@ const isFull = (err: unknown) =>
   err instanceof HttpError && err.statusCode === 409 && err.message === TIMESLOT_MESSAGES.full;
 
 /** Taken before a read of the slot made outside its turn (see `observe`). */
-export type SlotObservation = number;
+export interface SlotObservation {
+  at: number;
+  /** Requests that had arrived by then: the ones a "fully booked" from that read may answer. */
+  arrivals: number;
+}
 
 /**
  * Bookings of one slot take turns inside this process: optimistic retries on a hot slot otherwise
@@ -36,7 +40,8 @@ export function createSlotQueue() {
   /** Observations older than this cannot be judged (their slot's entry may have been dropped). */
   let forgottenBefore = 0;
 
-  const observe = (slotId: number): SlotObservation | null => (running.has(slotId) ? null : ++clock);
+  const observe = (slotId: number): SlotObservation | null =>
+    running.has(slotId) ? null : { at: ++clock, arrivals };
 
   async function bookInTurn<T>(
     slotId: number,
@@ -48,10 +53,10 @@ export function createSlotQueue() {
       const seenFull = fullFor.get(slotId);
       if (seenFull !== undefined && ticket <= seenFull) throw new HttpError(409, TIMESLOT_MESSAGES.full);
       const fresh =
-        observed !== null && observed >= forgottenBefore && (turnBegan.get(slotId) ?? 0) < observed;
+        observed !== null && observed.at >= forgottenBefore && (turnBegan.get(slotId) ?? 0) < observed.at;
       turnBegan.set(slotId, ++clock);
       running.add(slotId);
-      const waitingBeforeRead = arrivals;
+      const waitingBeforeRead = fresh && observed ? observed.arrivals : arrivals;
       try {
         return await work(fresh);
       } catch (err) {
