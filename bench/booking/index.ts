@@ -5,6 +5,7 @@
 // a warm-up; figures are the mean of the two runs of each side.
 //   npm run booking -w bench      (npm run build first)
 // Knobs: BENCH_SECONDS (default 10), BOOKING_CONNECTIONS (50), BOOKING_SLOTS (200),
+//        BOOKING_WORKER=off (no worker: what the api's side alone costs; projections then stand still),
 //        DATABASE_URL (admin url of the Postgres server, default postgres://postgres@127.0.0.1:5432/postgres)
 import { type LoadResult, fmt, load, machine, mean, startBaseline, statusLine } from '../lib/load';
 import { bookableEvent, bookingBody, cpuDelta, cpuSnapshot, startBenchStack } from '../lib/stack';
@@ -13,8 +14,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BOOKING_CONNECTIONS ?? 50);
 const SLOTS = Number(process.env.BOOKING_SLOTS ?? 200);
 
-console.log(`booking throughput: ${CONNECTIONS} clients, ${SLOTS} slots, ${SECONDS} s per run; ${machine()}`);
-const stack = await startBenchStack();
+const WORKER = process.env.BOOKING_WORKER !== 'off';
+
+console.log(
+  `booking throughput: ${CONNECTIONS} clients, ${SLOTS} slots, ${SECONDS} s per run${WORKER ? '' : ', NO WORKER'}; ${machine()}`,
+);
+const stack = await startBenchStack({ worker: WORKER });
 try {
   const ids = await bookableEvent(stack, SLOTS, 10_000);
   await stack.sql`create table baseline_bookings (
@@ -56,7 +61,7 @@ try {
     // CPU per request of each process (and of the Postgres backends serving it), to see where the time goes.
     const pids = {
       api: stack.pids.api,
-      worker: stack.pids.worker!,
+      ...(stack.pids.worker ? { worker: stack.pids.worker } : {}),
       baseline: baseline.child.pid!,
       bench: process.pid,
     };
