@@ -2,6 +2,11 @@
  * Singapore NRIC/FIN: a prefix letter (S, T, F, G or M), 7 digits and a checksum letter.
  * The checksum is the official one: weights 2,7,6,5,4,3,2 on the digits, plus 4 for T/G and 3 for M,
  * modulo 11, read from the table of the prefix's series.
+ *
+ * What the product requires is the format only (spec section 5: "letter S, T, F or G, 7 digits, a
+ * letter"; M is the FIN series issued since 2022): the insurer decides on the number itself, and a
+ * number of the right shape with another last letter must not be refused before it is asked.
+ * The checksum is for generating realistic numbers (the fakes, the demo data).
  */
 
 export const INVALID_ID_MESSAGE = 'Invalid ID Format';
@@ -37,10 +42,15 @@ export function isValidNricFin(input: string): boolean {
   return !!m && nricChecksumLetter(m[1]!, m[2]!) === m[3];
 }
 
+/** The format alone, after normalising: prefix letter, 7 digits, a letter. */
+export function isNricFinFormat(input: string): boolean {
+  return NRIC_PATTERN.test(normalizeIdentificationNumber(input));
+}
+
 export type IdResult = { ok: true; value: string } | { ok: false; message: typeof INVALID_ID_MESSAGE };
 
-/** Normalised NRIC/FIN or 'Invalid ID Format' (bad shape and bad checksum alike). */
+/** Normalised NRIC/FIN or 'Invalid ID Format' (the format; the checksum is not required, see above). */
 export function validateNricFin(input: string): IdResult {
   const value = normalizeIdentificationNumber(input);
-  return isValidNricFin(value) ? { ok: true, value } : { ok: false, message: INVALID_ID_MESSAGE };
+  return isNricFinFormat(value) ? { ok: true, value } : { ok: false, message: INVALID_ID_MESSAGE };
 }

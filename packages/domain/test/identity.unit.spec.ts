@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidNricFin, normalizeIdentificationNumber, nricChecksumLetter, validateNricFin } from '../src';
+import {
+  isNricFinFormat,
+  isValidNricFin,
+  normalizeIdentificationNumber,
+  nricChecksumLetter,
+  validateNricFin,
+} from '../src';
 
 describe('NRIC/FIN', () => {
   it('accepts valid numbers of every series', () => {
@@ -27,10 +33,25 @@ describe('NRIC/FIN', () => {
     expect(validateNricFin('s1234567d')).toEqual({ ok: true, value: 'S1234567D' });
   });
 
-  it("says 'Invalid ID Format' for a bad shape or a bad checksum", () => {
-    for (const bad of ['S1234567A', 'A1234567D', 'S123456D', 'S12345678D', '', 'S1234567']) {
+  it("says 'Invalid ID Format' for a bad shape", () => {
+    for (const bad of [
+      'A1234567D',
+      'S123456D',
+      'S12345678D',
+      '',
+      'S1234567',
+      '1234567D',
+      'S1234567-',
+      'SS234567D',
+    ]) {
       expect(validateNricFin(bad)).toEqual({ ok: false, message: 'Invalid ID Format' });
     }
+  });
+
+  it('requires the format only, as the spec does: a well-shaped number with another last letter passes', () => {
+    expect(isValidNricFin('S1234567A')).toBe(false);
+    expect(isNricFinFormat('S1234567A')).toBe(true);
+    expect(validateNricFin('s1234567a')).toEqual({ ok: true, value: 'S1234567A' });
   });
 
   it('catches every single mistyped digit (property)', () => {

@@ -331,7 +331,7 @@ describe('member verification', () => {
       value: { identificationNumber: 'M1234567K', dateOfBirth: '1990-05-17' },
     });
     expect(
-      errorsOf(memberVerificationSchema, { identificationNumber: 'S1234567A', dateOfBirth: '17-05-1990' }),
+      errorsOf(memberVerificationSchema, { identificationNumber: 'S123456A', dateOfBirth: '17-05-1990' }),
     ).toEqual({
       identificationNumber: 'Invalid ID Format',
       dateOfBirth: 'Invalid Date Format',

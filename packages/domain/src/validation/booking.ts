@@ -268,7 +268,7 @@ export const adminRegistrationSchema = v.object(
   INVALID_INPUT_MESSAGE,
 );
 
-/** POST /api/verify-aia-healthshield: NRIC/FIN with checksum, date converted to YYYY-MM-DD, not future. */
+/** POST /api/verify-aia-healthshield: NRIC/FIN format, date converted to YYYY-MM-DD, not future. */
 export const memberVerificationSchema = v.object(
   {
     identificationNumber: v.pipe(
