@@ -1,3 +1,4 @@
+import { singaporeToday } from '@hs/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from './helpers';
 
@@ -314,5 +315,53 @@ describe('admin back-office api', () => {
       const res = await api.app.inject({ url });
       expect(res.statusCode, url).toBe(401);
     }
+  });
+});
+
+describe('discount windows', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    api.asAdmin({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  it('a discount window given as bare days covers the whole Singapore days, both ends included', async () => {
+    const today = singaporeToday();
+    const created = await call('POST', '/api/admin/discounts', {
+      name: 'Today only',
+      discountType: 'promo',
+      identifierPrefix: 'TODAY',
+      value: 10,
+      startDate: today,
+      endDate: today,
+    });
+    expect(created.statusCode).toBe(201);
+    const d = created.json().data;
+    // Midnight to the last millisecond in Singapore (UTC+8), not midnight UTC (08:00 there).
+    expect(d.startDate).toBe(new Date(`${today}T00:00:00.000+08:00`).toISOString());
+    expect(d.endDate).toBe(new Date(`${today}T23:59:59.999+08:00`).toISOString());
+    const [code] = (
+      await call('POST', `/api/admin/discounts/${d.id}/generate-identifiers`, { count: 1 })
+    ).json().data as { identifier: string }[];
+    const checked = await api.app.inject({
+      method: 'POST',
+      url: '/api/discounts/validate',
+      payload: { code: code!.identifier, subtotal: 100 },
+    });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json().discountAmount).toBe('10.00');
+    // An instant passes unchanged (the back-office sends those).
+    const exact = await call('PUT', `/api/admin/discounts/${d.id}`, {
+      ...d,
+      startDate: '2026-01-01T10:00:00.000Z',
+      endDate: '2027-01-01T10:00:00.000Z',
+    });
+    expect(exact.json().data).toMatchObject({
+      startDate: '2026-01-01T10:00:00.000Z',
+      endDate: '2027-01-01T10:00:00.000Z',
+    });
   });
 });

@@ -14,6 +14,7 @@ import {
   discountFormSchema,
   generateCodesSchema,
   generateDiscountIdentifiers,
+  parseDiscountInstant,
 } from '@hs/domain';
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
@@ -53,6 +54,16 @@ async function findDiscount(db: Db, id: number) {
   return toDiscount(row);
 }
 
+/**
+ * A bare day (`2026-11-24`) bounds the window by Singapore days, inclusive: start at that day's
+ * midnight, end at its last millisecond. Stored as they came, both would be midnight UTC (08:00 in
+ * Singapore), and a code would expire on the morning of its last day. Instants pass unchanged.
+ */
+const windowInstant = (value: string | null | undefined, edge: 'start' | 'end'): Date | null => {
+  const t = parseDiscountInstant(value, edge);
+  return t === null ? null : new Date(t);
+};
+
 function columns(d: DiscountFormOutput) {
   return {
     name: d.name,
@@ -68,8 +79,8 @@ function columns(d: DiscountFormOutput) {
     discount_value_type: d.discountValueType,
     value: d.value,
     is_active: d.isActive,
-    start_date: d.startDate,
-    end_date: d.endDate,
+    start_date: windowInstant(d.startDate, 'start'),
+    end_date: windowInstant(d.endDate, 'end'),
     applicable_for_aia: d.applicableForAIA,
     applicable_for_retail: d.applicableForRetail,
     applicable_for_health_screening: d.applicableForHealthScreening,
