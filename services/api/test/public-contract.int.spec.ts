@@ -228,6 +228,15 @@ describe('public API against the spec (sections 3, 7, 8)', () => {
     const unknown = await post('/api/discounts/validate', { code: 'NOPE123', subtotal: 128 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ success: false, message: expect.any(String) });
+    // A subtotal that is not an amount is refused, not checked as 0.
+    for (const subtotal of ['abc', -5, 1e30, 12.345, '12.345']) {
+      const bad = await post('/api/discounts/validate', { code, subtotal });
+      expect(bad.statusCode, String(subtotal)).toBe(400);
+      expect(bad.json()).toMatchObject({ success: false, message: 'Subtotal must be a valid amount' });
+    }
+    expect((await post('/api/discounts/validate', { code, subtotal: '128.00' })).json().discountAmount).toBe(
+      '12.80',
+    );
 
     const booked = await book(
       mainFlow(1, { discountCodeId: result.discountIdentifierId, totalAmount: '125.57' }),

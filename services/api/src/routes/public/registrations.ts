@@ -156,9 +156,12 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         }),
         request.body,
       );
-      const subtotalCents = parseMoney(input.subtotal) ?? 0;
-      if (!Number.isSafeInteger(subtotalCents) || subtotalCents > MAX_SUBTOTAL_CENTS) {
-        throw badRequest('Subtotal must be a valid amount');
+      // Not a number, negative, more than 2 decimals or absurdly large: refused, never read as 0.
+      const subtotalCents = input.subtotal === '' ? 0 : parseMoney(input.subtotal);
+      if (subtotalCents === null || subtotalCents < 0 || subtotalCents > MAX_SUBTOTAL_CENTS) {
+        throw badRequest('Subtotal must be a valid amount', [
+          { field: 'subtotal', message: 'Subtotal must be a valid amount' },
+        ]);
       }
       const { result } = await evaluateCode(sql, {
         code: input.code,
