@@ -167,13 +167,15 @@ export function generateTimeslotsForPostalCode(
 
 /**
  * Every region's slots on one date, grouped by region (regions without slots that weekday are left
- * out; a holiday gives {}). With `now`, times inside the buffer are left out too.
+ * out; a holiday gives {}). With `now`, times inside the buffer are left out too, and so is a date
+ * past the generation horizon: a lookup of any far date must not create slots for it.
  */
 export function generateTimeslotsForDate(
   input: GenerationContext & { date: string; now?: Date },
 ): Partial<Record<Region, GeneratedDate>> {
   const config = resolveEventConfig(input.config);
   if (new Set(input.holidays ?? []).has(input.date)) return {};
+  if (input.now && input.date > addDaysToDay(singaporeDay(input.now), GENERATION_HORIZON_DAYS)) return {};
   const notBefore = input.now ? input.now.getTime() + config.bufferHours * 3_600_000 : undefined;
   const out: Partial<Record<Region, GeneratedDate>> = {};
   for (const region of REGIONS) {

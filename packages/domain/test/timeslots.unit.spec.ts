@@ -143,6 +143,18 @@ describe('timeslot generation by date', () => {
     expect(r.central!.timeslots.map((s) => s.time)).toEqual(['10:00']);
     expect(r.north!.timeslots.map((s) => s.time)).toEqual(['11:00']);
   });
+
+  it('gives nothing for a date past the generation horizon when now is given', () => {
+    const now = new Date('2026-01-04T01:30:00Z'); // 09:30 on Sunday 4 January in Singapore
+    // 366 days on: Tuesday 5 January 2027, the horizon's last day, still has slots.
+    expect(Object.keys(generateTimeslotsForDate({ eventId: 2, date: '2027-01-05', now }))).toEqual([
+      'south',
+      'west',
+    ]);
+    // A Tuesday a week later does not.
+    expect(generateTimeslotsForDate({ eventId: 2, date: '2027-01-12', now })).toEqual({});
+    expect(generateTimeslotsForDate({ eventId: 2, date: '9999-12-31', now })).toEqual({});
+  });
 });
 
 const dayArb = fc

@@ -153,6 +153,13 @@ describe('events, timeslots and capacity', () => {
     expect(
       (await get(`/api/auto-timeslots/date?date=2026-02-30&eventId=${autoEvent.id}`)).json().message,
     ).toBe('Please select a date');
+    // Past the generation horizon: no slots, and none created (a lookup must not fill the table).
+    const far = await get(`/api/auto-timeslots/date?date=9999-12-27&eventId=${autoEvent.id}`);
+    expect(far.statusCode).toBe(200);
+    expect(far.json().data).toEqual({});
+    const [{ n }] = await api.db.sql<{ n: number }[]>`
+      select count(*)::int as n from timeslots where date = '9999-12-27'`;
+    expect(n).toBe(0);
   });
 
   it('offers manual slots to every postal code, and lets staff block one; the read model follows', async () => {
