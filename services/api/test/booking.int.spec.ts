@@ -183,6 +183,10 @@ describe('booking, cancellation and orders', () => {
     expect(res.json().data).toMatchObject({ status: 'pending_payment', totalAmount: '109.00' });
     const bad = await book({ ...simple, mobileNumber: '123' });
     expect(bad.json().message).toBe('Valid phone number is required');
+    const terms = await book({ ...simple, acceptTerms: false });
+    expect(terms.statusCode).toBe(400);
+    expect(terms.json().message).toBe('You must accept the terms and conditions');
+    expect((await book({ ...simple, acceptTerms: true })).statusCode).toBe(201);
   });
 
   it('adds, updates and removes participants after booking, re-pricing and moving seats', async () => {

@@ -8,6 +8,7 @@ import {
   parseMoney,
   type RegistrationRequest,
   registrationRequestSchema,
+  SIMPLE_REGISTRATION_MESSAGES,
   simpleRegistrationSchema,
   toMoneyString,
 } from '@hs/domain';
@@ -218,6 +219,12 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     const b = (body ?? {}) as Record<string, unknown>;
     if (b.postalCode !== undefined || b.address !== undefined)
       return parseInput(registrationRequestSchema, body);
+    // The form requires the box ticked; a request that says it was not is refused, one without the
+    // field (the spec's simple request does not list it) is not.
+    if (b.acceptTerms === false)
+      throw badRequest(SIMPLE_REGISTRATION_MESSAGES.acceptTerms, [
+        { field: 'acceptTerms', message: SIMPLE_REGISTRATION_MESSAGES.acceptTerms },
+      ]);
     const { acceptTerms: _terms, ...entries } = simpleRegistrationSchema.entries;
     const simple = parseInput(v.object(entries), body);
     return {
