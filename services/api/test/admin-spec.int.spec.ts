@@ -194,6 +194,28 @@ describe('admin api against the spec', () => {
       timeslotTime: '09:00',
     });
     expect(one).toHaveProperty('location');
+    // Participants in the Participant entity's names (section 3), with the personal details staff may see.
+    expect(one.participants).toEqual([
+      {
+        id: expect.any(String),
+        registrationId: booked.id,
+        firstName: 'Alex',
+        lastName: 'Tan',
+        gender: 'Male',
+        identificationNumber: 'S1234567D',
+        dateOfBirth: '1990-01-01',
+        email: 'alex@example.com',
+        mobileNumber: '91234567',
+        aiaMemberId: null,
+        isAiaMember: false,
+        packageId: active.id,
+        packageName: 'Basic Health',
+        packagePrice: '100.00',
+        originalPrice: '100.00',
+        discountAmount: '0.00',
+        isPrimary: true,
+      },
+    ]);
     const list = (await call('GET', `/api/admin/registrations?eventId=${event.id}`)).json().data;
     expect(list[0]).toEqual(one);
 

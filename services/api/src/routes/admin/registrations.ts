@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { changeRegistration } from '../../booking/change';
 import { type OrderRow, outstanding, selectOrders } from '../../booking/lookup';
+import { adminParticipantView } from '../../booking/participant-view';
 import { notFound } from '../../errors';
 import { parseInput } from '../../validation';
 
@@ -61,7 +62,7 @@ function adminView(o: OrderRow, extras: OrderExtras = NO_EXTRAS) {
     totalPaidInApp: toMoneyString(o.partnerPaidCents),
     paidTransactionId: o.transactionId,
     invoice: extras.invoice,
-    participants: o.participants,
+    participants: o.participants.map((p) => adminParticipantView(o.registrationId, p)),
     discountCode: o.discountCode,
     discountLabel: o.discountLabel,
     totalAmount: toMoneyString(o.totalCents),

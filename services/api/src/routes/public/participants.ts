@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema } from '@hs/contracts';
 import {
   type ParticipantSnapshot,
-  appliedPrice,
   normalizeReferenceNumber,
   participantSchema,
   toMoneyString,
@@ -12,6 +11,7 @@ import { Type } from '@sinclair/typebox';
 import * as v from 'valibot';
 import { changeRegistration, loadRegistration } from '../../booking/change';
 import { buildParticipant } from '../../booking/order';
+import { participantView } from '../../booking/participant-view';
 import { notFound } from '../../errors';
 import { parseInput } from '../../validation';
 
@@ -22,32 +22,7 @@ const Errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorR
 
 const NOT_FOUND = 'Registration not found. Please check your reference number and try again.';
 
-/**
- * A participant as the spec's Participant entity names it (section 3): packagePrice is the applied
- * price (member price when verified), originalPrice the base price, discountAmount the difference.
- * Never the identification number, date of birth or member id: the reference number is the only
- * secret guarding these calls.
- */
-const view = (registrationId: number) => (p: ParticipantSnapshot) => {
-  const applied = appliedPrice(p).cents;
-  return {
-    id: p.participantId,
-    registrationId,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    // the Participant entity's spelling (Male/Female); the primary comes from the booking form's male/female
-    gender: p.gender === 'male' ? 'Male' : p.gender === 'female' ? 'Female' : p.gender,
-    email: p.email,
-    mobileNumber: p.mobileNumber,
-    packageId: p.packageId,
-    packageName: p.packageName,
-    packagePrice: toMoneyString(applied),
-    originalPrice: toMoneyString(p.packagePriceCents),
-    discountAmount: toMoneyString(p.packagePriceCents - applied),
-    isAiaMember: p.isAiaMember,
-    isPrimary: p.isPrimary,
-  };
-};
+const view = (registrationId: number) => (p: ParticipantSnapshot) => participantView(registrationId, p);
 
 /**
  * Participants of an existing booking. The reference number is the only secret a visitor holds, so
