@@ -45,11 +45,13 @@ async function main() {
     try {
       await app.ready();
       const report = await seedDemo(app, { adminPassword: config.admin.password });
-      if (report.seeded && report.admin && config.env !== 'test') {
-        mkdirSync(dirname(DEMO_CREDENTIALS), { recursive: true });
-        writeFileSync(DEMO_CREDENTIALS, JSON.stringify(report.admin), { mode: 0o600 });
+      if (report.seeded) {
+        if (report.admin && config.env !== 'test') {
+          mkdirSync(dirname(DEMO_CREDENTIALS), { recursive: true });
+          writeFileSync(DEMO_CREDENTIALS, JSON.stringify(report.admin), { mode: 0o600 });
+        }
         console.log(`demo data seeded: ${report.notes.join('; ')}`);
-      } else if (!report.seeded) {
+      } else {
         console.log('demo data already present');
       }
       const admin = readCredentials();

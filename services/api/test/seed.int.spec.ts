@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../src/auth/users';
 import { seedDemo } from '../src/seed';
 import { type TestApi, startTestApi } from './helpers';
 
@@ -31,5 +32,25 @@ describe('demo seed', () => {
     });
     expect(login.statusCode).toBe(200);
     expect((await seedDemo(api.app)).seeded).toBe(false);
+  });
+
+  it("with the operator's first admin already there (ADMIN_USERNAME), seeds the catalogue under it and makes up no login", async () => {
+    const fresh = await startTestApi();
+    try {
+      await createUser(fresh.db.sql, { username: 'ops', password: 'ops-password-123' });
+      const report = await seedDemo(fresh.app, { adminPassword: 'demo-password' });
+      expect(report.seeded).toBe(true);
+      expect(report.admin).toBeUndefined();
+      const events = await fresh.db.sql<{ slug: string }[]>`select slug from screening_events`;
+      expect(events.map((e) => e.slug)).toContain('whitecoat-health-screening');
+      const users = await fresh.db.sql<{ username: string }[]>`select username from users`;
+      expect(users.map((u) => u.username)).toEqual(['ops']);
+      const [actors] = await fresh.db.sql<{ actors: string[] }[]>`
+        select array_agg(distinct actor) as actors from audit_log`;
+      expect(actors!.actors).toEqual(['admin:ops']);
+      expect((await seedDemo(fresh.app)).seeded).toBe(false);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -26,16 +26,26 @@ export async function seedDemo(
   options: { adminPassword?: string } = {},
 ): Promise<SeedReport> {
   const { sql } = app;
-  const [row] = await sql<{ count: number }[]>`
-    select (select count(*) from users)::int + (select count(*) from screening_events)::int as count`;
-  if ((row?.count ?? 0) > 0) return { seeded: false, notes: [] };
+  const [row] = await sql<{ events: number; firstUserId: number | null; firstUsername: string | null }[]>`
+    select (select count(*) from screening_events)::int as events,
+           (select id from users order by id limit 1) as "firstUserId",
+           (select username from users order by id limit 1) as "firstUsername"`;
+  if ((row?.events ?? 0) > 0) return { seeded: false, notes: [] };
 
-  const admin = {
-    username: 'admin',
-    password: options.adminPassword ?? randomBytes(9).toString('base64url'),
-  };
-  const adminId = await createUser(sql, { ...admin, email: 'admin@healthscreening.example.sg' });
-  const token = app.signAdminToken({ id: adminId, username: admin.username, role: 'admin' });
+  // The first admin may exist already (ADMIN_USERNAME/ADMIN_PASSWORD create it at start): the demo
+  // catalogue is then put in under that admin, and no demo login is made up.
+  let admin: SeedReport['admin'];
+  let adminId: number;
+  let adminName: string;
+  if (row?.firstUserId && row.firstUsername) {
+    adminId = Number(row.firstUserId);
+    adminName = row.firstUsername;
+  } else {
+    admin = { username: 'admin', password: options.adminPassword ?? randomBytes(9).toString('base64url') };
+    adminId = await createUser(sql, { ...admin, email: 'admin@healthscreening.example.sg' });
+    adminName = admin.username;
+  }
+  const token = app.signAdminToken({ id: adminId, username: adminName, role: 'admin' });
   const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
     const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
     if (res.statusCode >= 300)
