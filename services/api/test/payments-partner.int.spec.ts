@@ -179,6 +179,13 @@ describe('card payments and the partner hand-off', () => {
         })
       ).statusCode,
     ).toBe(403);
+    const noStatus = await api.app.inject({
+      method: 'PATCH',
+      url: `/api/registrations/${order.id}/status`,
+      payload: {},
+    });
+    expect(noStatus.statusCode).toBe(400);
+    expect(noStatus.json()).toMatchObject({ success: false, message: 'Status is required' });
   });
 
   it('prices partner bookings with the partner paid amount, never the client one, once per code', async () => {

@@ -301,6 +301,8 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      if (!request.body.status)
+        throw badRequest('Status is required', [{ field: 'status', message: 'Status is required' }]);
       if (request.body.status !== 'paid')
         throw new HttpError(403, 'Only a payment can change the status of a booking');
       const state = await recordVerified(
