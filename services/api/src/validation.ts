@@ -63,3 +63,14 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
   );
   throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
 }
+
+/**
+ * A route's `preValidation`: the shared schema checks the body before the route's JSON schema does,
+ * so a wrong type gets the field's own message ('Name must be at least 3 characters'), not the
+ * generic 'Invalid body: name must be string'. The handler still parses the body itself.
+ */
+export function checkFirst<S extends v.GenericSchema>(schema: S) {
+  return async (request: { body: unknown }): Promise<void> => {
+    parseInput(schema, request.body);
+  };
+}

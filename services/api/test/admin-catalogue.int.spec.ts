@@ -17,6 +17,25 @@ describe('admin back-office api', () => {
       select action, before, after, actor from audit_log where entity = ${entity} order by id`;
   }
 
+  it("answers a value of the wrong type with the field's own message, not the schema's", async () => {
+    const cases: [string, string, object, string][] = [
+      ['POST', '/api/admin/events', { name: 123, slug: 456 }, 'Name must be at least 3 characters'],
+      ['POST', '/api/admin/packages', { name: 5, price: 'x' }, 'Name must be at least 3 characters'],
+      ['POST', '/api/admin/api-keys', { description: 7 }, 'Description must be at least 3 characters'],
+      [
+        'POST',
+        '/api/admin/email-configs',
+        { configKey: 1, configValue: 'abc' },
+        'Key must be at least 3 characters',
+      ],
+    ];
+    for (const [method, url, body, message] of cases) {
+      const res = await call(method as 'POST', url, body);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe(message);
+    }
+  });
+
   it('manages packages with 2-decimal prices and the spec messages', async () => {
     const bad = await call('POST', '/api/admin/packages', { name: 'ab', price: -1, aiaPrice: 0 });
     expect(bad.statusCode).toBe(400);

@@ -13,7 +13,7 @@ import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { generateApiKey } from '../../auth/api-keys';
 import { notFound } from '../../errors';
-import { parseInput } from '../../validation';
+import { checkFirst, parseInput } from '../../validation';
 import { keepsActive } from './inputs';
 import { apiKeyFormSchema as ApiKeyInput } from '@hs/domain';
 
@@ -59,6 +59,7 @@ const apiKeys: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Partial(ApiKeyInputSchema),
         response: { 201: Envelope(ApiKeyCreatedSchema), ...Errors },
       },
+      preValidation: checkFirst(ApiKeyInput),
     },
     async (request, reply) => {
       const input = parseInput(ApiKeyInput, request.body);
@@ -91,6 +92,7 @@ const apiKeys: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Partial(ApiKeyInputSchema),
         response: { 200: Envelope(ApiKeySchema), ...Errors },
       },
+      preValidation: checkFirst(ApiKeyInput),
     },
     async (request) => {
       const input = parseInput(ApiKeyInput, request.body);

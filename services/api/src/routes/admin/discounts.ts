@@ -19,7 +19,7 @@ import {
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { HttpError, badRequest, notFound } from '../../errors';
-import { parseInput } from '../../validation';
+import { checkFirst, parseInput } from '../../validation';
 import { keepsActive } from './inputs';
 
 type Db = Sql | TransactionSql;
@@ -115,6 +115,7 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Partial(DiscountInputSchema),
         response: { 201: Envelope(DiscountSchema), ...Errors },
       },
+      preValidation: checkFirst(discountFormSchema),
     },
     async (request, reply) => {
       const input = parseInput(discountFormSchema, request.body);
@@ -143,6 +144,7 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Partial(DiscountInputSchema),
         response: { 200: Envelope(DiscountSchema), ...Errors },
       },
+      preValidation: checkFirst(discountFormSchema),
     },
     async (request) => {
       const input = parseInput(discountFormSchema, request.body);

@@ -12,7 +12,7 @@ import { isTemplateConfigKey, validateTemplate } from '@hs/notifications';
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { badRequest, conflict, notFound } from '../../errors';
-import { parseInput } from '../../validation';
+import { checkFirst, parseInput } from '../../validation';
 import {
   emailConfigSchema as EmailConfigCreateInput,
   emailConfigUpdateSchema as EmailConfigUpdateInput,
@@ -69,6 +69,7 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Partial(EmailConfigInputSchema),
         response: { 201: Envelope(EmailConfigSchema), ...Errors },
       },
+      preValidation: checkFirst(EmailConfigCreateInput),
     },
     async (request, reply) => {
       const input = parseInput(EmailConfigCreateInput, request.body);
@@ -108,6 +109,7 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Partial(EmailConfigInputSchema),
         response: { 200: Envelope(EmailConfigSchema), ...Errors },
       },
+      preValidation: checkFirst(EmailConfigUpdateInput),
     },
     async (request) => {
       const input = parseInput(EmailConfigUpdateInput, request.body);

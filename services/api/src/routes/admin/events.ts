@@ -11,7 +11,7 @@ import type { Sql, TransactionSql } from '@hs/db';
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { badRequest, conflict, notFound } from '../../errors';
-import { parseInput } from '../../validation';
+import { checkFirst, parseInput } from '../../validation';
 import { DEFAULT_EVENT_CONFIG, EventInput, type EventInputValue } from './inputs';
 
 type Db = Sql | TransactionSql;
@@ -166,6 +166,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Partial(EventInputSchema),
         response: { 201: Envelope(AdminEventSchema), ...Response },
       },
+      preValidation: checkFirst(EventInput),
     },
     async (request, reply) => {
       const input = parseInput(EventInput, request.body);
@@ -203,6 +204,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Partial(EventInputSchema),
         response: { 200: Envelope(AdminEventSchema), ...Response },
       },
+      preValidation: checkFirst(EventInput),
     },
     async (request) => {
       const input = parseInput(EventInput, request.body);

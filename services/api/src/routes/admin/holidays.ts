@@ -11,7 +11,7 @@ import type { Sql, TransactionSql } from '@hs/db';
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { conflict, notFound } from '../../errors';
-import { parseInput } from '../../validation';
+import { checkFirst, parseInput } from '../../validation';
 import { holidaySchema as HolidayInput } from '@hs/domain';
 
 type Db = Sql | TransactionSql;
@@ -55,6 +55,7 @@ const holidays: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Partial(HolidayInputSchema),
         response: { 201: Envelope(HolidaySchema), ...Errors },
       },
+      preValidation: checkFirst(HolidayInput),
     },
     async (request, reply) => {
       const input = parseInput(HolidayInput, request.body);
@@ -89,6 +90,7 @@ const holidays: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Partial(HolidayInputSchema),
         response: { 200: Envelope(HolidaySchema), ...Errors },
       },
+      preValidation: checkFirst(HolidayInput),
     },
     async (request) => {
       const input = parseInput(HolidayInput, request.body);

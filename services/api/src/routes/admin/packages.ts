@@ -11,7 +11,7 @@ import type { Sql, TransactionSql } from '@hs/db';
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { conflict, notFound } from '../../errors';
-import { parseInput } from '../../validation';
+import { checkFirst, parseInput } from '../../validation';
 import { keepsActive } from './inputs';
 import { packageFormSchema as PackageInput } from '@hs/domain';
 
@@ -68,6 +68,7 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Partial(PackageInputSchema),
         response: { 201: Envelope(AdminPackageSchema), ...Errors },
       },
+      preValidation: checkFirst(PackageInput),
     },
     async (request, reply) => {
       const input = parseInput(PackageInput, request.body);
@@ -99,6 +100,7 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Partial(PackageInputSchema),
         response: { 200: Envelope(AdminPackageSchema), ...Errors },
       },
+      preValidation: checkFirst(PackageInput),
     },
     async (request) => {
       const input = parseInput(PackageInput, request.body);
