@@ -90,6 +90,13 @@ describe('email templates, previews and the queue view', () => {
     expect(res.json()).toEqual({ success: true, message: 'Test receipt email sent to ops@example.com' });
     expect((await readdir(outbox)).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
     expect((await api.asAdmin({ url: '/api/test-email?type=receipt' })).statusCode).toBe(400);
+    // An unknown type: one error naming the types, not one "must be equal to constant" per type.
+    const bogus = await api.asAdmin({ url: '/api/test-email?type=bogus&email=ops%40example.com' });
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.json().errors).toEqual([
+      { field: 'type', message: expect.stringMatching(/^must be one of: confirmation, .*receipt/) },
+    ]);
+    expect(bogus.json().message).toBe(`Invalid querystring: type ${bogus.json().errors[0].message}`);
   });
 
   it('shows queue counts and failed jobs, and retries a failed job', async () => {

@@ -9,6 +9,35 @@ function fieldOf(instancePath: string | undefined, missing?: string): string {
   return [path, missing].filter(Boolean).join('.') || 'body';
 }
 
+type AjvError = {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+};
+
+/**
+ * Schema errors as `{ field, message }`, each once. A value that matches none of a list of constants
+ * (a union of literals) fails each of them, and the schema then reports "must be equal to constant"
+ * once per constant, so those become one "must be one of: a, b, c" per field.
+ */
+export function schemaErrors(validation: AjvError[]): { field: string; message: string }[] {
+  const allowed = new Map<string, unknown[]>();
+  const out: { field: string; message: string }[] = [];
+  for (const v of validation) {
+    const field = fieldOf(v.instancePath, v.params?.missingProperty as string | undefined);
+    if (v.keyword === 'const') {
+      allowed.set(field, [...(allowed.get(field) ?? []), v.params?.allowedValue]);
+      continue;
+    }
+    if (v.keyword === 'anyOf' && allowed.has(field)) continue;
+    out.push({ field, message: v.message ?? 'is invalid' });
+  }
+  for (const [field, values] of allowed)
+    out.unshift({ field, message: `must be one of: ${values.map(String).join(', ')}` });
+  return out.filter((e, i) => out.findIndex((o) => o.field === e.field && o.message === e.message) === i);
+}
+
 /**
  * True when the failure is Postgres (or its pool) being unreachable rather than a bug: refused, reset
  * (Postgres going down under a query, tests/system/postgres-restart.e2e.spec.ts), shutting down or
@@ -49,12 +78,7 @@ export default fp(
         });
       }
       if (err.validation && Array.isArray(err.validation)) {
-        const errors = err.validation.map(
-          (v: { instancePath?: string; message?: string; params?: Record<string, unknown> }) => ({
-            field: fieldOf(v.instancePath, v.params?.missingProperty as string | undefined),
-            message: v.message ?? 'is invalid',
-          }),
-        );
+        const errors = schemaErrors(err.validation);
         const first = errors[0];
         return reply.status(400).send({
           success: false,
