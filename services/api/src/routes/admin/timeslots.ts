@@ -119,7 +119,8 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (date?.trim()) {
         const day = parseCalendarDay(date.trim());
-        if (!day) throw badRequest('Please select a date');
+        if (!day)
+          throw badRequest('Please select a date', [{ field: 'date', message: 'Please select a date' }]);
         const slots =
           event.configType === 'auto'
             ? Object.values(await autoSlotsForDate(sql, event, day)).flat()
