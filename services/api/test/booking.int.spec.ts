@@ -213,6 +213,34 @@ describe('booking, cancellation and orders', () => {
       payload: { referenceNumber: ref, firstName: 'Renamed' },
     });
     expect(renamed.json().data.participant.firstName).toBe('Renamed');
+    // Another package: priced from the catalogue (the client's price is ignored), the order re-priced.
+    const upgraded = await api.app.inject({
+      method: 'PUT',
+      url: `/api/participants/${kid}`,
+      payload: { referenceNumber: ref, packageId: premium.id, packagePrice: '1.00' },
+    });
+    expect(upgraded.statusCode, upgraded.body).toBe(200);
+    expect(upgraded.json().data.participant).toMatchObject({
+      firstName: 'Renamed',
+      packageId: premium.id,
+      packageName: 'Premium Health',
+      originalPrice: '250.50',
+    });
+    // (100.00 + 250.50) x 0.95 x 1.09, give or take a cent of rounding: well above the 2 x 100.00 order
+    expect(Number(upgraded.json().data.totalAmount)).toBeGreaterThan(362);
+    const back = await api.app.inject({
+      method: 'PUT',
+      url: `/api/participants/${kid}`,
+      payload: { referenceNumber: ref, packageId: basic.id },
+    });
+    expect(back.json().data.totalAmount).toBe('207.10');
+    const unknownPackage = await api.app.inject({
+      method: 'PUT',
+      url: `/api/participants/${kid}`,
+      payload: { referenceNumber: ref, packageId: 999_999 },
+    });
+    expect(unknownPackage.statusCode).toBe(409);
+    expect(unknownPackage.json().message).toBe('Selected package not found');
     const primaryId = renamed.json().data.participants.find((p: { isPrimary: boolean }) => p.isPrimary).id;
     const refused = await api.app.inject({
       method: 'DELETE',

@@ -22,7 +22,7 @@ import {
 import type {
   AppliedDiscount,
   ContactDetails,
-  ParticipantDetails,
+  ParticipantChanges,
   ParticipantSnapshot,
   PartnerBooking,
   RegistrationBooked,
@@ -60,7 +60,7 @@ export type RegistrationCommand =
       };
     }
   | { type: 'AddParticipant'; participant: ParticipantSnapshot; at: string }
-  | { type: 'UpdateParticipant'; participantId: string; changes: Partial<ParticipantDetails>; at: string }
+  | { type: 'UpdateParticipant'; participantId: string; changes: ParticipantChanges; at: string }
   | { type: 'RemoveParticipant'; participantId: string; at: string }
   | { type: 'ChangePrimaryParticipant'; participantId: string; at: string }
   | { type: 'ApplyDiscount'; discount: AppliedDiscount; at: string }
@@ -376,7 +376,7 @@ const cancelled = () => domainError('CANCELLED', REGISTRATION_MESSAGES.cancelled
 const partnerOnly = (state: RegistrationState) =>
   state.partner ? null : domainError('INVALID', REGISTRATION_MESSAGES.notPartner);
 
-function applyChanges(p: ParticipantSnapshot, changes: Partial<ParticipantDetails>): ParticipantSnapshot {
+function applyChanges(p: ParticipantSnapshot, changes: ParticipantChanges): ParticipantSnapshot {
   const next = { ...p, ...changes };
   // leaving the member programme drops the member price and id
   if (changes.isAiaMember === false) return { ...next, memberVerified: false, aiaMemberId: null };

@@ -89,8 +89,14 @@ export type ParticipantAdded = DomainEvent<
 >;
 export type ParticipantUpdated = DomainEvent<
   'ParticipantUpdated',
-  { participantId: string; changes: Partial<ParticipantDetails>; pricing: PriceBreakdown; at: string }
+  { participantId: string; changes: ParticipantChanges; pricing: PriceBreakdown; at: string }
 >;
+/**
+ * What an update may change: details, and the package and membership with the prices snapshotted
+ * for them (the api prices a new package from the catalogue and verifies a membership first).
+ */
+export type ParticipantChanges = Partial<Omit<ParticipantSnapshot, 'participantId' | 'isPrimary'>>;
+
 export type ParticipantRemoved = DomainEvent<
   'ParticipantRemoved',
   { participantId: string; pricing: PriceBreakdown; at: string }

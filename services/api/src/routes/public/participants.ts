@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema } from '@hs/contracts';
 import {
+  type ParticipantChanges,
   type ParticipantSnapshot,
   normalizeReferenceNumber,
   participantSchema,
@@ -108,7 +109,7 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const body = request.body as Record<string, unknown>;
-      const { id } = await registrationFor(body.referenceNumber, request.params.id);
+      const { id, state } = await registrationFor(body.referenceNumber, request.params.id);
       const at = new Date().toISOString();
       if (
         body.isPrimary === true &&
@@ -122,7 +123,7 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       const input = parseInput(v.partial(participantSchema), body);
-      const changes = Object.fromEntries(
+      const changes: ParticipantChanges = Object.fromEntries(
         Object.entries(input).filter(
           ([k, value]) =>
             value !== undefined &&
@@ -138,6 +139,29 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
             k in body,
         ),
       );
+      if (['packageId', 'isAiaMember', 'aiaMemberId'].some((k) => k in body)) {
+        // A new package or membership is priced from the catalogue, and a membership verified, as
+        // when adding a participant: never the client's price or word.
+        const current = state.participants.find((p) => p.participantId === request.params.id);
+        if (current) {
+          const next = await buildParticipant(sql, app.memberVerifier, state.eventId!, {
+            ...current,
+            ...changes,
+            packageId: input.packageId ?? current.packageId,
+            isAiaMember: input.isAiaMember ?? current.isAiaMember,
+            aiaMemberId: 'aiaMemberId' in body ? (input.aiaMemberId ?? null) : current.aiaMemberId,
+          });
+          Object.assign(changes, {
+            packageId: next.packageId,
+            packageName: next.packageName,
+            packagePriceCents: next.packagePriceCents,
+            aiaPriceCents: next.aiaPriceCents,
+            isAiaMember: next.isAiaMember,
+            memberVerified: next.memberVerified,
+            aiaMemberId: next.aiaMemberId,
+          });
+        }
+      }
       const result = await answer(
         id,
         { type: 'UpdateParticipant', participantId: request.params.id, changes, at },
