@@ -3,7 +3,7 @@ import { type Runner, rebuildProjection, startProjectionRunner } from '@hs/event
 import { projections, slotAvailabilityProjection } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTimeslotCommand } from '../src/slots/capacity';
-import { type TestApi, startTestApi } from './helpers';
+import { type TestApi, person, startTestApi } from './helpers';
 
 type Group = {
   date: { label: string; value: string };
@@ -250,5 +250,19 @@ describe('events, timeslots and capacity', () => {
     expect(await read()).toEqual(live);
     runner = startProjectionRunner(api.db.sql, projections, { pollMs: 50 });
     expect(singaporeToday()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('books a manual event only on its own slots, not on one an auto lookup generated for it', async () => {
+    const lookup = await get(`/api/auto-timeslots/postal-code?postalCode=530123&eventId=${manualEvent.id}`);
+    expect(lookup.statusCode).toBe(200);
+    const generated = lookup.json().data[0].timeslots[0];
+    const pkgId = (await get('/api/events/community')).json().data.packages[0].id;
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      payload: { eventId: manualEvent.id, packageId: pkgId, timeslotId: generated.id, ...person(31) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please select a timeslot');
   });
 });

@@ -157,8 +157,9 @@ export async function priceOrderRequest(
       name: string;
       isActive: boolean;
       packages: { id: number; name: string; price: string; aiaPrice: string | null }[];
-      slot: { id: number; eventId: number; maxAttendees: number; date: string } | null;
+      slot: { id: number; eventId: number; maxAttendees: number; date: string; region: string | null } | null;
       slotLatest: LatestRow[] | null;
+      configType: string | null;
     }[]
   >`
     select e.id, e.name, e.is_active as "isActive",
@@ -167,9 +168,10 @@ export async function priceOrderRequest(
        from event_packages ep join packages p on p.id = ep.package_id
        where ep.event_id = e.id and p.is_active) as packages,
       (select json_build_object('id', t.id, 'eventId', t.event_id, 'maxAttendees', t.max_attendees,
-                                'date', to_char(t.date, 'YYYY-MM-DD'))
+                                'date', to_char(t.date, 'YYYY-MM-DD'), 'region', t.region)
        from timeslots t where t.id = ${req.timeslotId}) as slot,
-      ${slotLatest} as "slotLatest"
+      ${slotLatest} as "slotLatest",
+      (select c.config_type from event_configs c where c.event_id = e.id) as "configType"
     from screening_events e where e.id = ${req.eventId}`;
   if (!row) throw notFound("The event you're looking for doesn't exist or has been removed.");
   const event = { id: row.id, name: row.name };
@@ -179,7 +181,10 @@ export async function priceOrderRequest(
   if (!mainPackage) throw conflict('The selected package is not available for this event');
 
   const slot = row.slot;
-  if (!slot || slot.eventId !== event.id)
+  // A manual event is booked on the admin's own slots only (region-less); an auto-generated slot made
+  // for it by a lookup of the auto routes is not one of them.
+  const wrongKind = slot !== null && (row.configType ?? 'manual') === 'manual' && slot.region !== null;
+  if (!slot || slot.eventId !== event.id || wrongKind)
     throw badRequest('Please select a timeslot', [
       { field: 'timeslotId', message: 'Please select a timeslot' },
     ]);
