@@ -329,6 +329,16 @@ describe('discount form', () => {
     );
   });
 
+  it("accepts its own output again, for every type (the back-office posts the form's output, the api checks it with this schema)", () => {
+    for (const discountType of ['-', 'promo', 'bin'] as const) {
+      const once = validate(discountFormSchema, { ...full, discountType, limitBinRedemption: true });
+      expect(once.ok, discountType).toBe(true);
+      if (!once.ok) continue;
+      const twice = validate(discountFormSchema, once.value);
+      expect(twice, discountType).toEqual(once);
+    }
+  });
+
   it('generate codes: 1-1000, default 10', () => {
     for (const bad of [0, 1001, 2.5, 'x', '']) {
       expect(errorsOf(generateCodesSchema, { count: bad })).toEqual({

@@ -344,7 +344,7 @@ describe('discount windows', () => {
   });
   afterAll(() => api.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     api.asAdmin({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   it('a discount window given as bare days covers the whole Singapore days, both ends included', async () => {
@@ -382,5 +382,28 @@ describe('discount windows', () => {
       startDate: '2026-01-01T10:00:00.000Z',
       endDate: '2027-01-01T10:00:00.000Z',
     });
+  });
+
+  it("takes what the back-office's form posts for a discount without codes (null prefix and length)", async () => {
+    // The back-office posts its form's output: null prefix and length for a type that has none.
+    for (const discountType of ['-', 'bin']) {
+      const fromForm = await call('POST', '/api/admin/discounts', {
+        name: `From the form ${discountType}`,
+        discountType,
+        identifierPrefix: null,
+        identifierLength: null,
+        value: '5',
+        maxRedemptions: null,
+        maxBinRedemptions: null,
+      });
+      expect(fromForm.statusCode, fromForm.body).toBe(201);
+      const updated = await call('PUT', `/api/admin/discounts/${fromForm.json().data.id}`, {
+        ...fromForm.json().data,
+        value: '6',
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json().data).toMatchObject({ discountType, identifierLength: null, value: '6.00' });
+      expect((await call('DELETE', `/api/admin/discounts/${fromForm.json().data.id}`)).statusCode).toBe(200);
+    }
   });
 });

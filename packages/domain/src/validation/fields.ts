@@ -64,7 +64,9 @@ export const optionalPositiveId = (message: string) =>
 export const boundedInteger = (min: number, max: number, message: string, fallback?: number) =>
   v.pipe(
     v.optional(v.nullable(v.union([v.number(), v.string()], message)), fallback ?? null),
-    v.transform((x) => toNumber(x)),
+    // null is "not given", as a missing key is: a form's own output (null for a field that does not
+    // apply) must pass the same check again on the server.
+    v.transform((x) => (x === null ? (fallback ?? null) : toNumber(x))),
     v.number(message),
     v.integer(message),
     v.minValue(min, message),
