@@ -91,6 +91,14 @@ function serialiseValue(value: Exclude<QueryValue, null | undefined>): string {
 }
 
 /** Builds `path?query`, skipping null/undefined values; arrays become repeated keys. */
+/**
+ * Paths that carry the admin's bearer token: everything under /api/admin/ (spec section 6), and the
+ * two admin previews the spec places at /api/test-email and /api/test-pdf.
+ */
+export function needsAdminToken(path: string): boolean {
+  return path.includes('/api/admin/') || /^\/api\/test-(email|pdf)(\?|$)/.test(path);
+}
+
 export function buildUrl(path: string, params?: QueryParams): string {
   if (!params) return path;
   const search = new URLSearchParams();
@@ -133,7 +141,7 @@ export async function request<T = unknown>(
     }
   }
 
-  if (path.includes('/api/admin/') && !headers.has('Authorization')) {
+  if (needsAdminToken(path) && !headers.has('Authorization')) {
     const token = readToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }

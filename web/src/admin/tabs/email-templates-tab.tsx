@@ -136,12 +136,32 @@ export function TestEmailDialog({
   const [previewType, setPreviewType] = useState<'email' | 'pdf'>('email');
   const [pending, setPending] = useState(false);
 
-  const preview = form.handleSubmit(({ email, type }) => {
-    window.open(buildUrl('/api/test-email', { email, type, render: 1 }), '_blank', 'noopener');
-  });
-  const previewPdf = () => {
-    window.open(buildUrl('/api/test-pdf', { type: form.values.type }), '_blank', 'noopener');
+  // A new tab cannot send the bearer header: it opens at once (still inside the click, so no popup
+  // blocker stops it) and is sent to the preview with a short-lived ?token= once the api gave one.
+  const openPreview = async (path: string, params: Record<string, string | number>) => {
+    const tab = window.open('', '_blank');
+    try {
+      const res = await api.post<{ data: { token: string } }>(ADMIN_PATHS.previewToken);
+      const url = buildUrl(path, { ...params, token: res.data.token });
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else {
+        window.open(url, '_blank', 'noopener');
+      }
+    } catch (err) {
+      tab?.close();
+      toaster.create({
+        title: 'Preview failed',
+        description: err instanceof Error ? err.message : 'Could not open the preview',
+        type: 'error',
+      });
+    }
   };
+  const preview = form.handleSubmit(({ email, type }) =>
+    openPreview('/api/test-email', { email, type, render: 1 }),
+  );
+  const previewPdf = () => openPreview('/api/test-pdf', { type: form.values.type });
   const send = form.handleSubmit(async ({ email, type }) => {
     setPending(true);
     try {

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '../../components/ui/toaster';
+import { AUTH_TOKEN_KEY } from '../../lib/api';
+import { ADMIN_USER, renderWithProviders, stubApi } from '../test/helpers';
+import { TestEmailDialog } from './email-templates-tab';
+
+afterEach(() => {
+  toaster.remove();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+const authOf = (fetchMock: ReturnType<typeof stubApi>, path: string) =>
+  fetchMock.mock.calls
+    .filter(([input]) => new URL(String(input), 'http://localhost').pathname === path)
+    .map(([, init]) => new Headers(init?.headers).get('Authorization'));
+
+describe('Test Email dialog', () => {
+  it("sends the test email with the admin's bearer token (the path is not under /api/admin/)", async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
+    const fetchMock = stubApi({
+      'GET /api/admin/user': { success: true, data: ADMIN_USER },
+      'GET /api/test-email': { success: true, message: 'Test confirmation email sent to ops@example.com' },
+    });
+    renderWithProviders(<TestEmailDialog open onOpenChange={() => {}} />);
+    await userEvent.type(await screen.findByLabelText(/Recipient Email/), 'ops@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Test Email' }));
+    expect(await screen.findByText('Email Sent')).toBeTruthy();
+    expect(authOf(fetchMock, '/api/test-email')).toEqual(['Bearer tok']);
+  });
+
+  it('opens the previews in a new tab with a short-lived preview token', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
+    const fetchMock = stubApi({
+      'GET /api/admin/user': { success: true, data: ADMIN_USER },
+      'POST /api/admin/previews/token': { success: true, data: { token: 'preview-tok', expiresIn: 300 } },
+    });
+    const tab = { opener: {} as unknown, location: { href: '' } };
+    const open = vi.fn(() => tab as unknown as Window);
+    vi.stubGlobal('open', open);
+    renderWithProviders(<TestEmailDialog open onOpenChange={() => {}} />);
+    await userEvent.type(await screen.findByLabelText(/Recipient Email/), 'ops@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview Template' }));
+    await waitFor(() => expect(tab.location.href).not.toBe(''));
+    const email = new URL(tab.location.href, 'http://localhost');
+    expect(email.pathname).toBe('/api/test-email');
+    expect(Object.fromEntries(email.searchParams)).toEqual({
+      email: 'ops@example.com',
+      type: 'confirmation',
+      render: '1',
+      token: 'preview-tok',
+    });
+    expect(tab.opener).toBeNull();
+
+    tab.location.href = '';
+    await userEvent.click(screen.getByRole('radio', { name: 'PDF' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview PDF' }));
+    await waitFor(() => expect(tab.location.href).not.toBe(''));
+    const pdf = new URL(tab.location.href, 'http://localhost');
+    expect(pdf.pathname).toBe('/api/test-pdf');
+    expect(pdf.searchParams.get('token')).toBe('preview-tok');
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(authOf(fetchMock, '/api/admin/previews/token')).toEqual(['Bearer tok', 'Bearer tok']);
+  });
+});
