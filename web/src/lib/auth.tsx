@@ -30,6 +30,8 @@ export interface AuthContextValue {
   login: (credentials: LoginCredentials) => Promise<void>;
   /** POST /api/admin/logout, then forgets the token and the user; on failure too, then throws the error. */
   logout: () => Promise<void>;
+  /** Forgets a stored token the api refused (no call): it names no signed-in admin any more. */
+  forgetToken: () => void;
 }
 
 const USER_PATH = '/api/admin/user';
@@ -118,6 +120,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [mutate]);
 
+  const forgetToken = useCallback(() => {
+    storeToken(null);
+    setToken(null);
+  }, []);
+
   const value = useMemo<AuthContextValue>(() => {
     const user = token && !error ? (data ?? null) : null;
     return {
@@ -128,8 +135,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAdmin: user?.role === 'admin',
       login,
       logout,
+      forgetToken,
     };
-  }, [token, data, error, isLoading, login, logout]);
+  }, [token, data, error, isLoading, login, logout, forgetToken]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../components/ui/toaster';
 import { PARTNER_DATA_KEY, PARTNER_FLAG_KEY, PARTNER_TIME_KEY } from '../public/partner-storage';
 import { bodyOf, mockApi, renderApp } from '../public/test-utils';
+import { ADMIN_USER } from '../admin/test/helpers';
 
 afterEach(() => {
   toaster.remove();
@@ -251,7 +252,7 @@ describe('partner link and route rules', () => {
 
   it('sends a visitor holding a stored admin token to /admin/dashboard', async () => {
     localStorage.setItem('auth_token', 'tok');
-    mockApi({ 'GET /api/admin/user': () => new Response('no', { status: 401 }) });
+    mockApi({ 'GET /api/admin/user': { success: true, data: ADMIN_USER } });
     const { location } = renderApp('/cancel-appointment');
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin/dashboard'));
   });

@@ -97,6 +97,13 @@ describe('protected admin routes', () => {
     const second = renderApp('/admin/dashboard');
     await waitFor(() => expect(second.location.history.at(-1)).toBe('/admin/login'));
     expect(reload).toHaveBeenCalledTimes(1);
+    // The refused token is forgotten, so public pages no longer send the visitor back here.
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    second.unmount();
+    stubApi({ 'GET /api/events': { success: true, data: [] } });
+    const third = renderApp('/');
+    expect(await screen.findByText(/No events found/)).toBeTruthy();
+    expect(third.location.history).toEqual(['/']);
   });
 
   it('refuses a signed-in user without the admin role, with Logout', async () => {

@@ -30,10 +30,10 @@ export const pageReload = { reload: () => window.location.reload() };
 /**
  * Every /admin route but login: a spinner while auth loads; a signed-in user sees the page; otherwise
  * redirect to /admin/login. A stored token that yields no user once loading ends reloads the page
- * once (per browser session) before giving up.
+ * once (per browser session) before giving up, and the refused token is then forgotten.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { user, token, isLoading } = useAuth();
+  const { user, token, isLoading, forgetToken } = useAuth();
   const [, navigate] = useLocation();
 
   useEffect(() => {
@@ -47,8 +47,11 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       pageReload.reload();
       return;
     }
+    // Still no user after the reload: the stored token is refused, so it goes. Kept, it would send
+    // the visitor from every public page back here (spec section 2) and lock them out of booking.
+    if (token) forgetToken();
     navigate('/admin/login', { replace: true });
-  }, [isLoading, user, token, navigate]);
+  }, [isLoading, user, token, navigate, forgetToken]);
 
   if (!user) {
     return (
