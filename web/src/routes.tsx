@@ -43,7 +43,7 @@ function PublicRoutes() {
           <Route path="/booking/confirmation/:reference" component={BookingConfirmationPage} />
           <Route path="/booking/confirmed/:reference" component={BookingConfirmationPage} />
           <Route path="/cancel-appointment" component={CancelAppointmentPage} />
-          <Route path="/wc/:code" component={PartnerLinkPage} />
+          <Route path="/wc/:code?" component={PartnerLinkPage} />
           <Route path="/test/auto-timeslots" component={TestAutoTimeslotsPage} />
           <Route component={NotFoundPage} />
         </Switch>

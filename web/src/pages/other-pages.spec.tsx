@@ -207,6 +207,13 @@ describe('partner link and route rules', () => {
     );
   });
 
+  it("a partner link without a code says 'Invalid URL' rather than page not found", async () => {
+    mockApi({});
+    renderApp('/wc/');
+    expect(await screen.findByRole('heading', { name: 'Error Processing Booking' })).toBeTruthy();
+    expect(screen.getByText('Invalid URL. Please check the link and try again.')).toBeTruthy();
+  });
+
   it('stores the hand-off and redirects to the partner event', async () => {
     mockApi({
       'GET /api/wc/123456789012': {
