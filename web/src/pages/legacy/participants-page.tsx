@@ -290,9 +290,13 @@ export default function ParticipantsPage() {
 
   const save = (values: Omit<PageParticipant, 'id' | 'packageId'>) => {
     const editing = dialog.editing;
+    const becamePrimary =
+      editing !== null && values.isPrimary && !participants.find((p) => p.id === editing.id)?.isPrimary;
     setParticipants((list) =>
       editing
-        ? list.map((p) => (p.id === editing.id ? { ...p, ...values } : p))
+        ? list.map((p) =>
+            p.id === editing.id ? { ...p, ...values } : values.isPrimary ? { ...p, isPrimary: false } : p,
+          )
         : [
             ...list,
             {
@@ -303,7 +307,15 @@ export default function ParticipantsPage() {
             },
           ],
     );
-    toaster.create({ title: editing ? 'Participant Updated' : 'Participant Added', type: 'success' });
+    if (becamePrimary) {
+      toaster.create({
+        title: 'Primary Contact Changed',
+        description: `${values.firstName} ${values.lastName} is now the primary contact.`,
+        type: 'success',
+      });
+    } else {
+      toaster.create({ title: editing ? 'Participant Updated' : 'Participant Added', type: 'success' });
+    }
     setDialog({ open: false, editing: null });
   };
   const remove = (p: PageParticipant) => {
@@ -319,6 +331,16 @@ export default function ParticipantsPage() {
     toaster.create({ title: 'Participant Removed', type: 'success' });
   };
   const makePrimary = (p: PageParticipant) => {
+    // The primary contact needs an email (spec section 5): ask for it in the edit form first.
+    if (!p.email) {
+      setDialog({ open: true, editing: { ...p, isPrimary: true } });
+      toaster.create({
+        title: 'Email required',
+        description: `Add an email address for ${p.firstName} ${p.lastName} to make them the primary contact.`,
+        type: 'info',
+      });
+      return;
+    }
     setParticipants((list) => list.map((x) => ({ ...x, isPrimary: x.id === p.id })));
     toaster.create({
       title: 'Primary Contact Changed',
