@@ -1,5 +1,5 @@
 import { errorMap, MIN_DATE_OF_BIRTH, participantSchema, singaporeToday, validate } from '@hs/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -77,20 +77,28 @@ export function ParticipantDialog({
   const [values, setValues] = useState<Values>(() => initial(editing, defaultPackageId));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
+  // Fields the user typed in: only those are checked on blur. Leaving the first, untouched field to
+  // press the submit button would otherwise show its error, move the button down under the pointer,
+  // and the press would miss it.
+  const edited = useRef(new Set<keyof Values>());
   useEffect(() => {
     if (open) {
       setValues(initial(editing, defaultPackageId));
       setErrors({});
+      edited.current.clear();
     }
   }, [open, editing, defaultPackageId]);
 
   const set = <K extends keyof Values>(name: K, value: Values[K]) => {
     const next = { ...values, [name]: value };
+    edited.current.add(name);
     setValues(next);
     if (errors[name]) setErrors((e) => ({ ...e, [name]: participantErrors(next)[name] ?? '' }));
   };
-  const blur = (name: keyof Values) =>
+  const blur = (name: keyof Values) => {
+    if (!edited.current.has(name) && !errors[name]) return;
     setErrors((e) => ({ ...e, [name]: participantErrors(values)[name] ?? '' }));
+  };
   const text = (name: keyof Values) => ({
     id: `${P}${name}`,
     name,

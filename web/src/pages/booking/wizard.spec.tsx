@@ -232,6 +232,10 @@ describe('booking wizard', { timeout: 20_000 }, () => {
     expect(screen.getByText('Participants (1 / 10)')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add Participant' }));
     const dialog = await screen.findByRole('dialog');
+    // Leaving an untouched field says nothing (its error would push the button away from the pointer).
+    await user.click(within(dialog).getByLabelText(/First Name/));
+    await user.tab();
+    expect(within(dialog).queryByText('First name should be at least 2 characters')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Add Participant' }));
     expect(await within(dialog).findByText('First name should be at least 2 characters')).toBeTruthy();
     expect(within(dialog).getByText('Last name should be at least 2 characters')).toBeTruthy();
