@@ -403,7 +403,12 @@ describe('the public site in a browser', () => {
     await page.getByText('Participants (2 / 10)').waitFor();
     await page.getByRole('button', { name: 'Remove Lim Boon Keng' }).click();
     await page.getByText('Cannot Remove Primary Participant').waitFor();
+    // She has no email, which the primary contact needs: her form asks for it first.
     await page.getByRole('button', { name: 'Make Lim Xiao Ming primary' }).click();
+    await page.getByText('Email required').waitFor();
+    await dialog.getByLabel('Email').fill('xiaoming@example.com');
+    await dialog.getByRole('button', { name: 'Update Participant' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await page.getByText('Primary Contact Changed').waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/booking/registration?eventId=2&packageId=1');
