@@ -90,7 +90,6 @@ function serialiseValue(value: Exclude<QueryValue, null | undefined>): string {
   return value instanceof Date ? value.toISOString() : String(value);
 }
 
-/** Builds `path?query`, skipping null/undefined values; arrays become repeated keys. */
 /**
  * Paths that carry the admin's bearer token: everything under /api/admin/ (spec section 6), and the
  * two admin previews the spec places at /api/test-email and /api/test-pdf.
@@ -99,6 +98,7 @@ export function needsAdminToken(path: string): boolean {
   return path.includes('/api/admin/') || /^\/api\/test-(email|pdf)(\?|$)/.test(path);
 }
 
+/** Builds `path?query`, skipping null/undefined values; arrays become repeated keys. */
 export function buildUrl(path: string, params?: QueryParams): string {
   if (!params) return path;
   const search = new URLSearchParams();
