@@ -259,16 +259,16 @@ export function bookingBody(n: number, ids: { eventId: number; packageId: number
 }
 
 /** Resident set size of a process in MB, from /proc. */
-export function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+/** A memory line of /proc/<pid>/status (VmRSS, VmHWM) in MB; NaN when missing. */
+function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
 
+export const rssMb = (pid: number): number => procStatusMb(pid, 'VmRSS');
+
 /** The highest RSS a process has had since it started (VmHWM), so a peak between samples counts too. */
-export function peakRssMb(pid: number): number {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : Number.NaN;
-}
+export const peakRssMb = (pid: number): number => procStatusMb(pid, 'VmHWM');
 
 /** CPU time (user + system) of a process in ms, from /proc; NaN when it is gone. */
 export function cpuMs(pid: number): number {

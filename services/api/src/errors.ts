@@ -10,8 +10,16 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: { field: string; message: string }[]) =>
-  new HttpError(400, message, errors);
+export type FieldError = { field: string; message: string };
+
+/** Each (field, message) once, first occurrence kept: a field can fail several checks alike. */
+export function uniqueFieldErrors(errors: FieldError[]): FieldError[] {
+  return errors.filter(
+    (e, i) => errors.findIndex((o) => o.field === e.field && o.message === e.message) === i,
+  );
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
 export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);

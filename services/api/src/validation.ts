@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { badRequest } from './errors';
+import { badRequest, uniqueFieldErrors } from './errors';
 
 type AnySchema = v.GenericSchema & {
   entries?: Record<string, v.GenericSchema>;
@@ -58,9 +58,7 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
     message: missingKeyMessage(schema as AnySchema, issue) ?? issue.message,
   }));
   // A missing field can fail several checks of its pipe with the same message: list it once.
-  const errors = all.filter(
-    (e, i) => all.findIndex((o) => o.field === e.field && o.message === e.message) === i,
-  );
+  const errors = uniqueFieldErrors(all);
   throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
 }
 

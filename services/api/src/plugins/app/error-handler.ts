@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPostgresUnreachable } from '@hs/db';
 import { CommandConflictError } from '@hs/eventstore';
-import { HttpError } from '../../errors';
+import { type FieldError, HttpError, uniqueFieldErrors } from '../../errors';
 
 function fieldOf(instancePath: string | undefined, missing?: string): string {
   const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -21,9 +21,9 @@ type AjvError = {
  * (a union of literals) fails each of them, and the schema then reports "must be equal to constant"
  * once per constant, so those become one "must be one of: a, b, c" per field.
  */
-export function schemaErrors(validation: AjvError[]): { field: string; message: string }[] {
+export function schemaErrors(validation: AjvError[]): FieldError[] {
   const allowed = new Map<string, unknown[]>();
-  const out: { field: string; message: string }[] = [];
+  const out: FieldError[] = [];
   for (const v of validation) {
     const field = fieldOf(v.instancePath, v.params?.missingProperty as string | undefined);
     if (v.keyword === 'const') {
@@ -35,7 +35,7 @@ export function schemaErrors(validation: AjvError[]): { field: string; message: 
   }
   for (const [field, values] of allowed)
     out.unshift({ field, message: `must be one of: ${values.map(String).join(', ')}` });
-  return out.filter((e, i) => out.findIndex((o) => o.field === e.field && o.message === e.message) === i);
+  return uniqueFieldErrors(out);
 }
 
 /**
