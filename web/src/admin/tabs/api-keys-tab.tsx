@@ -24,7 +24,7 @@ import {
   useRefresh,
   useRemove,
 } from '../lib/admin-api';
-import { copyApiKey } from '../lib/clipboard';
+import { copyApiKey, copyKeyPrefix } from '../lib/clipboard';
 import type { ApiKey } from '../lib/types';
 import { useForm } from '../lib/use-form';
 
@@ -197,10 +197,11 @@ export function ApiKeysTab() {
                       {maskKey(k.key)}
                     </code>
                     <IconButton
-                      aria-label={`Copy API key ${k.description}`}
+                      aria-label={`Copy key prefix ${k.description}`}
+                      title="Copy the first 10 characters (the full key was shown once)"
                       variant="ghost"
                       size="sm"
-                      onClick={() => void copyApiKey(k.key)}
+                      onClick={() => void copyKeyPrefix(k.key)}
                     >
                       <CopyIcon />
                     </IconButton>

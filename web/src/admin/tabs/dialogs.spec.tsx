@@ -225,16 +225,44 @@ describe('API key dialog and tab', () => {
     renderWithProviders(<ApiKeysTab />);
     expect(await screen.findByText('hs_live_ab...')).toBeTruthy();
     expect(screen.getByText('Never')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Copy API key WhiteCoat' }));
-    expect(writeText).toHaveBeenCalledWith('hs_live_ab');
-    expect(await screen.findByText('API key copied')).toBeTruthy();
-
     await userEvent.click(screen.getByRole('button', { name: 'Generate API Key' }));
     await userEvent.type(await screen.findByLabelText(/^Description/), 'Clinic system');
     await userEvent.click(screen.getAllByRole('button', { name: 'Generate API Key' }).at(-1)!);
     expect(await screen.findByText('hs_live_abcdefghijklmnop')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Copy API key' }));
     expect(writeText).toHaveBeenLastCalledWith('hs_live_abcdefghijklmnop');
+    expect(await screen.findByText('API key copied')).toBeTruthy();
+  });
+
+  // Keys are stored hashed: the list holds only the 10 characters it shows, so its button must
+  // not claim to copy the key.
+  it("the list's copy button copies the shown prefix and says so, never 'API key copied'", async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    stubApi({
+      'GET /api/admin/api-keys': {
+        success: true,
+        data: [
+          {
+            id: 1,
+            key: 'hs_live_ab',
+            description: 'WhiteCoat',
+            isActive: true,
+            createdBy: 'admin',
+            createdAt: '2026-01-05T00:00:00Z',
+            lastUsed: null,
+          },
+        ],
+      },
+    });
+    renderWithProviders(<ApiKeysTab />);
+    expect(await screen.findByText('hs_live_ab...')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Copy API key WhiteCoat' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Copy key prefix WhiteCoat' }));
+    expect(writeText).toHaveBeenCalledWith('hs_live_ab');
+    expect(await screen.findByText('Key prefix copied')).toBeTruthy();
+    expect(screen.getByText(/The full key was shown once, when it was generated\./)).toBeTruthy();
+    expect(screen.queryByText('API key copied')).toBeNull();
   });
 
   it("toasts 'Failed to copy' when the clipboard refuses", async () => {
@@ -259,7 +287,40 @@ describe('API key dialog and tab', () => {
       },
     });
     renderWithProviders(<ApiKeysTab />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Copy API key WhiteCoat' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy key prefix WhiteCoat' }));
+    expect(await screen.findByText('Failed to copy')).toBeTruthy();
+    expect(screen.getByText('Could not copy the key prefix to clipboard')).toBeTruthy();
+  });
+
+  it("the one-time dialog toasts 'Failed to copy' when the clipboard refuses", async () => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+      configurable: true,
+    });
+    stubApi({
+      'GET /api/admin/api-keys': { success: true, data: [] },
+      'POST /api/admin/api-keys': () =>
+        Response.json(
+          {
+            success: true,
+            data: {
+              id: 2,
+              key: 'hs_live_abcdefghijklmnop',
+              description: 'Clinic system',
+              isActive: true,
+              createdBy: 'admin',
+              createdAt: '2026-01-05T00:00:00Z',
+              lastUsed: null,
+            },
+          },
+          { status: 201 },
+        ),
+    });
+    renderWithProviders(<ApiKeysTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate API Key' }));
+    await userEvent.type(await screen.findByLabelText(/^Description/), 'Clinic system');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Generate API Key' }).at(-1)!);
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy API key' }));
     expect(await screen.findByText('Failed to copy')).toBeTruthy();
     expect(screen.getByText('Could not copy API key to clipboard')).toBeTruthy();
   });

@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListState, SectionHeader } from '../components/section';
 import { StatusBadge } from '../components/status-badge';
 import { ADMIN_PATHS, failureMessage, useAdminList, useRefresh, useRemove } from '../lib/admin-api';
+import { copyToClipboard } from '../lib/clipboard';
 import type { Discount, GeneratedCode } from '../lib/types';
 import { useForm } from '../lib/use-form';
 import { DiscountDialog } from './discount-dialog';
@@ -64,18 +65,11 @@ export function GenerateCodesDialog({
     }
   });
 
-  const copyAll = async () => {
-    try {
-      await navigator.clipboard.writeText((codes ?? []).map((c) => c.identifier).join('\n'));
-      toaster.create({ title: 'Codes copied', type: 'success' });
-    } catch {
-      toaster.create({
-        title: 'Failed to copy',
-        description: 'Could not copy codes to clipboard',
-        type: 'error',
-      });
-    }
-  };
+  const copyAll = () =>
+    copyToClipboard((codes ?? []).map((c) => c.identifier).join('\n'), {
+      copied: 'Codes copied',
+      failed: 'Could not copy codes to clipboard',
+    });
 
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && onClose()}>
