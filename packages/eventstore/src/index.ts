@@ -52,6 +52,7 @@ export {
   type Projection,
   type ProjectionHandler,
 } from './projection';
+export { appliedStreamVersion } from './projection-versions';
 export { rebuildProjection, type RebuildResult } from './rebuild';
 export { enqueueBulkOnce, enqueueOnce, reactionJobId, startReactor, type ReactorOptions } from './reactor';
 export { getSubscriptionStatus, type SubscriptionStatus } from './status';

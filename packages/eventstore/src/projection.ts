@@ -4,6 +4,7 @@ import { LeaseLostError } from './errors';
 import { LeaseKeeper } from './lease';
 import { Stopper, Waker } from './notify';
 import { comparePositions } from './position';
+import { appliedStreamVersions, saveAppliedVersions } from './projection-versions';
 import {
   backoffMs,
   defaults,
@@ -110,7 +111,7 @@ async function applyBatch(
     const writes: Promise<unknown>[] = [];
     if (projection.applyBatch) writes.push(applying);
     else await applying;
-    if (changed.size > 0) writes.push(saveVersions(tx, projection.name, changed));
+    if (changed.size > 0) writes.push(saveAppliedVersions(tx, projection.name, changed));
     if (comparePositions(batch.next, batch.from) !== 0) {
       writes.push(tx`
         update subscription_checkpoints
@@ -154,13 +155,6 @@ function startHandlers(
   return { applying, changed };
 }
 
-function saveVersions(tx: TransactionSql, name: string, changed: Map<string, number>) {
-  return tx`
-    insert into projection_stream_versions (projection, stream_id, version)
-    select ${name}, s, v from unnest(${[...changed.keys()]}::text[], ${[...changed.values()]}::bigint[]) as u(s, v)
-    on conflict (projection, stream_id) do update set version = excluded.version`;
-}
-
 /** Applies `events` (read elsewhere) with replay protection; used by rebuild. */
 export async function applyEvents(
   tx: TransactionSql,
@@ -168,16 +162,9 @@ export async function applyEvents(
   events: RecordedEvent[],
 ): Promise<void> {
   const ids = [...new Set(events.map((e) => e.streamId))];
-  const known = await tx<{ stream_id: string; version: number }[]>`
-    select stream_id, version from projection_stream_versions
-    where projection = ${projection.name} and stream_id = any(${ids}::text[])`;
-  const { applying, changed } = startHandlers(
-    tx,
-    projection,
-    events,
-    new Map(known.map((r) => [r.stream_id, r.version])),
-  );
-  await Promise.all([applying, changed.size > 0 ? saveVersions(tx, projection.name, changed) : null]);
+  const known = await appliedStreamVersions(tx, projection.name, ids);
+  const { applying, changed } = startHandlers(tx, projection, events, known);
+  await Promise.all([applying, changed.size > 0 ? saveAppliedVersions(tx, projection.name, changed) : null]);
 }
 
 /**
