@@ -11,6 +11,9 @@ import { toCents } from '../../public/money';
 import type { StoredPartnerData } from '../../public/partner-storage';
 import type { DiscountResult, DraftParticipant, EventDetail, EventPackage } from '../../public/types';
 
+/** The wizard's fields have ids `bk-<name>` (focusFirstInvalid finds the first invalid one by it). */
+export const FIELD_ID_PREFIX = 'bk-';
+
 export const STEP_TITLES = [
   'Select Package',
   'Personal Information',

@@ -1,20 +1,16 @@
-import { BOOKING_MESSAGES, membershipToast, slotsLeftLabel } from '@hs/domain';
+import { BOOKING_MESSAGES, membershipToast } from '@hs/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import useSWR, { type ScopedMutator, useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
-import { css, cx } from 'styled-system/css';
-import { AlertTriangleIcon, CheckIcon } from '../../components/icons';
+import { css } from 'styled-system/css';
+import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
-import * as Field from '../../components/ui/field';
-import { Skeleton } from '../../components/ui/skeleton';
 import { toaster } from '../../components/ui/toaster';
 import { type ApiEnvelope, ApiError, api, errorMessage } from '../../lib/api';
 import { createRegistration, verifyMembership } from '../../public/calls';
-import { ChoiceGroup } from '../../public/choice-group';
-import { FormField, focusFirstInvalid } from '../../public/form-field';
-import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
-import { money, toCents } from '../../public/money';
+import { focusFirstInvalid } from '../../public/form-field';
+import { toCents } from '../../public/money';
 import {
   clearPartnerHandoff,
   readPartnerHandoff,
@@ -31,10 +27,15 @@ import type {
 import { lookupKey } from '../confirmation/confirmation-page';
 import { EVENTS_KEY } from '../home';
 import type { SuccessInfo } from './booking-success';
+import { PackageStep } from './package-step';
+import { PersonalStep } from './personal-step';
 import { ReviewStep, useQuote } from './review-step';
+import { SlotStep } from './slot-step';
+import { StepsIndicator } from './steps-indicator';
 import {
   buildRegistrationBody,
   EMPTY_PERSONAL,
+  FIELD_ID_PREFIX as F,
   findPackage,
   isSixDigitPostalCode,
   type Membership,
@@ -47,78 +48,6 @@ import {
   referenceOf,
   STEP_TITLES,
 } from './wizard-logic';
-
-const F = 'bk-';
-
-export const NO_TIMESLOTS_MESSAGE =
-  'No timeslots available for this postal code. Please try a different postal code or contact our support team.';
-
-const stepItem = css({
-  display: 'flex',
-  alignItems: 'center',
-  flex: '1',
-  gap: '2',
-  '&:last-child': { flex: '0 0 auto' },
-});
-const indicator = css({
-  flexShrink: 0,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  w: '8',
-  h: '8',
-  borderRadius: 'full',
-  borderWidth: '2px',
-  borderColor: 'border.emphasized',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  bg: 'bg.default',
-  '&[data-current]': { borderColor: 'accent.default', color: 'accent.text', bg: 'accent.subtle' },
-  '&[data-complete]': { borderColor: 'accent.default', bg: 'accent.default', color: 'white' },
-  '& svg': { w: '4', h: '4' },
-});
-const separator = css({
-  flex: '1',
-  h: '2px',
-  minW: '3',
-  bg: 'border.default',
-  '&[data-complete]': { bg: 'accent.default' },
-});
-
-function StepsIndicator({ step }: { step: number }) {
-  return (
-    <nav aria-label="Booking steps" className={css({ mb: '6' })}>
-      <ol className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-        {STEP_TITLES.map((title, index) => {
-          const state = index < step ? { 'data-complete': '' } : index === step ? { 'data-current': '' } : {};
-          return (
-            <li key={title} className={stepItem} aria-current={index === step ? 'step' : undefined}>
-              <span className={indicator} {...state} aria-hidden="true">
-                {index < step ? <CheckIcon /> : index + 1}
-              </span>
-              <span
-                className={cx(
-                  index === step ? css({ display: { base: 'none', md: 'inline' } }) : css({ srOnly: true }),
-                  css({
-                    fontSize: 'sm',
-                    fontWeight: index === step ? 'semibold' : 'normal',
-                    color: index === step ? 'fg.default' : 'fg.muted',
-                    whiteSpace: 'nowrap',
-                  }),
-                )}
-              >
-                {index < step ? <span className={css({ srOnly: true })}>Completed: </span> : null}
-                {title}
-              </span>
-              {index < STEP_TITLES.length - 1 ? <span className={separator} {...state} /> : null}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
-  );
-}
 
 /**
  * Reads the new booking once with its `position` (the lookup waits until the read model has caught up)
@@ -357,34 +286,14 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
           }}
         >
           {step === 0 ? (
-            <ChoiceGroup
-              id={`${F}packageId`}
-              label="Choose a screening package"
-              hideLabel
-              name="packageId"
-              value={packageId ? String(packageId) : null}
-              onChange={(v) => {
-                setPackageId(Number(v));
+            <PackageStep
+              packages={event.packages}
+              packageId={packageId}
+              error={packageError}
+              onChange={(id) => {
+                setPackageId(id);
                 setPackageError(undefined);
               }}
-              error={packageError}
-              options={event.packages.map((p) => ({
-                value: String(p.id),
-                label: p.name,
-                description: p.description,
-                aside: (
-                  <span className={css({ textAlign: 'right', display: 'block' })}>
-                    <span className={css({ display: 'block', fontWeight: 'bold', color: 'fg.default' })}>
-                      {money(p.price)}
-                    </span>
-                    {p.aiaPrice ? (
-                      <span className={css({ display: 'block', fontSize: 'xs', color: 'accent.text' })}>
-                        AIA {money(p.aiaPrice)}
-                      </span>
-                    ) : null}
-                  </span>
-                ),
-              }))}
             />
           ) : null}
 
@@ -463,241 +372,5 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
         </form>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-interface PersonalStepProps {
-  values: PersonalValues;
-  errors: Record<string, string>;
-  onChange: (name: keyof PersonalValues, value: string) => void;
-  onBlur: (name: keyof PersonalValues) => void;
-  timeslots: { data?: PostalTimeslotsResponse; error?: unknown; isLoading: boolean };
-  partner: StoredPartnerData | null;
-}
-
-function PersonalStep({ values, errors, onChange, onBlur, timeslots, partner }: PersonalStepProps) {
-  const field = (name: keyof PersonalValues) => ({
-    id: `${F}${name}`,
-    name,
-    value: values[name],
-    error: errors[name] || undefined,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(name, e.target.value),
-    onBlur: () => onBlur(name),
-  });
-  const postalValid = isSixDigitPostalCode(values.postalCode.trim());
-  return (
-    <div
-      className={css({
-        display: 'grid',
-        gap: '4',
-        gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
-      })}
-    >
-      {partner ? (
-        <p
-          className={cx(
-            css({
-              gridColumn: '1 / -1',
-              p: '3',
-              borderRadius: 'l2',
-              bg: 'info.subtle',
-              color: 'info.text',
-              fontSize: 'sm',
-            }),
-          )}
-        >
-          Details prefilled from your WhiteCoat booking {partner.bookingCode}.
-          {partner.isPaidInWhiteCoat
-            ? ` ${money(partner.whiteCoatPaidAmount)} already paid at WhiteCoat.`
-            : ''}
-        </p>
-      ) : null}
-      <FormField label="First Name" required autoComplete="given-name" {...field('firstName')} />
-      <FormField label="Last Name" required autoComplete="family-name" {...field('lastName')} />
-      <FormField label="Email" required type="email" autoComplete="email" {...field('email')} />
-      <FormField
-        label="Mobile Number"
-        required
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        {...field('mobileNumber')}
-      />
-      <div className={css({ gridColumn: { md: '1 / -1' } })}>
-        <ChoiceGroup
-          id={`${F}gender`}
-          label="Gender *"
-          name="gender"
-          columns={2}
-          compact
-          value={values.gender || null}
-          onChange={(v) => onChange('gender', v)}
-          onBlur={() => onBlur('gender')}
-          error={errors.gender || undefined}
-          options={[
-            { value: 'male', label: 'Male' },
-            { value: 'female', label: 'Female' },
-          ]}
-        />
-      </div>
-      <FormField
-        label="Identification Number (NRIC/FIN)"
-        required
-        autoComplete="off"
-        helperText="Used to verify AIA Health Shield benefits"
-        {...field('identificationNumber')}
-      />
-      <FormField
-        label="Date of Birth"
-        required
-        placeholder="DD/MM/YYYY"
-        inputMode="numeric"
-        autoComplete="bday"
-        {...field('dateOfBirth')}
-      />
-      <div>
-        <FormField
-          label="Postal Code"
-          required
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="postal-code"
-          {...field('postalCode')}
-        />
-        <p aria-live="polite" className={css({ mt: '1.5', fontSize: 'sm', color: 'fg.muted', minH: '5' })}>
-          {postalValid && timeslots.isLoading ? 'Checking available timeslots...' : null}
-          {postalValid && !timeslots.isLoading && timeslots.data
-            ? `Region: ${timeslots.data.regionName ?? timeslots.data.region}`
-            : null}
-          {postalValid && !timeslots.isLoading && timeslots.error ? (
-            <span className={css({ color: 'fg.error' })}>
-              {errorMessage(timeslots.error, 'Failed to fetch timeslots')}
-            </span>
-          ) : null}
-        </p>
-      </div>
-      <FormField
-        label="Unit Number"
-        autoComplete="address-line2"
-        placeholder="#01-01"
-        {...field('unitNumber')}
-      />
-      <div className={css({ gridColumn: { md: '1 / -1' } })}>
-        <FormField label="Address" required autoComplete="street-address" {...field('address')} />
-      </div>
-      <div className={css({ gridColumn: { md: '1 / -1' } })}>
-        <Field.Root id={`${F}medicalConditions`}>
-          <Field.Label>Medical Conditions</Field.Label>
-          <Field.Textarea
-            name="medicalConditions"
-            value={values.medicalConditions}
-            onChange={(e) => onChange('medicalConditions', e.target.value)}
-            placeholder="Optional: allergies, conditions or medications we should know about"
-          />
-        </Field.Root>
-      </div>
-    </div>
-  );
-}
-
-interface SlotStepProps {
-  groups: { date: { label: string; value: string }; timeslots: PublicTimeslot[] }[];
-  loading: boolean;
-  error: unknown;
-  regionName?: string | undefined;
-  selectedDate: string | null;
-  timeslotId: number | null;
-  onDate: (date: string) => void;
-  onTime: (id: number) => void;
-}
-
-function SlotStep({
-  groups,
-  loading,
-  error,
-  regionName,
-  selectedDate,
-  timeslotId,
-  onDate,
-  onTime,
-}: SlotStepProps) {
-  if (loading) {
-    return (
-      <div aria-busy="true" className={css({ display: 'grid', gap: '3' })}>
-        <span className={css({ srOnly: true })}>Loading timeslots</span>
-        <Skeleton h="14" />
-        <Skeleton h="14" />
-        <Skeleton h="14" />
-      </div>
-    );
-  }
-  const open = groups.filter((g) => g.timeslots.length > 0);
-  if (error || open.length === 0) {
-    return (
-      <div
-        role="alert"
-        className={css({
-          display: 'flex',
-          gap: '3',
-          p: '4',
-          borderRadius: 'l2',
-          bg: 'warning.subtle',
-          color: 'warning.text',
-          borderWidth: '1px',
-          borderColor: 'warning.border',
-        })}
-      >
-        <AlertTriangleIcon className={css({ flexShrink: 0, w: '5', h: '5', mt: '0.5' })} />
-        <p>{NO_TIMESLOTS_MESSAGE}</p>
-      </div>
-    );
-  }
-  const group = open.find((g) => g.date.value === selectedDate);
-  return (
-    <div className={css({ display: 'grid', gap: '6' })}>
-      {regionName ? (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          Showing appointment slots for the {regionName} region.
-        </p>
-      ) : null}
-      <ChoiceGroup
-        id={`${F}date`}
-        label="Select a date"
-        name="date"
-        columns={2}
-        compact
-        value={selectedDate}
-        onChange={onDate}
-        options={open.map((g) => ({
-          value: g.date.value,
-          label: g.date.label,
-          description: `${g.timeslots.filter((t) => t.isAvailable && t.maxAttendees > t.currentAttendees).length} times available`,
-        }))}
-      />
-      {group ? (
-        <ChoiceGroup
-          id={`${F}timeslotId`}
-          label="Select a time"
-          name="timeslotId"
-          columns={3}
-          compact
-          value={timeslotId ? String(timeslotId) : null}
-          onChange={(v) => onTime(Number(v))}
-          options={group.timeslots.map((t) => {
-            const full = !t.isAvailable || t.currentAttendees >= t.maxAttendees;
-            return {
-              value: String(t.id),
-              label: t.label,
-              description: full ? 'Unavailable' : slotsLeftLabel(t),
-              disabled: full,
-            };
-          })}
-        />
-      ) : (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          Choose a date to see the available times.
-        </p>
-      )}
-    </div>
   );
 }

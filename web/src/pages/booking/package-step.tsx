@@ -1,0 +1,44 @@
+import { css } from 'styled-system/css';
+import { ChoiceGroup } from '../../public/choice-group';
+import { money } from '../../public/money';
+import type { EventPackage } from '../../public/types';
+import { FIELD_ID_PREFIX as F } from './wizard-logic';
+
+export interface PackageStepProps {
+  packages: EventPackage[];
+  packageId: number | null;
+  error: string | undefined;
+  onChange: (packageId: number) => void;
+}
+
+/** Step 1: one of the event's packages, with its AIA member price where it has one. */
+export function PackageStep({ packages, packageId, error, onChange }: PackageStepProps) {
+  return (
+    <ChoiceGroup
+      id={`${F}packageId`}
+      label="Choose a screening package"
+      hideLabel
+      name="packageId"
+      value={packageId ? String(packageId) : null}
+      onChange={(v) => onChange(Number(v))}
+      error={error}
+      options={packages.map((p) => ({
+        value: String(p.id),
+        label: p.name,
+        description: p.description,
+        aside: (
+          <span className={css({ textAlign: 'right', display: 'block' })}>
+            <span className={css({ display: 'block', fontWeight: 'bold', color: 'fg.default' })}>
+              {money(p.price)}
+            </span>
+            {p.aiaPrice ? (
+              <span className={css({ display: 'block', fontSize: 'xs', color: 'accent.text' })}>
+                AIA {money(p.aiaPrice)}
+              </span>
+            ) : null}
+          </span>
+        ),
+      }))}
+    />
+  );
+}

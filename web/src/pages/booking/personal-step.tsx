@@ -1,0 +1,144 @@
+import { css, cx } from 'styled-system/css';
+import * as Field from '../../components/ui/field';
+import { errorMessage } from '../../lib/api';
+import { ChoiceGroup } from '../../public/choice-group';
+import { FormField } from '../../public/form-field';
+import { money } from '../../public/money';
+import type { StoredPartnerData } from '../../public/partner-storage';
+import type { PostalTimeslotsResponse } from '../../public/types';
+import { FIELD_ID_PREFIX as F, isSixDigitPostalCode, type PersonalValues } from './wizard-logic';
+
+export interface PersonalStepProps {
+  values: PersonalValues;
+  errors: Record<string, string>;
+  onChange: (name: keyof PersonalValues, value: string) => void;
+  onBlur: (name: keyof PersonalValues) => void;
+  timeslots: { data?: PostalTimeslotsResponse; error?: unknown; isLoading: boolean };
+  partner: StoredPartnerData | null;
+}
+
+/** Step 2: the booker's details; under the postal code, the region lookup's progress. */
+export function PersonalStep({ values, errors, onChange, onBlur, timeslots, partner }: PersonalStepProps) {
+  const field = (name: keyof PersonalValues) => ({
+    id: `${F}${name}`,
+    name,
+    value: values[name],
+    error: errors[name] || undefined,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(name, e.target.value),
+    onBlur: () => onBlur(name),
+  });
+  const postalValid = isSixDigitPostalCode(values.postalCode.trim());
+  return (
+    <div
+      className={css({
+        display: 'grid',
+        gap: '4',
+        gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+      })}
+    >
+      {partner ? (
+        <p
+          className={cx(
+            css({
+              gridColumn: '1 / -1',
+              p: '3',
+              borderRadius: 'l2',
+              bg: 'info.subtle',
+              color: 'info.text',
+              fontSize: 'sm',
+            }),
+          )}
+        >
+          Details prefilled from your WhiteCoat booking {partner.bookingCode}.
+          {partner.isPaidInWhiteCoat
+            ? ` ${money(partner.whiteCoatPaidAmount)} already paid at WhiteCoat.`
+            : ''}
+        </p>
+      ) : null}
+      <FormField label="First Name" required autoComplete="given-name" {...field('firstName')} />
+      <FormField label="Last Name" required autoComplete="family-name" {...field('lastName')} />
+      <FormField label="Email" required type="email" autoComplete="email" {...field('email')} />
+      <FormField
+        label="Mobile Number"
+        required
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        {...field('mobileNumber')}
+      />
+      <div className={css({ gridColumn: { md: '1 / -1' } })}>
+        <ChoiceGroup
+          id={`${F}gender`}
+          label="Gender *"
+          name="gender"
+          columns={2}
+          compact
+          value={values.gender || null}
+          onChange={(v) => onChange('gender', v)}
+          onBlur={() => onBlur('gender')}
+          error={errors.gender || undefined}
+          options={[
+            { value: 'male', label: 'Male' },
+            { value: 'female', label: 'Female' },
+          ]}
+        />
+      </div>
+      <FormField
+        label="Identification Number (NRIC/FIN)"
+        required
+        autoComplete="off"
+        helperText="Used to verify AIA Health Shield benefits"
+        {...field('identificationNumber')}
+      />
+      <FormField
+        label="Date of Birth"
+        required
+        placeholder="DD/MM/YYYY"
+        inputMode="numeric"
+        autoComplete="bday"
+        {...field('dateOfBirth')}
+      />
+      <div>
+        <FormField
+          label="Postal Code"
+          required
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="postal-code"
+          {...field('postalCode')}
+        />
+        <p aria-live="polite" className={css({ mt: '1.5', fontSize: 'sm', color: 'fg.muted', minH: '5' })}>
+          {postalValid && timeslots.isLoading ? 'Checking available timeslots...' : null}
+          {postalValid && !timeslots.isLoading && timeslots.data
+            ? `Region: ${timeslots.data.regionName ?? timeslots.data.region}`
+            : null}
+          {postalValid && !timeslots.isLoading && timeslots.error ? (
+            <span className={css({ color: 'fg.error' })}>
+              {errorMessage(timeslots.error, 'Failed to fetch timeslots')}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <FormField
+        label="Unit Number"
+        autoComplete="address-line2"
+        placeholder="#01-01"
+        {...field('unitNumber')}
+      />
+      <div className={css({ gridColumn: { md: '1 / -1' } })}>
+        <FormField label="Address" required autoComplete="street-address" {...field('address')} />
+      </div>
+      <div className={css({ gridColumn: { md: '1 / -1' } })}>
+        <Field.Root id={`${F}medicalConditions`}>
+          <Field.Label>Medical Conditions</Field.Label>
+          <Field.Textarea
+            name="medicalConditions"
+            value={values.medicalConditions}
+            onChange={(e) => onChange('medicalConditions', e.target.value)}
+            placeholder="Optional: allergies, conditions or medications we should know about"
+          />
+        </Field.Root>
+      </div>
+    </div>
+  );
+}
