@@ -252,6 +252,58 @@ describe('events, timeslots and capacity', () => {
     expect(singaporeToday()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it("labels an auto event by every region's slots over its horizon: Fully Booked with no free seat", async () => {
+    const pkgId = (await get('/api/events/community')).json().data.packages[0].id;
+    const event = (
+      await admin('POST', '/api/admin/events', {
+        name: 'Auto Label Screening',
+        slug: 'auto-label',
+        packageIds: [pkgId],
+        config: { configType: 'auto', numSlots: 1, bufferHours: 24, maxAttendees: 20 },
+      })
+    ).json().data;
+    const label = async () => {
+      const listed = (await get('/api/events'))
+        .json()
+        .data.find((e: { slug: string }) => e.slug === 'auto-label');
+      const detail = (await get('/api/events/auto-label')).json().data;
+      expect(detail.availabilityLabel).toBe(listed.availabilityLabel);
+      return listed.availabilityLabel;
+    };
+    expect(await label()).toBe('Slots Available');
+
+    const slotIds: number[] = [];
+    for (const region of REGION_TABLE) {
+      const prefix = region.prefixes[0]!.toString().padStart(2, '0');
+      const res = await get(`/api/auto-timeslots/postal-code?postalCode=${prefix}1234&eventId=${event.id}`);
+      for (const day of res.json().data as { timeslots: { id: number }[] }[])
+        slotIds.push(...day.timeslots.map((t) => t.id));
+    }
+    expect(slotIds.length).toBeGreaterThan(REGION_TABLE.length - 1);
+    for (const id of slotIds)
+      await admin('PUT', `/api/admin/timeslots/${id}/availability`, { isAvailable: false });
+    await expect.poll(label, { timeout: 15_000 }).toBe('Fully Booked');
+
+    // One slot open again and 15 of its 20 seats taken: the only open slot is above 70 % full.
+    const [open] = slotIds;
+    await admin('PUT', `/api/admin/timeslots/${open}/availability`, { isAvailable: true });
+    await runTimeslotCommand(
+      api.db.sql,
+      open!,
+      { type: 'ReserveSeats', registrationId: 'label-1', seats: 15, at: new Date().toISOString() },
+      'public',
+    );
+    await expect.poll(label, { timeout: 15_000 }).toBe('Limited Slots');
+    // Its last 5 seats taken too: no free seat anywhere again.
+    await runTimeslotCommand(
+      api.db.sql,
+      open!,
+      { type: 'ReserveSeats', registrationId: 'label-2', seats: 5, at: new Date().toISOString() },
+      'public',
+    );
+    await expect.poll(label, { timeout: 15_000 }).toBe('Fully Booked');
+  });
+
   it('books a manual event only on its own slots, not on one an auto lookup generated for it', async () => {
     const lookup = await get(`/api/auto-timeslots/postal-code?postalCode=530123&eventId=${manualEvent.id}`);
     expect(lookup.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import {
   POSTAL_CODE_MESSAGE,
   POSTAL_CODE_PATTERN,
   TIMESLOT_SEARCH_MESSAGES,
+  autoEventOccupancy,
   availabilityLabel,
   singaporeToday,
 } from '@hs/domain';
@@ -12,10 +13,12 @@ import { slotAvailabilityProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import { badRequest, notFound } from '../../errors';
 import {
+  type EventRow,
   type SlotView,
   autoSlotsForDate,
   findEvent,
   groupByDate,
+  holidayDays,
   manualSlots,
   publicSlot,
   slotsForPostalCode,
@@ -110,10 +113,21 @@ function requireDate(date: string | undefined): string {
   return d;
 }
 
-/** An auto event always has fresh dates ahead, so it is never fully booked as a whole. */
-function labelFor(mode: string, slots: SlotView[]) {
-  const open = mode === 'auto' ? [{ isAvailable: true, currentAttendees: 0, maxAttendees: 1 }] : [];
-  return availabilityLabel([...slots, ...open]);
+/** The event's configuration the availability label needs (an auto event's horizon). */
+type LabelEvent = Pick<
+  EventRow,
+  'id' | 'configType' | 'numSlots' | 'bufferHours' | 'slotsPerTimeslot' | 'maxAttendees'
+>;
+
+/**
+ * A manual event is labelled by its own (region-less) upcoming slots, the only ones it books; an auto
+ * event by every region's slots over its horizon, stored or not yet generated (spec section 4).
+ */
+function labelFor(event: LabelEvent, stored: SlotView[], holidays: string[]) {
+  if (event.configType !== 'auto') return availabilityLabel(stored.filter((slot) => slot.region === null));
+  return availabilityLabel(
+    autoEventOccupancy({ eventId: event.id, now: new Date(), holidays, config: event }, stored),
+  );
 }
 
 /** What a visitor can book: events, their packages and slots, read from the catalogue and the slot read model. */
@@ -177,22 +191,33 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         slug: string;
         description: string | null;
         location: string | null;
-        mode: string;
+        configType: EventRow['configType'];
+        numSlots: number;
+        bufferHours: number;
+        slotsPerTimeslot: number;
+        maxAttendees: number;
       }[]
     >`
-        select e.id, e.name, e.slug, e.description, e.location, coalesce(c.config_type, 'manual') as mode
+        select e.id, e.name, e.slug, e.description, e.location, coalesce(c.config_type, 'manual') as "configType",
+               coalesce(c.num_slots, 10) as "numSlots", coalesce(c.buffer_hours, 24) as "bufferHours",
+               coalesce(c.slots_per_timeslot, 1) as "slotsPerTimeslot", coalesce(c.max_attendees, 20) as "maxAttendees"
         from screening_events e left join event_configs c on c.event_id = e.id
         where e.is_active ${search ? sql`and e.name ilike ${`%${search.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}
         order by e.name`;
     const slots = await upcomingMaterialised(events.map((e) => e.id));
+    const holidays = await holidayDays(sql);
     return {
       success: true as const,
-      data: events.map(({ mode, ...e }) => {
-        const own = slots.get(e.id) ?? [];
+      data: events.map((event) => {
+        const own = slots.get(event.id) ?? [];
         return {
-          ...e,
-          timeslotMode: mode,
-          availabilityLabel: labelFor(mode, own),
+          id: event.id,
+          name: event.name,
+          slug: event.slug,
+          description: event.description,
+          location: event.location,
+          timeslotMode: event.configType,
+          availabilityLabel: labelFor(event, own, holidays),
           timeslots: own.map(publicSlot),
         };
       }),
@@ -232,6 +257,9 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         where ep.event_id = ${event.id} and p.is_active
         order by p.price, p.id`;
     const slots = event.configType === 'manual' ? await manualSlots(sql, event) : [];
+    // An auto event's answer lists no slots (they depend on the postal code), but its label counts them all.
+    const labelled =
+      event.configType === 'manual' ? slots : ((await upcomingMaterialised([event.id])).get(event.id) ?? []);
     const dates = [...new Map(slots.map((s) => [s.date, { date: s.date, label: s.dateLabel }])).values()];
     return {
       success: true as const,
@@ -244,7 +272,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         isActive: event.isActive,
         createdAt: new Date(event.createdAt).toISOString(),
         timeslotMode: event.configType,
-        availabilityLabel: labelFor(event.configType, slots),
+        availabilityLabel: labelFor(event, labelled, await holidayDays(sql)),
         timeslots: slots.map(publicSlot),
         dates,
         packages,
