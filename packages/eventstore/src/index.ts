@@ -36,6 +36,7 @@ export {
 } from './position';
 export { EVENTS_CHANNEL, notifyAppended } from './notify';
 export {
+  ensureCheckpoint,
   loadCheckpoint,
   readBatch,
   startSubscription,
@@ -59,7 +60,22 @@ export { getSubscriptionStatus, type SubscriptionStatus } from './status';
 export {
   guardTransactionIds,
   RESTORED_LOG_WARNING,
+  storedTransactionIds,
   type XidGuardOptions,
   type XidGuardResult,
 } from './xid-guard';
 export { rewindSubscription } from './rewind';
+export {
+  allEventsBelowHorizon,
+  checkpointProgress,
+  countEvents,
+  findEvents,
+  headPosition,
+  listCheckpoints,
+  listLeases,
+  maxGlobalPosition,
+  type Checkpoint,
+  type CheckpointProgress,
+  type EventFilter,
+  type Lease,
+} from './inspect';

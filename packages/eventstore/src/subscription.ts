@@ -130,8 +130,11 @@ export async function readBatch(
   return { events, next, heldBack };
 }
 
-export async function ensureCheckpoint(sql: Queryable, name: string): Promise<void> {
-  await sql`insert into subscription_checkpoints (name) values (${name}) on conflict (name) do nothing`;
+/** Creates the checkpoint of `name` at `at` (default: the start of the log) unless it exists. */
+export async function ensureCheckpoint(sql: Queryable, name: string, at: Position = START): Promise<void> {
+  await sql`insert into subscription_checkpoints (name, transaction_id, global_position)
+            values (${name}, ${at.transactionId}::xid8, ${at.globalPosition})
+            on conflict (name) do nothing`;
 }
 
 export async function loadCheckpoint(sql: Queryable, name: string): Promise<Position> {

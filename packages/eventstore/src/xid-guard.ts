@@ -82,6 +82,12 @@ async function check(db: Sql): Promise<Check> {
   return row!;
 }
 
+/** The cluster's next transaction id and the largest one stored (null in an empty store), from one snapshot. */
+export async function storedTransactionIds(sql: Sql): Promise<{ nextXid: string; storedMax: string | null }> {
+  const c = await check(sql);
+  return { nextXid: c.next_xid, storedMax: c.stored_max };
+}
+
 /** Detects transaction ids restored from a cluster that was ahead of this one, and renumbers them (see above). */
 export async function guardTransactionIds(sql: Sql, options: XidGuardOptions = {}): Promise<XidGuardResult> {
   const first = await check(sql);
