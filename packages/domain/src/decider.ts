@@ -41,14 +41,17 @@ export function isDomainError(value: unknown): value is DomainError {
   return typeof value === 'object' && value !== null && (value as DomainError).kind === 'DomainError';
 }
 
-/** The HTTP status an api answers a refusal with. */
-export function domainErrorHttpStatus(error: DomainError): 400 | 404 | 409 {
+/**
+ * The HTTP status an api answers a refusal with: the one mapping every route uses (through the api's
+ * error handler). A malformed command is a 400; a command the order's current state refuses (full,
+ * cancelled, paid, the primary participant) is a 409.
+ */
+export function domainErrorHttpStatus(error: Pick<DomainError, 'code'>): 400 | 404 | 409 {
   switch (error.code) {
     case 'NOT_FOUND':
       return 404;
     case 'INVALID':
     case 'TOO_MANY_PARTICIPANTS':
-    case 'PRIMARY_REQUIRED':
       return 400;
     default:
       return 409;
@@ -61,13 +64,4 @@ export interface Decider<State, Command, Event> {
   initialState: () => State;
   decide: (state: State, command: Command) => Decision<Event>;
   evolve: (state: State, event: Event) => State;
-}
-
-/** Folds events over a state (the initial one by default). */
-export function fold<S, C, E>(
-  decider: Decider<S, C, E>,
-  events: readonly E[],
-  state: S = decider.initialState(),
-): S {
-  return events.reduce(decider.evolve, state);
 }

@@ -18,3 +18,5 @@ export * from './decider';
 export * from './discount-code';
 export * from './registration';
 export * from './timeslot';
+export * from './partner-booking';
+export * from './streams';

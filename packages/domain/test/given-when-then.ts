@@ -1,5 +1,14 @@
 import { expect } from 'vitest';
-import { type Decider, type DomainError, fold, isDomainError } from '../src';
+import { type Decider, type DomainError, isDomainError } from '../src';
+
+/** Folds events over a state (the initial one by default). */
+export function fold<S, C, E>(
+  decider: Decider<S, C, E>,
+  events: readonly E[],
+  state: S = decider.initialState(),
+): S {
+  return events.reduce(decider.evolve, state);
+}
 
 /** Given events, when a command, then events (or an error). No database. */
 export function spec<S, C, E>(decider: Decider<S, C, E>, initial?: () => S) {

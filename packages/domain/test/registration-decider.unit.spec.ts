@@ -6,14 +6,13 @@ import {
   type RegistrationEvent,
   decideRegistration,
   domainErrorHttpStatus,
-  fold,
   isDomainError,
   outstandingCents,
   priceRegistration,
   registrationDecider,
   seatsHeld,
 } from '../src';
-import { spec } from './given-when-then';
+import { fold, spec } from './given-when-then';
 
 const at = '2026-01-05T01:00:00.000Z';
 const given = spec(registrationDecider);

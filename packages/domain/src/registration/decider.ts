@@ -452,6 +452,9 @@ export function evolveRegistration(state: RegistrationState, event: Registration
     case 'CancellationEmailSent':
     case 'EmailDeliveryFailed':
       return state;
+    default:
+      // A type a newer build appended: what this build knows of the order still holds.
+      return state;
   }
 }
 

@@ -140,8 +140,15 @@ export function timeslotAvailability(state: TimeslotState): {
   return { maxAttendees: state.capacity, currentAttendees: state.booked, isAvailable: !state.blocked };
 }
 
-export const timeslotDecider: Decider<TimeslotState, TimeslotCommand, TimeslotEvent> = {
-  initialState: () => initialTimeslotState(),
-  decide: decideTimeslot,
-  evolve: evolveTimeslot,
-};
+/** A slot's decider, starting from the catalogue's capacity (the stream holds only changes to it). */
+export function timeslotDeciderFor(
+  catalogueCapacity: number,
+): Decider<TimeslotState, TimeslotCommand, TimeslotEvent> {
+  return {
+    initialState: () => initialTimeslotState(catalogueCapacity),
+    decide: decideTimeslot,
+    evolve: evolveTimeslot,
+  };
+}
+
+export const timeslotDecider = timeslotDeciderFor(DEFAULT_MAX_ATTENDEES);

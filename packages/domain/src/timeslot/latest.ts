@@ -1,4 +1,10 @@
-import type { TimeslotState } from './decider';
+import type { Decider } from '../decider';
+import {
+  type TimeslotCommand,
+  type TimeslotState,
+  initialTimeslotState,
+  timeslotDeciderFor,
+} from './decider';
 import type { TimeslotEvent } from './events';
 
 /** The event kinds whose latest one each says all a booking needs to know of a slot. */
@@ -14,27 +20,30 @@ export const TIMESLOT_LATEST_KINDS = {
  * (`bookedAfter`). A slot's stream grows with every booking, so a booking that folded it read more
  * the fuller the slot was. `reservations` stays empty: releasing seats needs the whole fold.
  */
+export function evolveTimeslotFromLatest(state: TimeslotState, event: TimeslotEvent): TimeslotState {
+  switch (event.type) {
+    case 'SeatsReserved':
+    case 'SeatsReleased':
+      return { ...state, booked: event.data.bookedAfter };
+    case 'SlotBlocked':
+      return { ...state, blocked: true };
+    case 'SlotUnblocked':
+      return { ...state, blocked: false };
+    case 'CapacityChanged':
+      return { ...state, capacity: event.data.to };
+  }
+}
+
+/** Reserving seats on a slot read as its latest events (TIMESLOT_LATEST_KINDS). */
+export function timeslotFromLatestDeciderFor(
+  catalogueCapacity: number,
+): Decider<TimeslotState, TimeslotCommand, TimeslotEvent> {
+  return { ...timeslotDeciderFor(catalogueCapacity), evolve: evolveTimeslotFromLatest };
+}
+
 export function timeslotStateFromLatest(
   latest: readonly TimeslotEvent[],
   catalogueCapacity: number,
 ): TimeslotState {
-  const state: TimeslotState = { capacity: catalogueCapacity, booked: 0, blocked: false, reservations: {} };
-  for (const event of latest) {
-    switch (event.type) {
-      case 'SeatsReserved':
-      case 'SeatsReleased':
-        state.booked = event.data.bookedAfter;
-        break;
-      case 'SlotBlocked':
-        state.blocked = true;
-        break;
-      case 'SlotUnblocked':
-        state.blocked = false;
-        break;
-      case 'CapacityChanged':
-        state.capacity = event.data.to;
-        break;
-    }
-  }
-  return state;
+  return latest.reduce(evolveTimeslotFromLatest, initialTimeslotState(catalogueCapacity));
 }

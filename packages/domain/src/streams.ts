@@ -1,0 +1,52 @@
+/**
+ * Every stream of the event log: how its id is made from the id of what it records, and its
+ * category (the log's `stream_type`). Whatever names a stream takes it from here, so a stream is
+ * spelled one way.
+ */
+
+export type StreamCategory = 'registration' | 'timeslot' | 'discount-code' | 'partner-booking';
+
+export interface StreamName {
+  id: string;
+  category: StreamCategory;
+}
+
+const REGISTRATION_PREFIX = 'registration-';
+const TIMESLOT_PREFIX = 'timeslot-';
+
+/** One order: its booking, participants, payments, status and the worker's facts. */
+export const registrationStream = (registrationId: number | string): StreamName => ({
+  id: `${REGISTRATION_PREFIX}${registrationId}`,
+  category: 'registration',
+});
+
+/** One timeslot's seats, blocking and capacity. */
+export const timeslotStream = (timeslotId: number): StreamName => ({
+  id: `${TIMESLOT_PREFIX}${timeslotId}`,
+  category: 'timeslot',
+});
+
+/** The redemptions of one discount code. */
+export const discountCodeStream = (identifierId: number): StreamName => ({
+  id: `discount-code-${identifierId}`,
+  category: 'discount-code',
+});
+
+/** The redemptions of every code of a discount (its "bin" limit): the same events as a code's stream. */
+export const discountStream = (discountId: number): StreamName => ({
+  id: `discount-${discountId}`,
+  category: 'discount-code',
+});
+
+/** The one booking a partner's booking code completed. */
+export const partnerBookingStream = (bookingCode: string): StreamName => ({
+  id: `partner-booking-${bookingCode}`,
+  category: 'partner-booking',
+});
+
+export const isRegistrationStream = (streamId: string): boolean => streamId.startsWith(REGISTRATION_PREFIX);
+
+export const registrationIdOf = (streamId: string): number =>
+  Number(streamId.slice(REGISTRATION_PREFIX.length));
+
+export const timeslotIdOf = (streamId: string): number => Number(streamId.slice(TIMESLOT_PREFIX.length));
