@@ -91,13 +91,21 @@ export function initialRegistrationStatus(
   return partnerPaidCents > 0 ? 'paid' : 'confirmed';
 }
 
-/** The status filter of the admin orders tab ('pending' also covers pending_payment). */
-export type AdminStatusFilter = 'all' | 'confirmed' | 'pending' | 'canceled';
+/**
+ * The status filter of the admin orders tab: the statuses each value shows. 'confirmed' is only
+ * confirmed (paid orders are not "confirmed" orders); 'pending' also covers pending_payment, and
+ * 'paid' covers completed (spec section 4: paid and completed count as paid).
+ */
+export const ADMIN_STATUS_FILTERS = {
+  confirmed: ['confirmed'],
+  pending: ['pending', 'pending_payment'],
+  paid: ['paid', 'completed'],
+  canceled: ['cancelled'],
+} as const satisfies Record<string, readonly RegistrationStatus[]>;
+export type AdminStatusFilter = 'all' | keyof typeof ADMIN_STATUS_FILTERS;
 export function matchesAdminStatusFilter(status: RegistrationStatus, filter: AdminStatusFilter): boolean {
   if (filter === 'all') return true;
-  if (filter === 'pending') return status === 'pending' || status === 'pending_payment';
-  if (filter === 'canceled') return status === 'cancelled';
-  return status === filter;
+  return (ADMIN_STATUS_FILTERS[filter] as readonly RegistrationStatus[]).includes(status);
 }
 
 export interface PaymentView {

@@ -81,6 +81,10 @@ describe('registration status', () => {
     expect(matchesAdminStatusFilter('paid', 'confirmed')).toBe(false);
     expect(matchesAdminStatusFilter('confirmed', 'confirmed')).toBe(true);
     expect(matchesAdminStatusFilter('paid', 'all')).toBe(true);
+    expect(matchesAdminStatusFilter('completed', 'confirmed')).toBe(false);
+    expect(matchesAdminStatusFilter('paid', 'paid')).toBe(true);
+    expect(matchesAdminStatusFilter('completed', 'paid')).toBe(true);
+    expect(matchesAdminStatusFilter('confirmed', 'paid')).toBe(false);
   });
 
   it('shows Payment Pending only with a balance on an unpaid booking', () => {

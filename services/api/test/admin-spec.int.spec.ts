@@ -268,6 +268,62 @@ describe('admin api against the spec', () => {
     );
   });
 
+  it('filters orders by exactly the chosen status, in the list and the CSV export', async () => {
+    const own = (
+      await call('POST', '/api/admin/events', {
+        name: 'Filter Screening',
+        slug: 'filter-screening',
+        packageIds: [active.id],
+      })
+    ).json().data;
+    const ownSlot = (
+      await call('POST', `/api/admin/events/${own.id}/timeslots`, {
+        date: future(7),
+        time: '10:00',
+        maxAttendees: 10,
+      })
+    ).json().data.id;
+    // One order per status; the read model's status is set directly, the filter only reads it.
+    const statuses = ['confirmed', 'pending', 'pending_payment', 'paid', 'completed', 'cancelled'];
+    const nrics = ['S7000001A', 'S7654321F', 'S8012345J', 'S9012345I', 'S9876543C', 'T0112345Z'];
+    const refs: Record<string, string> = {};
+    for (const [i, status] of statuses.entries()) {
+      const res = await book({
+        eventId: own.id,
+        packageId: active.id,
+        timeslotId: ownSlot,
+        identificationNumber: nrics[i],
+        email: `filter${i}@example.com`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const booked = res.json().data;
+      await api.app.inject(
+        `/api/registrations/lookup/${booked.reference_number}?position=${booked.position}`,
+      );
+      await api.db.sql`update orders set status = ${status} where registration_id = ${booked.id}`;
+      refs[status] = booked.reference_number;
+    }
+    const expected: Record<string, string[]> = {
+      confirmed: ['confirmed'],
+      pending: ['pending', 'pending_payment'],
+      paid: ['paid', 'completed'],
+      canceled: ['cancelled'],
+    };
+    for (const [filter, want] of Object.entries(expected)) {
+      const listed = (
+        await call('GET', `/api/admin/registrations?status=${filter}&eventId=${own.id}`)
+      ).json();
+      expect(listed.data?.map((o: { referenceNumber: string }) => o.referenceNumber).sort(), filter).toEqual(
+        want.map((s) => refs[s]).sort(),
+      );
+      const csv = (await call('GET', `/api/admin/registrations/export?status=${filter}&eventId=${own.id}`))
+        .body;
+      for (const status of statuses) {
+        expect(csv.includes(refs[status]!), `${filter} export, ${status} order`).toBe(want.includes(status));
+      }
+    }
+  });
+
   it('searches timeslots by postal code (with the postal code) or by date, and blocks one', async () => {
     const byPostal = await call(
       'GET',

@@ -1,4 +1,4 @@
-import { singaporeToday } from '@hs/domain';
+import { type AdminStatusFilter, singaporeToday } from '@hs/domain';
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { type ApiEnvelope, AUTH_TOKEN_KEY, api } from '../../lib/api';
@@ -10,7 +10,8 @@ import type { AdminOrder, OrderHistoryEntry, OrderPage } from './types';
 export const ORDERS_REFRESH_MS = 5_000;
 export const ORDERS_PAGE_SIZE = 20;
 
-export type OrderStatusFilter = 'all' | 'confirmed' | 'pending' | 'canceled';
+/** 'confirmed' shows confirmed orders only; paid and completed ones are under 'paid'. */
+export type OrderStatusFilter = AdminStatusFilter;
 
 export interface OrderFilters {
   status: OrderStatusFilter;

@@ -100,6 +100,7 @@ export function OrdersTab() {
             <option value="all">All</option>
             <option value="confirmed">Confirmed</option>
             <option value="pending">Pending</option>
+            <option value="paid">Paid</option>
             <option value="canceled">Canceled</option>
           </Field.Select>
         </Field.Root>

@@ -163,6 +163,32 @@ describe('orders tab', () => {
     expect(seen.at(-1)?.get('status')).toBeNull();
   });
 
+  // 'Confirmed' asks for confirmed orders only; paid (and completed) orders have a view of their own.
+  it("offers a separate 'Paid' status filter next to the spec's", async () => {
+    const seen: URLSearchParams[] = [];
+    stubApi({
+      'GET /api/admin/events': events,
+      'GET /api/admin/registrations': (_init, url) => {
+        seen.push(url.searchParams);
+        return Response.json(page([order()]));
+      },
+    });
+    renderWithProviders(<OrdersTab />);
+    await screen.findByText('HS2605-0101-1234');
+    const options = within(screen.getByLabelText('Status'))
+      .getAllByRole('option')
+      .map((o) => [(o as HTMLOptionElement).value, o.textContent]);
+    expect(options).toEqual([
+      ['all', 'All'],
+      ['confirmed', 'Confirmed'],
+      ['pending', 'Pending'],
+      ['paid', 'Paid'],
+      ['canceled', 'Canceled'],
+    ]);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'paid');
+    await waitFor(() => expect(seen.at(-1)?.get('status')).toBe('paid'));
+  });
+
   it('polls the list', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema, IdParams } from '@hs/contracts';
-import { adminStatusPatchSchema, singaporeToday, toAdminStatus, toMoneyString } from '@hs/domain';
+import {
+  ADMIN_STATUS_FILTERS,
+  adminStatusPatchSchema,
+  singaporeToday,
+  toAdminStatus,
+  toMoneyString,
+} from '@hs/domain';
 import { formatPosition, waitForPosition } from '@hs/eventstore';
 import { ordersProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
@@ -82,11 +88,9 @@ function adminView(o: OrderRow, extras: OrderExtras = NO_EXTRAS) {
 }
 
 const STATUS_FILTERS = {
-  confirmed: ['confirmed', 'paid', 'completed'],
-  pending: ['pending', 'pending_payment'],
-  canceled: ['cancelled'],
+  ...ADMIN_STATUS_FILTERS,
   // The public spelling, read as the admin's (as PATCH does).
-  cancelled: ['cancelled'],
+  cancelled: ADMIN_STATUS_FILTERS.canceled,
 } as const;
 
 const CSV_COLUMNS: [string, (o: OrderRow) => unknown][] = [
