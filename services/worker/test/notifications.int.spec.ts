@@ -2,6 +2,13 @@
  * The worker end to end against real Postgres, Redis and an in-process SMTP server: bookings appended
  * through the registration decider, the worker's projector, reactor and BullMQ processors doing the rest.
  */
+import {
+  countEvents,
+  findEvents,
+  loadCheckpoint,
+  maxGlobalPosition,
+  rewindSubscription,
+} from '@hs/eventstore';
 import { DEMO_PARTNER_BOOKINGS, createFakePartnerClient } from '@hs/gateways';
 import { createMailer } from '@hs/notifications';
 import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
@@ -125,8 +132,10 @@ describe('worker: emails, reminders and their facts', () => {
         ]),
       );
     // (order_history lists only the types it knows; the stream holds the receipt's fact)
-    const [receiptFact] = await db.sql<{ data: { transactionId: string; to: string } }[]>`
-      select data from events where stream_id = ${`registration-${b.registrationId}`} and type = 'ReceiptEmailSent'`;
+    const [receiptFact] = await findEvents<{ transactionId: string; to: string }>(db.sql, {
+      streamId: `registration-${b.registrationId}`,
+      type: 'ReceiptEmailSent',
+    });
     expect(receiptFact!.data).toMatchObject({ transactionId: 'TXN-FIRST-1', to: b.email });
 
     // (b) the reactor handles every event again: same job ids, nothing new, no second email
@@ -147,14 +156,10 @@ describe('worker: emails, reminders and their facts', () => {
     expect(before['confirmation-email']).toBe(1);
     // as after a crash between enqueue and checkpoint: a new reactor starts from an older checkpoint
     await stopAll();
-    await db.sql`update subscription_checkpoints set transaction_id = '0', global_position = 0 where name = ${REACTOR_NAME}`;
+    await rewindSubscription(db.sql, REACTOR_NAME);
     await start(prefix);
     await expect
-      .poll(async () => {
-        const [row] = await db.sql<{ global_position: number }[]>`
-          select global_position from subscription_checkpoints where name = ${REACTOR_NAME}`;
-        return row!.global_position;
-      }, poll)
+      .poll(async () => (await loadCheckpoint(db.sql, REACTOR_NAME)).globalPosition, poll)
       .toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 500));
     expect(await counts()).toEqual(before);
@@ -173,10 +178,8 @@ describe('worker: emails, reminders and their facts', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     const sentToOutage = () => smtp.received.filter((m) => m.to.some((t) => t.startsWith('outage-')));
     expect(sentToOutage()).toHaveLength(0);
-    const [status] = await db.sql<{ global_position: number }[]>`
-      select global_position from subscription_checkpoints where name = ${REACTOR_NAME}`;
-    const lastBooked = await db.sql<{ max: number }[]>`select max(global_position) as max from events`;
-    expect(Number(status!.global_position)).toBeLessThan(Number(lastBooked[0]!.max));
+    const status = await loadCheckpoint(db.sql, REACTOR_NAME);
+    expect(status.globalPosition).toBeLessThan(await maxGlobalPosition(db.sql));
 
     await proxy.start();
     await expect.poll(() => sentToOutage().length, { ...poll, timeout: 30_000 }).toBe(50);
@@ -327,9 +330,11 @@ describe('worker: emails, reminders and their facts', () => {
       expect(done!.processedBy).toBe('second');
       expect(done!.stalledCounter).toBe(1);
       expect(done!.returnvalue).toHaveProperty('messageId');
-      const [sent] = await db.sql<{ n: number }[]>`
-        select count(*)::int as n from events where stream_id = ${`registration-${b.registrationId}`} and type = 'ConfirmationEmailSent'`;
-      expect(sent!.n).toBe(1);
+      const sent = await countEvents(db.sql, {
+        streamId: `registration-${b.registrationId}`,
+        type: 'ConfirmationEmailSent',
+      });
+      expect(sent).toBe(1);
       expect(mailsTo(email)).toHaveLength(1); // acknowledged with 250: the second worker's send
       expect(mailsTo(email)[0]!.subject).toBe(held.subject);
 
@@ -400,9 +405,11 @@ describe('worker: emails, reminders and their facts', () => {
     expect(sent()).toHaveLength(12);
     expect(new Set(sent().map((m: ReceivedMail) => m.to[0])).size).toBe(12);
     for (const b of bookings) {
-      const [row] = await db.sql<{ n: number }[]>`
-        select count(*)::int as n from events where stream_id = ${`registration-${b.registrationId}`} and type = 'ConfirmationEmailSent'`;
-      expect(row!.n).toBe(1);
+      const facts = await countEvents(db.sql, {
+        streamId: `registration-${b.registrationId}`,
+        type: 'ConfirmationEmailSent',
+      });
+      expect(facts).toBe(1);
     }
     await stopAll();
   });
@@ -458,8 +465,10 @@ describe('worker: emails, reminders and their facts', () => {
     await started;
     await w.stop();
     expect(mailsTo(b.email)).toHaveLength(1);
-    const [row] = await db.sql<{ n: number }[]>`
-      select count(*)::int as n from events where stream_id = ${`registration-${b.registrationId}`} and type = 'ConfirmationEmailSent'`;
-    expect(row!.n).toBe(1);
+    const sent = await countEvents(db.sql, {
+      streamId: `registration-${b.registrationId}`,
+      type: 'ConfirmationEmailSent',
+    });
+    expect(sent).toBe(1);
   });
 });
