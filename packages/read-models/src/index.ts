@@ -10,6 +10,13 @@ export {
   REGISTRATION_STREAM_PREFIX,
 } from './orders';
 export { orderHistoryProjection, summarize } from './order-history';
+export {
+  OrderNotReadyError,
+  type OrderRow,
+  readOrder,
+  readOrderAtVersion,
+  selectOrders,
+} from './order-reader';
 
 /** Every projection the worker's projector runs. */
 export const projections = [slotAvailabilityProjection, ordersProjection, orderHistoryProjection] as const;

@@ -17,14 +17,9 @@ import {
   renderEmail,
   renderInvoicePdf,
 } from '@hs/notifications';
+import { readOrderAtVersion } from '@hs/read-models';
 import { type Job, UnrecoverableError } from 'bullmq';
-import {
-  contactFromOrder,
-  documentFromOrder,
-  formatSingaporeDateTime,
-  readEmailConfigs,
-  readOrder,
-} from '../order';
+import { contactFromOrder, documentFromOrder, formatSingaporeDateTime, readEmailConfigs } from '../order';
 import type { EmailQueueName, QueuePayloads } from '../queues';
 import { QUEUES } from '../queues';
 import { type RegistrationRead, loadRegistration, recordFacts } from '../registration';
@@ -177,11 +172,11 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
       const reason = await plan.skip(read);
       if (reason) return { skipped: reason };
       const causeVersion = read.events.find((e) => e.eventId === data.causeEventId)?.version ?? 1;
-      const order = await readOrder(ctx.sql, id, causeVersion, ctx.orderWaitMs);
+      const order = await readOrderAtVersion(ctx.sql, id, causeVersion, ctx.orderWaitMs);
       const doc = documentFromOrder(order, plan.payment(read));
       const vars = emailVariablesFromDocument(doc, contactFromOrder(order), {
         status: order.status,
-        cancelledAt: order.cancelled_at ? formatSingaporeDateTime(order.cancelled_at) : '',
+        cancelledAt: order.cancelledAt ? formatSingaporeDateTime(order.cancelledAt) : '',
       });
       const configs = await readEmailConfigs(ctx.sql);
       const email = renderEmail(emailType, configs, vars);

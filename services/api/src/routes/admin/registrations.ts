@@ -8,31 +8,20 @@ import {
   toMoneyString,
 } from '@hs/domain';
 import { formatPosition, waitForPosition } from '@hs/eventstore';
-import { ordersProjection } from '@hs/read-models';
+import { type OrderRow, ordersProjection, readOrder, selectOrders } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { changeRegistration } from '../../booking/change';
-import { type OrderRow, outstanding, selectOrders } from '../../booking/lookup';
+import { outstanding } from '../../booking/lookup';
 import { adminParticipantView } from '../../booking/participant-view';
 import { notFound } from '../../errors';
 import { parseInput } from '../../validation';
 
-/** Columns of the orders row (and its timeline) that the shared lookup does not read. */
-interface OrderExtras {
-  packageId: number | null;
-  medicalConditions: string | null;
-  discountCodeId: number | null;
-  invoice: string | null;
-}
-const NO_EXTRAS: OrderExtras = {
-  packageId: null,
-  medicalConditions: null,
-  discountCodeId: null,
-  invoice: null,
-};
-
-/** Everything staff see of an order (the admin is allowed personal details). */
-function adminView(o: OrderRow, extras: OrderExtras = NO_EXTRAS) {
+/**
+ * Everything staff see of an order (the admin is allowed personal details); `invoice` is the file
+ * name of its invoice PDF.
+ */
+function adminView(o: OrderRow, invoice: string | null) {
   const primary = o.participants.find((p) => p.isPrimary) ?? o.participants[0];
   return {
     id: o.registrationId,
@@ -60,14 +49,14 @@ function adminView(o: OrderRow, extras: OrderExtras = NO_EXTRAS) {
     isAiaMember: o.isAiaMember,
     // Spec section 3, Registration: the primary's member id, the applied code's id, the partner
     // payment as isPaidInApp/totalPaidInApp, the card transaction as paidTransactionId, the invoice PDF.
-    packageId: extras.packageId ?? primary?.packageId ?? null,
-    medicalConditions: extras.medicalConditions,
+    packageId: o.packageId,
+    medicalConditions: o.medicalConditions,
     aiaMemberId: primary?.aiaMemberId ?? null,
-    discountCodeId: extras.discountCodeId,
+    discountCodeId: o.discountIdentifierId,
     isPaidInApp: o.partnerPaidCents > 0,
     totalPaidInApp: toMoneyString(o.partnerPaidCents),
     paidTransactionId: o.transactionId,
-    invoice: extras.invoice,
+    invoice,
     participants: o.participants.map((p) => adminParticipantView(o.registrationId, p)),
     discountCode: o.discountCode,
     discountLabel: o.discountLabel,
@@ -152,21 +141,19 @@ async function emptyFiltersAreAbsent(request: FastifyRequest) {
 const registrations: FastifyPluginAsyncTypebox = async (app) => {
   const { sql } = app;
 
-  async function extrasOf(ids: number[]): Promise<Map<number, OrderExtras>> {
+  /** Per order, the file name of its latest invoice PDF (from its timeline). */
+  async function invoicesOf(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await sql<(OrderExtras & { id: number })[]>`
-      select o.registration_id as id, o.package_id as "packageId", o.medical_conditions as "medicalConditions",
-             o.discount_identifier_id as "discountCodeId",
-             (select h.data->>'fileName' from order_history h
-               where h.registration_id = o.registration_id and h.type = 'PdfGenerated'
-                 and h.data->>'document' = 'invoice'
-               order by h.version desc limit 1) as invoice
-      from orders o where o.registration_id = any(${ids}::bigint[])`;
-    return new Map(rows.map(({ id, ...extras }) => [Number(id), extras]));
+    const rows = await sql<{ id: number; invoice: string }[]>`
+      select distinct on (h.registration_id) h.registration_id as id, h.data->>'fileName' as invoice
+      from order_history h
+      where h.registration_id = any(${ids}::bigint[]) and h.type = 'PdfGenerated' and h.data->>'document' = 'invoice'
+      order by h.registration_id, h.version desc`;
+    return new Map(rows.map((r) => [r.id, r.invoice]));
   }
   async function adminViews(rows: OrderRow[]) {
-    const extras = await extrasOf(rows.map((r) => r.registrationId));
-    return rows.map((r) => adminView(r, extras.get(Number(r.registrationId))));
+    const invoices = await invoicesOf(rows.map((r) => r.registrationId));
+    return rows.map((r) => adminView(r, invoices.get(r.registrationId) ?? null));
   }
 
   const where = (q: {
@@ -273,7 +260,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await sql<OrderRow[]>`${selectOrders(sql)} where registration_id = ${request.params.id}`;
+      const row = await readOrder(sql, { id: request.params.id });
       if (!row) throw notFound('Registration not found');
       return { success: true as const, data: (await adminViews([row]))[0] };
     },
@@ -303,7 +290,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         { actor: request.actor, requestId: request.id },
       );
       if (position) await waitForPosition(sql, ordersProjection.name, position, 2_000);
-      const [row] = await sql<OrderRow[]>`${selectOrders(sql)} where registration_id = ${request.params.id}`;
+      const row = await readOrder(sql, { id: request.params.id });
       return {
         success: true as const,
         data: {

@@ -13,12 +13,12 @@ import {
   toMoneyString,
 } from '@hs/domain';
 import { formatPosition, parsePosition, waitForPosition } from '@hs/eventstore';
-import { ordersProjection } from '@hs/read-models';
+import { ordersProjection, readOrder } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import * as v from 'valibot';
 import { bookRegistration, createRegistrationIds } from '../../booking/book';
 import { changeRegistration } from '../../booking/change';
-import { type OrderRow, publicView, selectOrders } from '../../booking/lookup';
+import { publicView } from '../../booking/lookup';
 import { evaluateCode, priceOrderRequest } from '../../booking/order';
 import { badRequest } from '../../errors';
 import { createSlotQueue } from '../../booking/slot-queue';
@@ -311,12 +311,6 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  async function findOrder(where: { reference?: string; id?: number }): Promise<OrderRow | undefined> {
-    const [row] = await sql<OrderRow[]>`
-      ${selectOrders(sql)} where ${where.reference ? sql`reference_number = ${where.reference}` : sql`registration_id = ${where.id ?? 0}`}`;
-    return row;
-  }
-
   app.get(
     '/api/registrations/lookup/:referenceNumber',
     {
@@ -338,7 +332,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
           throw badRequest('Invalid position');
         }
       }
-      const order = await findOrder({ reference });
+      const order = await readOrder(sql, { reference });
       if (!order) {
         return reply.status(404).send({
           success: false,

@@ -1,0 +1,111 @@
+// The one way to read the `orders` read model: its row type and its readers, for the api and the worker.
+import type { ParticipantSnapshot, PriceBreakdown, RegistrationStatus } from '@hs/domain';
+import { type Queryable, appliedStreamVersion } from '@hs/eventstore';
+import { ordersProjection, registrationStreamId } from './orders';
+
+/** One order as the `orders` projection keeps it: names and prices as booked. */
+export interface OrderRow {
+  registrationId: number;
+  referenceNumber: string;
+  status: RegistrationStatus;
+  eventId: number;
+  eventName: string;
+  location: string | null;
+  packageId: number;
+  packageName: string;
+  packagePriceCents: number;
+  timeslotId: number;
+  /** YYYY-MM-DD */
+  timeslotDate: string | null;
+  /** HH:MM */
+  timeslotTime: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobileNumber: string | null;
+  gender: string | null;
+  identificationNumber: string | null;
+  dateOfBirth: string | null;
+  postalCode: string | null;
+  unitNumber: string | null;
+  address: string | null;
+  region: string | null;
+  medicalConditions: string | null;
+  isAiaMember: boolean;
+  participants: ParticipantSnapshot[];
+  discountCode: string | null;
+  discountIdentifierId: number | null;
+  discountLabel: string | null;
+  pricing: PriceBreakdown;
+  totalCents: number;
+  discountCents: number;
+  memberDiscountCents: number;
+  partnerPaidCents: number;
+  balanceDueCents: number;
+  paidCents: number;
+  transactionId: string | null;
+  paymentMethod: string | null;
+  wcBookingCode: string | null;
+  confirmationEmailSent: boolean;
+  cancelledAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** `select <every OrderRow field> from orders`, for callers that add their own where, order and limit. */
+export const selectOrders = (sql: Queryable) => sql`
+  select registration_id as "registrationId", reference_number as "referenceNumber", status, event_id as "eventId",
+         event_name as "eventName", location, package_id as "packageId", package_name as "packageName", package_price_cents as "packagePriceCents",
+         timeslot_id as "timeslotId", to_char(timeslot_date, 'YYYY-MM-DD') as "timeslotDate", timeslot_time as "timeslotTime",
+         first_name as "firstName", last_name as "lastName", email, mobile_number as "mobileNumber", gender,
+         identification_number as "identificationNumber", date_of_birth as "dateOfBirth", postal_code as "postalCode",
+         unit_number as "unitNumber", address, region, medical_conditions as "medicalConditions",
+         is_aia_member as "isAiaMember", participants,
+         discount_code as "discountCode", discount_identifier_id as "discountIdentifierId", discount_label as "discountLabel",
+         pricing, total_cents as "totalCents",
+         discount_cents as "discountCents", member_discount_cents as "memberDiscountCents",
+         partner_paid_cents as "partnerPaidCents", balance_due_cents as "balanceDueCents", paid_cents as "paidCents",
+         transaction_id as "transactionId", payment_method as "paymentMethod", wc_booking_code as "wcBookingCode",
+         confirmation_email_sent as "confirmationEmailSent", cancelled_at as "cancelledAt",
+         created_at as "createdAt", updated_at as "updatedAt"
+  from orders`;
+
+/** The order with this registration id or reference number, as the read model has it now. */
+export async function readOrder(
+  sql: Queryable,
+  by: { id: number } | { reference: string },
+): Promise<OrderRow | undefined> {
+  const [row] = await sql<OrderRow[]>`
+    ${selectOrders(sql)} where ${'reference' in by ? sql`reference_number = ${by.reference}` : sql`registration_id = ${by.id}`}`;
+  return row;
+}
+
+/** Thrown while the orders projection has not caught up yet: a job that reads the order is retried. */
+export class OrderNotReadyError extends Error {
+  override name = 'OrderNotReadyError';
+}
+
+/**
+ * The order, once the projection has applied at least `minVersion` of its stream. Waits up to
+ * `waitMs` (the projector usually follows within milliseconds), then throws OrderNotReadyError.
+ */
+export async function readOrderAtVersion(
+  sql: Queryable,
+  registrationId: number,
+  minVersion: number,
+  waitMs = 5_000,
+): Promise<OrderRow> {
+  const streamId = registrationStreamId(registrationId);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    // The version first: the projection commits it with the row, so a row read after it is at least as new.
+    if ((await appliedStreamVersion(sql, ordersProjection.name, streamId)) >= minVersion) {
+      const row = await readOrder(sql, { id: registrationId });
+      if (row) return row;
+    }
+    if (Date.now() > deadline) {
+      throw new OrderNotReadyError(`Order ${registrationId} is not in the orders read model yet`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
