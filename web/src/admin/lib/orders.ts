@@ -1,4 +1,9 @@
-import { type AdminStatusFilter, singaporeToday } from '@hs/domain';
+import {
+  type AdminStatusFilter,
+  adminStatusTransition,
+  parseRegistrationStatus,
+  singaporeToday,
+} from '@hs/domain';
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { type ApiEnvelope, AUTH_TOKEN_KEY, api } from '../../lib/api';
@@ -184,8 +189,10 @@ export function orderStatusTone(status: string): 'success' | 'warning' | 'danger
   }
 }
 
-/** Pending (or awaiting payment) and canceled orders can be marked as confirmed; paid ones already are. */
-export const canConfirm = (o: Pick<AdminOrder, 'status'>) =>
-  o.status === 'pending' || o.status === 'pending_payment' || o.status === 'canceled';
+/** Confirmed can be set from any other status, paid and completed included (the api's own rule). */
+export const canConfirm = (o: Pick<AdminOrder, 'status'>) => {
+  const from = parseRegistrationStatus(o.status);
+  return from !== null && adminStatusTransition(from, 'confirmed').ok;
+};
 export const canCancel = (o: Pick<AdminOrder, 'status'>) =>
   o.status !== 'canceled' && o.status !== 'cancelled';

@@ -262,6 +262,30 @@ describe('orders tab', () => {
     expect(bodyOf(fetchMock, 'PATCH', '/api/admin/registrations/7')).toEqual({ status: 'confirmed' });
   });
 
+  // Spec section 4: an admin can set confirmed from any other status, paid and completed included.
+  it('offers Mark as Confirmed / Confirm for every status but confirmed', async () => {
+    const statuses = ['pending', 'pending_payment', 'paid', 'completed', 'canceled', 'confirmed'];
+    const orders = statuses.map((status, i) =>
+      order({ id: 20 + i, referenceNumber: `HS2605-0101-10${i}0`, status }),
+    );
+    stubApi({
+      'GET /api/admin/events': events,
+      'GET /api/admin/registrations': page(orders),
+      'GET /api/admin/registrations/22': { success: true, data: orders[2] },
+      'GET /api/admin/registrations/22/history': history,
+    });
+    renderWithProviders(<OrdersTab />);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    for (const o of orders) {
+      const row = within(table).getByText(o.referenceNumber).closest('tr') as HTMLElement;
+      const button = within(row).queryByRole('button', { name: `Mark as Confirmed ${o.referenceNumber}` });
+      expect(button !== null, o.status).toBe(o.status !== 'confirmed');
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'View Details of HS2605-0101-1020' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('button', { name: 'Confirm' })).toBeTruthy();
+  });
+
   it('asks before cancelling, then sends canceled', async () => {
     const fetchMock = stubApi({
       'GET /api/admin/events': events,
