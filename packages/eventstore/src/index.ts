@@ -14,18 +14,27 @@ export { CommandConflictError, ConcurrencyError, LeaseLostError } from './errors
 export { append, streamTypeOf, type AppendOptions, type AppendResult } from './append';
 export { uuidv7 } from './ids';
 export {
-  aggregate,
-  fold,
   latestOfTypesQuery,
   latestOfTypesRead,
   readLatestOfTypes,
   readStream,
   readStreams,
-  type Evolve,
   type LatestRow,
   type StreamRead,
 } from './read';
 export { handle, type Decide, type Decision, type HandleOptions, type HandleResult } from './command';
+export {
+  aggregateStream,
+  CommandRefusedError,
+  decideOn,
+  foldStream,
+  handleCommand,
+  type CommandDecider,
+  type Decided,
+  type Refusal,
+  type StreamName,
+} from './command-handler';
+export { findFirstEvent, type FirstEventMatch } from './queries';
 export {
   comparePositions,
   formatPosition,

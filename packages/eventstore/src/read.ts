@@ -65,29 +65,6 @@ export async function readStreams<T = unknown>(
   return out;
 }
 
-export type Evolve<S, T = unknown> = (state: S, event: RecordedEvent<T>) => S;
-
-export function fold<S, T = unknown>(
-  events: readonly RecordedEvent<T>[],
-  evolve: Evolve<S, T>,
-  initial: S,
-): S {
-  let state = initial;
-  for (const e of events) state = evolve(state, e);
-  return state;
-}
-
-/** Current state of a stream and the version it was read at (the expected version for a write). */
-export async function aggregate<S, T = unknown>(
-  sql: Queryable,
-  streamId: string,
-  evolve: Evolve<S, T>,
-  initial: S,
-): Promise<{ state: S; version: number }> {
-  const events = await readStream<T>(sql, streamId);
-  return { state: fold(events, evolve, initial), version: events.at(-1)?.version ?? 0 };
-}
-
 const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /**

@@ -3,7 +3,7 @@ import { connect, type Sql } from '@hs/db';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  aggregate,
+  aggregateStream,
   append,
   CommandConflictError,
   ConcurrencyError,
@@ -76,8 +76,12 @@ describe('append and read', () => {
     const [stream] = await sql`select stream_type, version from streams where stream_id = ${id}`;
     expect(stream).toEqual({ stream_type: 'registration', version: 3 });
 
-    const agg = await aggregate(sql, id, (n: number, e) => n + ((e.data as { n?: number }).n ?? 0), 0);
-    expect(agg).toEqual({ state: 4, version: 3 });
+    const sum = {
+      initialState: () => 0,
+      evolve: (n: number, e: { type: string; data: unknown }) => n + ((e.data as { n?: number }).n ?? 0),
+    };
+    const agg = await aggregateStream(sql, id, sum);
+    expect({ state: agg.state, version: agg.version }).toEqual({ state: 4, version: 3 });
   });
 
   it("'any' appends without a check and 'no_stream' refuses an existing stream", async () => {

@@ -1,0 +1,40 @@
+import { type EventRow, toRecordedEvent } from './read';
+import type { Queryable, RecordedEvent } from './types';
+
+/*
+ * Named questions request paths ask of the log, so nothing outside the event store writes SQL on
+ * its tables. Each is one index lookup.
+ */
+
+const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/**
+ * A type or field name written into the SQL as a constant, not sent as a parameter: then Postgres
+ * can use a partial or expression index on it (migration 008: a RegistrationBooked's reference
+ * number), which a parameter hides from the plan.
+ */
+function constant(sql: Queryable, name: string) {
+  if (!NAME.test(name)) throw new TypeError(`Not a name: ${name}`);
+  return sql.unsafe(`'${name}'`);
+}
+
+/** The first event of a type in one stream, or whose `data` has a field equal to a value. */
+export type FirstEventMatch = { type: string } & (
+  | { streamId: string }
+  | { data: { field: string; equals: string } }
+);
+
+export async function findFirstEvent<T = unknown>(
+  sql: Queryable,
+  match: FirstEventMatch,
+): Promise<RecordedEvent<T> | null> {
+  const where =
+    'streamId' in match
+      ? sql`stream_id = ${match.streamId} and type = ${constant(sql, match.type)} order by version`
+      : sql`type = ${constant(sql, match.type)} and data ->> ${constant(sql, match.data.field)} = ${match.data.equals}
+            order by global_position`;
+  const [row] = await sql<EventRow[]>`
+    select global_position, transaction_id::text, event_id, stream_id, version, type, data, metadata, recorded_at
+    from events where ${where} limit 1`;
+  return row ? toRecordedEvent<T>(row) : null;
+}
