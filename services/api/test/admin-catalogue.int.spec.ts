@@ -1,4 +1,5 @@
 import { singaporeToday } from '@hs/domain';
+import { ensureCheckpoint } from '@hs/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from './helpers';
 
@@ -309,7 +310,7 @@ describe('admin back-office api', () => {
   });
 
   it('reports subscription checkpoints and lag', async () => {
-    await api.db.sql`insert into subscription_checkpoints (name) values ('orders')`;
+    await ensureCheckpoint(api.db.sql, 'orders');
     const res = await call('GET', '/api/admin/system/subscriptions');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([

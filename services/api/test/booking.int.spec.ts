@@ -1,5 +1,5 @@
 import { type PricingDiscount, priceOrder, toMoneyString } from '@hs/domain';
-import { type Runner, startProjectionRunner } from '@hs/eventstore';
+import { type Runner, findEvents, startProjectionRunner } from '@hs/eventstore';
 import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberVerifier } from '@hs/gateways';
@@ -337,9 +337,11 @@ describe('booking, cancellation and orders', () => {
         partnerPaidCents: 0,
       });
       expect(res.json().data.totalAmount).toBe(toMoneyString(expected.totalCents));
-      const [row] = await api.db.sql<{ pricing: unknown }[]>`
-        select data->'pricing' as pricing from events where type = 'RegistrationBooked' and stream_id = ${`registration-${res.json().data.id}`}`;
-      expect(row!.pricing).toEqual(expected);
+      const [booked] = await findEvents<{ pricing: unknown }>(api.db.sql, {
+        type: 'RegistrationBooked',
+        streamId: `registration-${res.json().data.id}`,
+      });
+      expect(booked!.data.pricing).toEqual(expected);
     }
   });
 
@@ -363,13 +365,15 @@ describe('booking, cancellation and orders', () => {
     const seats = accepted.reduce((sum, { size }) => sum + size, 0);
     expect(seats).toBeLessThanOrEqual(20);
     expect(seats).toBeGreaterThanOrEqual(18);
-    const [stream] = await api.db.sql<{ booked: number }[]>`
-      select coalesce(sum((data->>'seats')::int), 0)::int as booked from events where stream_id = ${`timeslot-${slots.hot}`} and type = 'SeatsReserved'`;
-    expect(stream!.booked).toBe(seats);
-    const [bookedOrders] = await api.db.sql<
-      { n: number }[]
-    >`select count(*)::int as n from events where type = 'RegistrationBooked' and data->>'timeslotId' = ${String(slots.hot)}`;
-    expect(bookedOrders!.n).toBe(accepted.length);
+    const reserved = await findEvents<{ seats: number }>(api.db.sql, {
+      streamId: `timeslot-${slots.hot}`,
+      type: 'SeatsReserved',
+    });
+    expect(reserved.reduce((sum, e) => sum + e.data.seats, 0)).toBe(seats);
+    const bookedOrders = (
+      await findEvents<{ timeslotId: number }>(api.db.sql, { type: 'RegistrationBooked' })
+    ).filter((e) => String(e.data.timeslotId) === String(slots.hot));
+    expect(bookedOrders).toHaveLength(accepted.length);
     await expect
       .poll(
         async () =>

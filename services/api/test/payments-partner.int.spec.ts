@@ -1,4 +1,4 @@
-import { type Runner, startProjectionRunner } from '@hs/eventstore';
+import { type Runner, countEvents, findEvents, startProjectionRunner } from '@hs/eventstore';
 import { createFakePartnerClient, createTestPaymentGateway } from '@hs/gateways';
 import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,10 +151,9 @@ describe('card payments and the partner hand-off', () => {
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.json().transactionId)).size).toBe(1);
     expect(gateway.charges.length - before).toBe(1);
-    const [row] = await api.db.sql<
-      { n: number }[]
-    >`select count(*)::int as n from events where stream_id = ${`registration-${order.id}`} and type = 'PaymentRecorded'`;
-    expect(row!.n).toBe(1);
+    expect(
+      await countEvents(api.db.sql, { streamId: `registration-${order.id}`, type: 'PaymentRecorded' }),
+    ).toBe(1);
   });
 
   it('records a payment only when the gateway confirms it', async () => {
@@ -281,12 +280,12 @@ describe('card payments and the partner hand-off', () => {
     expect((await asPartner('POST', '/api/partner/bookings/100000000003/payments', report)).statusCode).toBe(
       200,
     );
-    const [row] = await api.db.sql<{ n: number }[]>`
-      select count(*)::int as n from events where stream_id = ${`registration-${order.id}`} and type = 'PaymentRecorded'`;
-    expect(row!.n).toBe(1);
-    const [meta] = await api.db.sql<{ actor: string }[]>`
-      select metadata->>'actor' as actor from events where stream_id = ${`registration-${order.id}`} and type = 'PaymentRecorded'`;
-    expect(meta!.actor).toMatch(/^partner:\d+$/);
+    const payments = await findEvents(api.db.sql, {
+      streamId: `registration-${order.id}`,
+      type: 'PaymentRecorded',
+    });
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.metadata.actor).toMatch(/^partner:\d+$/);
   });
 
   it('answers 503 in live mode without credentials, never a crash', async () => {
