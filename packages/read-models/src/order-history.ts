@@ -1,7 +1,8 @@
 import type { TransactionSql } from '@hs/db';
 import { formatSGD } from '@hs/domain';
 import type { RegistrationEvent } from '@hs/domain';
-import { type RecordedEvent, defineProjection } from '@hs/eventstore';
+import type { RecordedEvent } from '@hs/eventstore';
+import { defineBatchProjection } from './batch-projection';
 import { registrationIdOf } from './orders';
 
 /** One readable line per event, for the admin's order timeline. */
@@ -90,21 +91,9 @@ async function applyHistoryBatch(tx: TransactionSql, events: RecordedEvent[]) {
 }
 
 /** Every event of every order, with who did it and when: the admin's order history. */
-export const orderHistoryProjection = defineProjection({
+export const orderHistoryProjection = defineBatchProjection({
   name: 'order_history',
   tables: ['order_history'],
+  types: REGISTRATION_EVENT_TYPES,
   applyBatch: applyHistoryBatch,
-  handlers: Object.fromEntries(
-    REGISTRATION_EVENT_TYPES.map((type) => [
-      type,
-      async (tx, event: RecordedEvent) => {
-        if (!event.streamId.startsWith('registration-')) return;
-        await tx`
-          insert into order_history (registration_id, version, type, actor, summary, data, at)
-          values (${registrationIdOf(event.streamId)}, ${event.version}, ${event.type}, ${event.metadata.actor},
-                  ${summarize(event)}, ${tx.json(event.data as never)}, ${event.recordedAt})
-          on conflict do nothing`;
-      },
-    ]),
-  ),
 });

@@ -1,7 +1,12 @@
 // The one way to read the `orders` read model: its row type and its readers, for the api and the worker.
-import type { ParticipantSnapshot, PriceBreakdown, RegistrationStatus } from '@hs/domain';
+import {
+  type ParticipantSnapshot,
+  type PriceBreakdown,
+  type RegistrationStatus,
+  registrationStream,
+} from '@hs/domain';
 import { type Queryable, appliedStreamVersion } from '@hs/eventstore';
-import { ordersProjection, registrationStreamId } from './orders';
+import { ordersProjection } from './orders';
 
 /** One order as the `orders` projection keeps it: names and prices as booked. */
 export interface OrderRow {
@@ -95,7 +100,7 @@ export async function readOrderAtVersion(
   minVersion: number,
   waitMs = 5_000,
 ): Promise<OrderRow> {
-  const streamId = registrationStreamId(registrationId);
+  const streamId = registrationStream(registrationId).id;
   const deadline = Date.now() + waitMs;
   for (;;) {
     // The version first: the projection commits it with the row, so a row read after it is at least as new.

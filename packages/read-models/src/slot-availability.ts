@@ -1,6 +1,7 @@
 import type { TransactionSql } from '@hs/db';
 import type { TimeslotEvent } from '@hs/domain';
-import { type RecordedEvent, defineProjection } from '@hs/eventstore';
+import type { RecordedEvent } from '@hs/eventstore';
+import { defineBatchProjection } from './batch-projection';
 
 export const TIMESLOT_STREAM_PREFIX = 'timeslot-';
 
@@ -14,19 +15,6 @@ function timeslotIdOf(streamId: string): number {
 
 type Data<T extends TimeslotEvent['type']> = Extract<TimeslotEvent, { type: T }>['data'];
 
-async function setBooked(tx: TransactionSql, event: RecordedEvent) {
-  const { bookedAfter } = event.data as Data<'SeatsReserved'>;
-  await tx`
-    insert into slot_availability (timeslot_id, current_attendees) values (${timeslotIdOf(event.streamId)}, ${bookedAfter})
-    on conflict (timeslot_id) do update set current_attendees = excluded.current_attendees, updated_at = now()`;
-}
-
-async function setAvailable(tx: TransactionSql, event: RecordedEvent, available: boolean) {
-  await tx`
-    insert into slot_availability (timeslot_id, is_available) values (${timeslotIdOf(event.streamId)}, ${available})
-    on conflict (timeslot_id) do update set is_available = excluded.is_available, updated_at = now()`;
-}
-
 interface SlotChange {
   id: number;
   booked: number | null;
@@ -37,7 +25,7 @@ interface SlotChange {
 /**
  * A batch in one statement: per slot, the last value of each field the batch sets (seats booked
  * after its last seat event, its last block state, its last capacity); slots with a row are updated,
- * the others inserted with the defaults for fields the batch does not set, as the handlers do.
+ * the others inserted with the defaults for fields the batch does not set.
  */
 async function applySlotBatch(tx: TransactionSql, events: RecordedEvent[]) {
   const slots = new Map<number, SlotChange>();
@@ -81,20 +69,9 @@ async function applySlotBatch(tx: TransactionSql, events: RecordedEvent[]) {
 }
 
 /** Seats, capacity and availability per timeslot, from the timeslot-<id> streams. */
-export const slotAvailabilityProjection = defineProjection({
+export const slotAvailabilityProjection = defineBatchProjection({
   name: 'slot_availability',
   tables: ['slot_availability'],
+  types: ['SeatsReserved', 'SeatsReleased', 'SlotBlocked', 'SlotUnblocked', 'CapacityChanged'],
   applyBatch: applySlotBatch,
-  handlers: {
-    SeatsReserved: setBooked,
-    SeatsReleased: setBooked,
-    SlotBlocked: (tx, event) => setAvailable(tx, event, false),
-    SlotUnblocked: (tx, event) => setAvailable(tx, event, true),
-    CapacityChanged: async (tx, event) => {
-      const { to } = event.data as Data<'CapacityChanged'>;
-      await tx`
-        insert into slot_availability (timeslot_id, max_attendees) values (${timeslotIdOf(event.streamId)}, ${to})
-        on conflict (timeslot_id) do update set max_attendees = excluded.max_attendees, updated_at = now()`;
-    },
-  },
 });
