@@ -1,5 +1,13 @@
 import { connect, type Sql } from '@hs/db';
-import { append, applyNextBatch, type NewEvent, type Projection, rebuildProjection } from '@hs/eventstore';
+import {
+  allEventsBelowHorizon,
+  append,
+  applyNextBatch,
+  ensureCheckpoint,
+  type NewEvent,
+  type Projection,
+  rebuildProjection,
+} from '@hs/eventstore';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderHistoryProjection, ordersProjection, projections, slotAvailabilityProjection } from '../src';
@@ -124,12 +132,7 @@ describe('set-based projection batches', () => {
 
   async function project(): Promise<{ batched: number[]; single: number[] }> {
     // The horizon is cluster-wide: wait until no older transaction (of any database) holds back the log.
-    for (;;) {
-      const [h] = await db.sql<{ below: boolean }[]>`
-        select pg_snapshot_xmin(pg_current_snapshot()) > (select max(transaction_id) from events) as below`;
-      if (h!.below) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    while (!(await allEventsBelowHorizon(db.sql))) await new Promise((r) => setTimeout(r, 10));
     const inOne: number[] = [];
     for (const p of batched) inOne.push(await applyNextBatch(db.sql, p, null, 1_000));
     const oneAtATime: number[] = [];
@@ -170,9 +173,7 @@ describe('set-based projection batches', () => {
     await db.sql`create schema one_by_one`;
     for (const t of TABLES)
       await db.sql`create table one_by_one.${db.sql(t)} (like public.${db.sql(t)} including all)`;
-    for (const p of [...batched, ...single]) {
-      await db.sql`insert into subscription_checkpoints (name) values (${p.name})`;
-    }
+    for (const p of [...batched, ...single]) await ensureCheckpoint(db.sql, p.name);
     oneByOne = connect(db.url, { max: 1 });
     await oneByOne`set search_path to one_by_one, public`;
   });
