@@ -8,7 +8,7 @@ import { type ConnectionOptions, type DefaultJobOptions, Queue } from 'bullmq';
 export interface QueuePayloads {
   /** Booking confirmed or paid: the confirmation email with the confirmation PDF. */
   'confirmation-email': { registrationId: number; causeEventId: string };
-  /** A payment recorded: the receipt email with the invoice PDF. */
+  /** A payment recorded: the receipt email with the receipt PDF. */
   'receipt-email': { registrationId: number; transactionId: string; causeEventId: string };
   /** Booking cancelled: the cancellation email. */
   'cancellation-email': { registrationId: number; causeEventId: string };

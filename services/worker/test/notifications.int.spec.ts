@@ -116,11 +116,16 @@ describe('worker: emails, reminders and their facts', () => {
     expect(confirmation.attachments[0]!.contentType).toBe('application/pdf');
     const text = await pdfText(confirmation.attachments[0]!.content);
     expect(text).toContain(b.referenceNumber);
+    // The receipt email carries the receipt PDF (the invoice belongs with the invoice email).
     const receipt = mailsTo(b.email).find((m) => m.subject.startsWith('Payment receipt'))!;
-    expect(receipt.attachments[0]!.filename).toBe(`invoice-${b.referenceNumber}.pdf`);
-    const invoice = await pdfText(receipt.attachments[0]!.content);
-    expect(invoice).toContain('S$139.52'); // 128.00 + 9% GST
-    expect(invoice).toContain(b.referenceNumber);
+    expect(receipt.attachments).toHaveLength(1);
+    expect(receipt.attachments[0]!.filename).toBe(`receipt-${b.referenceNumber}.pdf`);
+    const receiptPdf = await pdfText(receipt.attachments[0]!.content);
+    expect(receiptPdf).toContain('Payment Receipt');
+    expect(receiptPdf).not.toContain('Tax Invoice');
+    expect(receiptPdf).toContain('S$139.52'); // 128.00 + 9% GST
+    expect(receiptPdf).toContain('TXN-FIRST-1');
+    expect(receiptPdf).toContain(b.referenceNumber);
 
     await expect
       .poll(() => typesOf(b.registrationId), poll)
@@ -137,6 +142,14 @@ describe('worker: emails, reminders and their facts', () => {
       type: 'ReceiptEmailSent',
     });
     expect(receiptFact!.data).toMatchObject({ transactionId: 'TXN-FIRST-1', to: b.email });
+    const pdfFacts = await findEvents<{ document: string; fileName: string }>(db.sql, {
+      streamId: `registration-${b.registrationId}`,
+      type: 'PdfGenerated',
+    });
+    expect(pdfFacts.map((e) => e.data.document).sort()).toEqual(['confirmation', 'receipt']);
+    expect(pdfFacts.find((e) => e.data.document === 'receipt')!.data.fileName).toBe(
+      `receipt-${b.referenceNumber}.pdf`,
+    );
 
     // (b) the reactor handles every event again: same job ids, nothing new, no second email
     const counts = async () =>

@@ -1,5 +1,5 @@
 /**
- * The email jobs: confirmation (with the confirmation PDF), receipt (with the invoice PDF),
+ * The email jobs: confirmation (with the confirmation PDF), receipt (with the receipt PDF),
  * cancellation and reminder. Each reads the order from the `orders` read model and the email configs,
  * renders with @hs/notifications, sends, then appends the fact (ConfirmationEmailSent, ...) to the
  * registration stream. A message already recorded as sent is not sent again (a retried job, or a
@@ -15,7 +15,7 @@ import {
   emailVariablesFromDocument,
   renderConfirmationPdf,
   renderEmail,
-  renderInvoicePdf,
+  renderReceiptPdf,
 } from '@hs/notifications';
 import { readOrderAtVersion } from '@hs/read-models';
 import { type Job, UnrecoverableError } from 'bullmq';
@@ -105,13 +105,13 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
             ? 'receipt already sent'
             : null,
         payment: (read) => paymentOf(read, transactionId),
-        attachments: async (doc) => [pdf(`invoice-${doc.referenceNumber}.pdf`, await renderInvoicePdf(doc))],
+        attachments: async (doc) => [pdf(`receipt-${doc.referenceNumber}.pdf`, await renderReceiptPdf(doc))],
         facts: (sent, doc) => [
           { type: 'ReceiptEmailSent', data: { ...sent, transactionId } },
           {
             type: 'RecordPdfGenerated',
-            document: 'invoice',
-            fileName: `invoice-${doc.referenceNumber}.pdf`,
+            document: 'receipt',
+            fileName: `receipt-${doc.referenceNumber}.pdf`,
             at: sent.at,
           },
         ],
