@@ -1,6 +1,5 @@
 import type { TransactionSql } from '@hs/db';
-import { formatSGD } from '@hs/domain';
-import type { RegistrationEvent } from '@hs/domain';
+import { REGISTRATION_EVENT_TYPES, type RegistrationEvent, formatSGD } from '@hs/domain';
 import type { RecordedEvent } from '@hs/eventstore';
 import { defineBatchProjection } from './batch-projection';
 import { registrationIdOf } from './orders';
@@ -47,26 +46,6 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
       return event.type;
   }
 }
-
-const REGISTRATION_EVENT_TYPES = [
-  'RegistrationBooked',
-  'ParticipantAdded',
-  'ParticipantUpdated',
-  'ParticipantRemoved',
-  'PrimaryParticipantChanged',
-  'DiscountApplied',
-  'PaymentRecorded',
-  'StatusChanged',
-  'RegistrationCancelled',
-  'ConfirmationEmailSent',
-  'ReminderEmailSent',
-  'ReceiptEmailSent',
-  'CancellationEmailSent',
-  'PdfGenerated',
-  'PartnerConfirmed',
-  'PartnerConfirmationFailed',
-  'EmailDeliveryFailed',
-] as const;
 
 /** A batch in one multi-row insert. */
 async function applyHistoryBatch(tx: TransactionSql, events: RecordedEvent[]) {

@@ -9,7 +9,7 @@ import {
 import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Page } from '../components/layout/page';
-import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, SearchIcon } from '../components/icons';
+import { AlertCircleIcon, CheckCircleIcon, SearchIcon } from '../components/icons';
 import { Button } from '../components/ui/button';
 import * as Card from '../components/ui/card';
 import { Checkbox } from '../components/ui/checkbox';
@@ -19,6 +19,7 @@ import { FormField } from '../public/form-field';
 import { ArrowLeftIcon } from '../components/icons';
 import { money } from '../public/money';
 import type { RegistrationLookup } from '../public/types';
+import { WarningNotice } from '../public/warning-notice';
 
 export function lookupRegistration(reference: string) {
   return api.get<ApiEnvelope<RegistrationLookup>>(
@@ -210,27 +211,14 @@ export default function CancelAppointmentPage() {
                 <dd>{registration.location || 'Location not specified'}</dd>
               </dl>
               {cancelled ? (
-                <div
-                  role="alert"
-                  className={css({
-                    display: 'flex',
-                    gap: '3',
-                    p: '4',
-                    borderRadius: 'l2',
-                    bg: 'warning.subtle',
-                    color: 'warning.text',
-                    borderWidth: '1px',
-                    borderColor: 'warning.border',
-                  })}
-                >
-                  <AlertTriangleIcon className={css({ flexShrink: 0, w: '5', h: '5', mt: '0.5' })} />
+                <WarningNotice>
                   <div>
                     <h3 className={css({ fontWeight: 'semibold' })}>
                       {STATUS_MESSAGES.alreadyCancelledTitle}
                     </h3>
                     <p>{STATUS_MESSAGES.alreadyCancelled}</p>
                   </div>
-                </div>
+                </WarningNotice>
               ) : (
                 <div
                   className={css({

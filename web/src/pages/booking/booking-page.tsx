@@ -4,34 +4,20 @@ import useSWR from 'swr';
 import { Link, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../../components/layout/page';
-import { AlertCircleIcon, InfoIcon } from '../../components/icons';
+import { InfoIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { type ApiEnvelope, ApiError } from '../../lib/api';
 import { CalendarIcon } from '../../components/icons';
 import { MapPinIcon, PackageIcon } from '../../components/icons';
+import { StateCard } from '../../public/state-card';
 import type { EventDetail } from '../../public/types';
 import { BookingSuccess, type SuccessInfo } from './booking-success';
 import { BookingWizard } from './wizard';
 
 export function eventKey(slug: string) {
   return `/api/events/${encodeURIComponent(slug)}`;
-}
-
-function StateCard({ title, text, action }: { title: string; text: string; action: React.ReactNode }) {
-  return (
-    <Page display="flex" justifyContent="center">
-      <Card.Root maxW="lg" w="full" textAlign="center" role="alert">
-        <Card.Body alignItems="center" gap="3" py="10">
-          <AlertCircleIcon className={css({ w: '10', h: '10', color: 'danger.default' })} />
-          <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{title}</h1>
-          <p className={css({ color: 'fg.muted' })}>{text}</p>
-          <div className={css({ mt: '4' })}>{action}</div>
-        </Card.Body>
-      </Card.Root>
-    </Page>
-  );
 }
 
 const NOTES = [

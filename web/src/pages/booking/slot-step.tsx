@@ -1,9 +1,9 @@
 import { slotsLeftLabel } from '@hs/domain';
 import { css } from 'styled-system/css';
-import { AlertTriangleIcon } from '../../components/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ChoiceGroup } from '../../public/choice-group';
 import type { PublicTimeslot } from '../../public/types';
+import { WarningNotice } from '../../public/warning-notice';
 import { FIELD_ID_PREFIX as F } from './wizard-logic';
 
 export const NO_TIMESLOTS_MESSAGE =
@@ -44,22 +44,9 @@ export function SlotStep({
   const open = groups.filter((g) => g.timeslots.length > 0);
   if (error || open.length === 0) {
     return (
-      <div
-        role="alert"
-        className={css({
-          display: 'flex',
-          gap: '3',
-          p: '4',
-          borderRadius: 'l2',
-          bg: 'warning.subtle',
-          color: 'warning.text',
-          borderWidth: '1px',
-          borderColor: 'warning.border',
-        })}
-      >
-        <AlertTriangleIcon className={css({ flexShrink: 0, w: '5', h: '5', mt: '0.5' })} />
+      <WarningNotice>
         <p>{NO_TIMESLOTS_MESSAGE}</p>
-      </div>
+      </WarningNotice>
     );
   }
   const group = open.find((g) => g.date.value === selectedDate);

@@ -1,0 +1,226 @@
+import { useMemo, useState } from 'react';
+import { Link, Redirect, useLocation } from 'wouter';
+import { css } from 'styled-system/css';
+import { ArrowLeftIcon } from '../../../components/icons';
+import { Page } from '../../../components/layout/page';
+import { Button } from '../../../components/ui/button';
+import * as Card from '../../../components/ui/card';
+import { Checkbox } from '../../../components/ui/checkbox';
+import * as Field from '../../../components/ui/field';
+import { toaster } from '../../../components/ui/toaster';
+import { ChoiceGroup } from '../../../public/choice-group';
+import { DetailList } from '../../../public/detail-list';
+import { FormField, focusFirstInvalid } from '../../../public/form-field';
+import { readBookingDetails, storeRegistrationData } from '../../../public/legacy-storage';
+import { bookingRows } from './booking-summary';
+import {
+  EMPTY_SIMPLE,
+  R,
+  SIMPLE_ORDER,
+  type SimpleValues,
+  simpleErrors,
+  simplePayload,
+} from './registration-form';
+import { StepHeader } from './step-header';
+
+/** `/registration`: Personal Details (older flow). */
+export function LegacyRegistrationPage() {
+  const [, navigate] = useLocation();
+  const details = useMemo(() => readBookingDetails(), []);
+  const [values, setValues] = useState<SimpleValues>(EMPTY_SIMPLE);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [processing, setProcessing] = useState(false);
+
+  if (!details) return <Redirect to="/" replace />;
+
+  const set = <K extends keyof SimpleValues>(name: K, value: SimpleValues[K]) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: simpleErrors(next, details)[name] ?? '' }));
+  };
+  const blur = (name: keyof SimpleValues) =>
+    setErrors((e) => ({ ...e, [name]: simpleErrors(values, details)[name] ?? '' }));
+  const text = (name: Exclude<keyof SimpleValues, 'gender' | 'acceptTerms'>) => ({
+    id: `${R}${name}`,
+    name,
+    value: values[name],
+    error: errors[name] || undefined,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(name, e.target.value),
+    onBlur: () => blur(name),
+  });
+
+  async function submit() {
+    if (!details || processing) return;
+    const errs = simpleErrors(values, details);
+    setErrors(errs);
+    if (Object.keys(errs).length > 0) {
+      focusFirstInvalid(errs, SIMPLE_ORDER, R);
+      return;
+    }
+    setProcessing(true);
+    try {
+      const payload = simplePayload(values, details);
+      const res = await fetch('/api/registrations', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      const body = (await res.json().catch(() => null)) as {
+        message?: string;
+        data?: {
+          reference_number?: string;
+          referenceNumber?: string;
+          id?: number;
+          status?: string;
+          balanceDue?: string;
+        };
+      } | null;
+      if (!res.ok) {
+        toaster.create({
+          title: 'Registration failed',
+          description: body?.message || `Registration failed: ${res.status} ${res.statusText}`,
+          type: 'error',
+        });
+        return;
+      }
+      const data = body?.data;
+      storeRegistrationData({
+        referenceNumber: data?.reference_number || data?.referenceNumber || '',
+        id: data?.id ?? null,
+        status: data?.status ?? null,
+        balanceDue: data?.balanceDue ?? null,
+        firstName: payload.firstName,
+        lastName: payload.lastName,
+        email: payload.email,
+        mobileNumber: payload.mobileNumber,
+        gender: payload.gender,
+        identificationNumber: payload.identificationNumber,
+        dateOfBirth: payload.dateOfBirth,
+      });
+      navigate('/confirmation');
+    } catch {
+      toaster.create({
+        title: 'Registration failed',
+        description: 'Network error. Please try again later.',
+        type: 'error',
+      });
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  const back = details.eventSlug ? `/legacy/events/${details.eventSlug}` : `/events/${details.eventId}`;
+  return (
+    <Page>
+      <title>Personal Details | Health Screening</title>
+      <div className={css({ maxW: '3xl', mx: 'auto' })}>
+        <StepHeader step={3} title="Personal Details" subtitle="Tell us who is attending the screening." />
+        <Card.Root>
+          <Card.Body gap="6" pt="6">
+            <section
+              aria-label="Your booking"
+              className={css({ p: '4', bg: 'bg.subtle', borderRadius: 'l2' })}
+            >
+              <DetailList rows={bookingRows(details)} />
+            </section>
+            <form
+              id="registration-form"
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submit();
+              }}
+              className={css({
+                display: 'grid',
+                gap: '4',
+                gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+              })}
+            >
+              <FormField label="First Name" required autoComplete="given-name" {...text('firstName')} />
+              <FormField label="Last Name" required autoComplete="family-name" {...text('lastName')} />
+              <div className={css({ gridColumn: { md: '1 / -1' } })}>
+                <ChoiceGroup
+                  id={`${R}gender`}
+                  label="Gender *"
+                  name="reg-gender"
+                  columns={3}
+                  compact
+                  value={values.gender || null}
+                  onChange={(v) => set('gender', v as SimpleValues['gender'])}
+                  onBlur={() => blur('gender')}
+                  error={errors.gender || undefined}
+                  options={[
+                    { value: 'male', label: 'Male' },
+                    { value: 'female', label: 'Female' },
+                    { value: 'other', label: 'Other' },
+                  ]}
+                />
+              </div>
+              <FormField
+                label="Date of Birth"
+                required
+                placeholder="DD/MM/YYYY"
+                inputMode="numeric"
+                autoComplete="bday"
+                {...text('dateOfBirth')}
+              />
+              <FormField
+                label="Identification Number (NRIC/FIN)"
+                required
+                autoComplete="off"
+                {...text('identificationNumber')}
+              />
+              <FormField label="Email" required type="email" autoComplete="email" {...text('email')} />
+              <FormField
+                label="Mobile Number"
+                required
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                {...text('mobileNumber')}
+              />
+              <div className={css({ gridColumn: { md: '1 / -1' } })}>
+                <Field.Root id={`${R}medicalConditions`}>
+                  <Field.Label>Medical Conditions</Field.Label>
+                  <Field.Textarea
+                    name="medicalConditions"
+                    value={values.medicalConditions}
+                    onChange={(e) => set('medicalConditions', e.target.value)}
+                    placeholder="Optional: allergies, conditions or medications we should know about"
+                  />
+                </Field.Root>
+              </div>
+              <div className={css({ gridColumn: { md: '1 / -1' } })}>
+                <Checkbox
+                  id={`${R}acceptTerms`}
+                  checked={values.acceptTerms}
+                  invalid={Boolean(errors.acceptTerms)}
+                  onCheckedChange={(e) => set('acceptTerms', e.checked === true)}
+                >
+                  I accept the terms and conditions
+                </Checkbox>
+                {errors.acceptTerms ? (
+                  <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm', mt: '1' })}>
+                    {errors.acceptTerms}
+                  </p>
+                ) : null}
+              </div>
+            </form>
+          </Card.Body>
+          <Card.Footer justifyContent="space-between" gap="3" flexWrap="wrap">
+            <Button asChild variant="outline">
+              <Link href={back}>
+                <ArrowLeftIcon />
+                Back
+              </Link>
+            </Button>
+            <Button type="submit" form="registration-form" loading={processing} loadingText="Processing...">
+              Confirm Booking
+            </Button>
+          </Card.Footer>
+        </Card.Root>
+      </div>
+    </Page>
+  );
+}
