@@ -252,6 +252,19 @@ describe('admin back-office api', () => {
       configValue: 'WhiteCoat Screening',
       description: 'From name',
     });
+    // PATCH: a field left out keeps its value; an explicit empty description clears it.
+    const valueOnly = await call('PATCH', `/api/admin/email-configs/${created.id}`, {
+      configValue: 'Health Screening SG',
+    });
+    expect(valueOnly.json().data).toMatchObject({
+      configValue: 'Health Screening SG',
+      description: 'From name',
+    });
+    const cleared = await call('PATCH', `/api/admin/email-configs/${created.id}`, {
+      configValue: 'Health Screening SG',
+      description: '',
+    });
+    expect(cleared.json().data.description).toBeNull();
     expect((await call('DELETE', `/api/admin/email-configs/${created.id}`)).json().message).toBe(
       'Configuration deleted',
     );

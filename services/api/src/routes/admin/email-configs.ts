@@ -13,6 +13,7 @@ import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { badRequest, conflict, notFound } from '../../errors';
 import { checkFirst, parseInput } from '../../validation';
+import { leavesOut } from './inputs';
 import {
   emailConfigSchema as EmailConfigCreateInput,
   emailConfigUpdateSchema as EmailConfigUpdateInput,
@@ -104,7 +105,7 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Change value and description; the key is read-only after creation',
+        summary: 'Change value and description (a description left out keeps its value); the key is read-only',
         params: IdParams,
         body: Type.Partial(EmailConfigInputSchema),
         response: { 200: Envelope(EmailConfigSchema), ...Errors },
@@ -121,8 +122,9 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
           throw badRequest('The key of a configuration cannot be changed');
         }
         refuseUnsafeTemplate(before.configKey, input.configValue);
+        const description = leavesOut(request.body, 'description') ? before.description : input.description;
         await tx`
-          update email_configs set config_value = ${input.configValue}, description = ${input.description},
+          update email_configs set config_value = ${input.configValue}, description = ${description},
             last_updated_by = ${request.actor}
           where id = ${id}`;
         const after = await findConfig(tx, id);

@@ -43,6 +43,11 @@ export const TestModeInput = v.object({
   enabled: v.boolean('enabled must be true or false'),
 });
 
+/** A field a PATCH body leaves out keeps its stored value (the shared form schema would read it as null). */
+export function leavesOut(body: unknown, field: string): boolean {
+  return (body as Record<string, unknown> | null | undefined)?.[field] === undefined;
+}
+
 /** A PUT body that leaves isActive out (or null) keeps the current value instead of the create default. */
 export function keepsActive(body: unknown): boolean {
   const value = (body as { isActive?: unknown } | null | undefined)?.isActive;
