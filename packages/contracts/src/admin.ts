@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { DateSchema, MoneySchema } from './common';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -36,6 +36,15 @@ export const AdminEventTimeslotSchema = Type.Object({
   isAvailable: Type.Boolean(),
 });
 
+/** event_configs: how an event's timeslots come about. */
+export const EventConfigSchema = Type.Object({
+  configType: Type.Union([Type.Literal('manual'), Type.Literal('auto')]),
+  numSlots: Type.Integer(),
+  bufferHours: Type.Integer(),
+  slotsPerTimeslot: Type.Integer(),
+  maxAttendees: Type.Integer(),
+});
+
 export const AdminEventSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -49,13 +58,7 @@ export const AdminEventSchema = Type.Object({
   dates: Type.Array(AdminEventDateSchema),
   packages: Type.Array(AdminPackageSchema),
   timeslots: Type.Array(AdminEventTimeslotSchema),
-  config: Type.Object({
-    configType: Type.Union([Type.Literal('manual'), Type.Literal('auto')]),
-    numSlots: Type.Integer(),
-    bufferHours: Type.Integer(),
-    slotsPerTimeslot: Type.Integer(),
-    maxAttendees: Type.Integer(),
-  }),
+  config: EventConfigSchema,
 });
 
 export const EventInputSchema = Type.Object({
@@ -201,3 +204,175 @@ export const DashboardCountsSchema = Type.Object({
   emailTemplates: Type.Integer(),
   paymentProvider: Type.String(),
 });
+
+/** `{ success: true, data, total, page, pageSize }`: one page of a list the admin pages through. */
+export function Page<T extends TSchema>(item: T) {
+  return Type.Object({
+    success: Type.Literal(true),
+    data: Type.Array(item),
+    total: Type.Integer(),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+  });
+}
+
+export const AuditPageSchema = Page(AuditEntrySchema);
+
+/** A participant as staff see it: the public view plus the personal details. */
+export const AdminParticipantSchema = Type.Object({
+  id: Type.String(),
+  registrationId: Type.Integer(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  gender: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  mobileNumber: Nullable(Type.String()),
+  packageId: Nullable(Type.Integer()),
+  packageName: Nullable(Type.String()),
+  packagePrice: MoneySchema,
+  originalPrice: MoneySchema,
+  discountAmount: MoneySchema,
+  isAiaMember: Type.Boolean(),
+  isPrimary: Type.Boolean(),
+  identificationNumber: Nullable(Type.String()),
+  dateOfBirth: Nullable(Type.String()),
+  aiaMemberId: Nullable(Type.String()),
+});
+
+/** An order as staff see it (GET /api/admin/registrations); status in the admin spelling 'canceled'. */
+export const AdminOrderSchema = Type.Object({
+  id: Type.Integer(),
+  referenceNumber: Type.String(),
+  status: Type.String(),
+  eventId: Type.Integer(),
+  eventName: Nullable(Type.String()),
+  location: Nullable(Type.String()),
+  packageName: Nullable(Type.String()),
+  packagePrice: Nullable(MoneySchema),
+  timeslotId: Nullable(Type.Integer()),
+  timeslotDate: Nullable(DateSchema),
+  timeslotTime: Nullable(Type.String()),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Nullable(Type.String()),
+  mobileNumber: Nullable(Type.String()),
+  gender: Nullable(Type.String()),
+  identificationNumber: Nullable(Type.String()),
+  dateOfBirth: Nullable(Type.String()),
+  postalCode: Nullable(Type.String()),
+  unitNumber: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+  region: Nullable(Type.String()),
+  isAiaMember: Type.Boolean(),
+  packageId: Nullable(Type.Integer()),
+  medicalConditions: Nullable(Type.String()),
+  aiaMemberId: Nullable(Type.String()),
+  discountCodeId: Nullable(Type.Integer()),
+  isPaidInApp: Type.Boolean({ description: 'Paid (in part) through the partner' }),
+  totalPaidInApp: MoneySchema,
+  paidTransactionId: Nullable(Type.String()),
+  invoice: Nullable(Type.String({ description: 'File name of the invoice PDF' })),
+  participants: Type.Array(AdminParticipantSchema),
+  discountCode: Nullable(Type.String()),
+  discountLabel: Nullable(Type.String()),
+  totalAmount: MoneySchema,
+  discountAmount: MoneySchema,
+  aiaDiscountAmount: MoneySchema,
+  whiteCoatPaidAmount: MoneySchema,
+  paidAmount: MoneySchema,
+  balanceDue: MoneySchema,
+  transactionId: Nullable(Type.String()),
+  paymentMethod: Nullable(Type.String()),
+  wcBookingCode: Nullable(Type.String()),
+  confirmationEmailSent: Type.Boolean(),
+  cancelledAt: Nullable(Timestamp),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const OrderPageSchema = Page(AdminOrderSchema);
+
+/** One event of an order's history: what happened, when, and by whom. */
+export const OrderHistoryEntrySchema = Type.Object({
+  version: Type.Integer(),
+  type: Type.String(),
+  actor: Type.String({ description: "'public' | 'admin:<username>' | 'partner:<id>' | 'worker:<job>'" }),
+  summary: Type.String(),
+  at: Timestamp,
+  data: Type.Unknown(),
+});
+
+/** A timeslot of the admin timeslot search, with its seats booked. */
+export const AdminTimeslotSchema = Type.Object({
+  id: Type.Integer(),
+  label: Type.String(),
+  date: Type.String(),
+  time: Type.String(),
+  region: Nullable(Type.String()),
+  isAvailable: Type.Boolean(),
+  currentAttendees: Type.Integer(),
+  maxAttendees: Type.Integer(),
+});
+
+/** Timeslots grouped by their yyyy-MM-dd day. */
+export const TimeslotGroupsSchema = Type.Record(
+  Type.String(),
+  Type.Object({
+    date: Type.Object({ label: Type.String(), value: Type.String() }),
+    timeslots: Type.Array(AdminTimeslotSchema),
+  }),
+);
+
+export const TimeslotSearchResponseSchema = Type.Object({
+  success: Type.Literal(true),
+  region: Nullable(Type.String()),
+  regionName: Nullable(Type.String()),
+  postalCode: Nullable(Type.String()),
+  data: TimeslotGroupsSchema,
+});
+
+export const PaymentTestModeResponseSchema = Type.Object({
+  success: Type.Boolean(),
+  testMode: Type.Boolean(),
+  message: Type.String(),
+  provider: Type.Object({
+    name: Type.String(),
+    environment: Type.String(),
+    merchantId: Type.String({ description: 'Masked: only the last 4 characters are shown' }),
+    merchantAccountName: Type.String(),
+    configured: Type.Boolean(),
+  }),
+});
+
+/** A projection's or reactor's progress through the event log. */
+export const SubscriptionStatusSchema = Type.Object({
+  name: Type.String(),
+  checkpoint: Type.String({ description: '<transaction id>.<global position> handled up to' }),
+  checkpointUpdatedAt: Type.String(),
+  lagEvents: Type.Integer(),
+  lagSeconds: Type.Number(),
+  holder: Nullable(Type.String()),
+  leaseExpiresAt: Nullable(Type.String()),
+  leaseActive: Type.Boolean(),
+});
+
+export type AdminPackage = Static<typeof AdminPackageSchema>;
+export type EventConfig = Static<typeof EventConfigSchema>;
+export type AdminEvent = Static<typeof AdminEventSchema>;
+export type Holiday = Static<typeof HolidaySchema>;
+export type EmailConfig = Static<typeof EmailConfigSchema>;
+export type ApiKey = Static<typeof ApiKeySchema>;
+export type Discount = Static<typeof DiscountSchema>;
+export type GeneratedCode = Static<typeof GeneratedCodeSchema>;
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+export type AuditPage = Static<typeof AuditPageSchema>;
+export type DashboardCounts = Static<typeof DashboardCountsSchema>;
+export type AdminParticipant = Static<typeof AdminParticipantSchema>;
+export type AdminOrder = Static<typeof AdminOrderSchema>;
+export type OrderPage = Static<typeof OrderPageSchema>;
+export type OrderHistoryEntry = Static<typeof OrderHistoryEntrySchema>;
+export type AdminTimeslot = Static<typeof AdminTimeslotSchema>;
+export type TimeslotGroups = Static<typeof TimeslotGroupsSchema>;
+export type TimeslotSearchAnswer = Static<typeof TimeslotSearchResponseSchema>;
+export type PaymentTestModeAnswer = Static<typeof PaymentTestModeResponseSchema>;
+export type SubscriptionStatus = Static<typeof SubscriptionStatusSchema>;

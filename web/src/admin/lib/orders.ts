@@ -9,7 +9,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { type ApiEnvelope, AUTH_TOKEN_KEY, api } from '../../lib/api';
 import { toaster } from '../../components/ui/toaster';
 import { ADMIN_PATHS, failureMessage, toastError, toastSuccess } from './admin-api';
-import type { AdminOrder, OrderHistoryEntry, OrderPage } from './types';
+import type { AdminOrder, OrderHistoryEntry, OrderPage } from '@hs/contracts';
 
 /** The list refreshes by polling (a booking on the public site shows up within this). */
 export const ORDERS_REFRESH_MS = 5_000;

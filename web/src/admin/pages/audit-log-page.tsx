@@ -8,7 +8,7 @@ import * as Field from '../../components/ui/field';
 import * as Table from '../../components/ui/table';
 import { ListState, SectionHeader } from '../components/section';
 import { ADMIN_PATHS, describeActor, formatAdminTimestamp } from '../lib/admin-api';
-import type { AuditEntry, AuditPage } from '../lib/types';
+import type { AuditEntry, AuditPage } from '@hs/contracts';
 import { useDebounced } from '../lib/use-debounced';
 
 export const AUDIT_PAGE_SIZE = 25;

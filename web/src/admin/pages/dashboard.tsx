@@ -8,7 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import * as Tabs from '../../components/ui/tabs';
 import type { ApiEnvelope } from '../../lib/api';
 import { ADMIN_PATHS } from '../lib/admin-api';
-import type { DashboardCounts } from '../lib/types';
+import type { DashboardCounts } from '@hs/contracts';
 import { ApiKeysTab } from '../tabs/api-keys-tab';
 import { DiscountsTab } from '../tabs/discounts-tab';
 import { EmailTemplatesTab } from '../tabs/email-templates-tab';

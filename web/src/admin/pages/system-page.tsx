@@ -15,7 +15,7 @@ import {
   toastError,
   toastSuccess,
 } from '../lib/admin-api';
-import type { SubscriptionStatus } from '../lib/types';
+import type { SubscriptionStatus } from '@hs/contracts';
 
 export const SYSTEM_REFRESH_MS = 5_000;
 

@@ -25,7 +25,7 @@ import {
   useRemove,
 } from '../lib/admin-api';
 import { copyApiKey, copyKeyPrefix } from '../lib/clipboard';
-import type { ApiKey } from '../lib/types';
+import type { ApiKey } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 
 /** The list shows the first 10 characters of a key plus an ellipsis. */

@@ -19,7 +19,7 @@ import { Switch } from '../../components/ui/switch';
 import { api } from '../../lib/api';
 import { RadioCards } from '../components/radio-cards';
 import { ADMIN_PATHS, toastMutationError, toastSuccess } from '../lib/admin-api';
-import type { Discount } from '../lib/types';
+import type { Discount } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 
 export interface DiscountValues extends Record<string, unknown> {

@@ -22,7 +22,7 @@ import { ListState, SectionHeader } from '../components/section';
 import { StatusBadge } from '../components/status-badge';
 import { ADMIN_PATHS, failureMessage, useAdminList, useRefresh, useRemove } from '../lib/admin-api';
 import { copyToClipboard } from '../lib/clipboard';
-import type { Discount, GeneratedCode } from '../lib/types';
+import type { Discount, GeneratedCode } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 import { DiscountDialog } from './discount-dialog';
 

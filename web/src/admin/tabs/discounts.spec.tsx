@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { bodyOf, renderWithProviders, stubApi } from '../test/helpers';
-import type { Discount } from '../lib/types';
+import type { Discount } from '@hs/contracts';
 import { DiscountDialog } from './discount-dialog';
 import { DiscountsTab, GenerateCodesDialog } from './discounts-tab';
 import { PaymentsTab } from './payments-tab';

@@ -32,7 +32,7 @@ import {
   useRefresh,
   useRemove,
 } from '../lib/admin-api';
-import type { EmailConfig } from '../lib/types';
+import type { EmailConfig } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 
 /** Spec: the value input is an email input when the setting is an e-mail address. */

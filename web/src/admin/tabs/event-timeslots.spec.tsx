@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
-import type { AdminEvent } from '../lib/types';
+import type { AdminEvent } from '@hs/contracts';
 import { bodyOf, renderWithProviders, stubApi } from '../test/helpers';
 import { EventDialog } from './events-tab';
 
@@ -19,6 +19,9 @@ const manualEvent: AdminEvent = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   packageIds: [],
+  dates: [],
+  packages: [],
+  timeslots: [],
   config: { configType: 'manual', numSlots: 10, bufferHours: 24, slotsPerTimeslot: 1, maxAttendees: 30 },
 };
 

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import { type ApiEnvelope, api } from '../../lib/api';
 import { ADMIN_PATHS, failureMessage, toastError, toastSuccess } from '../lib/admin-api';
-import type { AdminTimeslot, TimeslotSearchAnswer } from '../lib/types';
+import type { AdminTimeslot, TimeslotSearchAnswer } from '@hs/contracts';
 
 /**
  * Any served postal code: for a manual event the admin search answers every upcoming manual slot

@@ -25,7 +25,7 @@ import {
   useRefresh,
   useRemove,
 } from '../lib/admin-api';
-import type { AdminEvent, AdminPackage } from '../lib/types';
+import type { AdminEvent, AdminPackage } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 import { ManualTimeslots } from './event-timeslots';
 

@@ -17,7 +17,7 @@ import {
   useRefresh,
   useRemove,
 } from '../lib/admin-api';
-import type { Holiday } from '../lib/types';
+import type { Holiday } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 
 export function HolidayDialog({

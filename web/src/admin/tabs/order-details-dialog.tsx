@@ -22,7 +22,7 @@ import {
   useOrderHistory,
   useUpdateOrderStatus,
 } from '../lib/orders';
-import type { AdminOrder, OrderHistoryEntry } from '../lib/types';
+import type { AdminOrder, OrderHistoryEntry } from '@hs/contracts';
 import { formatPrice } from './packages-tab';
 
 const sectionTitle = css({ fontWeight: 'semibold', textStyle: 'md', mb: '2' });

@@ -20,7 +20,7 @@ import {
   useOrders,
   useUpdateOrderStatus,
 } from '../lib/orders';
-import type { AdminEvent, AdminOrder } from '../lib/types';
+import type { AdminEvent, AdminOrder } from '@hs/contracts';
 import { useDebounced } from '../lib/use-debounced';
 import { CancelOrderDialog, OrderDetailsDialog } from './order-details-dialog';
 

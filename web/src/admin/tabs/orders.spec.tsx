@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { AUTH_TOKEN_KEY } from '../../lib/api';
 import { exportFileName } from '../lib/orders';
-import type { AdminOrder } from '../lib/types';
+import type { AdminOrder } from '@hs/contracts';
 import { ADMIN_USER, bodyOf, renderWithProviders, stubApi } from '../test/helpers';
 import { OrdersTab } from './orders-tab';
 
@@ -31,6 +31,7 @@ function order(over: Partial<AdminOrder> = {}): AdminOrder {
     location: 'Toa Payoh Hub',
     packageName: 'Basic Health',
     packagePrice: '100.00',
+    timeslotId: 3,
     timeslotDate: '2026-06-01',
     timeslotTime: '09:00',
     firstName: 'Alex',
@@ -45,6 +46,14 @@ function order(over: Partial<AdminOrder> = {}): AdminOrder {
     address: '1 Ang Mo Kio Ave',
     region: 'north',
     isAiaMember: false,
+    packageId: 1,
+    medicalConditions: null,
+    aiaMemberId: null,
+    discountCodeId: null,
+    isPaidInApp: false,
+    totalPaidInApp: '0.00',
+    paidTransactionId: null,
+    invoice: null,
     participants: [],
     discountCode: 'PROMO10',
     discountLabel: 'Ten percent',
@@ -60,6 +69,7 @@ function order(over: Partial<AdminOrder> = {}): AdminOrder {
     confirmationEmailSent: true,
     cancelledAt: null,
     createdAt: '2026-05-01T02:30:00.000Z',
+    updatedAt: '2026-05-01T02:30:00.000Z',
     ...over,
   };
 }

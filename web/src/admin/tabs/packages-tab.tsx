@@ -21,7 +21,7 @@ import {
   useRefresh,
   useRemove,
 } from '../lib/admin-api';
-import type { AdminPackage } from '../lib/types';
+import type { AdminPackage } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 
 export function formatPrice(value: string | null | undefined): string {

@@ -12,7 +12,7 @@ import { toaster } from '../../components/ui/toaster';
 import { ApiError, api } from '../../lib/api';
 import { SectionHeader } from '../components/section';
 import { ADMIN_PATHS } from '../lib/admin-api';
-import type { PaymentTestModeAnswer } from '../lib/types';
+import type { PaymentTestModeAnswer } from '@hs/contracts';
 
 export const PAYMENT_MESSAGES = {
   fetchFailed: 'Failed to fetch payment test mode status',

@@ -10,7 +10,7 @@ import { Switch } from '../../components/ui/switch';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { EmptyState, SectionHeader, srOnly } from '../components/section';
 import { ADMIN_PATHS, failureMessage, toastError, toastSuccess, useAdminList } from '../lib/admin-api';
-import type { AdminEvent, AdminTimeslot, TimeslotSearchAnswer } from '../lib/types';
+import type { AdminEvent, AdminTimeslot, TimeslotSearchAnswer } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 
 export const TIMESLOT_EMPTY = {
@@ -40,6 +40,7 @@ export async function searchTimeslots(q: TimeslotQuery): Promise<TimeslotSearchA
     success: true,
     region: res?.region ?? null,
     regionName: res?.regionName ?? null,
+    postalCode: res?.postalCode ?? null,
     data: res?.data ?? {},
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AuditEntrySchema, DashboardCountsSchema, Envelope } from '@hs/contracts';
+import { type AuditEntrySchema, AuditPageSchema, DashboardCountsSchema, Envelope } from '@hs/contracts';
 import { Type } from '@sinclair/typebox';
 
 const AuditQuery = Type.Object({
@@ -46,15 +46,7 @@ const overview: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['admin'],
         summary: 'Admin changes, newest first, with before and after',
         querystring: AuditQuery,
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            data: Type.Array(AuditEntrySchema),
-            total: Type.Integer(),
-            page: Type.Integer(),
-            pageSize: Type.Integer(),
-          }),
-        },
+        response: { 200: AuditPageSchema },
       },
     },
     async (request) => {

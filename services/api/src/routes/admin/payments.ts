@@ -1,24 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema } from '@hs/contracts';
+import { ErrorResponseSchema, PaymentTestModeResponseSchema } from '@hs/contracts';
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import type { ApiConfig } from '../../config';
 import { PAYMENT_TEST_MODE, isPaymentTestMode } from '../../settings';
 import { parseInput } from '../../validation';
 import { TestModeInput } from './inputs';
-
-const TestModeResponse = Type.Object({
-  success: Type.Boolean(),
-  testMode: Type.Boolean(),
-  message: Type.String(),
-  provider: Type.Object({
-    name: Type.String(),
-    environment: Type.String(),
-    merchantId: Type.String({ description: 'Masked: only the last 4 characters are shown' }),
-    merchantAccountName: Type.String(),
-    configured: Type.Boolean(),
-  }),
-});
 
 function mask(value: string | undefined): string {
   if (!value) return 'not configured';
@@ -40,7 +27,7 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
 
   app.get(
     '/payments/test-mode',
-    { schema: { tags: ['admin'], response: { 200: TestModeResponse } } },
+    { schema: { tags: ['admin'], response: { 200: PaymentTestModeResponseSchema } } },
     async () => {
       const testMode = await isPaymentTestMode(sql);
       return answer(testMode, testMode ? 'Payment test mode is enabled' : 'Payment test mode is disabled');
@@ -53,7 +40,7 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
       schema: {
         tags: ['admin'],
         body: Type.Object({ enabled: Type.Boolean() }),
-        response: { 200: TestModeResponse, 400: ErrorResponseSchema },
+        response: { 200: PaymentTestModeResponseSchema, 400: ErrorResponseSchema },
       },
       // 'enabled must be true or false' for a missing or non-boolean flag, before the generic check.
       preValidation: async (request) => {

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema, IdParams } from '@hs/contracts';
+import {
+  AdminOrderSchema,
+  Envelope,
+  ErrorResponseSchema,
+  IdParams,
+  OrderHistoryEntrySchema,
+  OrderPageSchema,
+} from '@hs/contracts';
 import {
   ADMIN_STATUS_FILTERS,
   adminStatusPatchSchema,
@@ -172,15 +179,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Orders, newest first, filtered by status and event',
         querystring: ListQuery,
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            data: Type.Array(Type.Unknown()),
-            total: Type.Integer(),
-            page: Type.Integer(),
-            pageSize: Type.Integer(),
-          }),
-        },
+        response: { 200: OrderPageSchema },
       },
       preValidation: emptyFiltersAreAbsent,
     },
@@ -254,7 +253,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: IdParams,
         response: {
-          200: Type.Object({ success: Type.Literal(true), data: Type.Unknown() }),
+          200: Envelope(AdminOrderSchema),
           404: ErrorResponseSchema,
         },
       },
@@ -262,7 +261,8 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const row = await readOrder(sql, { id: request.params.id });
       if (!row) throw notFound('Registration not found');
-      return { success: true as const, data: (await adminViews([row]))[0] };
+      const [view] = await adminViews([row]);
+      return { success: true as const, data: view! };
     },
   );
 
@@ -307,21 +307,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Every event of an order: what happened, when, and by whom',
         params: IdParams,
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            data: Type.Array(
-              Type.Object({
-                version: Type.Integer(),
-                type: Type.String(),
-                actor: Type.String(),
-                summary: Type.String(),
-                at: Type.String(),
-                data: Type.Unknown(),
-              }),
-            ),
-          }),
-        },
+        response: { 200: Envelope(Type.Array(OrderHistoryEntrySchema)) },
       },
     },
     async (request) => {

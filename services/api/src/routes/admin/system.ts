@@ -1,18 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '@hs/contracts';
+import { Envelope, SubscriptionStatusSchema } from '@hs/contracts';
 import { getSubscriptionStatus } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
-
-const SubscriptionStatusSchema = Type.Object({
-  name: Type.String(),
-  checkpoint: Type.String({ description: '<transaction id>.<global position> handled up to' }),
-  checkpointUpdatedAt: Type.String(),
-  lagEvents: Type.Integer(),
-  lagSeconds: Type.Number(),
-  holder: Type.Union([Type.String(), Type.Null()]),
-  leaseExpiresAt: Type.Union([Type.String(), Type.Null()]),
-  leaseActive: Type.Boolean(),
-});
 
 /** How far each projection and reactor is behind the event log, and which worker holds it. */
 const system: FastifyPluginAsyncTypebox = async (app) => {

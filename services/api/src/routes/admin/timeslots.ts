@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema, IdParams } from '@hs/contracts';
+import {
+  AdminTimeslotSchema,
+  ErrorResponseSchema,
+  IdParams,
+  TimeslotSearchResponseSchema,
+} from '@hs/contracts';
 import {
   POSTAL_CODE_MESSAGE,
   POSTAL_CODE_PATTERN,
@@ -24,24 +29,6 @@ import {
 } from '../../slots';
 import { runTimeslotCommand } from '../../slots/capacity';
 import { parseInput } from '../../validation';
-
-const Slot = Type.Object({
-  id: Type.Integer(),
-  label: Type.String(),
-  date: Type.String(),
-  time: Type.String(),
-  region: Type.Union([Type.String(), Type.Null()]),
-  isAvailable: Type.Boolean(),
-  currentAttendees: Type.Integer(),
-  maxAttendees: Type.Integer(),
-});
-const Groups = Type.Record(
-  Type.String(),
-  Type.Object({
-    date: Type.Object({ label: Type.String(), value: Type.String() }),
-    timeslots: Type.Array(Slot),
-  }),
-);
 
 const ManualSlotInput = v.object({
   date: v.pipe(
@@ -79,13 +66,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
           date: Type.Optional(Type.String({ maxLength: 20 })),
         }),
         response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            region: Type.Union([Type.String(), Type.Null()]),
-            regionName: Type.Union([Type.String(), Type.Null()]),
-            postalCode: Type.Union([Type.String(), Type.Null()]),
-            data: Groups,
-          }),
+          200: TimeslotSearchResponseSchema,
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
         },
@@ -147,7 +128,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Type.Object({
             success: Type.Literal(true),
-            data: Slot,
+            data: AdminTimeslotSchema,
             position: Type.Union([Type.String(), Type.Null()]),
           }),
           400: ErrorResponseSchema,
@@ -192,7 +173,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
           maxAttendees: Type.Optional(Type.Integer()),
         }),
         response: {
-          201: Type.Object({ success: Type.Literal(true), data: Slot }),
+          201: Type.Object({ success: Type.Literal(true), data: AdminTimeslotSchema }),
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
