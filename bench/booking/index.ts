@@ -7,6 +7,7 @@
 // Knobs: BENCH_SECONDS (default 10), BOOKING_CONNECTIONS (50), BOOKING_SLOTS (200),
 //        BOOKING_WORKER=off (no worker: what the api's side alone costs; projections then stand still),
 //        DATABASE_URL (admin url of the Postgres server, default postgres://postgres@127.0.0.1:5432/postgres)
+import { countEvents } from '@hs/eventstore';
 import { type LoadResult, fmt, load, machine, mean, startBaseline, statusLine } from '../lib/load';
 import { bookableEvent, bookingBody, cpuDelta, cpuSnapshot, startBenchStack } from '../lib/stack';
 
@@ -73,8 +74,7 @@ try {
     }
     const ours = mean(runs[0]!, runs[3]!);
     const base = mean(runs[1]!, runs[2]!);
-    const [{ booked } = { booked: 0 }] = await stack.sql<{ booked: number }[]>`
-      select count(*)::int as booked from events where type = 'RegistrationBooked'`;
+    const booked = await countEvents(stack.sql, { type: 'RegistrationBooked' });
     console.log(`\n| side | bookings/s | p50 ms | p99 ms | max ms | statuses |`);
     console.log(`|---|---|---|---|---|---|`);
     for (const [name, r] of [

@@ -9,7 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { getPostgreSQLEventStore, type PostgresEventStore } from '@event-driven-io/emmett-postgresql';
 import { connect, findMigrationsDir, migrate, type Sql } from '@hs/db';
-import { append, defineProjection, startProjectionRunner } from '@hs/eventstore';
+import {
+  START,
+  append,
+  defineProjection,
+  ensureCheckpoint,
+  headPosition,
+  startProjectionRunner,
+} from '@hs/eventstore';
 import pg from 'pg';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -153,9 +160,7 @@ async function projectionLag(
   const projectedAt = new Map<string, number>();
   await listenSql.listen('bench_projected', (id) => projectedAt.set(id, performance.now()));
   // Start from the end of the log: the throughput cells left plenty of events behind.
-  await admin`insert into subscription_checkpoints (name, transaction_id, global_position)
-              select 'bench_slots', coalesce(max(transaction_id), '0'), coalesce(max(global_position), 0) from events
-              on conflict (name) do nothing`;
+  await ensureCheckpoint(admin, 'bench_slots', (await headPosition(admin)) ?? START);
   const runner = startProjectionRunner(runnerSql, [projection], { pollMs: 1_000, leaseMs: 10_000 });
   try {
     await new Promise((r) => setTimeout(r, 500)); // lease taken, LISTEN registered

@@ -7,6 +7,7 @@
 // HOT_ROUNDS rounds, each on a fresh slot, alternating product and baseline.
 //   npm run hot-slot -w bench      (npm run build first)
 // Knobs: HOT_REQUESTS (1000), HOT_CAPACITY (20), HOT_ROUNDS (3), DATABASE_URL (admin url)
+import { readStream } from '@hs/eventstore';
 import { fmt, type LoadResult, load, machine, startBaseline, statusLine } from '../lib/load';
 import { bookableEvent, bookingBody, startBenchStack } from '../lib/stack';
 
@@ -72,15 +73,12 @@ try {
       const allAnswered = (performance.now() - started) / 1000;
       await new Promise((r) => setTimeout(r, 1500)); // pg stats are flushed at most once a second
       const retries = (await rollbacks()) - before;
-      const [seats] = await stack.sql<{ reserved: number; released: number; events: number }[]>`
-        select coalesce(sum((data->>'seats')::int) filter (where type = 'SeatsReserved'), 0)::int as reserved,
-               coalesce(sum((data->>'seats')::int) filter (where type = 'SeatsReleased'), 0)::int as released,
-               count(*)::int as events
-        from events where stream_id = ${`timeslot-${timeslotId}`}`;
-      const taken = (seats?.reserved ?? 0) - (seats?.released ?? 0);
-      const [fill] = await stack.sql<{ ms: number }[]>`
-        select extract(epoch from max(recorded_at) - min(recorded_at))::float8 * 1000 as ms
-        from events where stream_id = ${`timeslot-${timeslotId}`}`;
+      const slot = await readStream<{ seats: number }>(stack.sql, `timeslot-${timeslotId}`);
+      const seatsOf = (type: string) =>
+        slot.filter((e) => e.type === type).reduce((sum, e) => sum + e.data.seats, 0);
+      const taken = seatsOf('SeatsReserved') - seatsOf('SeatsReleased');
+      const times = slot.map((e) => e.recordedAt.getTime());
+      const fillMs = times.length ? Math.max(...times) - Math.min(...times) : Number.NaN;
       const errorsLogged = stack
         .output()
         .slice(logFrom)
@@ -112,7 +110,7 @@ try {
         `| ${round + 1} | ${taken} | ${answered}/${REQUESTS} | ${fmt(allAnswered, 2)} | ${fmt(ours.p50)} | ${fmt(ours.p99)} | ${fiveXX} | ${fmt(retries / REQUESTS, 2)} | ${statusLine(ours.statuses)}${ours.errors ? ` errors:${ours.errors}` : ''} | ${fmt(bAnswered, 2)} | ${fmt(base.p99)} | ${fmt(allAnswered / bAnswered, 2)}x |`,
       );
       console.log(
-        `round ${round + 1}: 409 reasons ${JSON.stringify(reasons)}; ${seats?.events} events on the slot stream, first to last seat ${fmt(fill?.ms ?? Number.NaN, 0)} ms`,
+        `round ${round + 1}: 409 reasons ${JSON.stringify(reasons)}; ${slot.length} events on the slot stream, first to last seat ${fmt(fillMs, 0)} ms`,
       );
       for (const line of errorsLogged.slice(0, 3)) console.log(`  api error: ${line.slice(0, 1500)}`);
     }

@@ -9,7 +9,7 @@
 // event-store bench (`npm run eventstore -w bench`, BENCH_ONLY=lag); this one is the whole product.
 //   npm run lag -w bench      (npm run build first)
 // Knobs: LAG_SECONDS (15), LAG_CONNECTIONS (50), LAG_RATE (50), LAG_POLL_MS (2), BOOKING_SLOTS (200)
-import { comparePositions, type Position, parsePosition } from '@hs/eventstore';
+import { comparePositions, listCheckpoints, type Position, parsePosition } from '@hs/eventstore';
 import { connect } from '@hs/db';
 import { fmt, load, machine, percentile, statusLine } from '../lib/load';
 import { bookableEvent, bookingBody, startBenchStack } from '../lib/stack';
@@ -66,12 +66,9 @@ try {
     })();
     const poll = (async () => {
       while (running || pending.length > 0) {
-        const rows = await poller<{ name: string; tx: string; pos: string }[]>`
-          select name, transaction_id::text as tx, global_position::text as pos
-          from subscription_checkpoints where name in ${poller(SUBSCRIPTIONS as unknown as string[])}`;
+        const checkpoints = await listCheckpoints(poller, SUBSCRIPTIONS);
         const now = performance.now();
-        for (const { name, tx, pos } of rows) {
-          const checkpoint = { transactionId: tx, globalPosition: Number(pos) };
+        for (const { name, position: checkpoint } of checkpoints) {
           for (const p of pending) {
             if (p.seen[name] === undefined && comparePositions(checkpoint, p.position) >= 0) {
               p.seen[name] = now;

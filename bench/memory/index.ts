@@ -5,6 +5,7 @@
 //   npm run memory -w bench      (npm run build first)
 // Knobs: MEMORY_BOOKINGS (10000; the issue's figure is 100000), MEMORY_CONNECTIONS (50),
 //        MEMORY_IDLE_SECONDS (5), BOOKING_SLOTS (200), DATABASE_URL (admin url)
+import { listCheckpoints, maxGlobalPosition } from '@hs/eventstore';
 import { fmt, load, machine, startBaseline, statusLine } from '../lib/load';
 import { bookableEvent, bookingBody, peakRssMb, rssMb, startBenchStack } from '../lib/stack';
 
@@ -37,11 +38,9 @@ try {
   const caughtUp = async (timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const [row] = await stack.sql<{ behind: number }[]>`
-        select count(*)::int as behind from subscription_checkpoints c
-        where c.global_position < (select coalesce(max(global_position), 0) from events)
-          and c.name in ('orders', 'slot_availability', 'order_history')`;
-      if ((row?.behind ?? 1) === 0) return true;
+      const last = await maxGlobalPosition(stack.sql);
+      const checkpoints = await listCheckpoints(stack.sql, ['orders', 'slot_availability', 'order_history']);
+      if (checkpoints.every((c) => c.position.globalPosition >= last)) return true;
       if (Date.now() > deadline) return false;
       await new Promise((r) => setTimeout(r, 200));
     }
