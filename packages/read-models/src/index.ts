@@ -2,13 +2,8 @@ import { orderHistoryProjection } from './order-history';
 import { ordersProjection } from './orders';
 import { slotAvailabilityProjection } from './slot-availability';
 
-export { slotAvailabilityProjection, timeslotStreamId, TIMESLOT_STREAM_PREFIX } from './slot-availability';
-export {
-  ordersProjection,
-  registrationStreamId,
-  registrationIdOf,
-  REGISTRATION_STREAM_PREFIX,
-} from './orders';
+export { slotAvailabilityProjection } from './slot-availability';
+export { ordersProjection } from './orders';
 export { orderHistoryProjection, summarize } from './order-history';
 export {
   OrderNotReadyError,

@@ -1,8 +1,13 @@
 import type { TransactionSql } from '@hs/db';
-import { REGISTRATION_EVENT_TYPES, type RegistrationEvent, formatSGD } from '@hs/domain';
+import {
+  REGISTRATION_EVENT_TYPES,
+  type RegistrationEvent,
+  formatSGD,
+  isRegistrationStream,
+  registrationIdOf,
+} from '@hs/domain';
 import type { RecordedEvent } from '@hs/eventstore';
 import { defineBatchProjection } from './batch-projection';
-import { registrationIdOf } from './orders';
 
 /** One readable line per event, for the admin's order timeline. */
 export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
@@ -50,7 +55,7 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
 /** A batch in one multi-row insert. */
 async function applyHistoryBatch(tx: TransactionSql, events: RecordedEvent[]) {
   const rows = events
-    .filter((e) => e.streamId.startsWith('registration-'))
+    .filter((e) => isRegistrationStream(e.streamId))
     .map((e) => ({
       registration_id: registrationIdOf(e.streamId),
       version: e.version,

@@ -1,17 +1,12 @@
 import type { TransactionSql } from '@hs/db';
-import type { ParticipantSnapshot, PriceBreakdown, RegistrationEvent } from '@hs/domain';
+import {
+  type ParticipantSnapshot,
+  type PriceBreakdown,
+  type RegistrationEvent,
+  registrationIdOf,
+} from '@hs/domain';
 import type { RecordedEvent } from '@hs/eventstore';
 import { defineBatchProjection } from './batch-projection';
-
-export const REGISTRATION_STREAM_PREFIX = 'registration-';
-
-export function registrationStreamId(registrationId: number | string): string {
-  return `${REGISTRATION_STREAM_PREFIX}${registrationId}`;
-}
-
-export function registrationIdOf(streamId: string): number {
-  return Number(streamId.slice(REGISTRATION_STREAM_PREFIX.length));
-}
 
 type Data<T extends RegistrationEvent['type']> = Extract<RegistrationEvent, { type: T }>['data'];
 const data = <T extends RegistrationEvent['type']>(event: RecordedEvent) => event.data as Data<T>;

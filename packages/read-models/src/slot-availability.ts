@@ -1,17 +1,7 @@
 import type { TransactionSql } from '@hs/db';
-import type { TimeslotEvent } from '@hs/domain';
+import { type TimeslotEvent, timeslotIdOf } from '@hs/domain';
 import type { RecordedEvent } from '@hs/eventstore';
 import { defineBatchProjection } from './batch-projection';
-
-export const TIMESLOT_STREAM_PREFIX = 'timeslot-';
-
-export function timeslotStreamId(timeslotId: number): string {
-  return `${TIMESLOT_STREAM_PREFIX}${timeslotId}`;
-}
-
-function timeslotIdOf(streamId: string): number {
-  return Number(streamId.slice(TIMESLOT_STREAM_PREFIX.length));
-}
 
 type Data<T extends TimeslotEvent['type']> = Extract<TimeslotEvent, { type: T }>['data'];
 
