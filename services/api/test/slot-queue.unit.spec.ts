@@ -1,7 +1,10 @@
-import { TIMESLOT_MESSAGES } from '@hs/domain';
+import { type DomainErrorCode, TIMESLOT_MESSAGES, domainError, domainErrorHttpStatus } from '@hs/domain';
+import { CommandRefusedError } from '@hs/eventstore';
 import { describe, expect, it } from 'vitest';
 import { createSlotQueue } from '../src/booking/slot-queue';
-import { HttpError } from '../src/errors';
+
+/** What the slot's decider refuses a booking with, as bookRegistration throws it. */
+const refused = (message: string) => new CommandRefusedError(domainError('SLOT_FULL', message));
 
 /** A slot of `capacity` seats whose every read is counted, as bookRegistration would read its stream. */
 function slot(capacity: number) {
@@ -9,7 +12,7 @@ function slot(capacity: number) {
   const book = async () => {
     state.reads++;
     await new Promise((r) => setTimeout(r, 1));
-    if (state.booked >= capacity) throw new HttpError(409, TIMESLOT_MESSAGES.full);
+    if (state.booked >= capacity) throw refused(TIMESLOT_MESSAGES.full);
     state.booked++;
     return 'booked';
   };
@@ -19,7 +22,8 @@ function slot(capacity: number) {
 const outcome = (p: Promise<string>) =>
   p.then(
     (v) => v,
-    (e: HttpError) => `${e.statusCode} ${e.message}`,
+    // As the api answers a refusal (its error handler).
+    (e: CommandRefusedError) => `${domainErrorHttpStatus({ code: e.code as DomainErrorCode })} ${e.message}`,
   );
 
 describe('slot queue', () => {
@@ -65,7 +69,7 @@ describe('slot queue', () => {
     let reads = 0;
     const notEnough = async () => {
       reads++;
-      throw new HttpError(409, TIMESLOT_MESSAGES.notEnough(1));
+      throw refused(TIMESLOT_MESSAGES.notEnough(1));
     };
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => outcome(queue.bookInTurn(3, notEnough))),
@@ -144,7 +148,7 @@ describe('slot queue', () => {
           1,
           async (fresh) => {
             expect(fresh).toBe(true);
-            throw new HttpError(409, TIMESLOT_MESSAGES.full);
+            throw refused(TIMESLOT_MESSAGES.full);
           },
           observed,
         ),

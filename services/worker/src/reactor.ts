@@ -5,7 +5,13 @@
  * the checkpoint and retries the same event with backoff: bookings keep committing meanwhile.
  */
 import type { Sql } from '@hs/db';
-import { type RegistrationEvent, type RegistrationStatus, singaporeInstant } from '@hs/domain';
+import {
+  type RegistrationEvent,
+  type RegistrationStatus,
+  isRegistrationStream,
+  registrationIdOf,
+  singaporeInstant,
+} from '@hs/domain';
 import {
   type RecordedEvent,
   type Runner,
@@ -13,7 +19,6 @@ import {
   reactionJobId,
   startReactor,
 } from '@hs/eventstore';
-import { registrationIdOf } from '@hs/read-models';
 import type { Producers, QueueName, QueuePayloads } from './queues';
 import { QUEUES } from './queues';
 import { loadRegistration } from './registration';
@@ -124,7 +129,7 @@ export function startNotificationsReactor(deps: ReactorDeps): Runner {
   const { sql, producers } = deps;
   const clock = deps.clock ?? (() => new Date());
   const handleBatch = async (batch: RecordedEvent[]): Promise<void> => {
-    const events = batch.filter((e) => e.streamId.startsWith('registration-'));
+    const events = batch.filter((e) => isRegistrationStream(e.streamId));
     const slotIds = [
       ...new Set(
         events

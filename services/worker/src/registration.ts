@@ -2,33 +2,26 @@
 import type { Sql } from '@hs/db';
 import {
   type RegistrationCommand,
-  type RegistrationEvent,
   type RegistrationState,
-  decideRegistration,
-  evolveRegistration,
-  initialRegistrationState,
-  isDomainError,
+  registrationDecider,
+  registrationStream,
 } from '@hs/domain';
-import { type NewEvent, type RecordedEvent, handle, readStream } from '@hs/eventstore';
-import { registrationStreamId } from '@hs/read-models';
+import {
+  type NewEvent,
+  type RecordedEvent,
+  aggregateStream,
+  decideOn,
+  foldStream,
+  handle,
+} from '@hs/eventstore';
 
 export interface RegistrationRead {
   state: RegistrationState;
   events: RecordedEvent[];
 }
 
-/** Folds events; a type this build does not know leaves the state as it is. */
-export function foldRegistration(events: readonly Pick<RecordedEvent, 'type' | 'data'>[]): RegistrationState {
-  let state = initialRegistrationState();
-  for (const e of events) {
-    state = evolveRegistration(state, { type: e.type, data: e.data } as RegistrationEvent) ?? state;
-  }
-  return state;
-}
-
 export async function loadRegistration(sql: Sql, registrationId: number): Promise<RegistrationRead> {
-  const events = await readStream(sql, registrationStreamId(registrationId));
-  return { state: foldRegistration(events), events };
+  return aggregateStream(sql, registrationStream(registrationId).id, registrationDecider);
 }
 
 const isCommand = (f: RegistrationCommand | NewEvent): f is RegistrationCommand =>
@@ -53,25 +46,22 @@ export async function recordFacts(
   meta: FactMeta,
   unless?: (read: RegistrationRead) => boolean,
 ): Promise<void> {
-  const streamId = registrationStreamId(registrationId);
+  const stream = registrationStream(registrationId);
   await handle(
     sql,
-    [streamId],
+    [stream.id],
     (streams) => {
-      const events = streams[streamId]?.events ?? [];
-      const state = foldRegistration(events);
+      const read = streams[stream.id];
+      const events = read?.events ?? [];
+      const state = foldStream(events, registrationDecider);
       if (!state.exists || unless?.({ state, events })) return { append: [] };
-      const out: NewEvent[] = [];
-      for (const fact of facts) {
-        if (!isCommand(fact)) {
-          out.push({ type: fact.type, data: fact.data });
-          continue;
-        }
-        const decision = decideRegistration(state, fact);
-        if (isDomainError(decision)) throw new Error(`${fact.type} refused: ${decision.message}`);
-        out.push(...decision.map((e) => ({ type: e.type, data: e.data })));
-      }
-      return { append: [{ streamId, streamType: 'registration', events: out }] };
+      // Each command is decided on the stream as read: the facts of one job are independent.
+      const out = facts.flatMap((fact): NewEvent[] =>
+        isCommand(fact)
+          ? decideOn(stream, read, registrationDecider, fact).events
+          : [{ type: fact.type, data: fact.data }],
+      );
+      return { append: [{ streamId: stream.id, streamType: stream.category, events: out }] };
     },
     { metadata: { actor: meta.actor, causationId: meta.causationId }, maxAttempts: 8 },
   );

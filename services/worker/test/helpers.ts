@@ -10,12 +10,10 @@ import type { Sql } from '@hs/db';
 import {
   type ParticipantSnapshot,
   type RegistrationCommand,
-  decideRegistration,
-  isDomainError,
+  registrationDecider,
+  registrationStream,
 } from '@hs/domain';
-import { handle } from '@hs/eventstore';
-import { registrationStreamId } from '@hs/read-models';
-import { foldRegistration } from '../src/registration';
+import { handleCommand } from '@hs/eventstore';
 
 export { type ReceivedMail, type TestSmtp, parseMime, startSmtp } from '@hs/testing';
 
@@ -130,26 +128,9 @@ const participant = (i: number, email: string): ParticipantSnapshot => ({
 });
 
 export async function runCommand(sql: Sql, registrationId: number, command: RegistrationCommand) {
-  const streamId = registrationStreamId(registrationId);
-  await handle(
-    sql,
-    [streamId],
-    (streams) => {
-      const state = foldRegistration(streams[streamId]?.events ?? []);
-      const decision = decideRegistration(state, command);
-      if (isDomainError(decision)) throw new Error(decision.message);
-      return {
-        append: [
-          {
-            streamId,
-            streamType: 'registration',
-            events: decision.map((e) => ({ type: e.type, data: e.data })),
-          },
-        ],
-      };
-    },
-    { metadata: { actor: 'public' } },
-  );
+  await handleCommand(sql, registrationStream(registrationId), registrationDecider, command, {
+    metadata: { actor: 'public' },
+  });
 }
 
 export interface Booking {

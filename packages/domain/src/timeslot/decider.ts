@@ -3,7 +3,7 @@
  * reservation is appended with the slot's expected version). Each participant takes one seat.
  */
 import { type Decider, type Decision, domainError } from '../decider';
-import { DEFAULT_MAX_ATTENDEES } from '../timeslots';
+import { EVENT_CONFIG_DEFAULTS } from '../event-config';
 import type { SeatReleaseReason, TimeslotEvent } from './events';
 
 export interface TimeslotState {
@@ -31,7 +31,7 @@ export const TIMESLOT_MESSAGES = {
 } as const;
 
 /** A slot before any event: the catalogue's capacity (default 20), open, empty. */
-export function initialTimeslotState(capacity: number = DEFAULT_MAX_ATTENDEES): TimeslotState {
+export function initialTimeslotState(capacity: number = EVENT_CONFIG_DEFAULTS.maxAttendees): TimeslotState {
   return { capacity, booked: 0, blocked: false, reservations: {} };
 }
 
@@ -142,7 +142,7 @@ export function timeslotAvailability(state: TimeslotState): {
 
 /** A slot's decider, starting from the catalogue's capacity (the stream holds only changes to it). */
 export function timeslotDeciderFor(
-  catalogueCapacity: number,
+  catalogueCapacity?: number,
 ): Decider<TimeslotState, TimeslotCommand, TimeslotEvent> {
   return {
     initialState: () => initialTimeslotState(catalogueCapacity),
@@ -151,4 +151,4 @@ export function timeslotDeciderFor(
   };
 }
 
-export const timeslotDecider = timeslotDeciderFor(DEFAULT_MAX_ATTENDEES);
+export const timeslotDecider = timeslotDeciderFor();

@@ -1,41 +1,21 @@
 import { randomInt } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import {
-  type DiscountCodeEvent,
-  type RegistrationEvent,
   type RegistrationRequest,
-  type TimeslotEvent,
-  decideDiscountCode,
-  decideRegistration,
-  decideTimeslot,
-  evolveDiscountCode,
+  discountCodeDecider,
+  discountCodeStream,
+  discountStream,
   generateReferenceNumber,
-  initialDiscountCodeState,
-  initialRegistrationState,
-  isDomainError,
-  timeslotStateFromLatest,
+  partnerBookingDecider,
+  partnerBookingStream,
+  registrationDecider,
+  registrationStream,
+  timeslotFromLatestDeciderFor,
+  timeslotStream,
 } from '@hs/domain';
-import { type NewEvent, type Position, type StreamRead, handle } from '@hs/eventstore';
-import { registrationStreamId, timeslotStreamId } from '@hs/read-models';
-import { HttpError } from '../errors';
-import { readSlotStream } from './slot-read';
-
-export const partnerBookingStreamId = (code: string) => `partner-booking-${code}`;
+import { type Position, type StreamRead, decideOn, handle } from '@hs/eventstore';
 import type { PricedOrder } from './order';
-
-type Domain = { type: string; data: unknown };
-const toNew = (events: Domain[]): NewEvent[] => events.map((e) => ({ type: e.type, data: e.data }));
-
-export function foldStream<S, E>(read: StreamRead | undefined, initial: S, evolve: (s: S, e: E) => S): S {
-  return (read?.events ?? []).reduce((s, e) => evolve(s, { type: e.type, data: e.data } as E), initial);
-}
-
-/** A refusal from a decider becomes an HTTP answer with the decider's message. */
-export function orFail<E>(decision: E[] | { kind: 'DomainError'; code: string; message: string }): E[] {
-  if (isDomainError(decision))
-    throw new HttpError(decision.code === 'NOT_FOUND' ? 404 : 409, decision.message);
-  return decision as E[];
-}
+import { readSlotStream } from './slot-read';
 
 export interface Booked {
   registrationId: number;
@@ -94,112 +74,101 @@ export async function bookRegistration(
   /** The slot's stream as read before the turn (PricedOrder.slotRead), when still fresh (slot-queue). */
   slotReadBeforeTurn?: StreamRead,
 ): Promise<Booked> {
-  const regStream = registrationStreamId(id);
-  const slotStream = timeslotStreamId(order.timeslot.id);
-  const codeStream = order.redemption ? `discount-code-${order.redemption.identifierId}` : null;
-  const binStream = order.redemption?.binLimit ? `discount-${order.redemption.discountId}` : null;
-  const partnerStream = order.partner ? partnerBookingStreamId(order.partner.bookingCode) : null;
+  const regStream = registrationStream(id);
+  const slotStream = timeslotStream(order.timeslot.id);
+  const redemptions = order.redemption
+    ? [
+        { stream: discountCodeStream(order.redemption.identifierId), limit: order.redemption.codeLimit },
+        ...(order.redemption.binLimit
+          ? [{ stream: discountStream(order.redemption.discountId), limit: order.redemption.binLimit }]
+          : []),
+      ]
+    : [];
+  const partnerStream = order.partner ? partnerBookingStream(order.partner.bookingCode) : null;
   const streams = [
     regStream,
     slotStream,
-    ...[codeStream, binStream, partnerStream].filter((s): s is string => s !== null),
+    ...redemptions.map((r) => r.stream),
+    ...(partnerStream ? [partnerStream] : []),
   ];
   const at = new Date().toISOString();
+  const by = String(id);
 
   for (let attempt = 1; ; attempt++) {
     const referenceNumber = generateReferenceNumber();
     try {
       const { result, position } = await handle(
         sql,
-        streams,
+        streams.map((s) => s.id),
         (read) => {
-          const append: { streamId: string; streamType: string; events: NewEvent[] }[] = [];
           // Only the slot's latest seat, block and capacity events were read (slot-read.ts).
-          const slot = timeslotStateFromLatest(
-            (read[slotStream]?.events ?? []).map((e) => ({ type: e.type, data: e.data }) as TimeslotEvent),
-            order.timeslot.maxAttendees,
+          const seats = decideOn(
+            slotStream,
+            read[slotStream.id],
+            timeslotFromLatestDeciderFor(order.timeslot.maxAttendees),
+            { type: 'ReserveSeats', registrationId: by, seats: order.participants.length, at },
           );
-          const seats = orFail(
-            decideTimeslot(slot, {
-              type: 'ReserveSeats',
-              registrationId: String(id),
-              seats: order.participants.length,
+          const redeemed = redemptions.map(({ stream, limit }) =>
+            decideOn(stream, read[stream.id], discountCodeDecider, {
+              type: 'RedeemCode',
+              registrationId: by,
+              limit,
               at,
             }),
           );
-          append.push({ streamId: slotStream, streamType: 'timeslot', events: toNew(seats) });
-          for (const [stream, limit] of [
-            [codeStream, order.redemption?.codeLimit ?? null],
-            [binStream, order.redemption?.binLimit ?? null],
-          ] as const) {
-            if (!stream) continue;
-            const state = foldStream<ReturnType<typeof initialDiscountCodeState>, DiscountCodeEvent>(
-              read[stream],
-              initialDiscountCodeState(),
-              evolveDiscountCode,
-            );
-            const redeemed = orFail(
-              decideDiscountCode(state, { type: 'RedeemCode', registrationId: String(id), limit, at }),
-            );
-            append.push({ streamId: stream, streamType: 'discount-code', events: toNew(redeemed) });
-          }
-          if (partnerStream) {
-            if ((read[partnerStream]?.events ?? []).some((e) => e.type === 'PartnerBookingUsed')) {
-              throw new HttpError(409, 'This booking code has already been used for a booking');
-            }
-            append.push({
-              streamId: partnerStream,
-              streamType: 'partner-booking',
-              events: [{ type: 'PartnerBookingUsed', data: { registrationId: String(id), at } }],
-            });
-          }
-          const booked = orFail<RegistrationEvent>(
-            decideRegistration(initialRegistrationState(), {
-              type: 'BookRegistration',
-              data: {
-                registrationId: String(id),
-                referenceNumber,
-                eventId: order.event.id,
-                eventName: order.event.name,
-                packageId: order.packageId,
-                timeslotId: order.timeslot.id,
-                contact: {
-                  firstName: req.firstName,
-                  lastName: req.lastName,
-                  email: req.email,
-                  mobileNumber: req.mobileNumber,
-                  gender: req.gender,
-                  identificationNumber: req.identificationNumber,
-                  dateOfBirth: req.dateOfBirth,
-                  postalCode: req.postalCode,
-                  unitNumber: req.unitNumber,
-                  address: req.address,
-                  region: order.region,
-                  medicalConditions: req.medicalConditions,
-                },
-                participants: order.participants,
-                discount: order.discount,
-                partner: order.partner,
-                bookedAt: at,
+          const partnerUsed = partnerStream
+            ? [
+                decideOn(partnerStream, read[partnerStream.id], partnerBookingDecider, {
+                  type: 'UsePartnerBooking',
+                  registrationId: by,
+                  at,
+                }),
+              ]
+            : [];
+          const booked = decideOn(regStream, read[regStream.id], registrationDecider, {
+            type: 'BookRegistration',
+            data: {
+              registrationId: by,
+              referenceNumber,
+              eventId: order.event.id,
+              eventName: order.event.name,
+              packageId: order.packageId,
+              timeslotId: order.timeslot.id,
+              contact: {
+                firstName: req.firstName,
+                lastName: req.lastName,
+                email: req.email,
+                mobileNumber: req.mobileNumber,
+                gender: req.gender,
+                identificationNumber: req.identificationNumber,
+                dateOfBirth: req.dateOfBirth,
+                postalCode: req.postalCode,
+                unitNumber: req.unitNumber,
+                address: req.address,
+                region: order.region,
+                medicalConditions: req.medicalConditions,
               },
-            }),
-          );
-          append.push({ streamId: regStream, streamType: 'registration', events: toNew(booked) });
-          const status = (booked[0]!.data as { status: string }).status;
+              participants: order.participants,
+              discount: order.discount,
+              partner: order.partner,
+              bookedAt: at,
+            },
+          });
+          const append = [seats, ...redeemed, ...partnerUsed, booked].map((d) => d.append);
           // The reference number's uniqueness is the log's (index events_registration_reference), so
           // the booking is one append statement.
-          return { append, result: status };
+          return { append, result: booked.after.status! };
         },
         {
           metadata: { actor: meta.actor, requestId: meta.requestId },
           maxAttempts: 8,
           readers: {
-            [slotStream]: (db) => readSlotStream(db, order.timeslot.id),
+            [slotStream.id]: (db) => readSlotStream(db, order.timeslot.id),
             // The id was just drawn, so its stream is new: expecting version 0 needs no read, and
             // makes the append refuse (never extend) a stream that somehow exists.
-            [regStream]: async () => ({ version: 0, events: [] }),
+            [regStream.id]: async () => ({ version: 0, events: [] }),
           },
-          firstReads: slotReadBeforeTurn ? { [slotStream]: slotReadBeforeTurn } : {},
+          firstReads: slotReadBeforeTurn ? { [slotStream.id]: slotReadBeforeTurn } : {},
         },
       );
       return { registrationId: id, referenceNumber, status: result!, position };

@@ -1,36 +1,23 @@
 import type { Sql } from '@hs/db';
 import {
-  type DiscountCodeEvent,
   type RegistrationCommand,
   type RegistrationEvent,
   type RegistrationState,
-  type TimeslotEvent,
-  decideDiscountCode,
-  decideRegistration,
-  decideTimeslot,
-  evolveDiscountCode,
-  evolveRegistration,
-  evolveTimeslot,
-  initialDiscountCodeState,
-  initialRegistrationState,
-  initialTimeslotState,
+  discountCodeDecider,
+  discountCodeStream,
+  discountStream,
+  registrationDecider,
+  registrationStream,
   seatsHeld,
+  timeslotDeciderFor,
+  timeslotStream,
 } from '@hs/domain';
-import { type NewEvent, type Position, handle, readStream } from '@hs/eventstore';
-import { registrationStreamId, timeslotStreamId } from '@hs/read-models';
+import { type Decision, type Position, aggregateStream, decideOn, handle } from '@hs/eventstore';
 import { notFound } from '../errors';
-import { foldStream, orFail } from './book';
-
-const toNew = (events: { type: string; data: unknown }[]): NewEvent[] =>
-  events.map((e) => ({ type: e.type, data: e.data }));
+import { slotCapacity } from '../slots/capacity';
 
 export async function loadRegistration(sql: Sql, registrationId: number): Promise<RegistrationState> {
-  const read = await readStream(sql, registrationStreamId(registrationId));
-  const state = foldStream<RegistrationState, RegistrationEvent>(
-    { version: read.length, events: read },
-    initialRegistrationState(),
-    evolveRegistration,
-  );
+  const { state } = await aggregateStream(sql, registrationStream(registrationId).id, registrationDecider);
   if (!state.exists)
     throw notFound('Registration not found. Please check your reference number and try again.');
   return state;
@@ -49,72 +36,47 @@ export async function changeRegistration(
   meta: { actor: string; requestId?: string },
 ): Promise<{ state: RegistrationState; events: RegistrationEvent[]; position: Position | null }> {
   const before = await loadRegistration(sql, registrationId);
-  const regStream = registrationStreamId(registrationId);
-  const slotStream = timeslotStreamId(before.timeslotId!);
+  const regStream = registrationStream(registrationId);
+  const slotStream = timeslotStream(before.timeslotId!);
   const codeStreams = before.discount
-    ? [`discount-code-${before.discount.discountIdentifierId}`, `discount-${before.discount.discountId}`]
+    ? [discountCodeStream(before.discount.discountIdentifierId), discountStream(before.discount.discountId)]
     : [];
-  const [slotRow] = await sql<
-    { maxAttendees: number }[]
-  >`select max_attendees as "maxAttendees" from timeslots where id = ${before.timeslotId}`;
+  const slot = timeslotDeciderFor((await slotCapacity(sql, before.timeslotId!)) ?? undefined);
   const at = 'at' in command ? command.at : new Date().toISOString();
+  const by = String(registrationId);
 
   const { result, position } = await handle(
     sql,
-    [regStream, slotStream, ...codeStreams],
+    [regStream, slotStream, ...codeStreams].map((s) => s.id),
     (read) => {
-      const state = foldStream<RegistrationState, RegistrationEvent>(
-        read[regStream],
-        initialRegistrationState(),
-        evolveRegistration,
-      );
-      const events = orFail<RegistrationEvent>(decideRegistration(state, command));
-      const after = events.reduce(evolveRegistration, state);
-      const append = [{ streamId: regStream, streamType: 'registration', events: toNew(events) }];
-
+      const changed = decideOn(regStream, read[regStream.id], registrationDecider, command);
+      const { before: state, after } = changed;
+      const append: Decision['append'] = [changed.append];
       const delta = seatsHeld(after) - seatsHeld(state);
       if (delta !== 0) {
-        const slot = foldStream<ReturnType<typeof initialTimeslotState>, TimeslotEvent>(
-          read[slotStream],
-          initialTimeslotState(slotRow?.maxAttendees),
-          evolveTimeslot,
-        );
-        const seatEvents = orFail(
+        const seats = decideOn(
+          slotStream,
+          read[slotStream.id],
+          slot,
           delta > 0
-            ? decideTimeslot(slot, {
-                type: 'ReserveSeats',
-                registrationId: String(registrationId),
-                seats: delta,
-                at,
-              })
-            : decideTimeslot(slot, {
+            ? { type: 'ReserveSeats', registrationId: by, seats: delta, at }
+            : {
                 type: 'ReleaseSeats',
-                registrationId: String(registrationId),
+                registrationId: by,
                 seats: -delta,
                 reason: after.status === 'cancelled' ? 'cancelled' : 'participant-removed',
                 at,
-              }),
+              },
         );
-        append.push({ streamId: slotStream, streamType: 'timeslot', events: toNew(seatEvents) });
+        append.push(seats.append);
       }
       if (after.status === 'cancelled' && state.status !== 'cancelled') {
         for (const stream of codeStreams) {
-          const code = foldStream<ReturnType<typeof initialDiscountCodeState>, DiscountCodeEvent>(
-            read[stream],
-            initialDiscountCodeState(),
-            evolveDiscountCode,
-          );
-          const released = orFail(
-            decideDiscountCode(code, {
-              type: 'ReleaseRedemption',
-              registrationId: String(registrationId),
-              at,
-            }),
-          );
-          append.push({ streamId: stream, streamType: 'discount-code', events: toNew(released) });
+          const command = { type: 'ReleaseRedemption', registrationId: by, at } as const;
+          append.push(decideOn(stream, read[stream.id], discountCodeDecider, command).append);
         }
       }
-      return { append, result: { after, events } };
+      return { append, result: { after, events: changed.events } };
     },
     { metadata: { actor: meta.actor, requestId: meta.requestId }, maxAttempts: 8 },
   );

@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import {
   type AppliedDiscount,
+  type DiscountCodeEvent,
   type DiscountDefinition,
   type ParticipantSnapshot,
   type PartnerBooking,
   type PriceBreakdown,
   type RegistrationRequest,
+  discountCodeStream,
+  discountStream,
   evaluateDiscountCode,
   normalizeDiscountCode,
   parseMoney,
@@ -15,7 +18,7 @@ import {
   singaporeToday,
   toPricingDiscount,
 } from '@hs/domain';
-import { type LatestRow, type StreamRead, latestOfTypesRead } from '@hs/eventstore';
+import { type LatestRow, type StreamRead, latestOfTypesRead, readLatestOfTypes } from '@hs/eventstore';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import type { MemberVerifier } from '@hs/gateways';
 import { isVerifiedMember } from './member-check';
@@ -99,17 +102,22 @@ async function findCode(
   return { ...row, startDate: iso(row.startDate), endDate: iso(row.endDate) };
 }
 
-/** Redemptions so far: the streams are the truth (every redemption and release is an event). */
+/**
+ * Redemptions so far: the streams are the truth. Each redemption and release carries the count after
+ * it, so the latest one says it however long the stream.
+ */
 async function redemptionCounts(sql: Sql, identifierId: number, discountId: number) {
-  const rows = await sql<{ stream_id: string; n: number }[]>`
-    select stream_id, coalesce(sum(case when type = 'CodeRedeemed' then 1 when type = 'CodeRedemptionReleased' then -1 else 0 end), 0)::int as n
-    from events where stream_id in (${`discount-code-${identifierId}`}, ${`discount-${discountId}`})
-    group by stream_id`;
-  const byStream = new Map(rows.map((r) => [r.stream_id, r.n]));
-  return {
-    code: byStream.get(`discount-code-${identifierId}`) ?? 0,
-    bin: byStream.get(`discount-${discountId}`) ?? 0,
+  const count = async (streamId: string) => {
+    const latest = await readLatestOfTypes<DiscountCodeEvent['data']>(sql, streamId, [
+      ['CodeRedeemed', 'CodeRedemptionReleased'],
+    ]);
+    return latest.events[0]?.data.countAfter ?? 0;
   };
+  const [code, bin] = await Promise.all([
+    count(discountCodeStream(identifierId).id),
+    count(discountStream(discountId).id),
+  ]);
+  return { code, bin };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { TIMESLOT_MESSAGES } from '@hs/domain';
-import { HttpError } from '../errors';
+import { TIMESLOT_MESSAGES, domainError } from '@hs/domain';
+import { CommandRefusedError } from '@hs/eventstore';
 import { createKeyedMutex } from '../keyed-mutex';
 
-const isFull = (err: unknown) =>
-  err instanceof HttpError && err.statusCode === 409 && err.message === TIMESLOT_MESSAGES.full;
+const isFull = (err: unknown) => err instanceof CommandRefusedError && err.message === TIMESLOT_MESSAGES.full;
+const fullyBooked = () => new CommandRefusedError(domainError('SLOT_FULL', TIMESLOT_MESSAGES.full));
 
 /** Taken before a read of the slot made outside its turn (see `observe`). */
 export interface SlotObservation {
@@ -51,7 +51,7 @@ export function createSlotQueue() {
     const ticket = ++arrivals;
     return inTurn(`slot:${slotId}`, async () => {
       const seenFull = fullFor.get(slotId);
-      if (seenFull !== undefined && ticket <= seenFull) throw new HttpError(409, TIMESLOT_MESSAGES.full);
+      if (seenFull !== undefined && ticket <= seenFull) throw fullyBooked();
       const fresh =
         observed !== null && observed.at >= forgottenBefore && (turnBegan.get(slotId) ?? 0) < observed.at;
       turnBegan.set(slotId, ++clock);

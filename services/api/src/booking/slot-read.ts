@@ -1,7 +1,6 @@
 import type { Sql } from '@hs/db';
-import { TIMESLOT_LATEST_KINDS } from '@hs/domain';
+import { TIMESLOT_LATEST_KINDS, timeslotStream } from '@hs/domain';
 import { type StreamRead, latestOfTypesQuery, readLatestOfTypes } from '@hs/eventstore';
-import { timeslotStreamId } from '@hs/read-models';
 
 /**
  * What a booking reads of its slot's stream: the version and the latest seat, block and capacity
@@ -11,7 +10,7 @@ const groups = Object.values(TIMESLOT_LATEST_KINDS);
 
 /** As a query to nest in another statement (the pricing statement; see latestOfTypesQuery). */
 export const slotStreamQuery = (sql: Sql, slotId: number) =>
-  latestOfTypesQuery(sql, timeslotStreamId(slotId), groups);
+  latestOfTypesQuery(sql, timeslotStream(slotId).id, groups);
 
 export const readSlotStream = (sql: Sql, slotId: number): Promise<StreamRead> =>
-  readLatestOfTypes(sql, timeslotStreamId(slotId), groups);
+  readLatestOfTypes(sql, timeslotStream(slotId).id, groups);

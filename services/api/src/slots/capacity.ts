@@ -1,15 +1,15 @@
 import type { Sql } from '@hs/db';
-import {
-  type TimeslotCommand,
-  type TimeslotEvent,
-  decideTimeslot,
-  evolveTimeslot,
-  initialTimeslotState,
-  isDomainError,
-} from '@hs/domain';
-import { type Position, type StreamRead, handle } from '@hs/eventstore';
-import { timeslotStreamId } from '@hs/read-models';
-import { HttpError, notFound } from '../errors';
+import { type TimeslotCommand, timeslotDeciderFor, timeslotStream } from '@hs/domain';
+import { type Position, handleCommand } from '@hs/eventstore';
+import { notFound } from '../errors';
+
+/** The slot's capacity in the catalogue (its stream records only changes to it); null: no such slot. */
+export async function slotCapacity(sql: Sql, timeslotId: number): Promise<number | null> {
+  const [slot] = await sql<
+    { maxAttendees: number }[]
+  >`select max_attendees as "maxAttendees" from timeslots where id = ${timeslotId}`;
+  return slot?.maxAttendees ?? null;
+}
 
 /** Runs a capacity command on one timeslot stream (decide before write; expected version guards the race). */
 export async function runTimeslotCommand(
@@ -19,28 +19,16 @@ export async function runTimeslotCommand(
   actor: string,
   requestId?: string,
 ): Promise<{ position: Position | null }> {
-  const [slot] = await sql<
-    { maxAttendees: number }[]
-  >`select max_attendees as "maxAttendees" from timeslots where id = ${timeslotId}`;
-  if (!slot) throw notFound('Timeslot not found');
-  const streamId = timeslotStreamId(timeslotId);
-  const { position } = await handle(
+  const capacity = await slotCapacity(sql, timeslotId);
+  if (capacity === null) throw notFound('Timeslot not found');
+  const { position } = await handleCommand(
     sql,
-    [streamId],
-    (streams: Record<string, StreamRead>) => {
-      const state = (streams[streamId]?.events ?? []).reduce(
-        (s, e) => evolveTimeslot(s, { type: e.type, data: e.data } as TimeslotEvent),
-        initialTimeslotState(slot.maxAttendees),
-      );
-      const decision = decideTimeslot(state, command);
-      if (isDomainError(decision)) throw new HttpError(409, decision.message);
-      return {
-        append: [
-          { streamId, streamType: 'timeslot', events: decision.map((e) => ({ type: e.type, data: e.data })) },
-        ],
-      };
+    timeslotStream(timeslotId),
+    timeslotDeciderFor(capacity),
+    command,
+    {
+      metadata: { actor, requestId },
     },
-    { metadata: { actor, requestId } },
   );
   return { position };
 }

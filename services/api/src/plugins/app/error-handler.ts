@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPostgresUnreachable } from '@hs/db';
-import { CommandConflictError } from '@hs/eventstore';
+import { type DomainErrorCode, domainErrorHttpStatus } from '@hs/domain';
+import { CommandConflictError, CommandRefusedError } from '@hs/eventstore';
 import { type FieldError, HttpError, uniqueFieldErrors } from '../../errors';
 
 function fieldOf(instancePath: string | undefined, missing?: string): string {
@@ -69,6 +70,11 @@ export default fp(
         return reply
           .status(err.statusCode)
           .send({ success: false, message: err.message, errors: err.errors });
+      }
+      if (err instanceof CommandRefusedError) {
+        // Refusals come from the domain's deciders, so their codes are the domain's.
+        const status = domainErrorHttpStatus({ code: err.code as DomainErrorCode });
+        return reply.status(status).send({ success: false, message: err.message });
       }
       if (err instanceof CommandConflictError) {
         // Retried with fresh reads several times and still racing: the client may simply try again.

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema } from '@hs/contracts';
 import {
+  type PartnerBookingUsed,
   outstandingCents,
   parseMoney,
+  partnerBookingStream,
   toAdminStatus,
   toMoneyString,
   validatePartnerBookingCode,
 } from '@hs/domain';
+import { findFirstEvent } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
 import { changeRegistration, loadRegistration } from '../../booking/change';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -38,11 +41,12 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
   async function registrationOfCode(raw: string): Promise<number> {
     const check = validatePartnerBookingCode(raw);
     if (!check.ok) throw badRequest(check.message);
-    const [row] = await app.sql<{ id: string }[]>`
-      select data->>'registrationId' as id from events
-      where stream_id = ${`partner-booking-${check.value}`} and type = 'PartnerBookingUsed' limit 1`;
-    if (!row) throw notFound('No booking was made with this booking code');
-    return Number(row.id);
+    const used = await findFirstEvent<PartnerBookingUsed['data']>(app.sql, {
+      streamId: partnerBookingStream(check.value).id,
+      type: 'PartnerBookingUsed',
+    });
+    if (!used) throw notFound('No booking was made with this booking code');
+    return Number(used.data.registrationId);
   }
 
   app.get(

@@ -7,7 +7,7 @@ import {
   participantSchema,
   toMoneyString,
 } from '@hs/domain';
-import { formatPosition } from '@hs/eventstore';
+import { findFirstEvent, formatPosition } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
 import * as v from 'valibot';
 import { changeRegistration, loadRegistration } from '../../booking/change';
@@ -39,15 +39,17 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
    */
   async function registrationFor(reference: unknown, participantId?: string) {
     const ref = typeof reference === 'string' ? normalizeReferenceNumber(reference) : '';
-    const [row] = await sql<{ id: number }[]>`
-      select (data ->> 'registrationId')::bigint as id from events
-      where type = 'RegistrationBooked' and data ->> 'referenceNumber' = ${ref}`;
-    if (!row) throw notFound(NOT_FOUND);
-    const state = await loadRegistration(sql, row.id);
+    const booked = await findFirstEvent<{ registrationId: string }>(sql, {
+      type: 'RegistrationBooked',
+      data: { field: 'referenceNumber', equals: ref },
+    });
+    if (!booked) throw notFound(NOT_FOUND);
+    const id = Number(booked.data.registrationId);
+    const state = await loadRegistration(sql, id);
     if (participantId && !state.participants.some((p) => p.participantId === participantId)) {
       throw notFound('Participant not found');
     }
-    return { id: row.id, state };
+    return { id, state };
   }
 
   const answer = async (

@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema } from '@hs/contracts';
-import { parseMoney, partnerDataToHandoff, toMoneyString, validatePartnerBookingCode } from '@hs/domain';
+import {
+  PARTNER_BOOKING_MESSAGES,
+  parseMoney,
+  partnerBookingStream,
+  partnerDataToHandoff,
+  toMoneyString,
+  validatePartnerBookingCode,
+} from '@hs/domain';
 import { PartnerRejectedError, PartnerUnavailableError } from '@hs/gateways';
-import { formatPosition } from '@hs/eventstore';
+import { findFirstEvent, formatPosition } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
 import { changeRegistration } from '../../booking/change';
-import { HttpError, badRequest, notFound } from '../../errors';
+import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { ignoreEmptyBody } from '../../no-body';
 
 const Code = Type.Object({ code: Type.String({ maxLength: 64 }) });
@@ -107,9 +114,11 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
         values (${code}, ${handoff.whiteCoatPaidCents}, ${handoff.isPaidInWhiteCoat})
         on conflict (booking_code) do update set paid_cents = excluded.paid_cents, is_paid = excluded.is_paid
         returning id`;
-      const used =
-        await sql`select 1 from events where stream_id = ${`partner-booking-${code}`} and type = 'PartnerBookingUsed' limit 1`;
-      if (used.length > 0) throw new HttpError(409, 'This booking code has already been used for a booking');
+      const used = await findFirstEvent(sql, {
+        streamId: partnerBookingStream(code).id,
+        type: 'PartnerBookingUsed',
+      });
+      if (used) throw conflict(PARTNER_BOOKING_MESSAGES.alreadyUsed);
       return {
         success: true,
         message: 'Partner booking recorded',
