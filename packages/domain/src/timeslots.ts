@@ -22,10 +22,9 @@ import {
   singaporeInstant,
   weekdayOf,
 } from './dates';
+import { EVENT_CONFIG_DEFAULTS } from './event-config';
 import { REGIONS, type Region, type RegionLookup, regionForPostalCode, regionTimesOn } from './regions';
 
-export const DEFAULT_MAX_ATTENDEES = 20;
-export const EVENT_CONFIG_DEFAULTS = { numSlots: 10, bufferHours: 24, slotsPerTimeslot: 1 } as const;
 /** How far ahead to look for dates (holidays may swallow many). */
 export const GENERATION_HORIZON_DAYS = 366;
 
@@ -56,7 +55,7 @@ export function resolveEventConfig(config: EventTimeslotConfig = {}): ResolvedEv
         ? config.bufferHours
         : EVENT_CONFIG_DEFAULTS.bufferHours,
     slotsPerTimeslot: wholeAtLeast(config.slotsPerTimeslot, 1, EVENT_CONFIG_DEFAULTS.slotsPerTimeslot),
-    maxAttendees: wholeAtLeast(config.maxAttendees, 1, DEFAULT_MAX_ATTENDEES),
+    maxAttendees: wholeAtLeast(config.maxAttendees, 1, EVENT_CONFIG_DEFAULTS.maxAttendees),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Sql } from '@hs/db';
 import {
+  EVENT_CONFIG_DEFAULTS,
   type GeneratedTimeslot,
   formatDateLabel,
   type Region,
@@ -43,9 +44,11 @@ export async function findEvent(
 ): Promise<EventRow> {
   const [row] = await sql<EventRow[]>`
     select e.id, e.name, e.slug, e.description, e.location, e.is_active as "isActive", e.created_at as "createdAt",
-           coalesce(c.config_type, 'manual') as "configType", coalesce(c.num_slots, 10) as "numSlots",
-           coalesce(c.buffer_hours, 24) as "bufferHours", coalesce(c.slots_per_timeslot, 1) as "slotsPerTimeslot",
-           coalesce(c.max_attendees, 20) as "maxAttendees"
+           coalesce(c.config_type, ${EVENT_CONFIG_DEFAULTS.configType}) as "configType",
+           coalesce(c.num_slots, ${EVENT_CONFIG_DEFAULTS.numSlots}) as "numSlots",
+           coalesce(c.buffer_hours, ${EVENT_CONFIG_DEFAULTS.bufferHours}) as "bufferHours",
+           coalesce(c.slots_per_timeslot, ${EVENT_CONFIG_DEFAULTS.slotsPerTimeslot}) as "slotsPerTimeslot",
+           coalesce(c.max_attendees, ${EVENT_CONFIG_DEFAULTS.maxAttendees}) as "maxAttendees"
     from screening_events e left join event_configs c on c.event_id = e.id
     where ${where.id !== undefined ? sql`e.id = ${where.id}` : sql`e.slug = ${where.slug ?? ''}`}
       ${where.activeOnly ? sql`and e.is_active` : sql``}`;

@@ -1,3 +1,4 @@
+import { EVENT_CONFIG_LIMITS } from '@hs/domain';
 import { type KeyboardEvent, useState } from 'react';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
@@ -15,10 +16,12 @@ import type { AdminTimeslot, TimeslotSearchAnswer } from '@hs/contracts';
  */
 const ANY_POSTAL_CODE = '018956';
 
+const CAPACITY = EVENT_CONFIG_LIMITS.maxAttendees;
+
 export const MANUAL_SLOT_MESSAGES = {
   date: 'Please enter a valid date',
   time: 'Time must be HH:mm',
-  capacity: 'Capacity must be between 1 and 10000',
+  capacity: CAPACITY.message,
 } as const;
 
 export function manualSlotsKey(eventId: number) {
@@ -30,7 +33,7 @@ function validate(v: { date: string; time: string; capacity: string }) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v.date)) errors.date = MANUAL_SLOT_MESSAGES.date;
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v.time)) errors.time = MANUAL_SLOT_MESSAGES.time;
   const n = Number(v.capacity);
-  if (v.capacity.trim() === '' || !Number.isInteger(n) || n < 1 || n > 10000)
+  if (v.capacity.trim() === '' || !Number.isInteger(n) || n < CAPACITY.min || n > CAPACITY.max)
     errors.capacity = MANUAL_SLOT_MESSAGES.capacity;
   return errors;
 }

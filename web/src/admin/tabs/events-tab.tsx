@@ -1,4 +1,10 @@
-import { eventFormSchema } from '@hs/domain';
+import {
+  EVENT_CONFIG_DEFAULTS,
+  EVENT_CONFIG_LIMITS,
+  EVENT_CONFIG_TYPES,
+  type WholeNumberLimit,
+  eventFormSchema,
+} from '@hs/domain';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { Grid, Stack } from 'styled-system/jsx';
@@ -29,7 +35,8 @@ import type { AdminEvent, AdminPackage } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 import { ManualTimeslots } from './event-timeslots';
 
-const wholeNumber = (min: number, max: number, message: string) =>
+/** A number field's text as a whole number within `limit`. */
+const wholeNumber = ({ min, max, message }: WholeNumberLimit) =>
   v.pipe(
     v.union([v.string(), v.number()], message),
     v.transform((x) => (typeof x === 'string' && x.trim() === '' ? Number.NaN : Number(x))),
@@ -44,11 +51,11 @@ export const eventDialogSchema = v.object({
   ...eventFormSchema.entries,
   isActive: v.boolean(),
   packageIds: v.array(v.number()),
-  configType: v.picklist(['manual', 'auto']),
-  numSlots: wholeNumber(1, 365, 'Number of slots must be between 1 and 365'),
-  bufferHours: wholeNumber(0, 8760, 'Buffer hours must be between 0 and 8760'),
-  slotsPerTimeslot: wholeNumber(1, 100, 'Slots per timeslot must be between 1 and 100'),
-  maxAttendees: wholeNumber(1, 10000, 'Capacity must be between 1 and 10000'),
+  configType: v.picklist(EVENT_CONFIG_TYPES),
+  numSlots: wholeNumber(EVENT_CONFIG_LIMITS.numSlots),
+  bufferHours: wholeNumber(EVENT_CONFIG_LIMITS.bufferHours),
+  slotsPerTimeslot: wholeNumber(EVENT_CONFIG_LIMITS.slotsPerTimeslot),
+  maxAttendees: wholeNumber(EVENT_CONFIG_LIMITS.maxAttendees),
 });
 
 interface EventValues extends Record<string, unknown> {
@@ -66,6 +73,7 @@ interface EventValues extends Record<string, unknown> {
 }
 
 function toValues(event: AdminEvent | null): EventValues {
+  const config = event?.config ?? EVENT_CONFIG_DEFAULTS;
   return {
     name: event?.name ?? '',
     slug: event?.slug ?? '',
@@ -73,11 +81,11 @@ function toValues(event: AdminEvent | null): EventValues {
     location: event?.location ?? '',
     isActive: event?.isActive ?? true,
     packageIds: event?.packageIds ?? [],
-    configType: event?.config.configType ?? 'manual',
-    numSlots: String(event?.config.numSlots ?? 10),
-    bufferHours: String(event?.config.bufferHours ?? 24),
-    slotsPerTimeslot: String(event?.config.slotsPerTimeslot ?? 1),
-    maxAttendees: String(event?.config.maxAttendees ?? 20),
+    configType: config.configType,
+    numSlots: String(config.numSlots),
+    bufferHours: String(config.bufferHours),
+    slotsPerTimeslot: String(config.slotsPerTimeslot),
+    maxAttendees: String(config.maxAttendees),
   };
 }
 

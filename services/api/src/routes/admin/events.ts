@@ -8,11 +8,12 @@ import {
   MessageResponseSchema,
 } from '@hs/contracts';
 import type { Sql, TransactionSql } from '@hs/db';
+import { EVENT_CONFIG_DEFAULTS } from '@hs/domain';
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { badRequest, conflict, notFound } from '../../errors';
 import { checkFirst, parseInput } from '../../validation';
-import { DEFAULT_EVENT_CONFIG, EventInput, type EventInputValue } from './inputs';
+import { EventInput, type EventInputValue } from './inputs';
 
 type Db = Sql | TransactionSql;
 
@@ -22,9 +23,10 @@ const selectEvents = (db: Db, id?: number) => db`
          coalesce((select array_agg(ep.package_id order by ep.package_id) from event_packages ep where ep.event_id = e.id),
                   '{}') as "packageIds",
          json_build_object(
-           'configType', coalesce(c.config_type, 'manual'), 'numSlots', coalesce(c.num_slots, 10),
-           'bufferHours', coalesce(c.buffer_hours, 24), 'slotsPerTimeslot', coalesce(c.slots_per_timeslot, 1),
-           'maxAttendees', coalesce(c.max_attendees, 20)) as config
+           'configType', coalesce(c.config_type, ${EVENT_CONFIG_DEFAULTS.configType}), 'numSlots', coalesce(c.num_slots, ${EVENT_CONFIG_DEFAULTS.numSlots}),
+           'bufferHours', coalesce(c.buffer_hours, ${EVENT_CONFIG_DEFAULTS.bufferHours}),
+           'slotsPerTimeslot', coalesce(c.slots_per_timeslot, ${EVENT_CONFIG_DEFAULTS.slotsPerTimeslot}),
+           'maxAttendees', coalesce(c.max_attendees, ${EVENT_CONFIG_DEFAULTS.maxAttendees})) as config
   from screening_events e
   left join event_configs c on c.event_id = e.id
   ${id === undefined ? db`` : db`where e.id = ${id}`}
@@ -176,7 +178,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
             insert into screening_events (name, slug, description, location, is_active)
             values (${input.name}, ${input.slug}, ${input.description}, ${input.location}, ${input.isActive ?? true})
             returning id`;
-          await writeLinks(tx, row!.id, { ...input, config: input.config ?? DEFAULT_EVENT_CONFIG });
+          await writeLinks(tx, row!.id, { ...input, config: input.config ?? EVENT_CONFIG_DEFAULTS });
           const created = await findEvent(tx, row!.id);
           await audit(tx, {
             actor: request.actor,

@@ -6,12 +6,14 @@ import {
   TimeslotSearchResponseSchema,
 } from '@hs/contracts';
 import {
+  EVENT_CONFIG_LIMITS,
   POSTAL_CODE_MESSAGE,
   POSTAL_CODE_PATTERN,
   formatTimeLabel,
   parseCalendarDay,
   timeslotAvailabilitySchema,
   timeslotSearchSchema,
+  wholeNumberWithin,
 } from '@hs/domain';
 import { formatPosition, waitForPosition } from '@hs/eventstore';
 import { slotAvailabilityProjection } from '@hs/read-models';
@@ -41,14 +43,7 @@ const ManualSlotInput = v.object({
     v.trim(),
     v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:mm'),
   ),
-  maxAttendees: v.optional(
-    v.pipe(
-      v.number('Capacity must be between 1 and 10000'),
-      v.integer(),
-      v.minValue(1, 'Capacity must be between 1 and 10000'),
-      v.maxValue(10000, 'Capacity must be between 1 and 10000'),
-    ),
-  ),
+  maxAttendees: v.optional(wholeNumberWithin(EVENT_CONFIG_LIMITS.maxAttendees)),
 });
 
 /** Postal-code and date timeslot search for staff, slot blocking, and manual timeslots. */
