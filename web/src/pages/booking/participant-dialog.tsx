@@ -1,14 +1,13 @@
-import { errorMap, MIN_DATE_OF_BIRTH, participantSchema, singaporeToday, validate } from '@hs/domain';
+import { errorMap, participantSchema, validate } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '../../components/ui/button';
-import { Checkbox } from '../../components/ui/checkbox';
 import * as Dialog from '../../components/ui/dialog';
 import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
-import { ChoiceGroup } from '../../public/choice-group';
-import { FormField, focusFirstInvalid } from '../../public/form-field';
+import { focusFirstInvalid } from '../../public/form-field';
 import { money } from '../../public/money';
+import { PersonFields, type PersonValues } from '../../public/person-fields';
 import type { DraftParticipant, EventPackage } from '../../public/types';
 
 interface Values {
@@ -99,14 +98,18 @@ export function ParticipantDialog({
     if (!edited.current.has(name) && !errors[name]) return;
     setErrors((e) => ({ ...e, [name]: participantErrors(values)[name] ?? '' }));
   };
-  const text = (name: keyof Values) => ({
-    id: `${P}${name}`,
-    name,
-    value: String(values[name]),
-    error: errors[name] || undefined,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(name, e.target.value as never),
-    onBlur: () => blur(name),
-  });
+  const person = {
+    idPrefix: P,
+    values,
+    errors,
+    onChange: (name: keyof PersonValues, value: string | boolean) =>
+      set(name as keyof Values, value as never),
+    onBlur: (name: keyof PersonValues) => blur(name as keyof Values),
+    who: 'participant',
+    genders: ['Male', 'Female'],
+    optional: ['email', 'mobileNumber'],
+    dateOfBirthPicker: true,
+  } as const;
 
   function submit() {
     const r = validate(participantSchema, values);
@@ -161,32 +164,9 @@ export function ParticipantDialog({
               gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
             })}
           >
-            <FormField label="First Name" required {...text('firstName')} />
-            <FormField label="Last Name" required {...text('lastName')} />
-            <div className={css({ gridColumn: '1 / -1' })}>
-              <ChoiceGroup
-                id={`${P}gender`}
-                label="Gender *"
-                name="participant-gender"
-                columns={2}
-                compact
-                value={values.gender || null}
-                onChange={(v) => set('gender', v)}
-                error={errors.gender || undefined}
-                options={[
-                  { value: 'Male', label: 'Male' },
-                  { value: 'Female', label: 'Female' },
-                ]}
-              />
-            </div>
-            <FormField label="Identification Number" required {...text('identificationNumber')} />
-            <FormField
-              label="Date of Birth"
-              required
-              type="date"
-              min={MIN_DATE_OF_BIRTH}
-              max={singaporeToday()}
-              {...text('dateOfBirth')}
+            <PersonFields
+              {...person}
+              fields={['firstName', 'lastName', 'gender', 'identificationNumber', 'dateOfBirth']}
             />
             <div className={css({ gridColumn: '1 / -1' })}>
               <Field.Root invalid={Boolean(errors.packageId)} required id={`${P}packageId`}>
@@ -218,17 +198,7 @@ export function ParticipantDialog({
                 <Field.ErrorText>{errors.packageId}</Field.ErrorText>
               </Field.Root>
             </div>
-            <FormField label="Email" type="email" {...text('email')} />
-            <FormField label="Mobile Number" type="tel" {...text('mobileNumber')} />
-            <div className={css({ gridColumn: '1 / -1', display: 'grid', gap: '3' })}>
-              <Checkbox
-                checked={values.isAiaMember}
-                onCheckedChange={(e) => set('isAiaMember', e.checked === true)}
-              >
-                AIA Health Shield member
-              </Checkbox>
-              {values.isAiaMember ? <FormField label="AIA Member ID" {...text('aiaMemberId')} /> : null}
-            </div>
+            <PersonFields {...person} fields={['email', 'mobileNumber', 'isAiaMember']} />
           </form>
         </Dialog.Body>
         <Dialog.Footer>

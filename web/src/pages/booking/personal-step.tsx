@@ -1,10 +1,9 @@
 import { css, cx } from 'styled-system/css';
-import * as Field from '../../components/ui/field';
 import { errorMessage } from '../../lib/api';
-import { ChoiceGroup } from '../../public/choice-group';
 import { FormField } from '../../public/form-field';
 import { money } from '../../public/money';
 import type { StoredPartnerData } from '../../public/partner-storage';
+import { PersonFields, type PersonValues } from '../../public/person-fields';
 import type { PostalTimeslotsResponse } from '../../public/types';
 import { FIELD_ID_PREFIX as F, isSixDigitPostalCode, type PersonalValues } from './wizard-logic';
 
@@ -27,6 +26,16 @@ export function PersonalStep({ values, errors, onChange, onBlur, timeslots, part
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(name, e.target.value),
     onBlur: () => onBlur(name),
   });
+  const person = {
+    idPrefix: F,
+    values,
+    errors,
+    onChange: (name: keyof PersonValues, value: string | boolean) =>
+      onChange(name as keyof PersonalValues, String(value)),
+    onBlur: (name: keyof PersonValues) => onBlur(name as keyof PersonalValues),
+    who: 'booker',
+    genders: ['male', 'female'],
+  } as const;
   const postalValid = isSixDigitPostalCode(values.postalCode.trim());
   return (
     <div
@@ -55,48 +64,18 @@ export function PersonalStep({ values, errors, onChange, onBlur, timeslots, part
             : ''}
         </p>
       ) : null}
-      <FormField label="First Name" required autoComplete="given-name" {...field('firstName')} />
-      <FormField label="Last Name" required autoComplete="family-name" {...field('lastName')} />
-      <FormField label="Email" required type="email" autoComplete="email" {...field('email')} />
-      <FormField
-        label="Mobile Number"
-        required
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        {...field('mobileNumber')}
-      />
-      <div className={css({ gridColumn: { md: '1 / -1' } })}>
-        <ChoiceGroup
-          id={`${F}gender`}
-          label="Gender *"
-          name="gender"
-          columns={2}
-          compact
-          value={values.gender || null}
-          onChange={(v) => onChange('gender', v)}
-          onBlur={() => onBlur('gender')}
-          error={errors.gender || undefined}
-          options={[
-            { value: 'male', label: 'Male' },
-            { value: 'female', label: 'Female' },
-          ]}
-        />
-      </div>
-      <FormField
-        label="Identification Number (NRIC/FIN)"
-        required
-        autoComplete="off"
-        helperText="Used to verify AIA Health Shield benefits"
-        {...field('identificationNumber')}
-      />
-      <FormField
-        label="Date of Birth"
-        required
-        placeholder="DD/MM/YYYY"
-        inputMode="numeric"
-        autoComplete="bday"
-        {...field('dateOfBirth')}
+      <PersonFields
+        {...person}
+        fields={[
+          'firstName',
+          'lastName',
+          'email',
+          'mobileNumber',
+          'gender',
+          'identificationNumber',
+          'dateOfBirth',
+        ]}
+        idHelperText="Used to verify AIA Health Shield benefits"
       />
       <div>
         <FormField
@@ -128,17 +107,7 @@ export function PersonalStep({ values, errors, onChange, onBlur, timeslots, part
       <div className={css({ gridColumn: { md: '1 / -1' } })}>
         <FormField label="Address" required autoComplete="street-address" {...field('address')} />
       </div>
-      <div className={css({ gridColumn: { md: '1 / -1' } })}>
-        <Field.Root id={`${F}medicalConditions`}>
-          <Field.Label>Medical Conditions</Field.Label>
-          <Field.Textarea
-            name="medicalConditions"
-            value={values.medicalConditions}
-            onChange={(e) => onChange('medicalConditions', e.target.value)}
-            placeholder="Optional: allergies, conditions or medications we should know about"
-          />
-        </Field.Root>
-      </div>
+      <PersonFields {...person} fields={['medicalConditions']} />
     </div>
   );
 }

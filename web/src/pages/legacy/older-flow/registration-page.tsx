@@ -6,12 +6,11 @@ import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import * as Card from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
-import * as Field from '../../../components/ui/field';
 import { toaster } from '../../../components/ui/toaster';
-import { ChoiceGroup } from '../../../public/choice-group';
 import { DetailList } from '../../../public/detail-list';
-import { FormField, focusFirstInvalid } from '../../../public/form-field';
+import { focusFirstInvalid } from '../../../public/form-field';
 import { readBookingDetails, storeRegistrationData } from '../../../public/legacy-storage';
+import { PersonFields } from '../../../public/person-fields';
 import { bookingRows } from './booking-summary';
 import {
   EMPTY_SIMPLE,
@@ -40,15 +39,6 @@ export function LegacyRegistrationPage() {
   };
   const blur = (name: keyof SimpleValues) =>
     setErrors((e) => ({ ...e, [name]: simpleErrors(values, details)[name] ?? '' }));
-  const text = (name: Exclude<keyof SimpleValues, 'gender' | 'acceptTerms'>) => ({
-    id: `${R}${name}`,
-    name,
-    value: values[name],
-    error: errors[name] || undefined,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(name, e.target.value),
-    onBlur: () => blur(name),
-  });
-
   async function submit() {
     if (!details || processing) return;
     const errs = simpleErrors(values, details);
@@ -137,60 +127,25 @@ export function LegacyRegistrationPage() {
                 gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
               })}
             >
-              <FormField label="First Name" required autoComplete="given-name" {...text('firstName')} />
-              <FormField label="Last Name" required autoComplete="family-name" {...text('lastName')} />
-              <div className={css({ gridColumn: { md: '1 / -1' } })}>
-                <ChoiceGroup
-                  id={`${R}gender`}
-                  label="Gender *"
-                  name="reg-gender"
-                  columns={3}
-                  compact
-                  value={values.gender || null}
-                  onChange={(v) => set('gender', v as SimpleValues['gender'])}
-                  onBlur={() => blur('gender')}
-                  error={errors.gender || undefined}
-                  options={[
-                    { value: 'male', label: 'Male' },
-                    { value: 'female', label: 'Female' },
-                    { value: 'other', label: 'Other' },
-                  ]}
-                />
-              </div>
-              <FormField
-                label="Date of Birth"
-                required
-                placeholder="DD/MM/YYYY"
-                inputMode="numeric"
-                autoComplete="bday"
-                {...text('dateOfBirth')}
+              <PersonFields
+                idPrefix={R}
+                fields={[
+                  'firstName',
+                  'lastName',
+                  'gender',
+                  'dateOfBirth',
+                  'identificationNumber',
+                  'email',
+                  'mobileNumber',
+                  'medicalConditions',
+                ]}
+                values={values}
+                errors={errors}
+                onChange={(name, value) => set(name as keyof SimpleValues, value as never)}
+                onBlur={(name) => blur(name as keyof SimpleValues)}
+                who="booker"
+                genders={['male', 'female', 'other']}
               />
-              <FormField
-                label="Identification Number (NRIC/FIN)"
-                required
-                autoComplete="off"
-                {...text('identificationNumber')}
-              />
-              <FormField label="Email" required type="email" autoComplete="email" {...text('email')} />
-              <FormField
-                label="Mobile Number"
-                required
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                {...text('mobileNumber')}
-              />
-              <div className={css({ gridColumn: { md: '1 / -1' } })}>
-                <Field.Root id={`${R}medicalConditions`}>
-                  <Field.Label>Medical Conditions</Field.Label>
-                  <Field.Textarea
-                    name="medicalConditions"
-                    value={values.medicalConditions}
-                    onChange={(e) => set('medicalConditions', e.target.value)}
-                    placeholder="Optional: allergies, conditions or medications we should know about"
-                  />
-                </Field.Root>
-              </div>
               <div className={css({ gridColumn: { md: '1 / -1' } })}>
                 <Checkbox
                   id={`${R}acceptTerms`}
