@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listLeases } from '@hs/eventstore';
 import {
   type PostgresCluster,
   type ProductStack,
@@ -56,9 +57,7 @@ describe('Postgres restart under a steady booking load', () => {
     // The worker is running (it exits when Postgres is away while it starts) before Postgres goes.
     await waitFor(
       () => 'the worker to hold its projector and reactor leases',
-      async () =>
-        (await db.sql`select 1 from projection_leases where expires_at > now() and name = 'notifications'`)
-          .length > 0,
+      async () => (await listLeases(db.sql)).some((l) => l.active && l.name === 'notifications'),
     );
   });
   afterAll(async () => {

@@ -1,6 +1,16 @@
+import { findEvents, listLeases, loadCheckpoint, maxGlobalPosition } from '@hs/eventstore';
 import { type ProductStack, type TestSmtp, redisProxy, startProductStack, startSmtp } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Booked, type FreeEvent, book, freeEvent, readyz, sleep, waitUntil } from './lib/fault-helpers';
+import {
+  type Booked,
+  type FreeEvent,
+  book,
+  confirmationFacts,
+  freeEvent,
+  readyz,
+  sleep,
+  waitUntil,
+} from './lib/fault-helpers';
 
 /**
  * Redis unreachable in the middle of a booking burst. The api and the worker reach Redis only through
@@ -27,7 +37,7 @@ describe('Redis outage during a booking burst', () => {
     // The worker is up (it connects to Redis before it starts its projector) before Redis goes away.
     await waitUntil(
       60_000,
-      async () => (await stack.db.sql`select 1 from projection_leases where expires_at > now()`).length > 0,
+      async () => (await listLeases(stack.db.sql)).some((l) => l.active),
       () => `a worker to take a projector lease; output:\n${stack.output()}`,
     );
   });
@@ -93,9 +103,8 @@ describe('Redis outage during a booking burst', () => {
 
     // Every acknowledged booking is in the log, and the projector (Postgres only) puts it in `orders`
     // while Redis is still away.
-    const inLog = await stack.db.sql<{ id: string }[]>`
-      select data->>'registrationId' as id from events where type = 'RegistrationBooked'`;
-    expect(inLog.map((r) => Number(r.id))).toEqual(expect.arrayContaining(ids));
+    const inLog = await findEvents<{ registrationId: number }>(stack.db.sql, { type: 'RegistrationBooked' });
+    expect(inLog.map((e) => Number(e.data.registrationId))).toEqual(expect.arrayContaining(ids));
     const missingOrders = async () => {
       const rows = await stack.db.sql<{ id: string }[]>`
         select registration_id::text as id from orders where registration_id = any(${ids}::bigint[])`;
@@ -107,11 +116,9 @@ describe('Redis outage during a booking burst', () => {
       async () => (await missingOrders()).length === 0,
       async () => `orders rows for ${JSON.stringify(await missingOrders())}`,
     );
-    const [reactor] = await stack.db.sql<{ global_position: string }[]>`
-      select global_position from subscription_checkpoints where name = 'notifications'`;
-    const [last] = await stack.db.sql<{ max: string }[]>`select max(global_position) as max from events`;
-    expect(Number(reactor?.global_position ?? 0), 'the reactor waits for Redis').toBeLessThan(
-      Number(last!.max),
+    const reactor = await loadCheckpoint(stack.db.sql, 'notifications');
+    expect(reactor.globalPosition, 'the reactor waits for Redis').toBeLessThan(
+      await maxGlobalPosition(stack.db.sql),
     );
 
     // Down for 5 s at least (the reactor backs off and retries meanwhile); nothing sent after the
@@ -151,10 +158,10 @@ describe('Redis outage during a booking burst', () => {
       ).toEqual([`Your health screening is confirmed: ${a.referenceNumber}`]);
       expect(smtp.arrived.filter((m) => m.to.includes(a.email))).toHaveLength(1);
     }
-    const facts = await stack.db.sql<{ id: string; n: number }[]>`
-      select stream_id as id, count(*)::int as n from events
-      where type = 'ConfirmationEmailSent' and stream_id = any(${ids.map((id) => `registration-${id}`)}::text[])
-      group by stream_id`;
+    const facts = await confirmationFacts(
+      stack.db.sql,
+      ids.map((id) => `registration-${id}`),
+    );
     expect(facts).toHaveLength(BOOKINGS);
     expect(facts.filter((f) => f.n !== 1)).toEqual([]);
     expect(await readyz(stack.baseUrl)).toMatchObject({

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Sql } from '@hs/db';
+import { checkpointProgress, countEvents, findEvents, storedTransactionIds } from '@hs/eventstore';
 import {
   type PostgresCluster,
   type ProductStack,
@@ -12,7 +13,7 @@ import {
   startSmtp,
 } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Booked, book, freeEvent, waitUntil } from './lib/fault-helpers';
+import { type Booked, book, confirmationFacts, freeEvent, waitUntil } from './lib/fault-helpers';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -70,32 +71,13 @@ describe('restore drill: pg_dump from a cluster far ahead, pg_restore into a fre
   };
   const nextXid = async (sql: Sql) =>
     BigInt((await sql<{ x: string }[]>`select pg_snapshot_xmax(pg_current_snapshot())::text as x`)[0]!.x);
-  const storedMax = async (sql: Sql) =>
-    BigInt(
-      (
-        await sql<{ x: string }[]>`
-        select greatest((select max(transaction_id) from events), (select max(last_transaction_id) from streams),
-                        (select max(transaction_id) from subscription_checkpoints))::text as x`
-      )[0]!.x,
-    );
+  /** The largest transaction id stored in events, streams and checkpoints. */
+  const storedMax = async (sql: Sql) => BigInt((await storedTransactionIds(sql)).storedMax!);
   /** Per checkpoint: how many events it covers. */
   const coverage = async (sql: Sql) =>
-    Object.fromEntries(
-      (
-        await sql<{ name: string; n: number }[]>`
-          select c.name, (select count(*)::int from events e
-                          where (e.transaction_id, e.global_position) <= (c.transaction_id, c.global_position)) as n
-          from subscription_checkpoints c order by c.name`
-      ).map((r) => [r.name, r.n]),
-    );
+    Object.fromEntries((await checkpointProgress(sql)).map((c) => [c.name, c.handled]));
   /** True once every subscription has handled every event committed (none left below the horizon). */
-  const caughtUp = async (sql: Sql) => {
-    const rows = await sql`
-      select c.name from subscription_checkpoints c
-      where exists (select 1 from events e where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-                      and (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position))`;
-    return rows.length === 0;
-  };
+  const caughtUp = async (sql: Sql) => (await checkpointProgress(sql)).every((c) => c.waiting === 0);
   const bookAll = async (stack: ProductStack, count: number, email: (n: number) => string) => {
     const ev = await freeEvent(stack, 4, 50, count);
     const answers: Booked[] = [];
@@ -130,14 +112,14 @@ describe('restore drill: pg_dump from a cluster far ahead, pg_restore into a fre
       90_000,
       async () =>
         bookedA.every((x) => mailsTo(x.email).length === 1) &&
-        (await dbA.sql`select 1 from events where type = 'ConfirmationEmailSent'`).length === ON_A &&
+        (await countEvents(dbA.sql, { type: 'ConfirmationEmailSent' })) === ON_A &&
         (await caughtUp(dbA.sql)),
       () =>
         `A: confirmations (${smtp.received.length} of ${ON_A}) and subscribers caught up\n${stackA!.output().slice(-3000)}`,
     );
     expect(redisCount(stackA, 'reminder-email', 'delayed'), 'A scheduled the reminders').toBe(ON_A);
     const coverageOnA = await coverage(dbA.sql);
-    const eventsOnA = (await dbA.sql<{ n: number }[]>`select count(*)::int as n from events`)[0]!.n;
+    const eventsOnA = await countEvents(dbA.sql);
     const ordersOnA = (await dbA.sql<{ n: number }[]>`select count(*)::int as n from orders`)[0]!.n;
     expect(ordersOnA).toBe(ON_A);
 
@@ -207,7 +189,7 @@ describe('restore drill: pg_dump from a cluster far ahead, pg_restore into a fre
       90_000,
       async () =>
         bookedB.every((x) => mailsTo(x.email).length >= 1) &&
-        (await dbB.sql`select 1 from events where type = 'ConfirmationEmailSent'`).length >= ON_A + ON_B &&
+        (await countEvents(dbB.sql, { type: 'ConfirmationEmailSent' })) >= ON_A + ON_B &&
         // the reactor's replay: every booking's confirmation job has run (A's found their fact and sent nothing)
         redisCount(stackB!, 'confirmation-email', 'completed') >= ON_A + ON_B &&
         (await caughtUp(dbB.sql)),
@@ -217,13 +199,13 @@ describe('restore drill: pg_dump from a cluster far ahead, pg_restore into a fre
           .slice(-3000)}`,
     );
     // Projected: orders holds A's restored rows and B's new ones, matching the log.
-    const booked = await dbB.sql<{ id: number }[]>`
-      select (data->>'registrationId')::int as id from events where type = 'RegistrationBooked' order by 1`;
+    const booked = (await findEvents<{ registrationId: number }>(dbB.sql, { type: 'RegistrationBooked' }))
+      .map((e) => ({ id: Number(e.data.registrationId) }))
+      .sort((x, y) => x.id - y.id);
     const orders = await dbB.sql<{ id: number }[]>`select registration_id::int as id from orders order by 1`;
     expect(booked).toHaveLength(ON_A + ON_B);
     expect(orders).toEqual(booked);
-    const newEvents =
-      (await dbB.sql<{ n: number }[]>`select count(*)::int as n from events`)[0]!.n - eventsOnA;
+    const newEvents = (await countEvents(dbB.sql)) - eventsOnA;
     expect(newEvents).toBeGreaterThan(0);
 
     // Nothing sent twice: one confirmation per address, one fact per booking, A's and B's.
@@ -234,8 +216,7 @@ describe('restore drill: pg_dump from a cluster far ahead, pg_restore into a fre
       ).toEqual([`Your health screening is confirmed: ${x.referenceNumber}`]);
     }
     expect(smtp.received).toHaveLength(ON_A + ON_B);
-    const facts = await dbB.sql<{ n: number }[]>`
-      select count(*)::int as n from events where type = 'ConfirmationEmailSent' group by stream_id`;
+    const facts = await confirmationFacts(dbB.sql);
     expect(facts.map((f) => f.n)).toEqual(Array(ON_A + ON_B).fill(1));
     // Redis held nothing that was lost: every booking's reminder is scheduled again on B.
     expect(redisCount(stackB, 'reminder-email', 'delayed'), 'reminders scheduled on B').toBe(ON_A + ON_B);

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { hostname } from 'node:os';
+import { listLeases } from '@hs/eventstore';
 import {
   type ProductStack,
   type ReceivedMail,
@@ -8,7 +9,15 @@ import {
   startSmtp,
 } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Booked, type FreeEvent, book, freeEvent, sleep, waitUntil } from './lib/fault-helpers';
+import {
+  type Booked,
+  type FreeEvent,
+  book,
+  confirmationFacts,
+  freeEvent,
+  sleep,
+  waitUntil,
+} from './lib/fault-helpers';
 
 /**
  * Two workers; the one holding the `orders` projector lease is killed with SIGKILL while it has
@@ -55,8 +64,7 @@ describe('worker killed mid-job while holding the projector lease', () => {
   it('the survivor takes the leases, re-runs the dead worker’s jobs and projects new bookings', async () => {
     const sql = stack.db.sql;
     const holderOf = (w: ChildProcess) => `${hostname()}-${w.pid}`;
-    const leases = () =>
-      sql<{ name: string; holder: string }[]>`select name, holder from projection_leases order by name`;
+    const leases = () => listLeases(sql);
     const copies = (list: ReceivedMail[], to: string) => list.filter((m) => m.to.includes(to));
 
     // Hold the reply to every confirmation of the first batch until `release`, or until the sender's
@@ -183,10 +191,10 @@ describe('worker killed mid-job while holding the projector lease', () => {
       }
       expect(new Set(arrived.map((m) => m.subject))).toEqual(new Set([subject]));
     }
-    const facts = await sql<{ id: string; n: number }[]>`
-      select stream_id as id, count(*)::int as n from events
-      where type = 'ConfirmationEmailSent' and stream_id = any(${all.map((b) => `registration-${b.id}`)}::text[])
-      group by stream_id`;
+    const facts = await confirmationFacts(
+      sql,
+      all.map((b) => `registration-${b.id}`),
+    );
     expect(facts).toHaveLength(all.length);
     expect(facts.filter((f) => f.n !== 1)).toEqual([]);
     expect(survivor.exitCode).toBeNull();

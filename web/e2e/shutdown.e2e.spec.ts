@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { findEvents } from '@hs/eventstore';
 import { type ProductStack, startProductStack } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -74,8 +75,7 @@ describe('api shutdown under load', () => {
     expect(answered.filter((a) => a.status >= 500 && a.status !== 503)).toEqual([]);
     expect(answered.length).toBeGreaterThan(0);
     const acknowledged = answered.filter((a) => a.status === 201).map((a) => a.body.data!.id);
-    const inLog = await stack.db.sql<{ id: string }[]>`
-      select data->>'registrationId' as id from events where type = 'RegistrationBooked'`;
-    expect(inLog.map((r) => Number(r.id))).toEqual(expect.arrayContaining(acknowledged));
+    const inLog = await findEvents<{ registrationId: number }>(stack.db.sql, { type: 'RegistrationBooked' });
+    expect(inLog.map((e) => Number(e.data.registrationId))).toEqual(expect.arrayContaining(acknowledged));
   });
 });

@@ -3,6 +3,8 @@
  * codes (every booking is confirmed at once, so the worker sends a confirmation email), bookings
  * over HTTP, /readyz, and polling with a deadline.
  */
+import type { Sql } from '@hs/db';
+import { findEvents } from '@hs/eventstore';
 import { type ProductStack, randomName } from '@hs/testing';
 
 export interface FreeEvent {
@@ -125,6 +127,20 @@ export async function book(baseUrl: string, ev: FreeEvent, n: number, email: str
   } catch (err) {
     return { status: 0, email, error: String((err as Error).cause ?? (err as Error).message) };
   }
+}
+
+/** ConfirmationEmailSent facts per stream (of `streamIds` only, when given); streams without one are left out. */
+export async function confirmationFacts(
+  sql: Sql,
+  streamIds?: string[],
+): Promise<{ id: string; n: number }[]> {
+  const facts = await findEvents(sql, {
+    type: 'ConfirmationEmailSent',
+    ...(streamIds && { streamId: streamIds }),
+  });
+  const perStream = new Map<string, number>();
+  for (const e of facts) perStream.set(e.streamId, (perStream.get(e.streamId) ?? 0) + 1);
+  return [...perStream].map(([id, n]) => ({ id, n }));
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

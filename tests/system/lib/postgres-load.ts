@@ -1,5 +1,6 @@
 /** Shared by the Postgres restart and restore drill tests: a bookable event, booking bodies, log checks. */
 import type { Sql } from '@hs/db';
+import { findEvents } from '@hs/eventstore';
 import { randomName } from '@hs/testing';
 
 export interface Catalogue {
@@ -120,23 +121,38 @@ export const bookedId = (a: Answer): number => (a.body as { data: { id: number }
  * transaction and vice versa. Returns the booked registration ids.
  */
 export async function wholeBookings(sql: Sql): Promise<{ booked: number[]; halfWritten: string[] }> {
-  const rows = await sql<{ registration_id: number; booked: number; reserved: number; same_tx: boolean }[]>`
-    with b as (
-      select (data->>'registrationId')::int as registration_id, transaction_id from events where type = 'RegistrationBooked'
-    ), r as (
-      select (data->>'registrationId')::int as registration_id, transaction_id from events where type = 'SeatsReserved'
-    )
-    select coalesce(b.registration_id, r.registration_id) as registration_id,
-           (b.registration_id is not null)::int as booked, (r.registration_id is not null)::int as reserved,
-           coalesce(b.transaction_id = r.transaction_id, false) as same_tx
-    from b full join r on r.registration_id = b.registration_id`;
+  const events = await findEvents<{ registrationId?: number | string }>(sql, {
+    type: ['RegistrationBooked', 'SeatsReserved'],
+  });
+  const of = (type: string) =>
+    events
+      .filter((e) => e.type === type)
+      .map((e) => ({
+        id: e.data.registrationId == null ? null : Number(e.data.registrationId),
+        tx: e.transactionId,
+      }));
+  const bookings = of('RegistrationBooked');
+  const reservations = of('SeatsReserved');
+  // The two full-joined on the registration id: one row per pair, or per event without a partner.
+  const pair = (x: { id: number | null }, y: { id: number | null }) => x.id !== null && x.id === y.id;
+  const rows: { registration_id: number | null; booked: number; reserved: number; same_tx: boolean }[] = [];
+  for (const b of bookings) {
+    const matched = reservations.filter((r) => pair(b, r));
+    if (matched.length === 0) rows.push({ registration_id: b.id, booked: 1, reserved: 0, same_tx: false });
+    for (const r of matched)
+      rows.push({ registration_id: b.id, booked: 1, reserved: 1, same_tx: b.tx === r.tx });
+  }
+  for (const r of reservations) {
+    if (!bookings.some((b) => pair(b, r)))
+      rows.push({ registration_id: r.id, booked: 0, reserved: 1, same_tx: false });
+  }
   const halfWritten = rows
     .filter((r) => !r.booked || !r.reserved || !r.same_tx)
     .map(
       (r) =>
         `registration ${r.registration_id}: booked ${r.booked}, reserved ${r.reserved}, same tx ${r.same_tx}`,
     );
-  return { booked: rows.filter((r) => r.booked).map((r) => r.registration_id), halfWritten };
+  return { booked: rows.filter((r) => r.booked).map((r) => r.registration_id!), halfWritten };
 }
 
 /** Registration ids in the orders read model. */

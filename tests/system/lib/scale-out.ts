@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { type Socket, connect, createServer } from 'node:net';
 import type { Sql } from '@hs/db';
+import { countEvents, findEvents, headPosition, listCheckpoints, listLeases } from '@hs/eventstore';
 import { type ProductStack, randomName } from '@hs/testing';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -185,18 +186,17 @@ export function mailCounts(mails: { to: string[]; subject: string }[], email: st
 
 /** Count of each email-sent fact recorded per registration. */
 export async function sentFacts(sql: Sql, registrationIds: number[]) {
-  const rows = await sql<{ stream_id: string; type: string; n: number }[]>`
-    select stream_id, type, count(*)::int as n from events
-    where stream_id = any(${registrationIds.map((id) => `registration-${id}`)}::text[])
-      and type in ('ConfirmationEmailSent', 'ReceiptEmailSent')
-    group by stream_id, type`;
+  const facts = await findEvents(sql, {
+    streamId: registrationIds.map((id) => `registration-${id}`),
+    type: ['ConfirmationEmailSent', 'ReceiptEmailSent'],
+  });
   const out = new Map<number, MailCounts>(
     registrationIds.map((id) => [id, { confirmations: 0, receipts: 0 }]),
   );
-  for (const r of rows) {
-    const c = out.get(Number(r.stream_id.slice('registration-'.length)))!;
-    if (r.type === 'ConfirmationEmailSent') c.confirmations = r.n;
-    else c.receipts = r.n;
+  for (const e of facts) {
+    const c = out.get(Number(e.streamId.slice('registration-'.length)))!;
+    if (e.type === 'ConfirmationEmailSent') c.confirmations++;
+    else c.receipts++;
   }
   return out;
 }
@@ -218,56 +218,70 @@ export const SUBSCRIPTIONS = ['notifications', 'order_history', 'orders', 'slot_
  * once and every subscription (projections and the reactor) has caught up with the head of the log.
  */
 export async function projectionProblems(sql: Sql): Promise<string[]> {
-  const problems: string[] = [];
-  const [head] = await sql<{ tx: string; pos: number }[]>`
-    select transaction_id::text as tx, global_position as pos from events
-    order by transaction_id desc, global_position desc limit 1`;
-  const checkpoints = await sql<{ name: string; tx: string; pos: number }[]>`
-    select name, transaction_id::text as tx, global_position as pos from subscription_checkpoints
-    where name = any(${[...SUBSCRIPTIONS]}::text[]) order by name`;
-  for (const name of SUBSCRIPTIONS) {
-    if (!checkpoints.some((c) => c.name === name)) problems.push(`no checkpoint for ${name}`);
-  }
-  for (const c of checkpoints) {
-    if (!head || c.tx !== head.tx || Number(c.pos) !== Number(head.pos))
-      problems.push(`${c.name} at ${c.tx}/${c.pos}, head ${head?.tx}/${head?.pos}`);
-  }
-  const [orders] = await sql<{ booked: number; rows: number }[]>`
-    select (select count(*)::int from events where type = 'RegistrationBooked') as booked,
-           (select count(*)::int from orders) as rows`;
-  if (orders!.booked !== orders!.rows)
-    problems.push(`orders: ${orders!.rows} rows, ${orders!.booked} booked`);
-  // order_history: exactly one row per event of a registration stream, none missing, none extra.
-  const [history] = await sql<{ missing: number; extra: number; rows: number; distinct_rows: number }[]>`
-    with log as (
-      select substr(stream_id, 14)::bigint as registration_id, version, type
-      from events where stream_id like 'registration-%'
-    )
-    select (select count(*)::int from (select * from log except select registration_id, version, type from order_history) m) as missing,
-           (select count(*)::int from (select registration_id, version, type from order_history except select * from log) x) as extra,
-           (select count(*)::int from order_history) as rows,
-           (select count(distinct (registration_id, version))::int from order_history) as distinct_rows`;
-  if (history!.missing || history!.extra || history!.rows !== history!.distinct_rows)
-    problems.push(`order_history: ${JSON.stringify(history)}`);
-  // slot_availability: the seats of the last reservation or release of each slot stream.
-  const slots = await sql<{ timeslot_id: number; logged: number; projected: number | null }[]>`
-    select l.timeslot_id, l.logged, s.current_attendees as projected
-    from (select distinct on (stream_id) substr(stream_id, 10)::bigint as timeslot_id,
-                 (data->>'bookedAfter')::int as logged
-          from events where stream_id like 'timeslot-%' and type in ('SeatsReserved', 'SeatsReleased')
-          order by stream_id, version desc) l
-    left join slot_availability s on s.timeslot_id = l.timeslot_id
-    where s.current_attendees is distinct from l.logged`;
-  for (const s of slots)
-    problems.push(`slot ${s.timeslot_id}: ${s.projected} projected, ${s.logged} in the log`);
-  return problems;
+  // One snapshot for the log and the read models, as one statement would see them.
+  return sql.begin('isolation level repeatable read read only', async (tx) => {
+    const problems: string[] = [];
+    const head = await headPosition(tx);
+    const checkpoints = await listCheckpoints(tx, SUBSCRIPTIONS);
+    for (const name of SUBSCRIPTIONS) {
+      if (!checkpoints.some((c) => c.name === name)) problems.push(`no checkpoint for ${name}`);
+    }
+    for (const { name, position: at } of checkpoints) {
+      if (!head || at.transactionId !== head.transactionId || at.globalPosition !== head.globalPosition)
+        problems.push(
+          `${name} at ${at.transactionId}/${at.globalPosition}, head ${head?.transactionId}/${head?.globalPosition}`,
+        );
+    }
+    const booked = await countEvents(tx, { type: 'RegistrationBooked' });
+    const [orders] = await tx<{ rows: number }[]>`select count(*)::int as rows from orders`;
+    if (booked !== orders!.rows) problems.push(`orders: ${orders!.rows} rows, ${booked} booked`);
+
+    // order_history: exactly one row per event of a registration stream, none missing, none extra.
+    const key = (registrationId: number, version: number, type: string) =>
+      `${registrationId}/${version}/${type}`;
+    const log = new Set(
+      (await findEvents(tx, { streamIdPrefix: 'registration-' })).map((e) =>
+        key(Number(e.streamId.slice('registration-'.length)), e.version, e.type),
+      ),
+    );
+    const historyRows = await tx<{ registration_id: number; version: number; type: string }[]>`
+      select registration_id, version, type from order_history`;
+    const projected = new Set(historyRows.map((r) => key(r.registration_id, r.version, r.type)));
+    const history = {
+      missing: [...log].filter((k) => !projected.has(k)).length,
+      extra: [...projected].filter((k) => !log.has(k)).length,
+      rows: historyRows.length,
+      distinct_rows: new Set(historyRows.map((r) => `${r.registration_id}/${r.version}`)).size,
+    };
+    if (history.missing || history.extra || history.rows !== history.distinct_rows)
+      problems.push(`order_history: ${JSON.stringify(history)}`);
+
+    // slot_availability: the seats of the last reservation or release of each slot stream.
+    const last = new Map<number, { version: number; logged: number | null }>();
+    const seats = await findEvents<{ bookedAfter?: number }>(tx, {
+      streamIdPrefix: 'timeslot-',
+      type: ['SeatsReserved', 'SeatsReleased'],
+    });
+    for (const e of seats) {
+      const id = Number(e.streamId.slice('timeslot-'.length));
+      if ((last.get(id)?.version ?? 0) < e.version)
+        last.set(id, { version: e.version, logged: e.data.bookedAfter ?? null });
+    }
+    const rows = await tx<{ timeslot_id: number; current_attendees: number }[]>`
+      select timeslot_id, current_attendees from slot_availability where timeslot_id = any(${[...last.keys()]}::bigint[])`;
+    const attendees = new Map(rows.map((r) => [r.timeslot_id, r.current_attendees]));
+    for (const [id, { logged }] of last) {
+      const shown = attendees.get(id) ?? null;
+      if (shown !== logged) problems.push(`slot ${id}: ${shown} projected, ${logged} in the log`);
+    }
+    return problems;
+  });
 }
 
 /** Holder of each projection and reactor lease. */
 export async function leaseHolders(sql: Sql): Promise<Record<string, string>> {
-  const rows = await sql<{ name: string; holder: string }[]>`
-    select name, holder from projection_leases where expires_at > now() order by name`;
-  return Object.fromEntries(rows.map((r) => [r.name, r.holder]));
+  const active = (await listLeases(sql)).filter((l) => l.active);
+  return Object.fromEntries(active.map((l) => [l.name, l.holder]));
 }
 
 export interface Relay {
