@@ -26,6 +26,12 @@ const LegacyParticipantsRedirect = lazy(() =>
 const LegacyRegistrationPage = lazy(() => olderFlow().then((m) => ({ default: m.LegacyRegistrationPage })));
 const LegacyConfirmationPage = lazy(() => olderFlow().then((m) => ({ default: m.LegacyConfirmationPage })));
 const ParticipantsPage = lazy(() => import('./pages/legacy/participants-page'));
+// The participants page's 'Back to Packages' and 'Continue' targets.
+const participantsBooking = () => import('./pages/participants-booking');
+const PackageChoicePage = lazy(() => participantsBooking().then((m) => ({ default: m.PackageChoicePage })));
+const ParticipantsRegistrationPage = lazy(() =>
+  participantsBooking().then((m) => ({ default: m.ParticipantsRegistrationPage })),
+);
 
 function PublicRoutes() {
   return (
@@ -39,6 +45,8 @@ function PublicRoutes() {
           <Route path="/participants" component={LegacyParticipantsRedirect} />
           <Route path="/registration" component={LegacyRegistrationPage} />
           <Route path="/confirmation" component={LegacyConfirmationPage} />
+          <Route path="/booking/packages" component={PackageChoicePage} />
+          <Route path="/booking/registration" component={ParticipantsRegistrationPage} />
           <Route path="/booking/:eventSlug/participants" component={ParticipantsPage} />
           <Route path="/booking/confirmation/:reference" component={BookingConfirmationPage} />
           <Route path="/booking/confirmed/:reference" component={BookingConfirmationPage} />

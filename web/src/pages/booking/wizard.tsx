@@ -1,13 +1,13 @@
 import { BOOKING_MESSAGES, membershipToast } from '@hs/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import useSWR, { type ScopedMutator, useSWRConfig } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { css } from 'styled-system/css';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
-import { type ApiEnvelope, ApiError, api, errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { createRegistration, verifyMembership } from '../../public/calls';
 import { focusFirstInvalid } from '../../public/form-field';
 import { toCents } from '../../public/money';
@@ -22,9 +22,8 @@ import type {
   EventDetail,
   PostalTimeslotsResponse,
   PublicTimeslot,
-  RegistrationLookup,
 } from '../../public/types';
-import { lookupKey } from '../confirmation/confirmation-page';
+import { primeLookup } from '../confirmation/prime-lookup';
 import { EVENTS_KEY } from '../home';
 import type { SuccessInfo } from './booking-success';
 import { PackageStep } from './package-step';
@@ -48,25 +47,6 @@ import {
   referenceOf,
   STEP_TITLES,
 } from './wizard-logic';
-
-/**
- * Reads the new booking once with its `position` (the lookup waits until the read model has caught up)
- * and puts it in the SWR cache the confirmation page reads, so that page never sees a 404 for it.
- */
-async function primeLookup(
-  mutate: ScopedMutator,
-  reference: string,
-  position: string | number | null | undefined,
-) {
-  if (position === null || position === undefined) return;
-  try {
-    const key = lookupKey(reference);
-    const data = await api.get<ApiEnvelope<RegistrationLookup>>(key, { position: String(position) });
-    await mutate(key, data, { revalidate: false });
-  } catch {
-    // the confirmation page fetches it itself
-  }
-}
 
 export interface BookingWizardProps {
   event: EventDetail;

@@ -20,12 +20,9 @@ import { type ApiEnvelope, api } from '../../lib/api';
 import { ClockIcon, CreditCardIcon } from '../../components/icons';
 import { toCents } from '../../public/money';
 import type { RegistrationLookup } from '../../public/types';
+import { lookupKey } from './lookup-key';
 
 const PaymentPanel = lazy(() => import('./payment-panel'));
-
-export function lookupKey(reference: string) {
-  return `/api/registrations/lookup/${encodeURIComponent(reference)}`;
-}
 
 /** Balance due: the server's, else total minus what the partner paid. */
 export function balanceOf(r: RegistrationLookup): number {

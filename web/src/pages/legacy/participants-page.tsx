@@ -24,26 +24,17 @@ import type { ApiEnvelope } from '../../lib/api';
 import { ChoiceGroup } from '../../public/choice-group';
 import { FormField, focusFirstInvalid } from '../../public/form-field';
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from '../../components/icons';
-import { positiveInt, readParticipants, storeParticipants } from '../../public/legacy-storage';
+import { positiveInt, storeParticipants } from '../../public/legacy-storage';
 import { money } from '../../public/money';
 import type { EventDetail } from '../../public/types';
 import { eventKey } from '../booking/booking-page';
-
-export interface PageParticipant {
-  id: string;
-  firstName: string;
-  lastName: string;
-  gender: 'Male' | 'Female';
-  email: string | null;
-  mobileNumber: string;
-  identificationNumber: string;
-  /** yyyy-MM-dd */
-  dateOfBirth: string;
-  isAiaMember: boolean;
-  aiaMemberId: string | null;
-  isPrimary: boolean;
-  packageId: number;
-}
+import {
+  type PageParticipant,
+  packagesPath,
+  readStoredParticipants,
+  registrationPath,
+  useLeaveWhenMissing,
+} from '../participants-booking';
 
 interface FormValues {
   firstName: string;
@@ -260,24 +251,13 @@ export default function ParticipantsPage() {
   const pkg = data?.data.packages.find((p) => p.id === packageId);
   const invalid = missing || (data && (data.data.id !== eventId || !pkg));
 
-  const [participants, setParticipants] = useState<PageParticipant[]>(() =>
-    readParticipants<PageParticipant>().filter((p) => p && typeof p.id === 'string'),
-  );
+  const [participants, setParticipants] = useState<PageParticipant[]>(readStoredParticipants);
   const [dialog, setDialog] = useState<{ open: boolean; editing: PageParticipant | null }>({
     open: false,
     editing: null,
   });
 
-  useEffect(() => {
-    if (!invalid || warned.current) return;
-    warned.current = true;
-    toaster.create({
-      title: 'Missing information',
-      description: 'Please select an event and a package first.',
-      type: 'error',
-    });
-    navigate('/', { replace: true });
-  }, [invalid, navigate]);
+  useLeaveWhenMissing(Boolean(invalid));
   useEffect(() => {
     if (!error || warned.current) return;
     warned.current = true;
@@ -352,7 +332,7 @@ export default function ParticipantsPage() {
   const primaryForm = dialog.editing ? dialog.editing.isPrimary : !primary;
   const title = useMemo(() => (pkg ? `${pkg.name} | Participants` : 'Participants'), [pkg]);
 
-  if (invalid) return null;
+  if (invalid || !eventId || !packageId) return null;
   return (
     <Page>
       <title>{`${title} | Health Screening`}</title>
@@ -525,7 +505,7 @@ export default function ParticipantsPage() {
             </section>
           </Card.Body>
           <Card.Footer justifyContent="space-between" gap="3" flexWrap="wrap">
-            <Button variant="outline" onClick={() => navigate(`/booking/packages?eventId=${eventId}`)}>
+            <Button variant="outline" onClick={() => navigate(packagesPath(eventId))}>
               <ArrowLeftIcon />
               Back to Packages
             </Button>
@@ -533,7 +513,7 @@ export default function ParticipantsPage() {
               disabled={participants.length === 0}
               onClick={() => {
                 storeParticipants(participants);
-                navigate(`/booking/registration?eventId=${eventId}&packageId=${packageId}`);
+                navigate(registrationPath(eventId, packageId));
               }}
             >
               Continue

@@ -1,0 +1,116 @@
+import { BOOKING_MESSAGES } from '@hs/domain';
+import { useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { css } from 'styled-system/css';
+import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
+import { Page } from '../../components/layout/page';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import { ChoiceGroup } from '../../public/choice-group';
+import { focusFirstInvalid } from '../../public/form-field';
+import { positiveInt } from '../../public/legacy-storage';
+import { money } from '../../public/money';
+import { EventLoadError, EventLoading, EventNotFound } from './event-states';
+import { useLeaveWhenMissing } from './missing-information';
+import { participantsPath } from './paths';
+import { useEventById } from './use-event-by-id';
+
+const F = 'pk-';
+
+/** `/booking/packages?eventId={id}`: the package choice before the participants page ('Back to Packages'). */
+export function PackageChoicePage() {
+  const [, navigate] = useLocation();
+  const q = new URLSearchParams(useSearch());
+  const eventId = positiveInt(q.get('eventId'));
+  useLeaveWhenMissing(!eventId);
+  const { event, notFound, error, isLoading } = useEventById(eventId);
+  const [packageId, setPackageId] = useState<string | null>(q.get('packageId'));
+  const [packageError, setPackageError] = useState<string>();
+
+  if (!eventId) return null;
+  if (error) return <EventLoadError />;
+  if (notFound) return <EventNotFound />;
+  if (isLoading || !event) return <EventLoading />;
+
+  const chosen = event.packages.find((p) => String(p.id) === packageId);
+  const next = () => {
+    if (!chosen) {
+      setPackageError(BOOKING_MESSAGES.package);
+      focusFirstInvalid({ packageId: 'x' }, ['packageId'], F);
+      return;
+    }
+    navigate(participantsPath(event, chosen.id));
+  };
+
+  return (
+    <Page>
+      <title>{`${event.name} | Choose a Package | Health Screening`}</title>
+      <div className={css({ maxW: '3xl', mx: 'auto', display: 'grid', gap: '5' })}>
+        <header>
+          <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
+            Choose a Package
+          </h1>
+          <p className={css({ color: 'fg.muted', mt: '1' })}>{event.name}</p>
+        </header>
+        <Card.Root>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              next();
+            }}
+          >
+            <Card.Body pt="6">
+              {event.packages.length === 0 ? (
+                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+                  No packages are available for this event yet. Please check back later.
+                </p>
+              ) : (
+                <ChoiceGroup
+                  id={`${F}packageId`}
+                  label={
+                    <span className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Select a Package</span>
+                  }
+                  name="package"
+                  value={chosen ? String(chosen.id) : null}
+                  onChange={(v) => {
+                    setPackageId(v);
+                    setPackageError(undefined);
+                  }}
+                  error={packageError}
+                  options={event.packages.map((p) => ({
+                    value: String(p.id),
+                    label: p.name,
+                    description: p.description,
+                    aside: (
+                      <span className={css({ textAlign: 'right', display: 'grid' })}>
+                        <strong>{money(p.price)}</strong>
+                        {p.aiaPrice ? (
+                          <span className={css({ fontSize: 'xs', color: 'accent.text' })}>
+                            AIA {money(p.aiaPrice)}
+                          </span>
+                        ) : null}
+                      </span>
+                    ),
+                  }))}
+                />
+              )}
+            </Card.Body>
+            <Card.Footer justifyContent="space-between" gap="3" flexWrap="wrap">
+              <Button asChild variant="outline">
+                <Link href={`/events/${encodeURIComponent(event.slug)}`}>
+                  <ArrowLeftIcon />
+                  Back
+                </Link>
+              </Button>
+              <Button type="submit" disabled={event.packages.length === 0}>
+                Continue to Participants
+                <ArrowRightIcon />
+              </Button>
+            </Card.Footer>
+          </form>
+        </Card.Root>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,381 @@
+import { BOOKING_MESSAGES } from '@hs/domain';
+import { useMemo, useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { Link, useLocation, useSearch } from 'wouter';
+import { css } from 'styled-system/css';
+import { ArrowLeftIcon, PencilIcon } from '../../components/icons';
+import { Page } from '../../components/layout/page';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import * as Field from '../../components/ui/field';
+import { toaster } from '../../components/ui/toaster';
+import { ApiError, errorMessage } from '../../lib/api';
+import { createRegistration } from '../../public/calls';
+import { FormField, focusFirstInvalid } from '../../public/form-field';
+import { positiveInt, storeParticipants } from '../../public/legacy-storage';
+import { money, toCents } from '../../public/money';
+import { StateCard } from '../../public/state-card';
+import type { PostalTimeslotsResponse } from '../../public/types';
+import { WarningNotice } from '../../public/warning-notice';
+import { PriceBreakdownSkeleton, PriceBreakdownTable, viewFromQuote } from '../booking/price-breakdown';
+import { useQuote } from '../booking/review-step';
+import { SlotStep } from '../booking/slot-step';
+import { isSixDigitPostalCode, referenceOf } from '../booking/wizard-logic';
+import { primeLookup } from '../confirmation/prime-lookup';
+import { EVENTS_KEY } from '../home';
+import { EventLoadError, EventLoading, EventNotFound } from './event-states';
+import { useLeaveWhenMissing } from './missing-information';
+import { participantsPath } from './paths';
+import {
+  ADDRESS_FIELDS,
+  type AddressValues,
+  addressErrors,
+  EMPTY_ADDRESS,
+  participantProblems,
+  participantsBookingBody,
+} from './registration-body';
+import { readStoredParticipants } from './stored-participants';
+import { useEventById } from './use-event-by-id';
+
+const F = 'pr-';
+
+const section = css({ display: 'grid', gap: '3' });
+const sectionTitle = css({ fontSize: 'lg', fontWeight: 'semibold' });
+
+/**
+ * `/booking/registration?eventId={id}&packageId={id}`: after the participants page ('Continue'). The
+ * stored primary contact books with the stored participants; this screen asks for the address and
+ * the appointment slot, shows the server's price and confirms.
+ */
+export function ParticipantsRegistrationPage() {
+  const [, navigate] = useLocation();
+  const { mutate } = useSWRConfig();
+  const q = new URLSearchParams(useSearch());
+  const eventId = positiveInt(q.get('eventId'));
+  const packageId = positiveInt(q.get('packageId'));
+  const { event, notFound, error, isLoading } = useEventById(eventId && packageId ? eventId : null);
+  const pkg = event?.packages.find((p) => p.id === packageId);
+  useLeaveWhenMissing(!eventId || !packageId || (event !== undefined && !pkg));
+
+  const [participants] = useState(readStoredParticipants);
+  const primary = participants.find((p) => p.isPrimary) ?? null;
+  const others = participants.filter((p) => !p.isPrimary);
+  const [address, setAddress] = useState<AddressValues>(EMPTY_ADDRESS);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [selectedDate, setSelectedDate] = useState<string | null>(null);
+  const [timeslotId, setTimeslotId] = useState<number | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const postalCode = address.postalCode.trim();
+  const timeslots = useSWR<PostalTimeslotsResponse>(
+    event && isSixDigitPostalCode(postalCode)
+      ? ['/api/timeslots/postal-code', { postalCode, eventId: event.id }]
+      : null,
+  );
+  const groups = useMemo(
+    () => Object.values(timeslots.data?.data ?? {}).sort((a, b) => a.date.value.localeCompare(b.date.value)),
+    [timeslots.data],
+  );
+  const problems = primary ? participantProblems(primary, others) : [];
+  const bodyFor = (totalCents: number) =>
+    event && pkg && primary && timeslotId
+      ? participantsBookingBody({
+          event,
+          packageId: pkg.id,
+          timeslotId,
+          primary,
+          others,
+          address,
+          totalCents,
+        })
+      : null;
+  const priceable =
+    primary !== null &&
+    timeslotId !== null &&
+    problems.length === 0 &&
+    Object.keys(addressErrors(primary, address)).length === 0;
+  const quote = useQuote(priceable ? bodyFor(0) : null);
+
+  if (!eventId || !packageId) return null;
+  if (error) return <EventLoadError />;
+  if (notFound) return <EventNotFound />;
+  if (isLoading || !event) return <EventLoading />;
+  if (!pkg) return null;
+  const backToParticipants = participantsPath(event, pkg.id);
+  if (!primary) {
+    return (
+      <StateCard
+        title="No Participants Yet"
+        text="Add the participants of this booking, starting with the primary contact, before you register."
+        action={
+          <Button asChild>
+            <Link href={backToParticipants}>Add Participants</Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  const setField = (name: keyof AddressValues, value: string) => {
+    const next = { ...address, [name]: value };
+    setAddress(next);
+    if (name === 'postalCode') {
+      setSelectedDate(null);
+      setTimeslotId(null);
+    }
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: addressErrors(primary, next)[name] ?? '' }));
+  };
+  const field = (name: keyof AddressValues) => ({
+    id: `${F}${name}`,
+    name,
+    value: address[name],
+    error: errors[name] || undefined,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setField(name, e.target.value),
+    onBlur: () => setErrors((e) => ({ ...e, [name]: addressErrors(primary, address)[name] ?? '' })),
+  });
+
+  async function confirm() {
+    if (submitting) return;
+    const errs = addressErrors(primary!, address);
+    setErrors(errs);
+    if (Object.keys(errs).length > 0) {
+      focusFirstInvalid(errs, ADDRESS_FIELDS, F);
+      return;
+    }
+    if (problems.length > 0) {
+      toaster.create({
+        title: 'Participant details incomplete',
+        description: 'Please correct the details shown on the participants page first.',
+        type: 'error',
+      });
+      return;
+    }
+    const body = bodyFor(quote.data ? toCents(quote.data.total) : 0);
+    if (!body) {
+      toaster.create({
+        title: BOOKING_MESSAGES.timeslotToastTitle,
+        description: BOOKING_MESSAGES.timeslot,
+        type: 'error',
+      });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const res = await createRegistration(body);
+      const reference = referenceOf(res?.data);
+      if (!reference) {
+        toaster.create({
+          title: 'Booking Error',
+          description:
+            'Your booking was created but there was a problem retrieving the reference number. Please contact support.',
+          type: 'error',
+        });
+        return;
+      }
+      // booked: the list served its purpose, and must not book the same people twice
+      storeParticipants([]);
+      void mutate(EVENTS_KEY);
+      await primeLookup(mutate, reference, res.data.position);
+      const due = res.data.balanceDue === undefined || toCents(res.data.balanceDue) > 0;
+      const pay = due || res.data.status === 'pending_payment';
+      navigate(`/booking/confirmation/${encodeURIComponent(reference)}${pay ? '?showPayment=true' : ''}`);
+    } catch (e) {
+      toaster.create({
+        title: 'Booking Failed',
+        description: e instanceof ApiError ? (e.serverMessage ?? e.message) : errorMessage(e),
+        type: 'error',
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Page>
+      <title>{`Registration | ${event.name} | Health Screening`}</title>
+      <div className={css({ maxW: '3xl', mx: 'auto', display: 'grid', gap: '5' })}>
+        <header>
+          <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Registration</h1>
+          <p className={css({ color: 'fg.muted', mt: '1' })}>
+            {event.name} · {pkg.name} ({money(pkg.price)}
+            {pkg.aiaPrice ? `, AIA ${money(pkg.aiaPrice)}` : ''})
+          </p>
+        </header>
+        <Card.Root>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void confirm();
+            }}
+          >
+            <Card.Body pt="6" gap="8">
+              <section aria-labelledby="pr-section-participants" className={section}>
+                <div
+                  className={css({
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    alignItems: 'center',
+                    gap: '3',
+                    flexWrap: 'wrap',
+                  })}
+                >
+                  <h2 id="pr-section-participants" className={sectionTitle}>
+                    Participants ({participants.length})
+                  </h2>
+                  <Button asChild size="sm" variant="outline">
+                    <Link href={backToParticipants}>
+                      <PencilIcon />
+                      Edit Participants
+                    </Link>
+                  </Button>
+                </div>
+                <ul className={css({ display: 'grid', gap: '2', fontSize: 'sm' })}>
+                  {[primary, ...others].map((p) => (
+                    <li
+                      key={p.id}
+                      className={css({
+                        display: 'flex',
+                        justifyContent: 'space-between',
+                        gap: '2',
+                        flexWrap: 'wrap',
+                        p: '3',
+                        borderWidth: '1px',
+                        borderColor: 'border.default',
+                        borderRadius: 'l2',
+                      })}
+                    >
+                      <span className={css({ minW: '0', wordBreak: 'break-word' })}>
+                        <span className={css({ fontWeight: 'medium' })}>
+                          {p.firstName} {p.lastName}
+                        </span>
+                        {p.isPrimary ? (
+                          <span className={css({ display: 'block', color: 'fg.muted' })}>
+                            {p.email} · {p.mobileNumber}
+                          </span>
+                        ) : null}
+                      </span>
+                      <span className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
+                        {p.isPrimary ? <Badge tone="info">Primary contact</Badge> : null}
+                        {p.isAiaMember ? <Badge tone="success">AIA member</Badge> : null}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                {problems.length > 0 ? (
+                  <WarningNotice>
+                    <div className={css({ fontSize: 'sm' })}>
+                      <p className={css({ fontWeight: 'medium' })}>
+                        Please correct these details on the participants page:
+                      </p>
+                      <ul className={css({ listStyle: 'disc', pl: '5', mt: '1' })}>
+                        {problems.map((line) => (
+                          <li key={line}>{line}</li>
+                        ))}
+                      </ul>
+                    </div>
+                  </WarningNotice>
+                ) : null}
+              </section>
+
+              <section aria-labelledby="pr-section-address" className={section}>
+                <h2 id="pr-section-address" className={sectionTitle}>
+                  Contact Address
+                </h2>
+                <div
+                  className={css({
+                    display: 'grid',
+                    gap: '4',
+                    gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+                  })}
+                >
+                  <FormField
+                    label="Postal Code"
+                    required
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    maxLength={6}
+                    helperText="Your region's appointment slots are shown once it has 6 digits."
+                    {...field('postalCode')}
+                  />
+                  <FormField label="Unit Number" autoComplete="address-line2" {...field('unitNumber')} />
+                  <div className={css({ gridColumn: { md: '1 / -1' } })}>
+                    <FormField label="Address" required autoComplete="address-line1" {...field('address')} />
+                  </div>
+                  <div className={css({ gridColumn: { md: '1 / -1' } })}>
+                    <Field.Root id={`${F}medicalConditions`}>
+                      <Field.Label>Medical Conditions</Field.Label>
+                      <Field.Textarea
+                        name="medicalConditions"
+                        value={address.medicalConditions}
+                        onChange={(e) => setField('medicalConditions', e.target.value)}
+                        placeholder="Optional: allergies, conditions or medications we should know about"
+                      />
+                    </Field.Root>
+                  </div>
+                </div>
+              </section>
+
+              <section aria-labelledby="pr-section-slot" className={section}>
+                <h2 id="pr-section-slot" className={sectionTitle}>
+                  Appointment Slot
+                </h2>
+                {isSixDigitPostalCode(postalCode) ? (
+                  <SlotStep
+                    groups={groups}
+                    loading={timeslots.isLoading}
+                    error={timeslots.error}
+                    regionName={timeslots.data?.regionName}
+                    selectedDate={selectedDate}
+                    timeslotId={timeslotId}
+                    onDate={(d) => {
+                      setSelectedDate(d);
+                      setTimeslotId(null); // a new date resets the time
+                    }}
+                    onTime={setTimeslotId}
+                  />
+                ) : (
+                  <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                    Enter your 6-digit postal code to see the available appointment slots.
+                  </p>
+                )}
+              </section>
+
+              <section aria-label="Price" className={section}>
+                {quote.data ? (
+                  <PriceBreakdownTable view={viewFromQuote(quote.data)} updating={quote.isValidating} />
+                ) : quote.isLoading ? (
+                  <PriceBreakdownSkeleton />
+                ) : quote.error ? (
+                  <p role="alert" className={css({ fontSize: 'sm', color: 'fg.error' })}>
+                    {quote.error instanceof ApiError
+                      ? (quote.error.serverMessage ?? quote.error.message)
+                      : errorMessage(quote.error)}
+                  </p>
+                ) : (
+                  <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                    The price for{' '}
+                    {participants.length === 1 ? 'one participant' : `${participants.length} participants`} is
+                    shown once the address and an appointment slot are chosen.
+                  </p>
+                )}
+              </section>
+            </Card.Body>
+            <Card.Footer justifyContent="space-between" gap="3" flexWrap="wrap">
+              <Button asChild variant="outline">
+                <Link href={backToParticipants}>
+                  <ArrowLeftIcon />
+                  Back to Participants
+                </Link>
+              </Button>
+              <Button type="submit" loading={submitting} loadingText="Booking...">
+                Confirm Booking
+              </Button>
+            </Card.Footer>
+          </form>
+        </Card.Root>
+      </div>
+    </Page>
+  );
+}

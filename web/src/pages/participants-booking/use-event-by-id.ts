@@ -1,0 +1,29 @@
+import useSWR from 'swr';
+import type { ApiEnvelope } from '../../lib/api';
+import type { EventDetail, EventSummary } from '../../public/types';
+import { eventKey } from '../booking/booking-page';
+import { EVENTS_KEY } from '../home';
+
+export interface EventById {
+  event: EventDetail | undefined;
+  /** The list has loaded and holds no active event with this id. */
+  notFound: boolean;
+  error: unknown;
+  isLoading: boolean;
+}
+
+/**
+ * The participants page links here with an event id only (spec section 2); the api answers events by
+ * slug, so the id is found in the events list first.
+ */
+export function useEventById(eventId: number | null): EventById {
+  const list = useSWR<ApiEnvelope<EventSummary[]>>(eventId ? EVENTS_KEY : null);
+  const slug = list.data?.data.find((e) => e.id === eventId)?.slug;
+  const detail = useSWR<ApiEnvelope<EventDetail>>(slug ? eventKey(slug) : null);
+  return {
+    event: detail.data?.data,
+    notFound: Boolean(list.data) && !slug,
+    error: list.error ?? detail.error,
+    isLoading: list.isLoading || detail.isLoading || (Boolean(slug) && !detail.data && !detail.error),
+  };
+}
