@@ -1,4 +1,4 @@
-import { type Env, bool, int, oneOf, optionalUrl, url } from './env';
+import { ConfigError, type Env, bool, int, oneOf, optionalUrl, str, url } from './env';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -10,6 +10,10 @@ export interface CommonConfig {
   redisUrl: string;
   logLevel: LogLevel;
   smtpUrl: string | undefined;
+  /** Where .eml files go when SMTP_URL is not set (development). */
+  mailOutboxDir: string;
+  /** Key prefix of every BullMQ queue (one Redis can serve several deployments). */
+  bullmqPrefix: string;
   publicBaseUrl: string;
   /** Postgres pool size for this process. */
   databasePoolSize: number;
@@ -29,8 +33,18 @@ export function readCommonConfig(env: Env): CommonConfig {
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss'], 'redis://127.0.0.1:6379'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
+    mailOutboxDir: str(env, 'MAIL_OUTBOX_DIR', '.data/mail'),
+    bullmqPrefix: bullmqPrefix(env),
     publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http', 'https'], 'http://localhost:3000'),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, { min: 1, max: 200 }),
     demo: bool(env, 'DEMO', nodeEnv !== 'production'),
   };
+}
+
+function bullmqPrefix(env: Env): string {
+  const prefix = str(env, 'BULLMQ_PREFIX', 'hs');
+  if (!/^[A-Za-z0-9_{}-]+$/.test(prefix)) {
+    throw new ConfigError('BULLMQ_PREFIX', `may hold letters, digits, _ - { } only, got "${prefix}"`);
+  }
+  return prefix;
 }

@@ -91,7 +91,13 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(health);
-  await app.register(admin, { prefix: '/api/admin', braintree: config.braintree });
+  await app.register(admin, {
+    prefix: '/api/admin',
+    braintree: config.braintree,
+    bullmqPrefix: config.bullmqPrefix,
+    smtpUrl: config.smtpUrl,
+    mailOutboxDir: config.mailOutboxDir,
+  });
   await app.register(partner, { prefix: '/api/partner' });
   await app.register(catalogue);
   await app.register(registrations);

@@ -14,10 +14,7 @@ describe('email templates, previews and the queue view', () => {
 
   beforeAll(async () => {
     outbox = await mkdtemp(path.join(tmpdir(), 'hs-outbox-'));
-    process.env.BULLMQ_PREFIX = redis.prefix;
-    process.env.MAIL_OUTBOX_DIR = outbox;
-    delete process.env.SMTP_URL;
-    api = await startTestApi();
+    api = await startTestApi({ bullmqPrefix: redis.prefix, mailOutboxDir: outbox, smtpUrl: undefined });
   });
   afterAll(async () => {
     await api.close();

@@ -6,7 +6,6 @@ import {
   optionalStr,
   optionalUrl,
   readCommonConfig,
-  str,
 } from '@hs/config';
 
 export const WORKER_ROLES = ['projector', 'reactor', 'jobs'] as const;
@@ -20,10 +19,6 @@ export interface WorkerConfig extends CommonConfig {
   jobConcurrency: number;
   /** How long in-flight jobs may take to finish on SIGTERM before the process exits anyway. */
   shutdownGraceMs: number;
-  /** Key prefix of every BullMQ queue (one Redis can serve several deployments). */
-  bullmqPrefix: string;
-  /** Where .eml files go when SMTP_URL is not set (development). */
-  mailOutboxDir: string;
   partner: { apiUrl: string | undefined; apiKey: string | undefined; timeoutMs: number };
   /** Attempts per job and the first retry delay (doubling, with jitter). */
   jobAttempts: number;
@@ -54,8 +49,6 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     workerId: optionalStr(env, 'WORKER_ID'),
     jobConcurrency: int(env, 'WORKER_CONCURRENCY', 5, { min: 1, max: 100 }),
     shutdownGraceMs: int(env, 'WORKER_SHUTDOWN_GRACE_MS', 10_000, { min: 0 }),
-    bullmqPrefix: bullmqPrefix(env),
-    mailOutboxDir: str(env, 'MAIL_OUTBOX_DIR', '.data/mail'),
     partner: {
       apiUrl: optionalUrl(env, 'PARTNER_API_URL', ['http', 'https']),
       apiKey: optionalStr(env, 'PARTNER_API_KEY'),
@@ -66,12 +59,4 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     lockDurationMs: int(env, 'WORKER_LOCK_DURATION_MS', 30_000, { min: 1_000 }),
     stalledIntervalMs: int(env, 'WORKER_STALLED_INTERVAL_MS', 30_000, { min: 100 }),
   };
-}
-
-function bullmqPrefix(env: Env): string {
-  const prefix = str(env, 'BULLMQ_PREFIX', 'hs');
-  if (!/^[A-Za-z0-9_{}-]+$/.test(prefix)) {
-    throw new ConfigError('BULLMQ_PREFIX', `may hold letters, digits, _ - { } only, got "${prefix}"`);
-  }
-  return prefix;
 }

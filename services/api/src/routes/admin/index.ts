@@ -9,7 +9,8 @@ import holidays from './holidays';
 import overview from './overview';
 import packages from './packages';
 import payments from './payments';
-import previews from './previews';
+import previews, { previewToken } from './previews';
+import queues from './queues';
 import registrations from './registrations';
 import system from './system';
 import timeslots from './timeslots';
@@ -19,9 +20,12 @@ import timeslots from './timeslots';
  * context whose onRequest hook demands an admin token, so a route added here
  * cannot forget its guard.
  */
-const admin: FastifyPluginAsync<{ braintree: ApiConfig['braintree'] }> = async (app, opts) => {
+const admin: FastifyPluginAsync<
+  Pick<ApiConfig, 'braintree' | 'bullmqPrefix' | 'smtpUrl' | 'mailOutboxDir'>
+> = async (app, opts) => {
   await app.register(login);
-  await app.register(previews); // guards its own routes: bearer, or a preview token for the new-tab previews
+  // guards its own routes: bearer, or a preview token for the new-tab previews
+  await app.register(previews, { mail: { smtpUrl: opts.smtpUrl, outboxDir: opts.mailOutboxDir } });
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', guarded.requireAdmin);
     // Every guarded route is documented as needing the bearer token.
@@ -40,6 +44,8 @@ const admin: FastifyPluginAsync<{ braintree: ApiConfig['braintree'] }> = async (
     await guarded.register(registrations);
     await guarded.register(system);
     await guarded.register(timeslots);
+    await guarded.register(previewToken);
+    await guarded.register(queues, { bullmqPrefix: opts.bullmqPrefix });
   });
 };
 
