@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ApiConfig } from './config';
 import { guardTransactionIds, RESTORED_LOG_WARNING } from '@hs/eventstore';
@@ -70,6 +71,8 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
 
   await app.register(errorHandler);
   await app.register(helmet);
+  // Only the back-office previews use a cookie (routes/admin/previews.ts); everything else is bearer.
+  await app.register(cookie);
   await app.register(cors, { origins: config.corsOrigins });
   await app.register(rateLimit, { limits: config.rateLimits });
   await app.register(swagger);

@@ -693,7 +693,7 @@ describe('bad input never breaks the api', () => {
   /** Routes that take no body at all. */
   const noBody = (op: Operation) =>
     [
-      '/api/admin/previews/token',
+      '/api/admin/previews/session',
       '/api/admin/queues/{queue}/jobs/{id}/retry',
       '/api/admin/logout',
       '/api/registrations/{id}/confirm-wc-booking',

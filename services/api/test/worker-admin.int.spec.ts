@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testRedis } from '@hs/testing';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApi, startTestApi } from './helpers';
 
 describe('email templates, previews and the queue view', () => {
@@ -55,30 +55,76 @@ describe('email templates, previews and the queue view', () => {
     expect(plain.statusCode).toBe(201);
   });
 
-  it('serves previews to a bearer admin or a short-lived preview token, and to no one else', async () => {
+  it('serves previews to a bearer admin or a short-lived preview cookie, and to no one else', async () => {
     expect((await api.app.inject({ url: '/api/test-pdf?type=invoice' })).statusCode).toBe(401);
-    expect((await api.app.inject({ url: '/api/test-pdf?token=forged' })).statusCode).toBe(401);
-    const tokenRes = await api.asAdmin({ method: 'POST', url: '/api/admin/previews/token' });
-    expect(tokenRes.statusCode).toBe(200);
-    const { token } = tokenRes.json().data;
+    expect(
+      (await api.app.inject({ url: '/api/test-pdf', cookies: { hs_preview: 'forged' } })).statusCode,
+    ).toBe(401);
+    const session = await api.asAdmin({ method: 'POST', url: '/api/admin/previews/session' });
+    expect(session.statusCode, session.body).toBe(200);
+    expect(session.json()).toEqual({ success: true, data: { expiresIn: 60 } });
+    expect(session.body).not.toContain('hs_preview');
+    // httpOnly, short-lived, and sent only to the two preview paths (no Secure over plain http)
+    const cookies = session.cookies as Array<{ name: string; value: string } & Record<string, unknown>>;
+    expect(cookies.map((c) => [c.name, c.path]).sort()).toEqual([
+      ['hs_preview', '/api/test-email'],
+      ['hs_preview', '/api/test-pdf'],
+    ]);
+    for (const c of cookies) {
+      expect(c).toMatchObject({ httpOnly: true, sameSite: 'Strict', maxAge: 60 });
+      expect(c.secure).toBeFalsy();
+    }
+    const value = cookies[0]!.value;
 
-    const pdf = await api.app.inject({ url: `/api/test-pdf?type=invoice&token=${token}` });
+    const pdf = await api.app.inject({ url: '/api/test-pdf?type=invoice', cookies: { hs_preview: value } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await api.asAdmin({ url: '/api/test-pdf' })).statusCode).toBe(200);
 
-    const html = await api.app.inject({ url: `/api/test-email?type=confirmation&render=1&token=${token}` });
+    const html = await api.app.inject({
+      url: '/api/test-email?type=confirmation&render=1',
+      cookies: { hs_preview: value },
+    });
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-type']).toMatch(/text\/html/);
     expect(html.body).toContain('Hello Tan'); // the template saved in the previous test
 
-    // the preview token is not an admin token
+    // The credential is not accepted in the URL (it would end up in logs and browser history).
+    expect((await api.app.inject({ url: `/api/test-pdf?token=${value}` })).statusCode).toBe(401);
+    expect((await api.app.inject({ method: 'POST', url: '/api/admin/previews/token' })).statusCode).toBe(404);
+
+    // the preview credential is not an admin token
     const asBearer = await api.app.inject({
       url: '/api/admin/email-configs',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${value}` },
     });
     expect(asBearer.statusCode).toBe(403);
+    // and it expires with the cookie
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      const late = await api.app.inject({ url: '/api/test-pdf', cookies: { hs_preview: value } });
+      expect(late.statusCode).toBe(401);
+      expect(late.json().message).toBe('The preview has expired. Open it again from the admin page.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('marks the preview cookie Secure when the request came over https (behind a trusted proxy)', async () => {
+    const behindTls = await startTestApi({ trustProxy: true });
+    try {
+      const session = await behindTls.asAdmin({
+        method: 'POST',
+        url: '/api/admin/previews/session',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(session.statusCode, session.body).toBe(200);
+      for (const c of session.cookies as Array<Record<string, unknown>>) expect(c.secure).toBe(true);
+    } finally {
+      await behindTls.close();
+    }
   });
 
   it('sends a test email with sample data (to the .eml outbox without SMTP_URL)', async () => {
@@ -143,10 +189,22 @@ describe('email templates, previews and the queue view', () => {
 
   it('documents the calls in OpenAPI', async () => {
     const doc = (await api.app.inject({ url: '/api/docs/json' })).json();
-    for (const p of ['/api/test-email', '/api/test-pdf', '/api/admin/previews/token', '/api/admin/queues']) {
+    for (const p of [
+      '/api/test-email',
+      '/api/test-pdf',
+      '/api/admin/previews/session',
+      '/api/admin/queues',
+    ]) {
       expect(Object.keys(doc.paths), p).toContain(p);
     }
     expect(doc.paths['/api/test-pdf'].get.tags).toEqual(['admin']);
+    expect(doc.paths['/api/test-pdf'].get.security).toContainEqual({ previewCookie: [] });
+    expect(doc.components.securitySchemes.previewCookie).toEqual({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'hs_preview',
+    });
+    expect(doc.paths['/api/admin/previews/session'].post.tags).toEqual(['admin']);
     expect(doc.paths['/api/admin/queues/{queue}/jobs/{id}/retry'].post.tags).toEqual(['admin']);
   });
 

@@ -19,7 +19,7 @@ export const ADMIN_PATHS = {
   auditLog: '/api/admin/audit-log',
   subscriptions: '/api/admin/system/subscriptions',
   queues: '/api/admin/queues',
-  previewToken: '/api/admin/previews/token',
+  previewSession: '/api/admin/previews/session',
 } as const;
 
 /** A `{ success, data: T[] }` list of the admin API. */

@@ -2,6 +2,7 @@ import {
   EMAIL_CONFIG_KEYS,
   emailConfigSchema,
   emailConfigUpdateSchema,
+  TEMPLATE_VARIABLES,
   type TEST_EMAIL_TYPES,
   testEmailSchema,
 } from '@hs/domain';
@@ -137,12 +138,13 @@ export function TestEmailDialog({
   const [pending, setPending] = useState(false);
 
   // A new tab cannot send the bearer header: it opens at once (still inside the click, so no popup
-  // blocker stops it) and is sent to the preview with a short-lived ?token= once the api gave one.
+  // blocker stops it) and is sent to the preview once the api has set the short-lived, httpOnly
+  // preview cookie (scoped to the preview paths), so no credential goes into the URL.
   const openPreview = async (path: string, params: Record<string, string | number>) => {
     const tab = window.open('', '_blank');
     try {
-      const res = await api.post<{ data: { token: string } }>(ADMIN_PATHS.previewToken);
-      const url = buildUrl(path, { ...params, token: res.data.token });
+      await api.post(ADMIN_PATHS.previewSession);
+      const url = buildUrl(path, params);
       if (tab) {
         tab.opener = null;
         tab.location.href = url;
@@ -244,24 +246,6 @@ export function TestEmailDialog({
     </Dialog.Root>
   );
 }
-
-export const TEMPLATE_VARIABLES: [string, string][] = [
-  ['referenceNumber', 'Registration reference number'],
-  ['firstName', 'First name'],
-  ['lastName', 'Last name'],
-  ['email', 'Email'],
-  ['mobileNumber', 'Phone'],
-  ['identificationNumber', 'Identification number'],
-  ['dateOfBirth', 'Date of birth'],
-  ['postalCode', 'Postal code'],
-  ['status', 'Status'],
-  ['eventName', 'Event name'],
-  ['eventLocation', 'Event location'],
-  ['packageName', 'Package name'],
-  ['packagePrice', 'Package price'],
-  ['timeslotDate', 'Timeslot date'],
-  ['timeslotTime', 'Timeslot time'],
-];
 
 const HELP_TEXT: Record<(typeof EMAIL_CONFIG_KEYS)[number], string> = {
   EMAIL_SENDER_NAME: 'The name emails are sent from.',
@@ -400,12 +384,12 @@ export function EmailTemplatesTab() {
                 </Table.Row>
               </Table.Head>
               <Table.Body>
-                {TEMPLATE_VARIABLES.map(([name, label]) => (
+                {TEMPLATE_VARIABLES.map(({ name, description }) => (
                   <Table.Row key={name}>
                     <Table.Cell>
                       <code className={code}>{name}</code>
                     </Table.Cell>
-                    <Table.Cell>{label}</Table.Cell>
+                    <Table.Cell>{description}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>

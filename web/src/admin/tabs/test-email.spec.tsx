@@ -31,11 +31,11 @@ describe('Test Email dialog', () => {
     expect(authOf(fetchMock, '/api/test-email')).toEqual(['Bearer tok']);
   });
 
-  it('opens the previews in a new tab with a short-lived preview token', async () => {
+  it('opens the previews in a new tab after the api set the short-lived preview cookie (no token in the URL)', async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
     const fetchMock = stubApi({
       'GET /api/admin/user': { success: true, data: ADMIN_USER },
-      'POST /api/admin/previews/token': { success: true, data: { token: 'preview-tok', expiresIn: 300 } },
+      'POST /api/admin/previews/session': { success: true, data: { expiresIn: 60 } },
     });
     const tab = { opener: {} as unknown, location: { href: '' } };
     const open = vi.fn(() => tab as unknown as Window);
@@ -50,7 +50,6 @@ describe('Test Email dialog', () => {
       email: 'ops@example.com',
       type: 'confirmation',
       render: '1',
-      token: 'preview-tok',
     });
     expect(tab.opener).toBeNull();
 
@@ -60,8 +59,13 @@ describe('Test Email dialog', () => {
     await waitFor(() => expect(tab.location.href).not.toBe(''));
     const pdf = new URL(tab.location.href, 'http://localhost');
     expect(pdf.pathname).toBe('/api/test-pdf');
-    expect(pdf.searchParams.get('token')).toBe('preview-tok');
+    expect(pdf.searchParams.has('token')).toBe(false);
     expect(open).toHaveBeenCalledTimes(2);
-    expect(authOf(fetchMock, '/api/admin/previews/token')).toEqual(['Bearer tok', 'Bearer tok']);
+    // The cookie comes back on the answer to a bearer call; the tab only follows once it is set.
+    expect(authOf(fetchMock, '/api/admin/previews/session')).toEqual(['Bearer tok', 'Bearer tok']);
+    const sessionCalls = fetchMock.mock.calls.filter(
+      ([input]) => new URL(String(input), 'http://localhost').pathname === '/api/admin/previews/session',
+    );
+    for (const [, init] of sessionCalls) expect(init?.credentials).toBe('include');
   });
 });

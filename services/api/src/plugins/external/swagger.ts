@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PREVIEW_COOKIE } from '../../routes/admin/previews';
 
 /** OpenAPI document from the route schemas, with the UI at /api/docs. */
 export default fp(
@@ -24,6 +25,7 @@ export default fp(
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
             apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+            previewCookie: { type: 'apiKey', in: 'cookie', name: PREVIEW_COOKIE },
           },
         },
       },

@@ -9,7 +9,7 @@ import holidays from './holidays';
 import overview from './overview';
 import packages from './packages';
 import payments from './payments';
-import previews, { previewToken } from './previews';
+import previews, { previewSession } from './previews';
 import queues from './queues';
 import registrations from './registrations';
 import system from './system';
@@ -24,7 +24,7 @@ const admin: FastifyPluginAsync<
   Pick<ApiConfig, 'braintree' | 'bullmqPrefix' | 'smtpUrl' | 'mailOutboxDir'>
 > = async (app, opts) => {
   await app.register(login);
-  // guards its own routes: bearer, or a preview token for the new-tab previews
+  // guards its own routes: bearer, or the preview cookie for the new-tab previews
   await app.register(previews, { mail: { smtpUrl: opts.smtpUrl, outboxDir: opts.mailOutboxDir } });
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', guarded.requireAdmin);
@@ -44,7 +44,7 @@ const admin: FastifyPluginAsync<
     await guarded.register(registrations);
     await guarded.register(system);
     await guarded.register(timeslots);
-    await guarded.register(previewToken);
+    await guarded.register(previewSession);
     await guarded.register(queues, { bullmqPrefix: opts.bullmqPrefix });
   });
 };

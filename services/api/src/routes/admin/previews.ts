@@ -1,11 +1,12 @@
 /**
  * The back-office previews (issue 9): `GET /api/test-email` and `GET /api/test-pdf` (the paths the
- * spec gives them) open in a new browser tab, which cannot send the bearer header: they accept either
- * the admin bearer token or `?token=` from `POST /api/admin/previews/token` (signed, purpose
- * `preview`, 5 minutes, role `preview` so it is refused as a bearer token everywhere else).
+ * spec gives them) open in a new browser tab, which cannot send the bearer header. The back-office
+ * first calls `POST /api/admin/previews/session` with its bearer token; that sets a short-lived,
+ * httpOnly, SameSite=Strict cookie scoped to the two preview paths, which the new tab then sends.
+ * A cookie rather than `?token=` in the URL, which would end up in logs and browser history.
  *
  * `previews` is registered inside /api/admin and moves its two routes to /api/* with an onRoute
- * hook of its own context; `previewToken` is registered in the guarded /api/admin context.
+ * hook of its own context; `previewSession` is registered in the guarded /api/admin context.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -31,7 +32,11 @@ import { HttpError, badRequest, unauthorized } from '../../errors';
 const PDF_TYPES = ['confirmation', 'invoice', 'receipt'] as const;
 type PdfType = (typeof PDF_TYPES)[number];
 
-const PREVIEW_LIFETIME_S = 300;
+export const PREVIEW_COOKIE = 'hs_preview';
+/** The cookie is sent to these paths only (one Set-Cookie each: a cookie has a single path). */
+export const PREVIEW_PATHS = ['/api/test-email', '/api/test-pdf'] as const;
+/** Long enough for the new tab to load (and be reloaded once), short enough to be useless later. */
+export const PREVIEW_LIFETIME_S = 60;
 
 interface PreviewCredential {
   sub: string;
@@ -65,7 +70,7 @@ export interface PreviewsOptions {
   mail: { smtpUrl: string | undefined; outboxDir: string };
 }
 
-/** The two new-tab previews: a bearer admin, or a preview token. */
+/** The two new-tab previews: a bearer admin, or the preview cookie. */
 const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) => {
   const open = app.withTypeProvider<TypeBoxTypeProvider>();
   open.addHook('onRoute', (route) => {
@@ -75,18 +80,18 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
       tags: ['admin'],
       ...route.schema,
       description:
-        'Admin bearer token, or `?token=` from POST /api/admin/previews/token (for links opened in a new tab).',
-      security: [{ bearerAuth: [] }],
+        'Admin bearer token, or the short-lived preview cookie set by POST /api/admin/previews/session (for a new tab).',
+      security: [{ bearerAuth: [] }, { previewCookie: [] }],
     };
   });
   open.addHook('onRequest', async (request) => {
-    const token = (request.query as { token?: unknown } | undefined)?.token;
-    if (request.headers.authorization || typeof token !== 'string') return app.requireAdmin(request);
+    const cookie = request.cookies[PREVIEW_COOKIE];
+    if (request.headers.authorization || !cookie) return app.requireAdmin(request);
     let credential: PreviewCredential;
     try {
-      credential = app.jwt.verify<PreviewCredential>(token);
+      credential = app.jwt.verify<PreviewCredential>(cookie);
     } catch {
-      throw unauthorized('Invalid or expired preview link. Open the preview again from the admin page.');
+      throw unauthorized('The preview has expired. Open it again from the admin page.');
     }
     if (credential.purpose !== 'preview') throw unauthorized('Not a preview credential');
     request.actor = `admin:${credential.username}`;
@@ -101,7 +106,6 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
           email: Type.Optional(Type.String({ maxLength: 254 })),
           type: Type.Optional(Type.Union(EMAIL_TYPES.map((t) => Type.Literal(t)))),
           render: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true')])),
-          token: Type.Optional(Type.String()),
         }),
         response: {
           200: Type.Union([MessageResponseSchema, Type.String({ description: 'text/html when render=1' })]),
@@ -121,7 +125,7 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
       if (to) vars.email = to;
       const rendered = renderEmail(type, await emailConfigs(app.sql), vars);
       if (render === '1' || render === 'true') {
-        return reply.type('text/html; charset=utf-8').send(rendered.html);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(rendered.html);
       }
       if (!to)
         throw badRequest('Give an email address to send the test email to', [
@@ -153,7 +157,6 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
         summary: 'A sample PDF (confirmation, invoice or receipt)',
         querystring: Type.Object({
           type: Type.Optional(Type.Union(PDF_TYPES.map((t) => Type.Literal(t)))),
-          token: Type.Optional(Type.String()),
         }),
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' }),
@@ -173,20 +176,20 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
   );
 };
 
-/** `POST /api/admin/previews/token`: a short-lived token for the new-tab previews (?token=). */
-export const previewToken: FastifyPluginAsyncTypebox = async (app) => {
+/** `POST /api/admin/previews/session`: sets the preview cookie for the admin calling it (bearer). */
+export const previewSession: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
-    '/previews/token',
+    '/previews/session',
     {
       schema: {
-        summary: 'A short-lived token for the new-tab previews (?token=)',
+        summary: `Sets the preview cookie (httpOnly, ${PREVIEW_LIFETIME_S} s, sent only to ${PREVIEW_PATHS.join(' and ')}) for a preview opened in a new tab`,
         response: {
-          200: Envelope(Type.Object({ token: Type.String(), expiresIn: Type.Integer() })),
+          200: Envelope(Type.Object({ expiresIn: Type.Integer({ description: 'seconds' }) })),
           ...Errors,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { sub, username } = request.user;
       const credential: PreviewCredential = {
         sub,
@@ -195,8 +198,18 @@ export const previewToken: FastifyPluginAsyncTypebox = async (app) => {
         purpose: 'preview',
         jti: randomUUID(),
       };
-      const token = app.jwt.sign(credential as never, { expiresIn: PREVIEW_LIFETIME_S });
-      return { success: true as const, data: { token, expiresIn: PREVIEW_LIFETIME_S } };
+      const value = app.jwt.sign(credential as never, { expiresIn: PREVIEW_LIFETIME_S });
+      for (const path of PREVIEW_PATHS) {
+        reply.setCookie(PREVIEW_COOKIE, value, {
+          path,
+          httpOnly: true,
+          sameSite: 'strict',
+          // Over TLS (directly or behind a proxy that says so, TRUST_PROXY) the cookie never goes out in clear.
+          secure: request.protocol === 'https',
+          maxAge: PREVIEW_LIFETIME_S,
+        });
+      }
+      return { success: true as const, data: { expiresIn: PREVIEW_LIFETIME_S } };
     },
   );
 };
