@@ -2,6 +2,7 @@ import type { Decider } from '../decider';
 import {
   type TimeslotCommand,
   type TimeslotState,
+  evolveTimeslot,
   initialTimeslotState,
   timeslotDeciderFor,
 } from './decider';
@@ -21,17 +22,10 @@ export const TIMESLOT_LATEST_KINDS = {
  * the fuller the slot was. `reservations` stays empty: releasing seats needs the whole fold.
  */
 export function evolveTimeslotFromLatest(state: TimeslotState, event: TimeslotEvent): TimeslotState {
-  switch (event.type) {
-    case 'SeatsReserved':
-    case 'SeatsReleased':
-      return { ...state, booked: event.data.bookedAfter };
-    case 'SlotBlocked':
-      return { ...state, blocked: true };
-    case 'SlotUnblocked':
-      return { ...state, blocked: false };
-    case 'CapacityChanged':
-      return { ...state, capacity: event.data.to };
+  if (event.type === 'SeatsReserved' || event.type === 'SeatsReleased') {
+    return { ...state, booked: event.data.bookedAfter };
   }
+  return evolveTimeslot(state, event);
 }
 
 /** Reserving seats on a slot read as its latest events (TIMESLOT_LATEST_KINDS). */
