@@ -12,6 +12,7 @@ export * from './random';
 export * from './reference';
 export * from './regions';
 export * from './status';
+export * from './template-variables';
 export * from './timeslots';
 export * from './discounts';
 export * from './validation';

@@ -42,13 +42,4 @@ export {
   PRODUCT_NAME,
 } from './templates';
 export { MAX_TEMPLATE_LENGTH, type TemplateValidation, validateTemplate } from './validate';
-export {
-  type EmailVariables,
-  type LineItemVariables,
-  maskIdentificationNumber,
-  type ParticipantVariables,
-  sampleVariables,
-  TEMPLATE_VARIABLE_NAMES,
-  TEMPLATE_VARIABLES,
-  type TemplateVariable,
-} from './variables';
+export { type EmailVariables, maskIdentificationNumber, sampleVariables } from './variables';

@@ -21,7 +21,7 @@
  */
 import vm from 'node:vm';
 import ejs from 'ejs';
-import { TEMPLATE_VARIABLE_NAMES } from './variables';
+import { TEMPLATE_VARIABLE_NAMES } from '@hs/domain';
 
 /**
  * A real template renders in a millisecond or two; this only stops a runaway one. 100 ms was too

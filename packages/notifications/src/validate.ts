@@ -20,7 +20,7 @@
  * loops run only over the lists we provide, so rendering is bounded by template size x data size.
  * Layer 2 (render.ts) runs the compiled template in a locked-down `node:vm` context with a timeout.
  */
-import { TEMPLATE_VARIABLES, type TemplateVariable } from './variables';
+import { TEMPLATE_VARIABLES, type TemplateVariable } from '@hs/domain';
 
 export type TemplateValidation = { ok: true } | { ok: false; message: string };
 

@@ -1,28 +1,8 @@
 /**
- * The variables an email template can use. Everything here is plain data (strings, and lists of
- * plain records of strings): templates never see the database, the process or a function.
+ * The values of an email's variables (the variables themselves: @hs/domain, template-variables.ts),
+ * and the sample values of test emails and previews.
  */
-
-/** One person on the booking, as a template sees them. */
-export interface ParticipantVariables {
-  name: string;
-  firstName: string;
-  lastName: string;
-  /** Masked, e.g. `S****567A`. */
-  identificationNumber: string;
-  packageName: string;
-  /** Formatted, e.g. `S$1,234.50`. */
-  packagePrice: string;
-  /** 'Yes' for the primary contact, '' otherwise (a string, so `if (p.isPrimary)` works). */
-  isPrimary: string;
-}
-
-/** One invoice line as a template sees it (discounts carry their lineItemLabel and a negative amount). */
-export interface LineItemVariables {
-  label: string;
-  /** Formatted, e.g. `S$1,234.50` or `-S$20.00`. */
-  amount: string;
-}
+import type { LineItemVariables, ParticipantVariables } from '@hs/domain';
 
 /**
  * Variables of every email. The spec's list (reference number ... timeslot date and time) plus the
@@ -48,79 +28,6 @@ export interface EmailVariables {
   timeslotTime: string;
   [k: string]: unknown;
 }
-
-export type VariableKind = 'text' | 'list';
-
-export interface TemplateVariable {
-  name: string;
-  description: string;
-  kind: VariableKind;
-  /** For lists: the fields of each element (`<% for (const p of participants) { %><%= p.name %>`). */
-  fields?: readonly string[];
-}
-
-const PARTICIPANT_FIELDS = [
-  'name',
-  'firstName',
-  'lastName',
-  'identificationNumber',
-  'packageName',
-  'packagePrice',
-  'isPrimary',
-] as const satisfies readonly (keyof ParticipantVariables)[];
-
-const LINE_ITEM_FIELDS = ['label', 'amount'] as const satisfies readonly (keyof LineItemVariables)[];
-
-/**
- * Every variable a template may name: the allow-list `validateTemplate` checks against and the
- * list the admin "Template Variables" tab can show.
- */
-export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
-  { name: 'referenceNumber', description: 'Registration reference number', kind: 'text' },
-  { name: 'firstName', description: 'First name', kind: 'text' },
-  { name: 'lastName', description: 'Last name', kind: 'text' },
-  { name: 'fullName', description: 'First and last name', kind: 'text' },
-  { name: 'email', description: 'Email', kind: 'text' },
-  { name: 'phone', description: 'Phone', kind: 'text' },
-  { name: 'mobileNumber', description: 'Phone (same as phone)', kind: 'text' },
-  { name: 'identificationNumber', description: 'Identification number, masked (S****567A)', kind: 'text' },
-  { name: 'dateOfBirth', description: 'Date of birth', kind: 'text' },
-  { name: 'postalCode', description: 'Postal code', kind: 'text' },
-  { name: 'status', description: 'Status', kind: 'text' },
-  { name: 'eventName', description: 'Event name', kind: 'text' },
-  { name: 'eventLocation', description: 'Event location', kind: 'text' },
-  { name: 'packageName', description: 'Package name', kind: 'text' },
-  { name: 'packagePrice', description: 'Package price (S$1,234.50)', kind: 'text' },
-  { name: 'timeslotDate', description: 'Timeslot date', kind: 'text' },
-  { name: 'timeslotTime', description: 'Timeslot time', kind: 'text' },
-  {
-    name: 'participants',
-    description: `Everyone on the booking; each has ${PARTICIPANT_FIELDS.join(', ')}`,
-    kind: 'list',
-    fields: PARTICIPANT_FIELDS,
-  },
-  {
-    name: 'lineItems',
-    description: `Invoice lines (packages, then each discount's label); each has ${LINE_ITEM_FIELDS.join(', ')}`,
-    kind: 'list',
-    fields: LINE_ITEM_FIELDS,
-  },
-  { name: 'subtotal', description: 'Subtotal before GST', kind: 'text' },
-  { name: 'discountAmount', description: 'Discount amount', kind: 'text' },
-  { name: 'gstAmount', description: 'GST 9%', kind: 'text' },
-  { name: 'totalAmount', description: 'Total including GST', kind: 'text' },
-  { name: 'partnerPaid', description: 'Amount paid via partner', kind: 'text' },
-  { name: 'amountPaid', description: 'Amount paid in this payment', kind: 'text' },
-  { name: 'balanceDue', description: 'Balance due', kind: 'text' },
-  { name: 'paymentMethod', description: 'Payment method', kind: 'text' },
-  { name: 'transactionId', description: 'Payment transaction id', kind: 'text' },
-  { name: 'paidAt', description: 'Payment date and time', kind: 'text' },
-  { name: 'invoiceNumber', description: 'Invoice number', kind: 'text' },
-  { name: 'invoiceDate', description: 'Invoice date', kind: 'text' },
-  { name: 'cancelledAt', description: 'Cancellation date', kind: 'text' },
-];
-
-export const TEMPLATE_VARIABLE_NAMES: readonly string[] = TEMPLATE_VARIABLES.map((v) => v.name);
 
 /**
  * Masks an identification number (NRIC/FIN/passport) for emails and documents: the first character
