@@ -15,6 +15,7 @@ import * as Card from '../components/ui/card';
 import { Checkbox } from '../components/ui/checkbox';
 import { toaster } from '../components/ui/toaster';
 import { type ApiEnvelope, ApiError, api } from '../lib/api';
+import { detailList } from '../public/detail-list';
 import { FormField } from '../public/form-field';
 import { ArrowLeftIcon } from '../components/icons';
 import { money } from '../public/money';
@@ -26,16 +27,6 @@ export function lookupRegistration(reference: string) {
     `/api/registrations/lookup/${encodeURIComponent(reference)}`,
   );
 }
-
-const dl = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
-  columnGap: '6',
-  rowGap: { base: '0.5', sm: '2' },
-  fontSize: 'sm',
-  '& dt': { color: 'fg.muted', mt: { base: '2', sm: '0' } },
-  '& dd': { fontWeight: 'medium' },
-});
 
 type Step = 'find' | 'details' | 'done';
 
@@ -189,7 +180,7 @@ export default function CancelAppointmentPage() {
               </Card.Title>
             </Card.Header>
             <Card.Body gap="5">
-              <dl className={dl}>
+              <dl className={detailList}>
                 <dt>Reference Number</dt>
                 <dd>{ref}</dd>
                 <dt>Name</dt>

@@ -5,7 +5,12 @@ import { money } from '../../public/money';
 import type { StoredPartnerData } from '../../public/partner-storage';
 import { PersonFields, type PersonValues } from '../../public/person-fields';
 import type { PostalTimeslotsResponse } from '../../public/types';
-import { FIELD_ID_PREFIX as F, isSixDigitPostalCode, type PersonalValues } from './wizard-logic';
+import {
+  BOOKER_FIELDS,
+  FIELD_ID_PREFIX as F,
+  isSixDigitPostalCode,
+  type PersonalValues,
+} from './wizard-logic';
 
 export interface PersonalStepProps {
   values: PersonalValues;
@@ -66,15 +71,7 @@ export function PersonalStep({ values, errors, onChange, onBlur, timeslots, part
       ) : null}
       <PersonFields
         {...person}
-        fields={[
-          'firstName',
-          'lastName',
-          'email',
-          'mobileNumber',
-          'gender',
-          'identificationNumber',
-          'dateOfBirth',
-        ]}
+        fields={BOOKER_FIELDS}
         idHelperText="Used to verify AIA Health Shield benefits"
       />
       <div>

@@ -8,6 +8,7 @@ import {
   validate,
 } from '@hs/domain';
 import { toCents } from '../../public/money';
+import type { PersonField } from '../../public/person-fields';
 import type { StoredPartnerData } from '../../public/partner-storage';
 import type { DiscountResult, DraftParticipant, EventDetail, EventPackage } from '../../public/types';
 
@@ -49,8 +50,8 @@ export const EMPTY_PERSONAL: PersonalValues = {
   medicalConditions: '',
 };
 
-/** Field order of step 2 (first invalid gets focus). */
-export const PERSONAL_FIELDS = [
+/** Step 2's fields about the booker, in order (PersonFields draws them). */
+export const BOOKER_FIELDS = [
   'firstName',
   'lastName',
   'email',
@@ -58,6 +59,11 @@ export const PERSONAL_FIELDS = [
   'gender',
   'identificationNumber',
   'dateOfBirth',
+] as const satisfies readonly PersonField[];
+
+/** Field order of step 2 (first invalid gets focus). */
+export const PERSONAL_FIELDS = [
+  ...BOOKER_FIELDS,
   'postalCode',
   'unitNumber',
   'address',

@@ -1,5 +1,6 @@
 import { errorMap, parseDateOfBirth, simpleRegistrationSchema, validate } from '@hs/domain';
 import type { LegacyBookingDetails } from '../../../public/legacy-storage';
+import type { PersonField } from '../../../public/person-fields';
 
 export interface SimpleValues {
   firstName: string;
@@ -25,8 +26,8 @@ export const EMPTY_SIMPLE: SimpleValues = {
   acceptTerms: false,
 };
 
-/** Field order of the form (first invalid gets focus). */
-export const SIMPLE_ORDER = [
+/** The form's fields about the person, in order (PersonFields draws them). */
+export const SIMPLE_PERSON_FIELDS = [
   'firstName',
   'lastName',
   'gender',
@@ -34,8 +35,11 @@ export const SIMPLE_ORDER = [
   'identificationNumber',
   'email',
   'mobileNumber',
-  'acceptTerms',
-] as const;
+  'medicalConditions',
+] as const satisfies readonly PersonField[];
+
+/** Field order of the form (first invalid gets focus). */
+export const SIMPLE_ORDER = [...SIMPLE_PERSON_FIELDS, 'acceptTerms'] as const;
 
 /** The form's fields have ids `reg-<name>`. */
 export const R = 'reg-';

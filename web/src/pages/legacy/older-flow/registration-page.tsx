@@ -16,6 +16,7 @@ import {
   EMPTY_SIMPLE,
   R,
   SIMPLE_ORDER,
+  SIMPLE_PERSON_FIELDS,
   type SimpleValues,
   simpleErrors,
   simplePayload,
@@ -129,16 +130,7 @@ export function LegacyRegistrationPage() {
             >
               <PersonFields
                 idPrefix={R}
-                fields={[
-                  'firstName',
-                  'lastName',
-                  'gender',
-                  'dateOfBirth',
-                  'identificationNumber',
-                  'email',
-                  'mobileNumber',
-                  'medicalConditions',
-                ]}
+                fields={SIMPLE_PERSON_FIELDS}
                 values={values}
                 errors={errors}
                 onChange={(name, value) => set(name as keyof SimpleValues, value as never)}
