@@ -1,14 +1,6 @@
 export { readWorkerConfig, WORKER_ROLES, type WorkerConfig, type WorkerRole } from './config';
 export { startWorker, type RunningWorker, type WorkerDeps } from './worker';
-export {
-  QUEUES,
-  QUEUE_NAMES,
-  type QueueName,
-  type QueuePayloads,
-  createProducers,
-  defaultJobOptions,
-  redisConnection,
-} from './queues';
+export { createProducers, defaultJobOptions, redisConnection } from './queues';
 export {
   REACTOR_EVENT_TYPES,
   REACTOR_NAME,

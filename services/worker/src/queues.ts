@@ -1,41 +1,8 @@
 /**
- * Every BullMQ queue of the product in one map: queue name -> job name and payload. Payloads carry
- * ids only, never personal data: the processor reads what it needs from the read models and the log.
- * The api's admin queue view lists the same names (services/api/src/routes/admin/previews.ts).
+ * The BullMQ side of the queues named in @hs/contracts (queues.ts): job options and the producers.
  */
+import { QUEUE_NAMES, type QueueName, type QueuePayloads } from '@hs/contracts';
 import { type ConnectionOptions, type DefaultJobOptions, Queue } from 'bullmq';
-
-export interface QueuePayloads {
-  /** Booking confirmed or paid: the confirmation email with the confirmation PDF. */
-  'confirmation-email': { registrationId: number; causeEventId: string };
-  /** A payment recorded: the receipt email with the receipt PDF. */
-  'receipt-email': { registrationId: number; transactionId: string; causeEventId: string };
-  /** Booking cancelled: the cancellation email. */
-  'cancellation-email': { registrationId: number; causeEventId: string };
-  /** 24 h before the appointment (a delayed job); skipped if cancelled or moved meanwhile. */
-  'reminder-email': {
-    registrationId: number;
-    timeslotId: number;
-    appointmentAt: string;
-    causeEventId: string;
-  };
-  /** Partner booking paid or confirmed: tell the partner. */
-  'partner-confirmation': { registrationId: number; causeEventId: string };
-}
-
-export type QueueName = keyof QueuePayloads;
-
-export const QUEUES = {
-  'confirmation-email': { jobName: 'send-confirmation', emailType: 'confirmation' },
-  'receipt-email': { jobName: 'send-receipt', emailType: 'receipt' },
-  'cancellation-email': { jobName: 'send-cancellation', emailType: 'cancellation' },
-  'reminder-email': { jobName: 'send-reminder', emailType: 'reminder' },
-  'partner-confirmation': { jobName: 'confirm-partner', emailType: null },
-} as const satisfies Record<QueueName, { jobName: string; emailType: string | null }>;
-
-export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
-
-export type EmailQueueName = Exclude<QueueName, 'partner-confirmation'>;
 
 /** Retries and retention shared by every job. */
 export interface JobPolicy {

@@ -4,6 +4,7 @@
  * nothing new. While Redis is down `enqueueBulkOnce` fails, the handler throws, and startReactor keeps
  * the checkpoint and retries the same event with backoff: bookings keep committing meanwhile.
  */
+import { QUEUES, type QueueName, type QueuePayloads } from '@hs/contracts';
 import type { Sql } from '@hs/db';
 import {
   type RegistrationEvent,
@@ -19,8 +20,7 @@ import {
   reactionJobId,
   startReactor,
 } from '@hs/eventstore';
-import type { Producers, QueueName, QueuePayloads } from './queues';
-import { QUEUES } from './queues';
+import type { Producers } from './queues';
 import { loadRegistration } from './registration';
 
 export const REACTOR_NAME = 'notifications';

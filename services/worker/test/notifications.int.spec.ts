@@ -2,6 +2,7 @@
  * The worker end to end against real Postgres, Redis and an in-process SMTP server: bookings appended
  * through the registration decider, the worker's projector, reactor and BullMQ processors doing the rest.
  */
+import { QUEUE_NAMES, type QueueName } from '@hs/contracts';
 import {
   countEvents,
   findEvents,
@@ -14,15 +15,7 @@ import { createMailer } from '@hs/notifications';
 import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  QUEUE_NAMES,
-  type QueueName,
-  REACTOR_NAME,
-  type RunningWorker,
-  type WorkerDeps,
-  readWorkerConfig,
-  startWorker,
-} from '../src';
+import { REACTOR_NAME, type RunningWorker, type WorkerDeps, readWorkerConfig, startWorker } from '../src';
 import {
   type Catalogue,
   type ReceivedMail,

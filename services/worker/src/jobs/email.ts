@@ -5,6 +5,7 @@
  * registration stream. A message already recorded as sent is not sent again (a retried job, or a
  * second job for the same message).
  */
+import { type EmailQueueName, QUEUES, type QueuePayloads } from '@hs/contracts';
 import { type RegistrationCommand, singaporeInstant } from '@hs/domain';
 import type { NewEvent, RecordedEvent } from '@hs/eventstore';
 import {
@@ -20,8 +21,6 @@ import {
 import { readOrderAtVersion } from '@hs/read-models';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { contactFromOrder, documentFromOrder, formatSingaporeDateTime, readEmailConfigs } from '../order';
-import type { EmailQueueName, QueuePayloads } from '../queues';
-import { QUEUES } from '../queues';
 import { type RegistrationRead, loadRegistration, recordFacts } from '../registration';
 import { type JobContext, type Skipped, isLastAttempt, withMessageLock } from './context';
 

@@ -1,6 +1,7 @@
 /** The jobs role: one BullMQ Worker per queue, all in this process. */
 import { type Job, Worker } from 'bullmq';
-import { type EmailQueueName, QUEUE_NAMES, type QueueName, redisConnection } from '../queues';
+import { type EmailQueueName, QUEUE_NAMES, type QueueName } from '@hs/contracts';
+import { redisConnection } from '../queues';
 import type { JobContext } from './context';
 import { emailProcessor } from './email';
 import { partnerProcessor } from './partner';

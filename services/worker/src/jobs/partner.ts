@@ -4,9 +4,9 @@
  * and jitter; a refusal (4xx) or the last failed attempt appends PartnerConfirmationFailed and leaves
  * the job in the failed set, where an admin can retry it (GET/POST /api/admin/queues).
  */
+import type { QueuePayloads } from '@hs/contracts';
 import { PartnerRejectedError } from '@hs/gateways';
 import { type Job, UnrecoverableError } from 'bullmq';
-import type { QueuePayloads } from '../queues';
 import { loadRegistration, recordFacts } from '../registration';
 import { type JobContext, type Skipped, isLastAttempt, withMessageLock } from './context';
 

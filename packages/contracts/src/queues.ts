@@ -1,0 +1,37 @@
+/**
+ * Every BullMQ queue of the product: queue name -> job name and payload. The worker fills and drains
+ * them; the api's admin queue view lists and retries them. Payloads carry ids only, never personal
+ * data: the processor reads what it needs from the read models and the log.
+ */
+
+export interface QueuePayloads {
+  /** Booking confirmed or paid: the confirmation email with the confirmation PDF. */
+  'confirmation-email': { registrationId: number; causeEventId: string };
+  /** A payment recorded: the receipt email with the receipt PDF. */
+  'receipt-email': { registrationId: number; transactionId: string; causeEventId: string };
+  /** Booking cancelled: the cancellation email. */
+  'cancellation-email': { registrationId: number; causeEventId: string };
+  /** 24 h before the appointment (a delayed job); skipped if cancelled or moved meanwhile. */
+  'reminder-email': {
+    registrationId: number;
+    timeslotId: number;
+    appointmentAt: string;
+    causeEventId: string;
+  };
+  /** Partner booking paid or confirmed: tell the partner. */
+  'partner-confirmation': { registrationId: number; causeEventId: string };
+}
+
+export type QueueName = keyof QueuePayloads;
+
+export const QUEUES = {
+  'confirmation-email': { jobName: 'send-confirmation', emailType: 'confirmation' },
+  'receipt-email': { jobName: 'send-receipt', emailType: 'receipt' },
+  'cancellation-email': { jobName: 'send-cancellation', emailType: 'cancellation' },
+  'reminder-email': { jobName: 'send-reminder', emailType: 'reminder' },
+  'partner-confirmation': { jobName: 'confirm-partner', emailType: null },
+} as const satisfies Record<QueueName, { jobName: string; emailType: string | null }>;
+
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+
+export type EmailQueueName = Exclude<QueueName, 'partner-confirmation'>;
