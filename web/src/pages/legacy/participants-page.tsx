@@ -15,17 +15,16 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button, IconButton } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
-import { Checkbox } from '../../components/ui/checkbox';
 import * as Dialog from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import * as Table from '../../components/ui/table';
 import { toaster } from '../../components/ui/toaster';
 import type { ApiEnvelope } from '../../lib/api';
-import { ChoiceGroup } from '../../public/choice-group';
-import { FormField, focusFirstInvalid } from '../../public/form-field';
+import { focusFirstInvalid } from '../../public/form-field';
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from '../../components/icons';
 import { positiveInt, storeParticipants } from '../../public/legacy-storage';
 import { money } from '../../public/money';
+import { PersonFields } from '../../public/person-fields';
 import type { EventDetail } from '../../public/types';
 import { eventKey } from '../booking/booking-page';
 import {
@@ -124,24 +123,6 @@ function ParticipantForm({
     setValues(next);
     if (errors[name]) setErrors((e) => ({ ...e, [name]: participantErrors(next)[name] ?? '' }));
   };
-  const text = (
-    name:
-      | 'firstName'
-      | 'lastName'
-      | 'email'
-      | 'mobileNumber'
-      | 'identificationNumber'
-      | 'dateOfBirth'
-      | 'aiaMemberId',
-  ) => ({
-    id: `${P}${name}`,
-    name,
-    value: values[name],
-    error: errors[name] || undefined,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(name, e.target.value),
-    onBlur: () => setErrors((e) => ({ ...e, [name]: participantErrors(values)[name] ?? '' })),
-  });
-
   function submit() {
     const r = validate(participantsPageSchema, values);
     if (!r.ok) {
@@ -189,37 +170,16 @@ function ParticipantForm({
               gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
             })}
           >
-            <FormField label="First Name" required {...text('firstName')} />
-            <FormField label="Last Name" required {...text('lastName')} />
-            <div className={css({ gridColumn: '1 / -1' })}>
-              <ChoiceGroup
-                id={`${P}gender`}
-                label="Gender *"
-                name="pp-gender"
-                columns={2}
-                compact
-                value={values.gender || null}
-                onChange={(v) => set('gender', v as FormValues['gender'])}
-                error={errors.gender || undefined}
-                options={[
-                  { value: 'Male', label: 'Male' },
-                  { value: 'Female', label: 'Female' },
-                ]}
-              />
-            </div>
-            {values.isPrimary ? <FormField label="Email" required type="email" {...text('email')} /> : null}
-            <FormField label="Mobile Number" required type="tel" {...text('mobileNumber')} />
-            <FormField label="Identification Number" required {...text('identificationNumber')} />
-            <FormField label="Date of Birth" required placeholder="DD/MM/YYYY" {...text('dateOfBirth')} />
-            <div className={css({ gridColumn: '1 / -1', display: 'grid', gap: '3' })}>
-              <Checkbox
-                checked={values.isAiaMember}
-                onCheckedChange={(e) => set('isAiaMember', e.checked === true)}
-              >
-                AIA Health Shield member
-              </Checkbox>
-              {values.isAiaMember ? <FormField label="AIA Member ID" {...text('aiaMemberId')} /> : null}
-            </div>
+            <PersonFields
+              idPrefix={P}
+              fields={[...ORDER.filter((name) => name !== 'email' || values.isPrimary), 'isAiaMember']}
+              values={values}
+              errors={errors}
+              onChange={(name, value) => set(name as keyof FormValues, value as never)}
+              onBlur={(name) => setErrors((e) => ({ ...e, [name]: participantErrors(values)[name] ?? '' }))}
+              who="participant"
+              genders={['Male', 'Female']}
+            />
           </form>
         </Dialog.Body>
         <Dialog.Footer>
