@@ -5,20 +5,11 @@
  * Registered inside the guarded /api/admin context (bearer admin token).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, ErrorResponseSchema, MessageResponseSchema } from '@hs/contracts';
+import { Envelope, ErrorResponseSchema, MessageResponseSchema, QUEUE_NAMES } from '@hs/contracts';
 import { getSubscriptionStatus } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
 import { Queue } from 'bullmq';
 import { HttpError, conflict, notFound, unavailable } from '../../errors';
-
-/** The worker's queues (services/worker/src/queues.ts; services never import each other). */
-export const QUEUE_NAMES = [
-  'confirmation-email',
-  'receipt-email',
-  'cancellation-email',
-  'reminder-email',
-  'partner-confirmation',
-] as const;
 
 const REDIS_TIMEOUT_MS = 2_000;
 
