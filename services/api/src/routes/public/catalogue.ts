@@ -8,7 +8,7 @@ import {
   availabilityLabel,
   singaporeToday,
 } from '@hs/domain';
-import { parsePosition, waitForPosition } from '@hs/eventstore';
+import { formatPosition, loadCheckpoint, parsePosition, waitForPosition } from '@hs/eventstore';
 import { slotAvailabilityProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import { badRequest, notFound } from '../../errors';
@@ -148,9 +148,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
       }
       await waitForPosition(sql, slotAvailabilityProjection.name, parsed, 2_000);
     }
-    const [checkpoint] = await sql<{ p: string }[]>`
-      select transaction_id::text || '.' || global_position as p from subscription_checkpoints where name = ${slotAvailabilityProjection.name}`;
-    return checkpoint?.p ?? '0.0';
+    return formatPosition(await loadCheckpoint(sql, slotAvailabilityProjection.name));
   }
 
   async function upcomingMaterialised(eventIds: number[]) {
