@@ -16,7 +16,8 @@ import { type Decision, type Position, aggregateStream, decideOn, handle } from 
 import { notFound } from '../errors';
 import { slotCapacity } from '../slots/capacity';
 
-export async function loadRegistration(sql: Sql, registrationId: number): Promise<RegistrationState> {
+/** The registration as its stream folds it; 404 when there is none. */
+export async function existingRegistration(sql: Sql, registrationId: number): Promise<RegistrationState> {
   const { state } = await aggregateStream(sql, registrationStream(registrationId).id, registrationDecider);
   if (!state.exists)
     throw notFound('Registration not found. Please check your reference number and try again.');
@@ -35,7 +36,7 @@ export async function changeRegistration(
   command: RegistrationCommand,
   meta: { actor: string; requestId?: string },
 ): Promise<{ state: RegistrationState; events: RegistrationEvent[]; position: Position | null }> {
-  const before = await loadRegistration(sql, registrationId);
+  const before = await existingRegistration(sql, registrationId);
   const regStream = registrationStream(registrationId);
   const slotStream = timeslotStream(before.timeslotId!);
   const codeStreams = before.discount

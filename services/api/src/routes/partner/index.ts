@@ -11,7 +11,7 @@ import {
 } from '@hs/domain';
 import { findFirstEvent } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
-import { changeRegistration, loadRegistration } from '../../booking/change';
+import { changeRegistration, existingRegistration } from '../../booking/change';
 import { badRequest, conflict, notFound } from '../../errors';
 
 /** Calls for the partner's servers, authenticated by an API key in `x-api-key`. */
@@ -67,7 +67,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = await registrationOfCode(request.params.code);
-      const state = await loadRegistration(app.sql, id);
+      const state = await existingRegistration(app.sql, id);
       return {
         success: true as const,
         data: {
@@ -109,7 +109,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
       const cents = parseMoney(request.body.amount);
       if (cents === null || cents <= 0) throw badRequest('Invalid payment amount');
       const transactionId = `partner:${request.body.transactionId}`;
-      const before = await loadRegistration(app.sql, id);
+      const before = await existingRegistration(app.sql, id);
       if (!before.transactionIds.includes(transactionId) && cents > outstandingCents(before)) {
         throw conflict(
           `The amount is more than the balance due of ${toMoneyString(outstandingCents(before))}`,

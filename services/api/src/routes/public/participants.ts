@@ -10,7 +10,7 @@ import {
 import { findFirstEvent, formatPosition } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
 import * as v from 'valibot';
-import { changeRegistration, loadRegistration } from '../../booking/change';
+import { changeRegistration, existingRegistration } from '../../booking/change';
 import { buildParticipant } from '../../booking/order';
 import { participantView } from '../../booking/participant-view';
 import { notFound } from '../../errors';
@@ -45,7 +45,7 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
     });
     if (!booked) throw notFound(NOT_FOUND);
     const id = Number(booked.data.registrationId);
-    const state = await loadRegistration(sql, id);
+    const state = await existingRegistration(sql, id);
     if (participantId && !state.participants.some((p) => p.participantId === participantId)) {
       throw notFound('Participant not found');
     }

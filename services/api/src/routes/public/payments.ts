@@ -9,7 +9,7 @@ import {
   isSuccessfulTransactionStatus,
 } from '@hs/gateways';
 import { Type } from '@sinclair/typebox';
-import { changeRegistration, loadRegistration } from '../../booking/change';
+import { changeRegistration, existingRegistration } from '../../booking/change';
 import { HttpError, badRequest, conflict } from '../../errors';
 import { createKeyedMutex } from '../../keyed-mutex';
 
@@ -126,7 +126,7 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
                 .status(previous.response.status as 200 | 402)
                 .send(previous.response.body as never);
 
-            const state = await loadRegistration(sql, registrationId);
+            const state = await existingRegistration(sql, registrationId);
             if (state.status === 'cancelled') throw conflict('This registration has been cancelled');
             const due = outstandingCents(state);
             if (due === 0) throw conflict('This registration has already been paid');
@@ -201,7 +201,7 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
     method: string | undefined,
     requestId: string,
   ) {
-    const state = await loadRegistration(sql, registrationId);
+    const state = await existingRegistration(sql, registrationId);
     const due = outstandingCents(state);
     if (method === 'prepaid' || due === 0) {
       if (due > 0) throw conflict('A balance is still due; it must be paid by card');
