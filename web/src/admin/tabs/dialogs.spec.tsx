@@ -200,34 +200,41 @@ describe('API key dialog and tab', () => {
     expect(await screen.findByText('Edit API Key')).toBeTruthy();
   });
 
+  /** A key as the list answers it: only its first 10 characters (keys are stored hashed). */
+  const listedKey = {
+    id: 1,
+    key: 'hs_live_ab',
+    description: 'WhiteCoat',
+    isActive: true,
+    createdBy: 'admin',
+    createdAt: '2026-01-05T00:00:00Z',
+    lastUsed: null,
+  };
+  /** The list, and a creation answering the full key once. */
+  const keysApi = (list = [listedKey]) => ({
+    'GET /api/admin/api-keys': { success: true, data: list },
+    'POST /api/admin/api-keys': () =>
+      Response.json(
+        { success: true, data: { ...listedKey, id: 2, key: 'hs_live_abcdefghijklmnop' } },
+        { status: 201 },
+      ),
+  });
+  const generateKey = async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate API Key' }));
+    await userEvent.type(await screen.findByLabelText(/^Description/), 'Clinic system');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Generate API Key' }).at(-1)!);
+  };
+  const clipboard = (writeText: (text: string) => Promise<void>) =>
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+
   it('masks keys, shows Never, and shows a new key once with copy', async () => {
     const writeText = vi.fn(async () => {});
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const list = [
-      {
-        id: 1,
-        key: 'hs_live_ab',
-        description: 'WhiteCoat',
-        isActive: true,
-        createdBy: 'admin',
-        createdAt: '2026-01-05T00:00:00Z',
-        lastUsed: null,
-      },
-    ];
-    stubApi({
-      'GET /api/admin/api-keys': { success: true, data: list },
-      'POST /api/admin/api-keys': () =>
-        Response.json(
-          { success: true, data: { ...list[0], id: 2, key: 'hs_live_abcdefghijklmnop' } },
-          { status: 201 },
-        ),
-    });
+    clipboard(writeText);
+    stubApi(keysApi());
     renderWithProviders(<ApiKeysTab />);
     expect(await screen.findByText('hs_live_ab...')).toBeTruthy();
     expect(screen.getByText('Never')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Generate API Key' }));
-    await userEvent.type(await screen.findByLabelText(/^Description/), 'Clinic system');
-    await userEvent.click(screen.getAllByRole('button', { name: 'Generate API Key' }).at(-1)!);
+    await generateKey();
     expect(await screen.findByText('hs_live_abcdefghijklmnop')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Copy API key' }));
     expect(writeText).toHaveBeenLastCalledWith('hs_live_abcdefghijklmnop');
@@ -238,23 +245,8 @@ describe('API key dialog and tab', () => {
   // not claim to copy the key.
   it("the list's copy button copies the shown prefix and says so, never 'API key copied'", async () => {
     const writeText = vi.fn(async () => {});
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    stubApi({
-      'GET /api/admin/api-keys': {
-        success: true,
-        data: [
-          {
-            id: 1,
-            key: 'hs_live_ab',
-            description: 'WhiteCoat',
-            isActive: true,
-            createdBy: 'admin',
-            createdAt: '2026-01-05T00:00:00Z',
-            lastUsed: null,
-          },
-        ],
-      },
-    });
+    clipboard(writeText);
+    stubApi(keysApi());
     renderWithProviders(<ApiKeysTab />);
     expect(await screen.findByText('hs_live_ab...')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Copy API key WhiteCoat' })).toBeNull();
@@ -266,26 +258,8 @@ describe('API key dialog and tab', () => {
   });
 
   it("toasts 'Failed to copy' when the clipboard refuses", async () => {
-    Object.defineProperty(navigator, 'clipboard', {
-      value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
-      configurable: true,
-    });
-    stubApi({
-      'GET /api/admin/api-keys': {
-        success: true,
-        data: [
-          {
-            id: 1,
-            key: 'hs_live_ab',
-            description: 'WhiteCoat',
-            isActive: true,
-            createdBy: null,
-            createdAt: '2026-01-05T00:00:00Z',
-            lastUsed: null,
-          },
-        ],
-      },
-    });
+    clipboard(vi.fn(async () => Promise.reject(new Error('denied'))));
+    stubApi(keysApi());
     renderWithProviders(<ApiKeysTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'Copy key prefix WhiteCoat' }));
     expect(await screen.findByText('Failed to copy')).toBeTruthy();
@@ -293,33 +267,10 @@ describe('API key dialog and tab', () => {
   });
 
   it("the one-time dialog toasts 'Failed to copy' when the clipboard refuses", async () => {
-    Object.defineProperty(navigator, 'clipboard', {
-      value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
-      configurable: true,
-    });
-    stubApi({
-      'GET /api/admin/api-keys': { success: true, data: [] },
-      'POST /api/admin/api-keys': () =>
-        Response.json(
-          {
-            success: true,
-            data: {
-              id: 2,
-              key: 'hs_live_abcdefghijklmnop',
-              description: 'Clinic system',
-              isActive: true,
-              createdBy: 'admin',
-              createdAt: '2026-01-05T00:00:00Z',
-              lastUsed: null,
-            },
-          },
-          { status: 201 },
-        ),
-    });
+    clipboard(vi.fn(async () => Promise.reject(new Error('denied'))));
+    stubApi(keysApi([]));
     renderWithProviders(<ApiKeysTab />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Generate API Key' }));
-    await userEvent.type(await screen.findByLabelText(/^Description/), 'Clinic system');
-    await userEvent.click(screen.getAllByRole('button', { name: 'Generate API Key' }).at(-1)!);
+    await generateKey();
     await userEvent.click(await screen.findByRole('button', { name: 'Copy API key' }));
     expect(await screen.findByText('Failed to copy')).toBeTruthy();
     expect(screen.getByText('Could not copy API key to clipboard')).toBeTruthy();
