@@ -9,9 +9,8 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import type { ApiEnvelope } from '../lib/api';
+import { EVENTS_KEY } from '../lib/swr-keys';
 import type { EventSummary } from '../public/types';
-
-export const EVENTS_KEY = '/api/events';
 
 /** Case-insensitive name filter (spec: it exists, but no input for it is shown). */
 export function filterEvents(events: readonly EventSummary[], search: string): EventSummary[] {

@@ -7,6 +7,7 @@ import * as Card from '../components/ui/card';
 import * as Field from '../components/ui/field';
 import * as Tabs from '../components/ui/tabs';
 import { type ApiEnvelope, api, errorMessage } from '../lib/api';
+import { EVENTS_KEY } from '../lib/swr-keys';
 import type { EventSummary, PublicTimeslot } from '../public/types';
 
 type PostalResult = { date: string; label: string; timeslots: PublicTimeslot[] }[];
@@ -58,7 +59,7 @@ function SearchError({ error }: { error: string | null }) {
 
 /** `/test/auto-timeslots`: 'Test Auto-Generated Timeslots' (lazy chunk). */
 export default function TestAutoTimeslotsPage() {
-  const { data: events } = useSWR<ApiEnvelope<EventSummary[]>>('/api/events');
+  const { data: events } = useSWR<ApiEnvelope<EventSummary[]>>(EVENTS_KEY);
   const list = events?.data ?? [];
   const [postal, setPostal] = useState('');
   const [postalEvent, setPostalEvent] = useState('');

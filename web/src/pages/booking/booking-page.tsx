@@ -9,16 +9,13 @@ import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { type ApiEnvelope, ApiError } from '../../lib/api';
+import { eventKey } from '../../lib/swr-keys';
 import { CalendarIcon } from '../../components/icons';
 import { MapPinIcon, PackageIcon } from '../../components/icons';
 import { StateCard } from '../../public/state-card';
 import type { EventDetail } from '../../public/types';
 import { BookingSuccess, type SuccessInfo } from './booking-success';
 import { BookingWizard } from './wizard';
-
-export function eventKey(slug: string) {
-  return `/api/events/${encodeURIComponent(slug)}`;
-}
 
 const NOTES = [
   'Please arrive 15 minutes before your appointment time.',

@@ -16,6 +16,7 @@ import { Button, IconButton } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
+import { quoteKey } from '../../lib/swr-keys';
 import { fetchQuote, validateDiscount } from '../../public/calls';
 import { TagIcon, UsersIcon } from '../../components/icons';
 import type { StoredPartnerData } from '../../public/partner-storage';
@@ -33,8 +34,8 @@ import { findPackage, type Membership, type PersonalValues } from './wizard-logi
 /** The server's quote for the current order (authoritative); null body = don't ask. */
 export function useQuote(body: object | null) {
   return useSWR<Quote>(
-    body ? ['quote', JSON.stringify(body)] : null,
-    ([, json]: [string, string]) => fetchQuote(JSON.parse(json)),
+    body ? quoteKey(body) : null,
+    ([, json]: ReturnType<typeof quoteKey>) => fetchQuote(JSON.parse(json)),
     {
       keepPreviousData: true,
     },

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
+import { EVENTS_KEY, postalTimeslotsKey } from '../../lib/swr-keys';
 import { createRegistration, verifyMembership } from '../../public/calls';
 import { focusFirstInvalid } from '../../public/form-field';
 import { toCents } from '../../public/money';
@@ -24,7 +25,6 @@ import type {
   PublicTimeslot,
 } from '../../public/types';
 import { primeLookup } from '../confirmation/prime-lookup';
-import { EVENTS_KEY } from '../home';
 import type { SuccessInfo } from './booking-success';
 import { PackageStep } from './package-step';
 import { PersonalStep } from './personal-step';
@@ -89,9 +89,7 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
 
   const postalCode = personal.postalCode.trim();
   const timeslotsQuery = useSWR<PostalTimeslotsResponse>(
-    isSixDigitPostalCode(postalCode)
-      ? ['/api/timeslots/postal-code', { postalCode, eventId: event.id }]
-      : null,
+    isSixDigitPostalCode(postalCode) ? postalTimeslotsKey(postalCode, event.id) : null,
   );
   const dateGroups = useMemo(
     () =>

@@ -17,10 +17,10 @@ import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toaster } from '../../components/ui/toaster';
 import { type ApiEnvelope, api } from '../../lib/api';
+import { lookupKey } from '../../lib/swr-keys';
 import { ClockIcon, CreditCardIcon } from '../../components/icons';
 import { toCents } from '../../public/money';
 import type { RegistrationLookup } from '../../public/types';
-import { lookupKey } from './lookup-key';
 
 const PaymentPanel = lazy(() => import('./payment-panel'));
 

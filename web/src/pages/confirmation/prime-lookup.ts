@@ -1,7 +1,7 @@
 import type { ScopedMutator } from 'swr';
 import { type ApiEnvelope, api } from '../../lib/api';
+import { lookupKey } from '../../lib/swr-keys';
 import type { RegistrationLookup } from '../../public/types';
-import { lookupKey } from './lookup-key';
 
 /**
  * Reads a new booking once with its `position` (the lookup waits until the read model has caught up)

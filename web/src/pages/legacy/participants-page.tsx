@@ -20,13 +20,13 @@ import { Skeleton } from '../../components/ui/skeleton';
 import * as Table from '../../components/ui/table';
 import { toaster } from '../../components/ui/toaster';
 import type { ApiEnvelope } from '../../lib/api';
+import { eventKey } from '../../lib/swr-keys';
 import { focusFirstInvalid } from '../../public/form-field';
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from '../../components/icons';
 import { positiveInt, storeParticipants } from '../../public/legacy-storage';
 import { money } from '../../public/money';
 import { PersonFields } from '../../public/person-fields';
 import type { EventDetail } from '../../public/types';
-import { eventKey } from '../booking/booking-page';
 import {
   type PageParticipant,
   packagesPath,

@@ -11,6 +11,7 @@ import * as Card from '../../components/ui/card';
 import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
+import { EVENTS_KEY, postalTimeslotsKey } from '../../lib/swr-keys';
 import { createRegistration } from '../../public/calls';
 import { FormField, focusFirstInvalid } from '../../public/form-field';
 import { positiveInt, storeParticipants } from '../../public/legacy-storage';
@@ -23,7 +24,6 @@ import { useQuote } from '../booking/review-step';
 import { SlotStep } from '../booking/slot-step';
 import { isSixDigitPostalCode, referenceOf } from '../booking/wizard-logic';
 import { primeLookup } from '../confirmation/prime-lookup';
-import { EVENTS_KEY } from '../home';
 import { EventLoadError, EventLoading, EventNotFound } from './event-states';
 import { useLeaveWhenMissing } from './missing-information';
 import { participantsPath } from './paths';
@@ -69,9 +69,7 @@ export function ParticipantsRegistrationPage() {
 
   const postalCode = address.postalCode.trim();
   const timeslots = useSWR<PostalTimeslotsResponse>(
-    event && isSixDigitPostalCode(postalCode)
-      ? ['/api/timeslots/postal-code', { postalCode, eventId: event.id }]
-      : null,
+    event && isSixDigitPostalCode(postalCode) ? postalTimeslotsKey(postalCode, event.id) : null,
   );
   const groups = useMemo(
     () => Object.values(timeslots.data?.data ?? {}).sort((a, b) => a.date.value.localeCompare(b.date.value)),

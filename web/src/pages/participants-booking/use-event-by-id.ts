@@ -1,8 +1,7 @@
 import useSWR from 'swr';
 import type { ApiEnvelope } from '../../lib/api';
+import { EVENTS_KEY, eventKey } from '../../lib/swr-keys';
 import type { EventDetail, EventSummary } from '../../public/types';
-import { eventKey } from '../booking/booking-page';
-import { EVENTS_KEY } from '../home';
 
 export interface EventById {
   event: EventDetail | undefined;

@@ -9,11 +9,11 @@ import { Button } from '../../../components/ui/button';
 import * as Card from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { type ApiEnvelope, ApiError } from '../../../lib/api';
+import { eventKey } from '../../../lib/swr-keys';
 import { ChoiceGroup } from '../../../public/choice-group';
 import { money } from '../../../public/money';
 import { StateCard } from '../../../public/state-card';
 import type { EventDetail, PublicTimeslot } from '../../../public/types';
-import { eventKey } from '../../booking/booking-page';
 import { StepHeader } from './step-header';
 
 const slotButton = css({

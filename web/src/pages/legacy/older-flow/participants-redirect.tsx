@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../../components/layout/page';
 import { type ApiEnvelope, api } from '../../../lib/api';
+import { EVENTS_KEY, eventKey } from '../../../lib/swr-keys';
 import { type LegacyBookingDetails, positiveInt, storeBookingDetails } from '../../../public/legacy-storage';
 import type { EventDetail, EventSummary } from '../../../public/types';
-import { eventKey } from '../../booking/booking-page';
 
 /**
  * `/participants?eventId=&packageId=&timeslotId=`: stores the booking details (with the event,
@@ -28,7 +28,7 @@ export function LegacyParticipantsRedirect() {
     (async () => {
       const details: LegacyBookingDetails = { eventId, packageId, timeslotId };
       try {
-        const list = await api.get<ApiEnvelope<EventSummary[]>>('/api/events');
+        const list = await api.get<ApiEnvelope<EventSummary[]>>(EVENTS_KEY);
         const summary = list.data.find((e) => e.id === eventId);
         if (summary) {
           const detail = await api.get<ApiEnvelope<EventDetail>>(eventKey(summary.slug));
