@@ -113,6 +113,21 @@ const history = {
 };
 
 describe('orders tab', () => {
+  /** Renders the tab over one order (of `total`) and records the query of every list request. */
+  const renderListRecordingQueries = async (total?: number) => {
+    const seen: URLSearchParams[] = [];
+    stubApi({
+      'GET /api/admin/events': events,
+      'GET /api/admin/registrations': (_init, url) => {
+        seen.push(url.searchParams);
+        return Response.json(page([order()], total));
+      },
+    });
+    renderWithProviders(<OrdersTab />);
+    await screen.findByText('HS2605-0101-1234');
+    return seen;
+  };
+
   it('lists orders with Reference, Name, Event, Date and Status', async () => {
     stubApi({
       'GET /api/admin/events': events,
@@ -147,16 +162,7 @@ describe('orders tab', () => {
   });
 
   it('filters by status and by event, and pages', async () => {
-    const seen: URLSearchParams[] = [];
-    stubApi({
-      'GET /api/admin/events': events,
-      'GET /api/admin/registrations': (_init, url) => {
-        seen.push(url.searchParams);
-        return Response.json(page([order()], 45));
-      },
-    });
-    renderWithProviders(<OrdersTab />);
-    await screen.findByText('HS2605-0101-1234');
+    const seen = await renderListRecordingQueries(45);
     expect(seen[0]?.get('status')).toBeNull();
     expect(seen[0]?.get('page')).toBe('1');
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'canceled');
@@ -175,16 +181,7 @@ describe('orders tab', () => {
 
   // 'Confirmed' asks for confirmed orders only; paid (and completed) orders have a view of their own.
   it("offers a separate 'Paid' status filter next to the spec's", async () => {
-    const seen: URLSearchParams[] = [];
-    stubApi({
-      'GET /api/admin/events': events,
-      'GET /api/admin/registrations': (_init, url) => {
-        seen.push(url.searchParams);
-        return Response.json(page([order()]));
-      },
-    });
-    renderWithProviders(<OrdersTab />);
-    await screen.findByText('HS2605-0101-1234');
+    const seen = await renderListRecordingQueries();
     const options = within(screen.getByLabelText('Status'))
       .getAllByRole('option')
       .map((o) => [(o as HTMLOptionElement).value, o.textContent]);
