@@ -1,7 +1,7 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { DateSchema, MoneySchema } from './common';
+import { DateSchema, MoneySchema, Nullable } from './common';
+import { TimeslotGroupsSchema } from './public';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Timestamp = Type.String({ description: 'UTC timestamp, ISO 8601' });
 
 export const AdminPackageSchema = Type.Object({
@@ -302,27 +302,6 @@ export const OrderHistoryEntrySchema = Type.Object({
   data: Type.Unknown(),
 });
 
-/** A timeslot of the admin timeslot search, with its seats booked. */
-export const AdminTimeslotSchema = Type.Object({
-  id: Type.Integer(),
-  label: Type.String(),
-  date: Type.String(),
-  time: Type.String(),
-  region: Nullable(Type.String()),
-  isAvailable: Type.Boolean(),
-  currentAttendees: Type.Integer(),
-  maxAttendees: Type.Integer(),
-});
-
-/** Timeslots grouped by their yyyy-MM-dd day. */
-export const TimeslotGroupsSchema = Type.Record(
-  Type.String(),
-  Type.Object({
-    date: Type.Object({ label: Type.String(), value: Type.String() }),
-    timeslots: Type.Array(AdminTimeslotSchema),
-  }),
-);
-
 export const TimeslotSearchResponseSchema = Type.Object({
   success: Type.Literal(true),
   region: Nullable(Type.String()),
@@ -371,8 +350,6 @@ export type AdminParticipant = Static<typeof AdminParticipantSchema>;
 export type AdminOrder = Static<typeof AdminOrderSchema>;
 export type OrderPage = Static<typeof OrderPageSchema>;
 export type OrderHistoryEntry = Static<typeof OrderHistoryEntrySchema>;
-export type AdminTimeslot = Static<typeof AdminTimeslotSchema>;
-export type TimeslotGroups = Static<typeof TimeslotGroupsSchema>;
 export type TimeslotSearchAnswer = Static<typeof TimeslotSearchResponseSchema>;
 export type PaymentTestModeAnswer = Static<typeof PaymentTestModeResponseSchema>;
 export type SubscriptionStatus = Static<typeof SubscriptionStatusSchema>;

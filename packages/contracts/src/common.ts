@@ -1,6 +1,8 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 /** Building blocks composed by every area's schemas. */
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
+  Type.Union([t, Type.Null()]);
 export const IdSchema = Type.Integer({ minimum: 1, description: 'Numeric id' });
 // Ids past 2^53 cannot be told apart in JavaScript: refused as invalid rather than rounded.
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });

@@ -1,3 +1,4 @@
 export * from './common';
 export * from './admin';
+export * from './public';
 export * from './queues';

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import { type ApiEnvelope, api } from '../../lib/api';
 import { ADMIN_PATHS, failureMessage, toastError, toastSuccess } from '../lib/admin-api';
-import type { AdminTimeslot, TimeslotSearchAnswer } from '@hs/contracts';
+import type { Timeslot, TimeslotSearchAnswer } from '@hs/contracts';
 
 /**
  * Any served postal code: for a manual event the admin search answers every upcoming manual slot
@@ -56,7 +56,7 @@ export function ManualTimeslots({ eventId, defaultCapacity }: { eventId: number;
     if (Object.keys(found).length > 0) return;
     setPending(true);
     try {
-      const res = await api.post<ApiEnvelope<AdminTimeslot>>(`${ADMIN_PATHS.events}/${eventId}/timeslots`, {
+      const res = await api.post<ApiEnvelope<Timeslot>>(`${ADMIN_PATHS.events}/${eventId}/timeslots`, {
         date: values.date,
         time: values.time,
         maxAttendees: Number(values.capacity),

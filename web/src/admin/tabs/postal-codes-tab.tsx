@@ -10,7 +10,7 @@ import { Switch } from '../../components/ui/switch';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { EmptyState, SectionHeader, srOnly } from '../components/section';
 import { ADMIN_PATHS, failureMessage, toastError, toastSuccess, useAdminList } from '../lib/admin-api';
-import type { AdminEvent, AdminTimeslot, TimeslotSearchAnswer } from '@hs/contracts';
+import type { AdminEvent, Timeslot, TimeslotSearchAnswer } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 
 export const TIMESLOT_EMPTY = {
@@ -72,10 +72,10 @@ function SlotRow({
   pending,
   onToggle,
 }: {
-  slot: AdminTimeslot;
+  slot: Timeslot;
   showRegion: boolean;
   pending: boolean;
-  onToggle: (slot: AdminTimeslot, isAvailable: boolean) => void;
+  onToggle: (slot: Timeslot, isAvailable: boolean) => void;
 }) {
   const full = slot.currentAttendees >= slot.maxAttendees;
   return (
@@ -154,13 +154,12 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
     }
   });
 
-  const toggle = async (slot: AdminTimeslot, isAvailable: boolean) => {
+  const toggle = async (slot: Timeslot, isAvailable: boolean) => {
     setToggling(slot.id);
     try {
-      const res = await api.put<ApiEnvelope<AdminTimeslot>>(
-        `${ADMIN_PATHS.timeslots}/${slot.id}/availability`,
-        { isAvailable },
-      );
+      const res = await api.put<ApiEnvelope<Timeslot>>(`${ADMIN_PATHS.timeslots}/${slot.id}/availability`, {
+        isAvailable,
+      });
       const next = { ...slot, ...res?.data, isAvailable };
       setResult((r) => {
         if (!r) return r;

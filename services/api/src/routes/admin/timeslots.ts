@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  AdminTimeslotSchema,
-  ErrorResponseSchema,
-  IdParams,
-  TimeslotSearchResponseSchema,
-} from '@hs/contracts';
+import { TimeslotSchema, ErrorResponseSchema, IdParams, TimeslotSearchResponseSchema } from '@hs/contracts';
 import {
   EVENT_CONFIG_LIMITS,
   POSTAL_CODE_MESSAGE,
@@ -123,7 +118,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Type.Object({
             success: Type.Literal(true),
-            data: AdminTimeslotSchema,
+            data: TimeslotSchema,
             position: Type.Union([Type.String(), Type.Null()]),
           }),
           400: ErrorResponseSchema,
@@ -168,7 +163,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
           maxAttendees: Type.Optional(Type.Integer()),
         }),
         response: {
-          201: Type.Object({ success: Type.Literal(true), data: AdminTimeslotSchema }),
+          201: Type.Object({ success: Type.Literal(true), data: TimeslotSchema }),
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,

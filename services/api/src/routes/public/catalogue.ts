@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema } from '@hs/contracts';
 import {
+  AutoTimeslotsResponseSchema,
+  Envelope,
+  ErrorResponseSchema,
+  EventDetailSchema,
+  EventSummarySchema,
+  PostalTimeslotsResponseSchema,
+  TimeslotGroupsSchema,
+} from '@hs/contracts';
+import {
+  EVENT_CONFIG_DEFAULTS,
   POSTAL_CODE_MESSAGE,
   POSTAL_CODE_PATTERN,
   TIMESLOT_SEARCH_MESSAGES,
@@ -23,50 +32,6 @@ import {
   publicSlot,
   slotsForPostalCode,
 } from '../../slots';
-
-const Slot = Type.Object({
-  id: Type.Integer(),
-  label: Type.String(),
-  date: Type.String(),
-  time: Type.String(),
-  region: Type.Union([Type.String(), Type.Null()]),
-  isAvailable: Type.Boolean(),
-  currentAttendees: Type.Integer(),
-  maxAttendees: Type.Integer(),
-});
-const DateGroup = Type.Object({
-  date: Type.Object({ label: Type.String(), value: Type.String() }),
-  timeslots: Type.Array(Slot),
-});
-const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
-const EventSummary = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  slug: Type.String(),
-  description: Type.Union([Type.String(), Type.Null()]),
-  location: Type.Union([Type.String(), Type.Null()]),
-  timeslotMode: Type.String(),
-  availabilityLabel: Type.String(),
-  timeslots: Type.Array(Slot),
-});
-const EventDetail = Type.Composite([
-  EventSummary,
-  Type.Object({
-    isActive: Type.Boolean(),
-    createdAt: Type.String(),
-    dates: Type.Array(Type.Object({ date: Type.String(), label: Type.String() })),
-    packages: Type.Array(
-      Type.Object({
-        id: Type.Integer(),
-        name: Type.String(),
-        description: Type.Union([Type.String(), Type.Null()]),
-        price: Money,
-        aiaPrice: Type.Union([Money, Type.Null()]),
-        isActive: Type.Boolean(),
-      }),
-    ),
-  }),
-]);
 
 const Position = Type.Optional(
   Type.String({
@@ -172,7 +137,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['public'],
         summary: 'Active events with their upcoming timeslots and availability label',
         querystring: Type.Object({ search: Type.Optional(Type.String({ maxLength: 100 })) }),
-        response: { 200: Type.Object({ success: Type.Literal(true), data: Type.Array(EventSummary) }) },
+        response: { 200: Envelope(Type.Array(EventSummarySchema)) },
       },
     },
     async (request) => {
@@ -196,9 +161,12 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         maxAttendees: number;
       }[]
     >`
-        select e.id, e.name, e.slug, e.description, e.location, coalesce(c.config_type, 'manual') as "configType",
-               coalesce(c.num_slots, 10) as "numSlots", coalesce(c.buffer_hours, 24) as "bufferHours",
-               coalesce(c.slots_per_timeslot, 1) as "slotsPerTimeslot", coalesce(c.max_attendees, 20) as "maxAttendees"
+        select e.id, e.name, e.slug, e.description, e.location,
+               coalesce(c.config_type, ${EVENT_CONFIG_DEFAULTS.configType}) as "configType",
+               coalesce(c.num_slots, ${EVENT_CONFIG_DEFAULTS.numSlots}) as "numSlots",
+               coalesce(c.buffer_hours, ${EVENT_CONFIG_DEFAULTS.bufferHours}) as "bufferHours",
+               coalesce(c.slots_per_timeslot, ${EVENT_CONFIG_DEFAULTS.slotsPerTimeslot}) as "slotsPerTimeslot",
+               coalesce(c.max_attendees, ${EVENT_CONFIG_DEFAULTS.maxAttendees}) as "maxAttendees"
         from screening_events e left join event_configs c on c.event_id = e.id
         where e.is_active ${search ? sql`and e.name ilike ${`%${search.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}
         order by e.name`;
@@ -229,7 +197,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['public'],
         params: Type.Object({ slug: Type.String({ maxLength: 200 }) }),
         response: {
-          200: Type.Object({ success: Type.Literal(true), data: EventDetail }),
+          200: Envelope(EventDetailSchema),
           404: ErrorResponseSchema,
         },
       },
@@ -278,15 +246,6 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
     };
   }
 
-  const postalResponse = Type.Object({
-    success: Type.Literal(true),
-    region: Type.String(),
-    regionName: Type.String(),
-    postalCode: Type.String(),
-    position: Type.String({ description: 'The slot read model position this answer reflects' }),
-    data: Type.Record(Type.String(), DateGroup),
-  });
-
   app.get(
     '/api/timeslots/postal-code',
     {
@@ -294,7 +253,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['public'],
         summary: 'Bookable timeslots for a postal code, grouped by date',
         querystring: PostalQuery,
-        response: { 200: postalResponse, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: { 200: PostalTimeslotsResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
       },
     },
     async (request) => {
@@ -330,15 +289,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Auto-generated timeslots for a postal code, as a list of dates',
         querystring: PostalQuery,
         response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            region: Type.String(),
-            regionName: Type.String(),
-            postalCode: Type.String(),
-            data: Type.Array(
-              Type.Object({ date: Type.String(), label: Type.String(), timeslots: Type.Array(Slot) }),
-            ),
-          }),
+          200: AutoTimeslotsResponseSchema,
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
         },
@@ -378,7 +329,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Every region's auto-generated timeslots on one date",
         querystring: DateQuery,
         response: {
-          200: Type.Object({ success: Type.Literal(true), data: Type.Record(Type.String(), DateGroup) }),
+          200: Envelope(TimeslotGroupsSchema),
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
         },

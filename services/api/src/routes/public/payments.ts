@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema } from '@hs/contracts';
+import { ClientTokenResponseSchema, ErrorResponseSchema, PaymentResultSchema } from '@hs/contracts';
 import { outstandingCents, parseMoney, toMoneyString } from '@hs/domain';
 import {
   PAYMENT_MESSAGES,
@@ -40,12 +40,7 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['public'],
         summary: 'A client token for the card drop-in (test mode: starts with test-)',
         response: {
-          200: Type.Object({
-            success: Type.Boolean(),
-            token: Type.String(),
-            message: Type.String(),
-            testMode: Type.Boolean(),
-          }),
+          200: ClientTokenResponseSchema,
           502: ErrorResponseSchema,
           503: ErrorResponseSchema,
         },
@@ -85,19 +80,9 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
           amount: Amount,
         }),
         response: {
-          200: Type.Object({
-            success: Type.Boolean(),
-            transactionId: Type.Union([Type.String(), Type.Null()]),
-            message: Type.String(),
-            amount: Type.String(),
-          }),
+          200: PaymentResultSchema,
           400: ErrorResponseSchema,
-          402: Type.Object({
-            success: Type.Boolean(),
-            transactionId: Type.Union([Type.String(), Type.Null()]),
-            message: Type.String(),
-            amount: Type.String(),
-          }),
+          402: PaymentResultSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
           502: ErrorResponseSchema,

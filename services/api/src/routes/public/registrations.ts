@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema } from '@hs/contracts';
+import {
+  BookedResponseSchema,
+  DiscountValidateResponseSchema,
+  ErrorResponseSchema,
+  MembershipVerifyResponseSchema,
+} from '@hs/contracts';
 import {
   DISCOUNT_MESSAGES,
   amountMatches,
@@ -26,35 +31,7 @@ import { parseInput } from '../../validation';
 import { ignoreEmptyBody } from '../../no-body';
 
 const Loose = Type.Object({}, { additionalProperties: true });
-const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
-const VerifyResponse = Type.Object({
-  success: Type.Boolean(),
-  status: Type.Optional(Type.String()),
-  isAiaMember: Type.Optional(Type.Boolean()),
-  message: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  benefitProfileData: Type.Optional(Type.Unknown()),
-});
-const ValidateResponse = Type.Object({
-  success: Type.Literal(true),
-  code: Type.String(),
-  discountAmount: Money,
-  type: Type.String(),
-  description: Type.String(),
-  discountIdentifierId: Type.Integer(),
-});
 const DataResponse = Type.Object({ success: Type.Literal(true), data: Type.Unknown() });
-const BookedResponse = Type.Object({
-  success: Type.Literal(true),
-  data: Type.Object({
-    reference_number: Type.String(),
-    referenceNumber: Type.String(),
-    id: Type.Integer(),
-    status: Type.String(),
-    totalAmount: Money,
-    balanceDue: Money,
-    position: Type.Union([Type.String(), Type.Null()]),
-  }),
-});
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 /** S$1 billion: far beyond any order, and the percentage of it still an exact integer. */
 const MAX_SUBTOTAL_CENTS = 100_000_000_000;
@@ -105,7 +82,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['public'],
         summary: 'Check AIA Health Shield membership (NRIC/FIN and date of birth); 5 s time-out',
         body: Loose,
-        response: { 200: VerifyResponse, 400: ErrorResponseSchema },
+        response: { 200: MembershipVerifyResponseSchema, 400: ErrorResponseSchema },
       },
     },
     async (request) => {
@@ -137,7 +114,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Check a discount code against a subtotal',
         body: Loose,
         response: {
-          200: ValidateResponse,
+          200: DiscountValidateResponseSchema,
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
@@ -257,7 +234,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Book: prices on the server, reserves seats and the code in one transaction',
         body: Loose,
         response: {
-          201: BookedResponse,
+          201: BookedResponseSchema,
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
