@@ -374,6 +374,18 @@ describe('public API against the spec (sections 3, 7, 8)', () => {
     expect(added.body).not.toContain('S7654321F');
     const primary = added.json().data.participants.find((p: { isPrimary: boolean }) => p.isPrimary);
     expect(primary).toMatchObject({ gender: 'Female', packagePrice: '128.00', discountAmount: '0.00' });
+    // The lookup lists them with the ids these calls take (to manage them by reference), and the new total.
+    const seen = await lookup(ref, added.json().data.position);
+    expect(seen.participants).toContainEqual(
+      expect.objectContaining({
+        id: participant.id,
+        name: 'Lim Mei Ling',
+        packagePrice: '100.00',
+        isPrimary: false,
+      }),
+    );
+    expect(seen.totalAmount).toBe(added.json().data.totalAmount);
+    expect(JSON.stringify(seen)).not.toContain('S7654321F');
 
     const updated = await api.app.inject({
       method: 'PUT',

@@ -1,5 +1,6 @@
 import { toMoneyString, toPublicStatus } from '@hs/domain';
 import type { OrderRow } from '@hs/read-models';
+import { participantView } from './participant-view';
 
 export const outstanding = (o: OrderRow) => Math.max(0, o.balanceDueCents - o.paidCents);
 
@@ -48,10 +49,10 @@ export function publicView(o: OrderRow) {
     wc_booking_code: o.wcBookingCode,
     transactionId: o.transactionId,
     balanceDue: toMoneyString(outstanding(o)),
+    // the participant calls' own view (with its id, to edit or remove by reference), plus a display name
     participants: o.participants.map((p) => ({
+      ...participantView(o.registrationId, p),
       name: `${p.firstName} ${p.lastName}`,
-      packageName: p.packageName,
-      isPrimary: p.isPrimary,
     })),
     confirmationEmailSent: o.confirmationEmailSent,
     cancelledAt: o.cancelledAt ? o.cancelledAt.toISOString() : null,
