@@ -127,8 +127,33 @@ export interface RegistrationLookup {
   wc_booking_code?: string | null;
   transactionId?: string | null;
   balanceDue?: string | null;
-  participants?: { name: string; packageName: string; isPrimary: boolean }[];
+  eventId?: number;
+  packageId?: number;
+  participants?: BookedParticipant[];
   confirmationEmailSent?: boolean;
+}
+
+/**
+ * A participant of a booking as the lookup and the participant calls answer it (spec section 3's
+ * Participant; never the identification number, date of birth or member id).
+ */
+export interface BookedParticipant {
+  id: string;
+  registrationId?: number;
+  name: string;
+  firstName: string;
+  lastName: string;
+  gender: string;
+  email: string | null;
+  mobileNumber: string | null;
+  packageId: number;
+  packageName: string;
+  /** The applied price, "123.45" */
+  packagePrice: string;
+  originalPrice?: string;
+  discountAmount?: string;
+  isAiaMember: boolean;
+  isPrimary: boolean;
 }
 
 /** An additional participant kept on the client (step 4), with a client-generated id. */

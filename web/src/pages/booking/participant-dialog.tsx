@@ -3,10 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '../../components/ui/button';
 import * as Dialog from '../../components/ui/dialog';
-import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
 import { focusFirstInvalid } from '../../public/form-field';
-import { money } from '../../public/money';
+import { PackageSelect } from '../../public/package-select';
 import { PersonFields, type PersonValues } from '../../public/person-fields';
 import type { DraftParticipant, EventPackage } from '../../public/types';
 
@@ -169,34 +168,14 @@ export function ParticipantDialog({
               fields={['firstName', 'lastName', 'gender', 'identificationNumber', 'dateOfBirth']}
             />
             <div className={css({ gridColumn: '1 / -1' })}>
-              <Field.Root invalid={Boolean(errors.packageId)} required id={`${P}packageId`}>
-                <Field.Label>
-                  Package
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Field.Select
-                  className={css({
-                    h: '10',
-                    px: '3',
-                    borderWidth: '1px',
-                    borderColor: 'border.emphasized',
-                    borderRadius: 'l2',
-                    bg: 'bg.default',
-                    w: 'full',
-                  })}
-                  value={values.packageId}
-                  onChange={(e) => set('packageId', e.target.value)}
-                  onBlur={() => blur('packageId')}
-                >
-                  <option value="">Select a package</option>
-                  {packages.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name} ({money(p.price)})
-                    </option>
-                  ))}
-                </Field.Select>
-                <Field.ErrorText>{errors.packageId}</Field.ErrorText>
-              </Field.Root>
+              <PackageSelect
+                id={`${P}packageId`}
+                packages={packages}
+                value={values.packageId}
+                error={errors.packageId}
+                onChange={(v) => set('packageId', v)}
+                onBlur={() => blur('packageId')}
+              />
             </div>
             <PersonFields {...person} fields={['email', 'mobileNumber', 'isAiaMember']} />
           </form>

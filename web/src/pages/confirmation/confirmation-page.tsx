@@ -6,7 +6,7 @@ import {
   shouldOpenPaymentPanel,
 } from '@hs/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page, PageLoader } from '../../components/layout/page';
@@ -21,6 +21,9 @@ import { lookupKey } from '../../lib/swr-keys';
 import { ClockIcon, CreditCardIcon } from '../../components/icons';
 import { toCents } from '../../public/money';
 import type { RegistrationLookup } from '../../public/types';
+import { BookingParticipants } from './booking-participants';
+import type { ParticipantChangeResult } from './participant-calls';
+import { primeLookup } from './prime-lookup';
 
 const PaymentPanel = lazy(() => import('./payment-panel'));
 
@@ -70,6 +73,14 @@ export default function BookingConfirmationPage() {
   );
 
   const registration = data?.data;
+  const { mutate: mutateCache } = useSWRConfig();
+
+  /** A participant change re-priced the booking: read it as of that change; the panel follows the new balance. */
+  async function participantsChanged(result: ParticipantChangeResult) {
+    if (result.position) await primeLookup(mutateCache, reference, result.position);
+    else await mutate();
+    setPanelOpen(null);
+  }
   const status = parseRegistrationStatus(localStatus ?? registration?.status) ?? 'pending';
   const balance = registration ? balanceOf(registration) : 0;
 
@@ -201,19 +212,6 @@ export default function BookingConfirmationPage() {
                 </>
               ) : null}
             </dl>
-            {registration.participants && registration.participants.length > 1 ? (
-              <div>
-                <h2 className={css({ fontWeight: 'semibold', fontSize: 'sm', mb: '1' })}>Participants</h2>
-                <ul className={css({ fontSize: 'sm', display: 'grid', gap: '1' })}>
-                  {registration.participants.map((p) => (
-                    <li key={`${p.name}-${p.packageName}-${p.isPrimary}`}>
-                      {p.name} · {p.packageName}
-                      {p.isPrimary ? ' (primary)' : ''}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
             <p
               aria-live="polite"
               className={css({ fontSize: 'sm', p: '3', bg: 'bg.subtle', borderRadius: 'l2' })}
@@ -242,6 +240,8 @@ export default function BookingConfirmationPage() {
             </Button>
           </Card.Footer>
         </Card.Root>
+
+        <BookingParticipants registration={registration} onChanged={participantsChanged} />
 
         {open && view.canPay ? (
           <Suspense fallback={<PageLoader label="Loading payment form" />}>

@@ -1,0 +1,179 @@
+import { BOOKING_MESSAGES, errorMap, participantSchema, validate } from '@hs/domain';
+import { useEffect, useState } from 'react';
+import { css } from 'styled-system/css';
+import * as v from 'valibot';
+import { Button } from '../../components/ui/button';
+import * as Dialog from '../../components/ui/dialog';
+import { focusFirstInvalid } from '../../public/form-field';
+import { PackageSelect } from '../../public/package-select';
+import { PersonFields, type PersonValues } from '../../public/person-fields';
+import type { BookedParticipant, EventPackage } from '../../public/types';
+import type { ParticipantEdit } from './participant-calls';
+
+/** The fields PUT /api/participants/{id} takes from a visitor, with the booking page's messages. */
+const editSchema = v.pick(participantSchema, [
+  'firstName',
+  'lastName',
+  'gender',
+  'packageId',
+  'email',
+  'mobileNumber',
+  'isAiaMember',
+  'aiaMemberId',
+]);
+
+interface Values {
+  firstName: string;
+  lastName: string;
+  gender: string;
+  email: string;
+  mobileNumber: string;
+  packageId: string;
+  isAiaMember: boolean;
+  aiaMemberId: string;
+}
+
+const ORDER = ['firstName', 'lastName', 'gender', 'packageId', 'email', 'mobileNumber'];
+const P = 'ep-';
+
+function initial(p: BookedParticipant | null): Values {
+  return {
+    firstName: p?.firstName ?? '',
+    lastName: p?.lastName ?? '',
+    gender: p?.gender ?? '',
+    email: p?.email ?? '',
+    mobileNumber: p?.mobileNumber ?? '',
+    packageId: p ? String(p.packageId) : '',
+    isAiaMember: p?.isAiaMember ?? false,
+    aiaMemberId: '',
+  };
+}
+
+/** The messages of the edit form; the primary contact keeps an email (the booking's contact). */
+export function editErrors(values: Values, primary: boolean): Record<string, string> {
+  const r = validate(editSchema, values);
+  const errors = r.ok ? {} : errorMap(r.errors);
+  if (primary && !values.email.trim()) return { ...errors, email: BOOKING_MESSAGES.email };
+  return errors;
+}
+
+export interface EditParticipantDialogProps {
+  participant: BookedParticipant | null;
+  packages: readonly EventPackage[];
+  saving: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (changes: ParticipantEdit) => void;
+}
+
+/**
+ * Edit a booked participant: name, gender, contact, package and membership. The identification number
+ * and date of birth stay as booked (the public answers never carry them back).
+ */
+export function EditParticipantDialog({
+  participant,
+  packages,
+  saving,
+  onOpenChange,
+  onSave,
+}: EditParticipantDialogProps) {
+  const [values, setValues] = useState<Values>(() => initial(participant));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const primary = participant?.isPrimary ?? false;
+  useEffect(() => {
+    if (!participant) return;
+    setValues(initial(participant));
+    setErrors({});
+  }, [participant]);
+
+  const set = <K extends keyof Values>(name: K, value: Values[K]) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: editErrors(next, primary)[name] ?? '' }));
+  };
+  const person = {
+    idPrefix: P,
+    values,
+    errors,
+    onChange: (name: keyof PersonValues, value: string | boolean) =>
+      set(name as keyof Values, value as never),
+    who: 'participant',
+    genders: ['Male', 'Female'],
+    optional: primary ? (['mobileNumber'] as const) : (['email', 'mobileNumber'] as const),
+  } as const;
+
+  function submit() {
+    if (!participant) return;
+    const errs = editErrors(values, primary);
+    if (Object.keys(errs).length > 0) {
+      setErrors(errs);
+      focusFirstInvalid(errs, ORDER, P);
+      return;
+    }
+    const packageId = Number(values.packageId);
+    onSave({
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      gender: values.gender,
+      email: values.email.trim() || null,
+      mobileNumber: values.mobileNumber.trim() || null,
+      // Only a changed package or membership: the server prices it again and asks the insurer.
+      ...(packageId !== participant.packageId ? { packageId } : {}),
+      ...(values.isAiaMember !== participant.isAiaMember || values.aiaMemberId.trim()
+        ? {
+            isAiaMember: values.isAiaMember,
+            aiaMemberId: values.isAiaMember ? values.aiaMemberId.trim() || null : null,
+          }
+        : {}),
+    });
+  }
+
+  return (
+    <Dialog.Root open={participant !== null} onOpenChange={(e) => onOpenChange(e.open)}>
+      <Dialog.Portal maxW="600px">
+        <Dialog.Header>
+          <Dialog.Title>Edit Participant</Dialog.Title>
+          <Dialog.Description>
+            The identification number and date of birth stay as booked; the price is worked out again.
+          </Dialog.Description>
+        </Dialog.Header>
+        <Dialog.Body>
+          <form
+            id="edit-participant-form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              e.stopPropagation();
+              submit();
+            }}
+            className={css({
+              display: 'grid',
+              gap: '4',
+              gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+            })}
+          >
+            <PersonFields {...person} fields={['firstName', 'lastName', 'gender']} />
+            <div className={css({ gridColumn: '1 / -1' })}>
+              <PackageSelect
+                id={`${P}packageId`}
+                packages={packages}
+                value={values.packageId}
+                error={errors.packageId}
+                onChange={(value) => set('packageId', value)}
+              />
+            </div>
+            <PersonFields {...person} fields={['email', 'mobileNumber', 'isAiaMember']} />
+          </form>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Dialog.CloseTrigger asChild>
+            <Button variant="outline">Cancel</Button>
+          </Dialog.CloseTrigger>
+          <Button type="submit" form="edit-participant-form" loading={saving} loadingText="Saving...">
+            Update Participant
+          </Button>
+        </Dialog.Footer>
+        <Dialog.CloseButton />
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

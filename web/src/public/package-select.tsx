@@ -1,0 +1,49 @@
+import { css } from 'styled-system/css';
+import * as Field from '../components/ui/field';
+import { money } from './money';
+import type { EventPackage } from './types';
+
+export interface PackageSelectProps {
+  /** The field's id (focusFirstInvalid finds it). */
+  id: string;
+  packages: readonly EventPackage[];
+  /** The package id as text; '' for none. */
+  value: string;
+  error?: string | undefined;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+}
+
+/** A required package choice for one participant, each package with its price. */
+export function PackageSelect({ id, packages, value, error, onChange, onBlur }: PackageSelectProps) {
+  return (
+    <Field.Root invalid={Boolean(error)} required id={id}>
+      <Field.Label>
+        Package
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Field.Select
+        className={css({
+          h: '10',
+          px: '3',
+          borderWidth: '1px',
+          borderColor: 'border.emphasized',
+          borderRadius: 'l2',
+          bg: 'bg.default',
+          w: 'full',
+        })}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      >
+        <option value="">Select a package</option>
+        {packages.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({money(p.price)})
+          </option>
+        ))}
+      </Field.Select>
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
