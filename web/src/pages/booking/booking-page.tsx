@@ -1,18 +1,17 @@
 import { REGION_INFO_PANEL } from '@hs/domain';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../../components/layout/page';
 import { InfoIcon } from '../../components/icons';
-import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { type ApiEnvelope, ApiError } from '../../lib/api';
 import { eventKey } from '../../lib/swr-keys';
 import { CalendarIcon } from '../../components/icons';
 import { MapPinIcon, PackageIcon } from '../../components/icons';
-import { StateCard } from '../../public/state-card';
+import { EventLoadError, EventNotFound } from '../../public/event-states';
 import type { EventDetail } from '../../public/types';
 import { BookingSuccess, type SuccessInfo } from './booking-success';
 import { BookingWizard } from './wizard';
@@ -159,32 +158,8 @@ export default function EventBookingPage() {
   if (success) return <BookingSuccess info={success} />;
   // a 404, or an answer without the event: 'Event Not Found'
   const missing = (error instanceof ApiError && error.status === 404) || (data !== undefined && !data?.data);
-  if (error || missing) {
-    if (missing) {
-      return (
-        <StateCard
-          title="Event Not Found"
-          text="The event you're looking for doesn't exist or has been removed."
-          action={
-            <Button asChild>
-              <Link href="/">Browse Events</Link>
-            </Button>
-          }
-        />
-      );
-    }
-    return (
-      <StateCard
-        title="Error"
-        text="We couldn't load the event details. Please try again later."
-        action={
-          <Button asChild>
-            <Link href="/">Return to Home</Link>
-          </Button>
-        }
-      />
-    );
-  }
+  if (missing) return <EventNotFound />;
+  if (error) return <EventLoadError />;
   if (isLoading || !data?.data) return <LoadingLayout />;
   const event = data.data;
   return (

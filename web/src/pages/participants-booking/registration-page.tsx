@@ -14,6 +14,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { EVENTS_KEY, postalTimeslotsKey } from '../../lib/swr-keys';
 import { createRegistration } from '../../public/calls';
 import { FormField, focusFirstInvalid } from '../../public/form-field';
+import { EventLoadError, EventLoading, EventNotFound } from '../../public/event-states';
 import { positiveInt, storeParticipants } from '../../public/legacy-storage';
 import { money, toCents } from '../../public/money';
 import { StateCard } from '../../public/state-card';
@@ -24,7 +25,6 @@ import { useQuote } from '../booking/review-step';
 import { SlotStep } from '../booking/slot-step';
 import { isSixDigitPostalCode, referenceOf } from '../booking/wizard-logic';
 import { primeLookup } from '../confirmation/prime-lookup';
-import { EventLoadError, EventLoading, EventNotFound } from './event-states';
 import { useLeaveWhenMissing } from './missing-information';
 import { participantsPath } from './paths';
 import {

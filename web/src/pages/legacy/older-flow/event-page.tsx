@@ -7,12 +7,11 @@ import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/icons';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import * as Card from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { type ApiEnvelope, ApiError } from '../../../lib/api';
 import { eventKey } from '../../../lib/swr-keys';
 import { ChoiceGroup } from '../../../public/choice-group';
 import { money } from '../../../public/money';
-import { StateCard } from '../../../public/state-card';
+import { EventLoadError, EventLoading, EventNotFound } from '../../../public/event-states';
 import type { EventDetail, PublicTimeslot } from '../../../public/types';
 import { StepHeader } from './step-header';
 
@@ -51,36 +50,9 @@ export function LegacyEventPage() {
   const [timeslotId, setTimeslotId] = useState<number | null>(null);
 
   if (!slug) return <Redirect to="/" replace />;
-  if (error) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <StateCard
-        title={missing ? 'Event Not Found' : 'Error'}
-        text={
-          missing
-            ? "The event you're looking for doesn't exist or has been removed."
-            : "We couldn't load the event details. Please try again later."
-        }
-        action={
-          <Button asChild>
-            <Link href="/">{missing ? 'Browse Events' : 'Return to Home'}</Link>
-          </Button>
-        }
-      />
-    );
-  }
-  if (isLoading || !data?.data) {
-    return (
-      <Page>
-        <div aria-busy="true" className={css({ display: 'grid', gap: '3', maxW: '3xl', mx: 'auto' })}>
-          <span className={css({ srOnly: true })}>Loading event</span>
-          <Skeleton h="10" w="60%" />
-          <Skeleton h="24" />
-          <Skeleton h="40" />
-        </div>
-      </Page>
-    );
-  }
+  if (error)
+    return error instanceof ApiError && error.status === 404 ? <EventNotFound /> : <EventLoadError />;
+  if (isLoading || !data?.data) return <EventLoading />;
   const event = data.data;
   const groups = groupByDate(event.timeslots ?? []);
   const canContinue = packageId !== null && timeslotId !== null;

@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { Page } from '../../components/layout/page';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { StateCard } from '../../public/state-card';
+import { Page } from '../components/layout/page';
+import { Button } from '../components/ui/button';
+import { Skeleton } from '../components/ui/skeleton';
+import { StateCard } from './state-card';
 
-/** The event page's failure texts (spec section 2), for the screens that load an event by id. */
+/** The event page's failure texts (spec section 2), for the screens that load an event. */
 export function EventLoadError() {
   return (
     <StateCard
