@@ -27,6 +27,9 @@ import { primeLookup } from './prime-lookup';
 
 const PaymentPanel = lazy(() => import('./payment-panel'));
 
+/** Spec section 9: redirect after direct confirmation 1.5 s. */
+const CONFIRMED_REDIRECT_MS = 1500;
+
 /** Balance due: the server's, else total minus what the partner paid. */
 export function balanceOf(r: RegistrationLookup): number {
   if (r.balanceDue !== undefined && r.balanceDue !== null) return Math.max(0, toCents(r.balanceDue));
@@ -84,19 +87,30 @@ export default function BookingConfirmationPage() {
   const status = parseRegistrationStatus(localStatus ?? registration?.status) ?? 'pending';
   const balance = registration ? balanceOf(registration) : 0;
 
-  async function confirmZeroBalance() {
+  /**
+   * A zero balance in pending_payment (spec section 4): a partner booking is confirmed by the partner
+   * confirmation on load; Confirm Booking records the prepaid payment. Either way the page shows the
+   * confirmed state and goes to /booking/confirmed/{referenceNumber} after 1.5 s.
+   */
+  async function confirmZeroBalance(how: 'partner' | 'prepaid') {
     if (!registration) return;
+    const ref = registration.referenceNumber || reference;
     setConfirming(true);
     try {
-      await api.post(`/api/registrations/${registration.id}/confirm-wc-booking`);
+      if (how === 'partner') await api.post(`/api/registrations/${registration.id}/confirm-wc-booking`);
+      else
+        await api.post(`/api/registrations/${registration.id}/payment`, {
+          transactionId: `prepaid-${ref}`,
+          amount: 0,
+          method: 'prepaid',
+        });
       setLocalStatus('paid');
       toaster.create({
         title: 'Booking Confirmed',
         description: 'Your booking has been confirmed.',
         type: 'success',
       });
-      const ref = registration.referenceNumber || reference;
-      setTimeout(() => navigate(`/booking/confirmed/${encodeURIComponent(ref)}`), 1500);
+      setTimeout(() => navigate(`/booking/confirmed/${encodeURIComponent(ref)}`), CONFIRMED_REDIRECT_MS);
       void mutate();
     } catch {
       toaster.create({
@@ -104,6 +118,12 @@ export default function BookingConfirmationPage() {
         description: 'There was a problem confirming your booking. Please try again.',
         type: 'error',
       });
+      if (how === 'prepaid') {
+        // Spec section 8: a failed zero-balance recording falls through to the normal payment attempt:
+        // the panel opens as soon as the booking, read again, shows what is due.
+        setPanelOpen(true);
+        void mutate();
+      }
     } finally {
       setConfirming(false);
     }
@@ -119,7 +139,7 @@ export default function BookingConfirmationPage() {
       registration.is_from_whitecoat
     ) {
       autoConfirmed.current = true;
-      void confirmZeroBalance();
+      void confirmZeroBalance('partner');
     }
   }, [registration]);
 
@@ -231,7 +251,11 @@ export default function BookingConfirmationPage() {
               </Button>
             ) : null}
             {view.canConfirmZeroBalance ? (
-              <Button onClick={confirmZeroBalance} loading={confirming} loadingText="Confirming...">
+              <Button
+                onClick={() => confirmZeroBalance('prepaid')}
+                loading={confirming}
+                loadingText="Confirming..."
+              >
                 Confirm Booking
               </Button>
             ) : null}
