@@ -10,7 +10,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page, PageLoader } from '../../components/layout/page';
-import { AlertCircleIcon, CheckCircleIcon } from '../../components/icons';
+import { CheckCircleIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
@@ -19,7 +19,9 @@ import { toaster } from '../../components/ui/toaster';
 import { type ApiEnvelope, api } from '../../lib/api';
 import { lookupKey } from '../../lib/swr-keys';
 import { ClockIcon, CreditCardIcon } from '../../components/icons';
+import { detailList } from '../../public/detail-list';
 import { toCents } from '../../public/money';
+import { StateCard } from '../../public/state-card';
 import type { RegistrationLookup } from '../../public/types';
 import { BookingParticipants } from './booking-participants';
 import type { ParticipantChangeResult } from './participant-calls';
@@ -36,16 +38,6 @@ export function balanceOf(r: RegistrationLookup): number {
   const total = toCents(r.totalAmount ?? r.total ?? r.total_amount);
   return Math.max(0, total - toCents(r.whiteCoatPaidAmount ?? r.total_paid_in_app));
 }
-
-const dl = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
-  columnGap: '6',
-  rowGap: { base: '0.5', sm: '2' },
-  fontSize: 'sm',
-  '& dt': { color: 'fg.muted', mt: { base: '2', sm: '0' } },
-  '& dd': { fontWeight: 'medium', wordBreak: 'break-word' },
-});
 
 /** `/booking/confirmation/{reference}` (also `/booking/confirmed/{reference}`). */
 export default function BookingConfirmationPage() {
@@ -192,7 +184,7 @@ export default function BookingConfirmationPage() {
             </p>
           </Card.Header>
           <Card.Body gap="4">
-            <dl className={dl}>
+            <dl className={detailList}>
               <dt>Reference Number</dt>
               <dd data-testid="reference-number">
                 {registration.referenceNumber || registration.reference_number}
@@ -289,17 +281,14 @@ export default function BookingConfirmationPage() {
 
 function ErrorCard({ message, title = 'Error' }: { message: string; title?: string }) {
   return (
-    <Page display="flex" justifyContent="center">
-      <Card.Root maxW="lg" w="full" textAlign="center" role="alert">
-        <Card.Body alignItems="center" gap="3" py="10">
-          <AlertCircleIcon className={css({ w: '10', h: '10', color: 'danger.default' })} />
-          <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{title}</h1>
-          <p className={css({ color: 'fg.muted' })}>{message}</p>
-          <Button asChild mt="4">
-            <Link href="/">Return to Home</Link>
-          </Button>
-        </Card.Body>
-      </Card.Root>
-    </Page>
+    <StateCard
+      title={title}
+      text={message}
+      action={
+        <Button asChild>
+          <Link href="/">Return to Home</Link>
+        </Button>
+      }
+    />
   );
 }
