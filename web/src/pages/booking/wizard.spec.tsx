@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
+import { BOOKING_TOTAL_KEY } from '../../public/booking-total';
 import { PARTNER_DATA_KEY, PARTNER_FLAG_KEY, PARTNER_TIME_KEY } from '../../public/partner-storage';
 import { bodyOf, EVENT, mockApi, renderApp, TIMESLOTS } from '../../public/test-utils';
 
@@ -292,6 +293,32 @@ describe('booking wizard', { timeout: 20_000 }, () => {
       verificationToken: 'vt-1',
       participants: [],
     });
+  });
+
+  it('keeps the booking total in session storage: the quote on review, the booked total after', async () => {
+    sessionStorage.removeItem(BOOKING_TOTAL_KEY);
+    api({
+      'POST /api/registrations': () =>
+        Response.json(
+          {
+            success: true,
+            data: {
+              reference_number: 'HS2612-0001-0002',
+              id: 7,
+              status: 'pending_payment',
+              totalAmount: '215.00',
+              balanceDue: '215.00',
+            },
+          },
+          { status: 201 },
+        ),
+    });
+    const user = userEvent.setup();
+    await toReview(user);
+    await waitFor(() => expect(sessionStorage.getItem(BOOKING_TOTAL_KEY)).toBe('210.62'));
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await waitFor(() => expect(sessionStorage.getItem(BOOKING_TOTAL_KEY)).toBe('215.00'));
+    sessionStorage.removeItem(BOOKING_TOTAL_KEY);
   });
 
   it("shows 'Booking Successful!' when nothing is due", async () => {

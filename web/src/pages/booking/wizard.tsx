@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { EVENTS_KEY, postalTimeslotsKey } from '../../lib/swr-keys';
 import { createRegistration, verifyMembership } from '../../public/calls';
 import { focusFirstInvalid } from '../../public/form-field';
+import { storeBookingTotal } from '../../public/booking-total';
 import { toCents } from '../../public/money';
 import {
   clearPartnerHandoff,
@@ -114,6 +115,11 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
     });
   const quote = useQuote(step === 3 && pricing ? bodyFor(pricing.totalCents) : null);
   const totalCents = quote.data ? toCents(quote.data.total) : (pricing?.totalCents ?? 0);
+  // Spec section 9: the total is kept in session storage (the server's quote once it has answered).
+  const priced = pricing !== null;
+  useEffect(() => {
+    if (step === 3 && priced) storeBookingTotal(totalCents);
+  }, [step, priced, totalCents]);
 
   const goTo = (next: number) => {
     setStep(next);
@@ -202,6 +208,7 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
         });
         return;
       }
+      if (res.data.totalAmount !== undefined) storeBookingTotal(toCents(res.data.totalAmount));
       void mutate(EVENTS_KEY);
       const balance =
         res.data.balanceDue !== undefined
