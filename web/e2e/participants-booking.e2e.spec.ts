@@ -63,8 +63,21 @@ describe('participants page to a booking in a browser', () => {
     await dialog.getByLabel('Mobile Number').fill(p.mobile);
     await dialog.getByLabel('Identification Number').fill(p.nric);
     await dialog.getByLabel('Date of Birth').fill(p.dob);
+    const pressed = Date.now();
     await dialog.getByRole('button', { name: button }).click();
     await dialog.waitFor({ state: 'detached' });
+    return Date.now() - pressed;
+  }
+
+  /** Drags a toast right by `dx` px with the mouse, from inside its text. */
+  async function dragToast(page: Page, text: string, dx: number) {
+    const toast = page.locator('[data-scope=toast][data-part=root]', { hasText: text });
+    const box = (await toast.boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40 + dx, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    return toast;
   }
 
   it('goes from the participants page through the package choice and registration to a booking, never a 404', async () => {
@@ -96,7 +109,7 @@ describe('participants page to a booking in a browser', () => {
     await page.getByRole('heading', { name: 'Comprehensive Health Screening' }).waitFor();
 
     await page.getByRole('button', { name: 'Add Primary Contact' }).click();
-    await fillParticipant(
+    const closing = await fillParticipant(
       page,
       {
         first: 'Siti',
@@ -109,6 +122,14 @@ describe('participants page to a booking in a browser', () => {
       },
       'Save Participant',
     );
+    // spec section 9: a dialog takes 300 ms to close
+    expect(closing).toBeGreaterThanOrEqual(250);
+    // spec section 9: a toast swiped 45 px is dismissed; less, it stays
+    const added = await dragToast(page, 'Participant Added', 30);
+    await page.waitForTimeout(300);
+    expect(await added.isVisible()).toBe(true);
+    await dragToast(page, 'Participant Added', 60);
+    await added.waitFor({ state: 'detached', timeout: 2_000 });
     await page.getByRole('button', { name: 'Add Participant' }).click();
     await fillParticipant(
       page,

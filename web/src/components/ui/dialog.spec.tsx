@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { DIALOG_CLOSE_MS, dialog as dialogRecipe } from '../../theme/recipes/dialog';
 import { Button } from './button';
 import * as Dialog from './dialog';
 
@@ -29,5 +30,14 @@ describe('dialog', () => {
     expect(cancel.className).not.toContain('dialog__closeTrigger');
     await user.click(cancel);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('takes 300 ms to close (spec section 9): content and backdrop animate out that long before unmounting', () => {
+    expect(DIALOG_CLOSE_MS).toBe(300);
+    // the recipe's own shape: conditions such as _closed are not in Panda's style-object type
+    const closed = (slot: 'content' | 'backdrop') =>
+      (dialogRecipe.base?.[slot] as Record<string, unknown> | undefined)?._closed;
+    expect(closed('content')).toEqual({ animation: 'dialog-out 300ms ease-in' });
+    expect(closed('backdrop')).toEqual({ animation: 'backdrop-out 300ms ease-in' });
   });
 });

@@ -1,6 +1,15 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TOAST_SWIPE_THRESHOLD_PX } from './toast-swipe';
 import { Toaster, toaster } from './toaster';
+
+// jsdom has no PointerEvent: without one, the pointer events below would lose their coordinates.
+if (!('PointerEvent' in window)) {
+  class PointerEventPolyfill extends MouseEvent {
+    pointerId = 1;
+  }
+  (window as unknown as { PointerEvent: typeof MouseEvent }).PointerEvent = PointerEventPolyfill;
+}
 
 afterEach(() => {
   toaster.remove();
@@ -37,5 +46,26 @@ describe('toaster', () => {
     });
     await screen.findByText('Toast 3');
     expect(screen.getAllByText(/^Toast \d$/)).toHaveLength(3);
+  });
+
+  it('is dismissed when swiped 45 px right or down, and springs back short of that', async () => {
+    expect(TOAST_SWIPE_THRESHOLD_PX).toBe(45);
+    render(<Toaster />);
+    act(() => {
+      toaster.create({ title: 'Participant Added', type: 'success' });
+    });
+    const toast = (await screen.findByText('Participant Added')).closest('[data-part=root]') as HTMLElement;
+    const swipe = (dx: number, dy: number) => {
+      fireEvent.pointerDown(toast, { button: 0, clientX: 100, clientY: 100 });
+      fireEvent.pointerMove(toast, { clientX: 100 + dx, clientY: 100 + dy });
+      fireEvent.pointerUp(toast, { clientX: 100 + dx, clientY: 100 + dy });
+    };
+    swipe(44, 0);
+    swipe(0, 44);
+    swipe(-80, 0); // towards the corner's inside: not a swipe away
+    expect(toast.dataset.state).toBe('open');
+    expect(toast.style.transform).toBe('');
+    swipe(0, 45);
+    await waitFor(() => expect(screen.queryByText('Participant Added')).toBeNull());
   });
 });

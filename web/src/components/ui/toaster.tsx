@@ -1,13 +1,15 @@
-import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast';
+import { Toast, Toaster as ArkToaster, type ToastOptions, createToaster } from '@ark-ui/react/toast';
 import { createStyleContext } from 'styled-system/jsx';
 import { toast } from 'styled-system/recipes';
 import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, InfoIcon, XIcon } from '../icons';
 import { Button, IconButton } from './button';
 import { Spinner } from './spinner';
+import { useSwipeToDismiss } from './toast-swipe';
 
 /**
  * The one toast store of the app (spec section 9): bottom-right, at most 3 visible (more queue),
- * 4000 ms by default, 14 px apart, 200 ms removal animation; 356 px wide (see the `toast` recipe).
+ * 4000 ms by default, 14 px apart, 200 ms removal animation, swiped away at 45 px; 356 px wide (see
+ * the `toast` recipe).
  *
  *   toaster.create({ title: 'Login successful', description: 'You are now logged in', type: 'success' });
  *   toaster.create({ title: 'Login failed', description: message, type: 'error' }); // the spec's "destructive"
@@ -54,36 +56,39 @@ function TypeIcon({ type }: { type: string | undefined }) {
   }
 }
 
-export function Toaster() {
+/** One toast: its icon, texts, action and close button; swiped right or down by 45 px, it is dismissed. */
+function ToastItem({ toast: t }: { toast: ToastOptions }) {
+  // without an id, dismiss() would dismiss every toast
+  const swipe = useSwipeToDismiss(() => (t.id ? toaster.dismiss(t.id) : undefined));
   return (
-    <ArkToaster toaster={toaster}>
-      {(t) => (
-        <Root key={t.id}>
-          {t.type && t.type !== 'info' ? (
-            <Icon>
-              <TypeIcon type={t.type} />
-            </Icon>
-          ) : null}
-          <Content>
-            {t.title ? <Title>{t.title}</Title> : null}
-            {t.description ? <Description>{t.description}</Description> : null}
-            {t.action ? (
-              <ActionTrigger asChild>
-                <Button variant="outline" size="sm">
-                  {t.action.label}
-                </Button>
-              </ActionTrigger>
-            ) : null}
-          </Content>
-          {t.closable !== false ? (
-            <CloseTrigger asChild>
-              <IconButton aria-label="Dismiss notification" variant="ghost" size="sm">
-                <XIcon />
-              </IconButton>
-            </CloseTrigger>
-          ) : null}
-        </Root>
-      )}
-    </ArkToaster>
+    <Root {...swipe}>
+      {t.type && t.type !== 'info' ? (
+        <Icon>
+          <TypeIcon type={t.type} />
+        </Icon>
+      ) : null}
+      <Content>
+        {t.title ? <Title>{t.title}</Title> : null}
+        {t.description ? <Description>{t.description}</Description> : null}
+        {t.action ? (
+          <ActionTrigger asChild>
+            <Button variant="outline" size="sm">
+              {t.action.label}
+            </Button>
+          </ActionTrigger>
+        ) : null}
+      </Content>
+      {t.closable !== false ? (
+        <CloseTrigger asChild>
+          <IconButton aria-label="Dismiss notification" variant="ghost" size="sm">
+            <XIcon />
+          </IconButton>
+        </CloseTrigger>
+      ) : null}
+    </Root>
   );
+}
+
+export function Toaster() {
+  return <ArkToaster toaster={toaster}>{(t) => <ToastItem key={t.id} toast={t} />}</ArkToaster>;
 }

@@ -1,6 +1,13 @@
 import { dialogAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
 
+/**
+ * Spec section 9: a dialog takes 300 ms to close (it fades and slides out before it leaves the page;
+ * Ark unmounts it when the animation ends).
+ */
+export const DIALOG_CLOSE_MS = 300;
+const OPEN_MS = 200;
+
 export const dialog = defineSlotRecipe({
   className: 'dialog',
   jsx: ['Dialog.Root'],
@@ -14,8 +21,8 @@ export const dialog = defineSlotRecipe({
       top: '0',
       width: '100vw',
       zIndex: 'overlay',
-      _open: { animation: 'backdrop-in' },
-      _closed: { animation: 'backdrop-out' },
+      _open: { animation: `backdrop-in ${OPEN_MS}ms ease-out` },
+      _closed: { animation: `backdrop-out ${DIALOG_CLOSE_MS}ms ease-in` },
     },
     positioner: {
       alignItems: { base: 'flex-end', sm: 'center' },
@@ -41,8 +48,8 @@ export const dialog = defineSlotRecipe({
       position: 'relative',
       width: 'full',
       _focusVisible: { outline: 'none' },
-      _open: { animation: 'dialog-in' },
-      _closed: { animation: 'dialog-out' },
+      _open: { animation: `dialog-in ${OPEN_MS}ms ease-out` },
+      _closed: { animation: `dialog-out ${DIALOG_CLOSE_MS}ms ease-in` },
     },
     header: {
       display: 'flex',

@@ -1,7 +1,7 @@
 import { toastAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
 
-// Spec section 9: 356 px wide, bottom-right, 14 px gap, 200 ms removal.
+// Spec section 9: 356 px wide, bottom-right, 14 px gap, 200 ms removal, swiped away at 45 px.
 export const toast = defineSlotRecipe({
   className: 'toast',
   jsx: ['Toast.Root'],
@@ -25,6 +25,8 @@ export const toast = defineSlotRecipe({
       p: '4',
       pr: '10',
       position: 'relative',
+      // the toast gets the touch moves (swipe to dismiss) instead of the page scrolling under it
+      touchAction: 'none',
       scale: 'var(--scale)',
       translate: 'var(--x) var(--y) 0',
       transitionDuration: 'slow',
