@@ -3,14 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TOAST_SWIPE_THRESHOLD_PX } from './toast-swipe';
 import { Toaster, toaster } from './toaster';
 
-// jsdom has no PointerEvent: without one, the pointer events below would lose their coordinates.
-if (!('PointerEvent' in window)) {
-  class PointerEventPolyfill extends MouseEvent {
-    pointerId = 1;
-  }
-  (window as unknown as { PointerEvent: typeof MouseEvent }).PointerEvent = PointerEventPolyfill;
-}
-
 afterEach(() => {
   toaster.remove();
 });
@@ -66,6 +58,7 @@ describe('toaster', () => {
     expect(toast.dataset.state).toBe('open');
     expect(toast.style.transform).toBe('');
     swipe(0, 45);
-    await waitFor(() => expect(screen.queryByText('Participant Added')).toBeNull());
+    // dismissed, then removed after the 200 ms exit (slow on a loaded machine)
+    await waitFor(() => expect(screen.queryByText('Participant Added')).toBeNull(), { timeout: 5000 });
   });
 });
