@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DIALOG_CLOSE_MS, dialog as dialogRecipe } from '../../theme/recipes/dialog';
@@ -29,7 +29,8 @@ describe('dialog', () => {
     expect(close.className).toContain('dialog__closeTrigger');
     expect(cancel.className).not.toContain('dialog__closeTrigger');
     await user.click(cancel);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // Closing animates out (DIALOG_CLOSE_MS) before the dialog unmounts.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: DIALOG_CLOSE_MS * 5 });
   });
 
   it('takes 300 ms to close (spec section 9): content and backdrop animate out that long before unmounting', () => {
