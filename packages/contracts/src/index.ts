@@ -1,4 +1,5 @@
 export * from './common';
 export * from './admin';
 export * from './public';
+export * from './partner';
 export * from './queues';

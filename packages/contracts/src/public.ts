@@ -126,6 +126,121 @@ export const PaymentResultSchema = Type.Object({
   amount: Type.String(),
 });
 
+/** POST /api/registrations/quote: the order priced as the server would book it. */
+export const QuoteSchema = Type.Object({
+  participants: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      packageName: Type.String(),
+      basePrice: PriceSchema,
+      appliedPrice: PriceSchema,
+      memberPrice: Type.Boolean({ description: 'The member price applies' }),
+      volumeDiscount: PriceSchema,
+      lineTotal: PriceSchema,
+    }),
+  ),
+  participantCount: Type.Integer(),
+  volumeDiscountPercent: Type.Number(),
+  baseTotal: PriceSchema,
+  memberDiscount: PriceSchema,
+  volumeDiscount: PriceSchema,
+  subtotal: PriceSchema,
+  discountAmount: PriceSchema,
+  discountLabel: Nullable(Type.String()),
+  gst: PriceSchema,
+  total: PriceSchema,
+  partnerPaid: PriceSchema,
+  balanceDue: PriceSchema,
+});
+
+/**
+ * A participant of a booking (section 3's Participant) as the public calls answer it: never the
+ * identification number, date of birth or member id, as the reference number is the only secret
+ * guarding these calls.
+ */
+export const ParticipantSchema = Type.Object({
+  id: Type.String(),
+  registrationId: Type.Integer(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  gender: Type.String({ description: 'Male or Female (the primary: as booked)' }),
+  email: Nullable(Type.String()),
+  mobileNumber: Nullable(Type.String()),
+  packageId: Type.Integer(),
+  packageName: Type.String(),
+  packagePrice: PriceSchema,
+  originalPrice: PriceSchema,
+  discountAmount: PriceSchema,
+  isAiaMember: Type.Boolean(),
+  isPrimary: Type.Boolean(),
+});
+
+/**
+ * GET /api/registrations/lookup/{referenceNumber}: the Registration (section 3) as the confirmation
+ * and cancel pages read it, with the lookup variants beside the entity's own names.
+ */
+export const RegistrationLookupSchema = Type.Object({
+  id: Type.Integer(),
+  referenceNumber: Type.String(),
+  reference_number: Type.String(),
+  status: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+  eventId: Type.Integer(),
+  timeslotId: Type.Integer(),
+  packageId: Type.Integer(),
+  region: Nullable(Type.String()),
+  isAiaMember: Type.Boolean(),
+  discountCodeId: Nullable(Type.Integer()),
+  paymentMethod: Nullable(Type.String()),
+  eventName: Type.String(),
+  packageName: Type.String(),
+  packagePrice: PriceSchema,
+  timeslotDate: Nullable(Type.String()),
+  timeslotTime: Nullable(Type.String()),
+  location: Nullable(Type.String()),
+  total: PriceSchema,
+  totalAmount: PriceSchema,
+  total_amount: PriceSchema,
+  discountAmount: PriceSchema,
+  aiaDiscountAmount: PriceSchema,
+  wcBookingCode: Nullable(Type.String()),
+  isPaidInApp: Type.Boolean(),
+  totalPaidInApp: PriceSchema,
+  paidTransactionId: Nullable(Type.String()),
+  whiteCoatPaidAmount: PriceSchema,
+  total_paid_in_app: PriceSchema,
+  is_paid_in_app: Type.Boolean(),
+  is_from_whitecoat: Type.Boolean(),
+  wc_booking_code: Nullable(Type.String()),
+  transactionId: Nullable(Type.String()),
+  balanceDue: PriceSchema,
+  participants: Type.Array(
+    Type.Composite([ParticipantSchema, Type.Object({ name: Type.String({ description: 'Display name' }) })]),
+  ),
+  confirmationEmailSent: Type.Boolean(),
+  cancelledAt: Nullable(Type.String()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+
+/** POST, PUT and DELETE /api/participants: the booking's participants and total after the change. */
+export const ParticipantChangeSchema = Type.Object({
+  registrationId: Type.Integer(),
+  participant: Nullable(ParticipantSchema),
+  participants: Type.Array(ParticipantSchema),
+  totalAmount: PriceSchema,
+  position: Nullable(Type.String()),
+});
+
+/** A booking's status after a cancel or a partner confirmation. */
+export const StatusChangeSchema = Type.Object({
+  id: Type.Integer(),
+  status: Type.String(),
+  position: Nullable(Type.String({ description: 'The event-store position of the change' })),
+});
+
 export type Timeslot = Static<typeof TimeslotSchema>;
 export type TimeslotDateGroup = Static<typeof TimeslotDateGroupSchema>;
 export type TimeslotGroups = Static<typeof TimeslotGroupsSchema>;
@@ -136,3 +251,8 @@ export type PostalTimeslotsResponse = Static<typeof PostalTimeslotsResponseSchem
 export type MembershipVerifyResponse = Static<typeof MembershipVerifyResponseSchema>;
 export type DiscountValidateResponse = Static<typeof DiscountValidateResponseSchema>;
 export type BookedResponse = Static<typeof BookedResponseSchema>;
+export type Quote = Static<typeof QuoteSchema>;
+export type Participant = Static<typeof ParticipantSchema>;
+export type RegistrationLookup = Static<typeof RegistrationLookupSchema>;
+export type ParticipantChange = Static<typeof ParticipantChangeSchema>;
+export type StatusChange = Static<typeof StatusChangeSchema>;

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema } from '@hs/contracts';
+import {
+  Envelope,
+  ErrorResponseSchema,
+  PartnerBookingStatusSchema,
+  PartnerPaymentReportedSchema,
+} from '@hs/contracts';
 import {
   type PartnerBookingUsed,
   outstandingCents,
@@ -35,7 +40,6 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const Code = Type.Object({ code: Type.String({ maxLength: 64 }) });
-  const Answer = Type.Object({ success: Type.Literal(true), data: Type.Unknown() });
 
   /** The registration a partner code completed (from the log, not a read model). */
   async function registrationOfCode(raw: string): Promise<number> {
@@ -58,7 +62,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ apiKey: [] }],
         params: Code,
         response: {
-          200: Answer,
+          200: Envelope(PartnerBookingStatusSchema),
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
           404: ErrorResponseSchema,
@@ -72,7 +76,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
         success: true as const,
         data: {
           bookingCode: request.params.code,
-          referenceNumber: state.referenceNumber,
+          referenceNumber: state.referenceNumber!,
           status: toAdminStatus(state.status!),
           totalAmount: toMoneyString(state.pricing?.totalCents ?? 0),
           paidByPartner: toMoneyString(state.partner?.paidCents ?? 0),
@@ -96,7 +100,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
           amount: Type.Union([Type.Number(), Type.String({ maxLength: 20 })]),
         }),
         response: {
-          200: Answer,
+          200: Envelope(PartnerPaymentReportedSchema),
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
           404: ErrorResponseSchema,
@@ -130,7 +134,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
       return {
         success: true as const,
         data: {
-          referenceNumber: state.referenceNumber,
+          referenceNumber: state.referenceNumber!,
           status: toAdminStatus(state.status!),
           balanceDue: toMoneyString(outstandingCents(state)),
         },

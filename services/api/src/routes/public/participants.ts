@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema } from '@hs/contracts';
+import { Envelope, ErrorResponseSchema, ParticipantChangeSchema } from '@hs/contracts';
 import {
   type ParticipantChanges,
   type ParticipantSnapshot,
@@ -18,7 +18,7 @@ import { parseInput } from '../../validation';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 const ParticipantParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
-const Answer = Type.Object({ success: Type.Literal(true), data: Type.Unknown() });
+const Answer = Envelope(ParticipantChangeSchema);
 const Errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 
 const NOT_FOUND = 'Registration not found. Please check your reference number and try again.';

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema } from '@hs/contracts';
+import {
+  ErrorResponseSchema,
+  PartnerBookingRecordedSchema,
+  PartnerPatientDataSchema,
+  StatusChangeSchema,
+} from '@hs/contracts';
 import {
   PARTNER_BOOKING_MESSAGES,
   parseMoney,
@@ -10,14 +15,16 @@ import {
 } from '@hs/domain';
 import { PartnerRejectedError, PartnerUnavailableError } from '@hs/gateways';
 import { findFirstEvent, formatPosition } from '@hs/eventstore';
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import { changeRegistration } from '../../booking/change';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { ignoreEmptyBody } from '../../no-body';
 
 const Code = Type.Object({ code: Type.String({ maxLength: 64 }) });
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const Answer = Type.Object({ success: Type.Boolean(), message: Type.String(), data: Type.Unknown() });
+/** The hand-off calls answer a message beside the data. */
+const Answer = <T extends TSchema>(data: T) =>
+  Type.Object({ success: Type.Literal(true), message: Type.String(), data });
 
 /** The WhiteCoat hand-off: validate a booking code, record it, and confirm zero-balance partner bookings. */
 const partner: FastifyPluginAsyncTypebox = async (app) => {
@@ -48,7 +55,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The partner's patient data for a booking code, to prefill the booking",
         params: Code,
         response: {
-          200: Answer,
+          200: Answer(PartnerPatientDataSchema),
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
           502: ErrorResponseSchema,
@@ -60,7 +67,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
       const handoff = partnerDataToHandoff(code, data);
       const amount = parseMoney(data.packageInfo?.amount ?? null);
       return {
-        success: true,
+        success: true as const,
         message: 'Booking code validated',
         // The partner patient data in the spec's shape (section 3: name, email, nric, dateOfBirth, contact,
         // address {postalCode, unitNumber, street}, packageInfo {amount, isPaid}); the client maps it to
@@ -97,7 +104,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Record a partner booking code with the partner's paid amount; the booking then uses it",
         body: Type.Object({ bookingCode: Type.Optional(Type.String({ maxLength: 64 })) }),
         response: {
-          200: Answer,
+          200: Answer(PartnerBookingRecordedSchema),
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
@@ -120,7 +127,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (used) throw conflict(PARTNER_BOOKING_MESSAGES.alreadyUsed);
       return {
-        success: true,
+        success: true as const,
         message: 'Partner booking recorded',
         data: {
           id: row!.id,
@@ -140,9 +147,9 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
       { actor, requestId },
     );
     return {
-      success: true,
+      success: true as const,
       message: 'Booking confirmed',
-      data: { id, status: state.status, position: position ? formatPosition(position) : null },
+      data: { id, status: state.status!, position: position ? formatPosition(position) : null },
     };
   };
   for (const path of ['/api/registrations/:id/confirm-wc-booking', '/api/wc-confirm/:id']) {
@@ -154,7 +161,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
           tags: ['public'],
           summary: 'Confirm a booking whose balance the partner covered (pending_payment -> paid)',
           params: Id,
-          response: { 200: Answer, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+          response: { 200: Answer(StatusChangeSchema), 404: ErrorResponseSchema, 409: ErrorResponseSchema },
         },
       },
       async (request) => confirm(request.params.id, 'public', request.id),

@@ -2,8 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   BookedResponseSchema,
   DiscountValidateResponseSchema,
+  Envelope,
   ErrorResponseSchema,
   MembershipVerifyResponseSchema,
+  QuoteSchema,
+  RegistrationLookupSchema,
+  StatusChangeSchema,
 } from '@hs/contracts';
 import {
   DISCOUNT_MESSAGES,
@@ -31,7 +35,6 @@ import { parseInput } from '../../validation';
 import { ignoreEmptyBody } from '../../no-body';
 
 const Loose = Type.Object({}, { additionalProperties: true });
-const DataResponse = Type.Object({ success: Type.Literal(true), data: Type.Unknown() });
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 /** S$1 billion: far beyond any order, and the percentage of it still an exact integer. */
 const MAX_SUBTOTAL_CENTS = 100_000_000_000;
@@ -171,7 +174,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Price an order as the server would book it, without booking',
         body: Loose,
         response: {
-          200: DataResponse,
+          200: Envelope(QuoteSchema),
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
@@ -297,7 +300,11 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'An order by reference number (never identification number or date of birth)',
         params: Type.Object({ referenceNumber: Type.String({ maxLength: 40 }) }),
         querystring: Type.Object({ position: Type.Optional(Type.String({ maxLength: 60 })) }),
-        response: { 200: DataResponse, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: {
+          200: Envelope(RegistrationLookupSchema),
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -330,7 +337,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Cancel a booking: frees its seats and its code at once',
         params: Id,
         response: {
-          200: Type.Object({ success: Type.Literal(true), message: Type.String(), data: Type.Unknown() }),
+          200: Type.Object({ success: Type.Literal(true), message: Type.String(), data: StatusChangeSchema }),
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
         },
@@ -348,7 +355,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         message: 'Your appointment has been successfully cancelled.',
         data: {
           id: request.params.id,
-          status: state.status,
+          status: state.status!,
           position: position ? formatPosition(position) : null,
         },
       };
