@@ -5,6 +5,7 @@
 export * from './http';
 export * from './membership/member-verifier';
 export * from './payments/types';
+export * from './payments/refund-rules';
 export * from './payments/test-gateway';
 export * from './payments/braintree-gateway';
 export * from './payments/fake-braintree-server';

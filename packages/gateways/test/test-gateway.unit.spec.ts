@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { createTestPaymentGateway, isSuccessfulTransactionStatus, TEST_NONCES } from '../src';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createTestPaymentGateway,
+  isSuccessfulTransactionStatus,
+  PaymentGatewayError,
+  TEST_NONCES,
+  type TestPaymentGateway,
+} from '../src';
 
 const req = (nonce: string, idempotencyKey: string, amountCents = 13952) => ({
   amountCents,
@@ -75,5 +81,136 @@ describe('test-mode payment gateway', () => {
     const other = await gw.sale(req(TEST_NONCES.valid, 'other'));
     expect(other.ok && results[0]!.ok && other.transactionId !== results[0]!.transactionId).toBe(true);
     expect(gw.charges).toHaveLength(2);
+  });
+});
+
+describe('test-mode payment gateway: voids and refunds', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const charge = async (gw: TestPaymentGateway, amountCents = 13952) => {
+    const result = await gw.sale(req(TEST_NONCES.valid, `sale-${gw.calls}`, amountCents));
+    if (!result.ok) throw new Error('expected success');
+    return result.transactionId;
+  };
+
+  it('voids an unsettled sale for its whole amount; a part is refused until it settles', async () => {
+    const gw = createTestPaymentGateway();
+    const id = await charge(gw);
+    expect(await gw.refund({ transactionId: id, amountCents: 5000, idempotencyKey: 'r1' })).toEqual({
+      ok: false,
+      message: 'This payment has not settled yet; only the whole amount can be refunded until it settles.',
+      code: '91506',
+    });
+    expect(await gw.refund({ transactionId: id, amountCents: 13952, idempotencyKey: 'r2' })).toEqual({
+      ok: true,
+      kind: 'void',
+      refundTransactionId: id,
+      amountCents: 13952,
+      status: 'voided',
+    });
+    const found = await gw.findTransaction(id);
+    expect(found?.status).toBe('voided');
+    expect(isSuccessfulTransactionStatus(found!.status)).toBe(false);
+    expect(gw.refunds).toEqual([
+      { transactionId: id, kind: 'void', refundTransactionId: id, amountCents: 13952 },
+    ]);
+  });
+
+  it('refunds a settled sale in parts, up to what is left', async () => {
+    const gw = createTestPaymentGateway();
+    const id = await charge(gw, 10000);
+    gw.settle(id);
+    expect((await gw.findTransaction(id))?.status).toBe('settled');
+    const first = await gw.refund({ transactionId: id, amountCents: 4000, idempotencyKey: 'r1' });
+    expect(first).toMatchObject({
+      ok: true,
+      kind: 'refund',
+      amountCents: 4000,
+      status: 'submitted_for_settlement',
+    });
+    if (!first.ok) throw new Error('expected a refund');
+    expect(first.refundTransactionId).toMatch(/^test_/);
+    expect(first.refundTransactionId).not.toBe(id);
+    expect(await gw.refund({ transactionId: id, amountCents: 6001, idempotencyKey: 'r2' })).toEqual({
+      ok: false,
+      message: 'Refund amount is too large.',
+      code: '91521',
+    });
+    expect(await gw.refund({ transactionId: id, amountCents: 6000, idempotencyKey: 'r3' })).toMatchObject({
+      ok: true,
+      amountCents: 6000,
+    });
+    expect(await gw.refund({ transactionId: id, amountCents: 1, idempotencyKey: 'r4' })).toMatchObject({
+      ok: false,
+      code: '91512',
+    });
+    expect(gw.refunds.map((r) => r.amountCents)).toEqual([4000, 6000]);
+  });
+
+  it('sales settle on their own after settleAfterMs', async () => {
+    vi.useFakeTimers({ now: new Date('2025-06-07T10:00:00Z') });
+    const gw = createTestPaymentGateway({ settleAfterMs: 60_000 });
+    const id = await charge(gw);
+    expect((await gw.findTransaction(id))?.status).toBe('submitted_for_settlement');
+    vi.setSystemTime(new Date('2025-06-07T10:01:00Z'));
+    expect((await gw.findTransaction(id))?.status).toBe('settled');
+    expect(await gw.refund({ transactionId: id, amountCents: 100, idempotencyKey: 'r1' })).toMatchObject({
+      ok: true,
+      kind: 'refund',
+    });
+  });
+
+  it('the same idempotency key refunds once, also concurrently; a refusal is not remembered', async () => {
+    const gw = createTestPaymentGateway();
+    const id = await charge(gw, 10000);
+    const refund = { transactionId: id, amountCents: 2500, idempotencyKey: 'same' };
+    expect(await gw.refund(refund)).toMatchObject({ ok: false, code: '91506' });
+    gw.settle(id);
+    const results = await Promise.all(Array.from({ length: 10 }, () => gw.refund(refund)));
+    expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
+    expect(results[0]).toMatchObject({ ok: true, kind: 'refund', amountCents: 2500 });
+    expect(gw.refunds).toHaveLength(1);
+  });
+
+  it('failNextRefunds makes refund and void throw PaymentGatewayError, changing nothing', async () => {
+    const gw = createTestPaymentGateway();
+    const id = await charge(gw);
+    gw.failNextRefunds(2);
+    const refund = { transactionId: id, amountCents: 13952, idempotencyKey: 'r1' };
+    await expect(gw.refund(refund)).rejects.toBeInstanceOf(PaymentGatewayError);
+    await expect(gw.void(id)).rejects.toThrow('Unable to connect to payment server.');
+    expect((await gw.findTransaction(id))?.status).toBe('submitted_for_settlement');
+    expect(gw.refunds).toHaveLength(0);
+    expect(await gw.refund(refund)).toMatchObject({ ok: true, kind: 'void' });
+  });
+
+  it('void() cancels an unsettled sale once; a settled, declined or unknown one is refused', async () => {
+    const gw = createTestPaymentGateway();
+    const id = await charge(gw);
+    const [a, b] = await Promise.all([gw.void(id), gw.void(id)]);
+    expect(a).toEqual({
+      ok: true,
+      kind: 'void',
+      refundTransactionId: id,
+      amountCents: 13952,
+      status: 'voided',
+    });
+    expect(b).toEqual(a);
+    expect(gw.refunds).toHaveLength(1);
+
+    const settled = await charge(gw);
+    gw.settle(settled);
+    expect(await gw.void(settled)).toMatchObject({ ok: false, code: '91504' });
+    const declined = await gw.sale(req(TEST_NONCES.processorDeclined, 'declined'));
+    if (declined.ok || !declined.transactionId) throw new Error('expected a declined transaction');
+    expect(await gw.void(declined.transactionId)).toMatchObject({ ok: false, code: '91504' });
+    expect(
+      await gw.refund({ transactionId: declined.transactionId, amountCents: 13952, idempotencyKey: 'd' }),
+    ).toMatchObject({ ok: false, message: 'This payment collected no money; there is nothing to refund.' });
+    expect(await gw.void('test_nope')).toEqual({ ok: false, message: 'Payment transaction not found' });
+    expect(await gw.refund({ transactionId: id, amountCents: 0, idempotencyKey: 'z' })).toEqual({
+      ok: false,
+      message: 'Invalid refund amount',
+    });
   });
 });

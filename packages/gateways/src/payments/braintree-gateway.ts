@@ -1,7 +1,7 @@
 /// <reference path="./braintree-sdk.d.ts" />
 /**
- * Live payment gateway on the `braintree` SDK: client tokens for the drop-in, and sales submitted for
- * settlement. Amounts are integer cents here and decimal strings ("123.45") towards Braintree.
+ * Live payment gateway on the `braintree` SDK: client tokens for the drop-in, sales submitted for
+ * settlement, and voids or refunds of them. Amounts are integer cents here and decimal strings ("123.45") towards Braintree.
  * Nothing here logs; results carry the card type and last 4 only, never a card number.
  */
 import braintree, {
@@ -11,6 +11,7 @@ import braintree, {
   type TransactionResult,
 } from 'braintree';
 import { parseMoney, toMoneyString } from '@hs/domain';
+import { BRAINTREE_REFUND_ERRORS, planRefund, REFUND_MESSAGES, REFUNDABLE_STATUSES } from './refund-rules';
 import {
   createIdempotencyCache,
   isValidAmountCents,
@@ -18,6 +19,7 @@ import {
   PaymentGatewayError,
   type PaymentGateway,
   PaymentNotConfiguredError,
+  type RefundResult,
   type SaleResult,
 } from './types';
 
@@ -99,6 +101,35 @@ export function mapErrorResult(result: ErrorResult): SaleResult {
   };
 }
 
+/**
+ * Maps the SDK's answer to a void or a refund. Accepted: the voided sale (its own id) or the new
+ * refund transaction. Refused: Braintree's validation error (e.g. 91506 'Cannot refund transaction
+ * unless it is settled.'), or, rarely, a refund the processor declined.
+ */
+export function mapRefundResult(kind: 'void' | 'refund', result: TransactionResult): RefundResult {
+  if (result.success) {
+    const t = result.transaction;
+    const amountCents = parseMoney(t.amount);
+    if (amountCents === null) throw new PaymentGatewayError(REFUND_MESSAGES.failed, 'bad-amount');
+    return { ok: true, kind, refundTransactionId: t.id, amountCents, status: t.status };
+  }
+  const t = result.transaction;
+  if (t) {
+    const code = t.processorResponseCode ?? t.gatewayRejectionReason ?? undefined;
+    return {
+      ok: false,
+      message: t.processorResponseText?.trim() || REFUND_MESSAGES.failed,
+      ...(code ? { code } : {}),
+    };
+  }
+  const first = safeDeepErrors(result)[0];
+  return {
+    ok: false,
+    message: first?.message || result.message?.trim() || REFUND_MESSAGES.failed,
+    ...(first?.code ? { code: String(first.code) } : {}),
+  };
+}
+
 function safeDeepErrors(result: ErrorResult) {
   try {
     return result.errors?.deepErrors() ?? [];
@@ -117,6 +148,24 @@ function toGatewayError(error: unknown): PaymentGatewayError {
   if (error instanceof PaymentGatewayError) return error;
   return new PaymentGatewayError(PAYMENT_MESSAGES.unreachable, sdkErrorType(error) ?? 'unexpected');
 }
+
+/** Runs an SDK call on a transaction: null when Braintree does not know it; any other exception means the outcome is unknown. */
+async function onTransaction<T>(fn: () => Promise<T>): Promise<T | null> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (sdkErrorType(error) === braintree.errorTypes.notFoundError) return null;
+    throw toGatewayError(error);
+  }
+}
+
+/** A transaction id safe to put in a URL path, or null. */
+function cleanTransactionId(transactionId: unknown): string | null {
+  const id = String(transactionId ?? '').trim();
+  return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
+}
+
+const notFound: RefundResult = { ok: false, message: REFUND_MESSAGES.notFound };
 
 /**
  * The live adapter. Without credentials it is still created (so the app starts), and every call
@@ -142,6 +191,34 @@ export function createBraintreeGateway(opts: BraintreeGatewayOptions): PaymentGa
     ? { merchantAccountId: opts.merchantAccountId.trim() }
     : {};
   const idempotency = createIdempotencyCache<SaleResult>();
+  // Only accepted refunds are remembered: a refusal moved no money, so the same key may try again.
+  const refunds = createIdempotencyCache<RefundResult>(10_000, (result) => result.ok);
+  const voids = createIdempotencyCache<RefundResult>(10_000, (result) => result.ok);
+
+  const find = (gw: SdkGateway, id: string) => onTransaction(() => gw.transaction.find(id));
+  const voidSale = async (gw: SdkGateway, id: string) => {
+    const result = await onTransaction(() => gw.transaction.void(id));
+    return result ? mapRefundResult('void', result) : notFound;
+  };
+  const refundSettled = async (gw: SdkGateway, id: string, amountCents: number) => {
+    const result = await onTransaction(() => gw.transaction.refund(id, toMoneyString(amountCents)));
+    return result ? mapRefundResult('refund', result) : notFound;
+  };
+
+  const refundOnce = async (gw: SdkGateway, id: string, amountCents: number): Promise<RefundResult> => {
+    const sale = await find(gw, id);
+    if (!sale) return notFound;
+    const saleCents = parseMoney(sale.amount);
+    if (saleCents === null) throw new PaymentGatewayError(REFUND_MESSAGES.failed, 'bad-amount');
+    const plan = planRefund({ status: sale.status, amountCents: saleCents }, amountCents);
+    if (plan.action === 'refuse') return plan.refusal;
+    if (plan.action === 'refund') return refundSettled(gw, id, amountCents);
+    const voided = await voidSale(gw, id);
+    if (voided.ok || voided.code !== BRAINTREE_REFUND_ERRORS.cannotBeVoided.code) return voided;
+    // Settlement began between the look-up and the void: once it is refundable, refund instead.
+    const now = await find(gw, id);
+    return now && REFUNDABLE_STATUSES.includes(now.status) ? refundSettled(gw, id, amountCents) : voided;
+  };
 
   return {
     mode: 'live',
@@ -185,18 +262,26 @@ export function createBraintreeGateway(opts: BraintreeGatewayOptions): PaymentGa
     },
     async findTransaction(transactionId) {
       const gw = gateway();
-      const id = String(transactionId ?? '').trim();
-      if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
-      let t: Transaction;
-      try {
-        t = await gw.transaction.find(id);
-      } catch (error) {
-        if (sdkErrorType(error) === braintree.errorTypes.notFoundError) return null;
-        throw toGatewayError(error);
-      }
+      const id = cleanTransactionId(transactionId);
+      if (!id) return null;
+      const t = await find(gw, id);
+      if (!t) return null;
       const amountCents = parseMoney(t.amount);
       if (amountCents === null) throw new PaymentGatewayError(PAYMENT_MESSAGES.failed, 'bad-amount');
       return { transactionId: t.id, amountCents, orderId: t.orderId ?? '', status: t.status };
+    },
+    async refund(req) {
+      const gw = gateway();
+      const id = cleanTransactionId(req.transactionId);
+      if (!id) return notFound;
+      if (!isValidAmountCents(req.amountCents)) return { ok: false, message: REFUND_MESSAGES.invalidAmount };
+      return refunds.run(String(req.idempotencyKey), () => refundOnce(gw, id, req.amountCents)).result;
+    },
+    async void(transactionId) {
+      const gw = gateway();
+      const id = cleanTransactionId(transactionId);
+      if (!id) return notFound;
+      return voids.run(id, () => voidSale(gw, id)).result;
     },
   };
 }

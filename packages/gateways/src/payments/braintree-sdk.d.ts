@@ -43,6 +43,10 @@ declare module 'braintree' {
     processorResponseType?: string | null;
     gatewayRejectionReason?: string | null;
     creditCard?: CreditCardDetails | null;
+    /** On a refund (type 'credit'): the sale it gives money back on. */
+    refundedTransactionId?: string | null;
+    /** On a sale: its refunds' ids. */
+    refundIds?: string[];
   }
 
   interface ErrorResult {
@@ -76,6 +80,10 @@ declare module 'braintree' {
     transaction: {
       sale(attributes: SaleAttributes): Promise<TransactionResult>;
       find(transactionId: string): Promise<Transaction>;
+      /** PUT /transactions/{id}/void */
+      void(transactionId: string): Promise<TransactionResult>;
+      /** POST /transactions/{id}/refund with { transaction: { amount } }; the whole sale without an amount. */
+      refund(transactionId: string, amount?: string): Promise<TransactionResult>;
     };
   }
 

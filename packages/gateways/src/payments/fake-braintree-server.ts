@@ -12,13 +12,22 @@
  *   gateway_rejected) when declined; 422 <api-error-response> with nested <errors> (code, attribute,
  *   message) and no transaction for validation errors.
  * - GET /merchants/{id}/transactions/{txid} -> 200 <transaction> or 404.
+ * - PUT /merchants/{id}/transactions/{txid}/void -> 200 <transaction> (status voided) while authorized or
+ *   submitted_for_settlement, else 422 (91504); 404 when unknown.
+ * - POST /merchants/{id}/transactions/{txid}/refund `{"transaction":{"amount":"12.34"}}` (no amount: what
+ *   is left) -> 201 the new <transaction> of type credit (refunded-transaction-id), once the sale is
+ *   settling or settled; else 422: 91506 not settled, 91512 already completely refunded, 91521 more than
+ *   is left, 81503/81531 bad amount (refund-rules.ts holds these rules).
+ * Sales stay submitted_for_settlement until a test calls `settle(id)`.
  * Nonces: Braintree's documented test nonces (fake-valid-nonce, fake-valid-visa-nonce,
  * fake-valid-mastercard-nonce, fake-processor-declined-visa-nonce, fake-gateway-rejected-fraud-nonce);
  * anything else is 'Unknown or expired payment_method_nonce.' (91565).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { parseMoney, toMoneyString } from '@hs/domain';
 import { closeServer, listenLocal, readBody } from '../local-server';
+import { BRAINTREE_REFUND_ERRORS, refundRefusal, voidRefusal } from './refund-rules';
 
 export interface FakeBraintreeRequest {
   method: string;
@@ -28,20 +37,36 @@ export interface FakeBraintreeRequest {
   apiVersion: string | undefined;
 }
 
+/** The gateway calls the fake tells apart, for failures and hooks aimed at one of them. */
+export type FakeBraintreeOperation = 'client_token' | 'sale' | 'find' | 'void' | 'refund';
+
 export interface FakeBraintreeServer {
   /** Base URL for `createBraintreeGateway({ baseUrl })`. */
   url: string;
   readonly merchantId: string;
   readonly requests: readonly FakeBraintreeRequest[];
-  /** Answer the next `count` requests with this HTTP status and an empty body (e.g. 500, 503). */
-  failNext(count: number, status: number): void;
+  /**
+   * Answer the next `count` requests (of operation `on` only, when given) with this HTTP status and an
+   * empty body (e.g. 500, 503), or with 'drop' close the connection without an answer. Nothing changes.
+   */
+  failNext(count: number, status: number | 'drop', on?: FakeBraintreeOperation): void;
+  /** Settles a sale, as Braintree's settlement batch would: it can then be refunded, no longer voided. */
+  settle(transactionId: string): void;
+  /** Runs `fn` just before the next request of this operation is handled (to stage a race). */
+  onNext(operation: FakeBraintreeOperation, fn: () => void): void;
   close(): Promise<void>;
 }
 
 interface StoredTransaction {
   id: string;
+  type: 'sale' | 'credit';
   status: string;
   amount: string;
+  /** A credit: the sale it refunds. */
+  refundedTransactionId: string | null;
+  /** A sale: its credits, and what they add up to. */
+  refundIds: string[];
+  refundedCents: number;
   orderId: string | null;
   merchantAccountId: string;
   processorResponseCode: string;
@@ -68,7 +93,7 @@ function transactionXml(t: StoredTransaction): string {
     '<transaction>',
     el('id', t.id),
     el('status', t.status),
-    el('type', 'sale'),
+    el('type', t.type),
     el('currency-iso-code', 'SGD'),
     el('amount', t.amount),
     el('merchant-account-id', t.merchantAccountId),
@@ -79,6 +104,8 @@ function transactionXml(t: StoredTransaction): string {
     el('processor-response-text', t.processorResponseText),
     el('processor-response-type', t.processorResponseType),
     el('gateway-rejection-reason', t.gatewayRejectionReason),
+    el('refunded-transaction-id', t.refundedTransactionId),
+    `<refund-ids type="array">${t.refundIds.map((id) => el('item', id)).join('')}</refund-ids>`,
     el('payment-instrument-type', 'credit_card'),
     '<credit-card>',
     el('token', null),
@@ -105,7 +132,7 @@ function transactionXml(t: StoredTransaction): string {
 
 function validationErrorXml(
   errors: { code: string; attribute: string; message: string }[],
-  params: Record<string, unknown>,
+  params: { type?: string; amount?: string },
 ): string {
   const list = errors
     .map(
@@ -118,7 +145,7 @@ function validationErrorXml(
     '<errors><errors type="array"/>',
     `<transaction><errors type="array">${list}</errors></transaction>`,
     '</errors>',
-    `<params><transaction>${el('type', 'sale')}${el('amount', String(params.amount ?? ''))}</transaction></params>`,
+    `<params><transaction>${params.type ? el('type', params.type) : ''}${params.amount === undefined ? '' : el('amount', params.amount)}</transaction></params>`,
     el('message', errors.map((e) => e.message).join('\n')),
     '</api-error-response>',
   ].join('');
@@ -134,6 +161,39 @@ function declinedXml(t: StoredTransaction): string {
     transactionXml(t),
     '</api-error-response>',
   ].join('');
+}
+
+/** Now, as Braintree's XML datetimes (whole seconds, UTC). */
+const xmlNow = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Braintree's checks of a requested amount string (present, format, positive). */
+function amountErrors(amount: string): { code: string; attribute: string; message: string }[] {
+  if (!amount) return [{ code: '81502', attribute: 'amount', message: 'Amount is required.' }];
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(amount)) {
+    return [{ attribute: 'amount', ...BRAINTREE_REFUND_ERRORS.amountInvalidFormat }];
+  }
+  if (Number(amount) <= 0) {
+    return [{ attribute: 'amount', ...BRAINTREE_REFUND_ERRORS.amountMustBeGreaterThanZero }];
+  }
+  return [];
+}
+
+type Route =
+  | { operation: 'client_token' }
+  | { operation: 'sale' }
+  | { operation: 'find' | 'void' | 'refund'; transactionId: string };
+
+/** The gateway call a request (path below /merchants/{id}) is, or null. */
+function route(method: string, path: string): Route | null {
+  if (method === 'POST' && path === '/client_token') return { operation: 'client_token' };
+  if (method === 'POST' && path === '/transactions') return { operation: 'sale' };
+  const m = /^\/transactions\/([^/]+)(\/void|\/refund)?$/.exec(path);
+  if (!m) return null;
+  const transactionId = decodeURIComponent(m[1]!);
+  if (method === 'GET' && !m[2]) return { operation: 'find', transactionId };
+  if (method === 'PUT' && m[2] === '/void') return { operation: 'void', transactionId };
+  if (method === 'POST' && m[2] === '/refund') return { operation: 'refund', transactionId };
+  return null;
 }
 
 function sendXml(res: ServerResponse, status: number, xml: string) {
@@ -152,20 +212,18 @@ export async function startFakeBraintreeServer(
   const expectedAuth = `Basic ${Buffer.from(`${opts.publicKey ?? 'test_public'}:${opts.privateKey ?? 'test_private'}`).toString('base64')}`;
   const requests: FakeBraintreeRequest[] = [];
   const transactions = new Map<string, StoredTransaction>();
-  let failures = { count: 0, status: 500 };
+  let failures: { count: number; status: number | 'drop'; on?: FakeBraintreeOperation } = {
+    count: 0,
+    status: 500,
+  };
+  const hooks = new Map<FakeBraintreeOperation, () => void>();
 
   const sale = (res: ServerResponse, body: Record<string, unknown> | null) => {
     const tx = (body?.transaction ?? {}) as Record<string, unknown>;
     const amount =
       typeof tx.amount === 'string' ? tx.amount : tx.amount === undefined ? '' : String(tx.amount);
     const nonce = typeof tx.payment_method_nonce === 'string' ? tx.payment_method_nonce : '';
-    const errors: { code: string; attribute: string; message: string }[] = [];
-    if (!amount) errors.push({ code: '81502', attribute: 'amount', message: 'Amount is required.' });
-    else if (!/^\d{1,8}(\.\d{1,2})?$/.test(amount)) {
-      errors.push({ code: '81503', attribute: 'amount', message: 'Amount is an invalid format.' });
-    } else if (Number(amount) <= 0) {
-      errors.push({ code: '81531', attribute: 'amount', message: 'Amount must be greater than zero.' });
-    }
+    const errors: { code: string; attribute: string; message: string }[] = amountErrors(amount);
     const card =
       nonce === 'fake-valid-mastercard-nonce'
         ? CARDS.mastercard
@@ -181,11 +239,16 @@ export async function startFakeBraintreeServer(
         message: 'Unknown or expired payment_method_nonce.',
       });
     }
-    if (errors.length > 0 || !card) return sendXml(res, 422, validationErrorXml(errors, tx));
+    if (errors.length > 0 || !card)
+      return sendXml(res, 422, validationErrorXml(errors, { type: 'sale', amount }));
 
     const options = (tx.options ?? {}) as Record<string, unknown>;
     const base: StoredTransaction = {
       id: randomBytes(4).toString('hex'),
+      type: 'sale',
+      refundedTransactionId: null,
+      refundIds: [],
+      refundedCents: 0,
       status: options.submit_for_settlement === true ? 'submitted_for_settlement' : 'authorized',
       amount: Number(amount).toFixed(2),
       orderId: typeof tx.order_id === 'string' ? tx.order_id : null,
@@ -195,7 +258,7 @@ export async function startFakeBraintreeServer(
       processorResponseType: 'approved',
       gatewayRejectionReason: null,
       card,
-      createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      createdAt: xmlNow(),
     };
     if (nonce === 'fake-processor-declined-visa-nonce') {
       const t = {
@@ -224,6 +287,46 @@ export async function startFakeBraintreeServer(
     return sendXml(res, 201, transactionXml(base));
   };
 
+  const voidSale = (res: ServerResponse, t: StoredTransaction) => {
+    const refusal = voidRefusal(t.status);
+    if (refusal) return sendXml(res, 422, validationErrorXml([{ attribute: 'base', ...refusal }], {}));
+    t.status = 'voided';
+    return sendXml(res, 200, transactionXml(t));
+  };
+
+  const refund = (res: ServerResponse, t: StoredTransaction, body: Record<string, unknown> | null) => {
+    const tx = (body?.transaction ?? {}) as Record<string, unknown>;
+    const saleCents = parseMoney(t.amount)!;
+    const given = tx.amount === undefined || tx.amount === null ? null : String(tx.amount);
+    const errors = given === null ? [] : amountErrors(given);
+    if (errors.length > 0) return sendXml(res, 422, validationErrorXml(errors, { amount: given ?? '' }));
+    // Without an amount Braintree refunds what is left of the sale.
+    const cents = given === null ? saleCents - t.refundedCents : parseMoney(given)!;
+    const amount = toMoneyString(Math.max(cents, 0));
+    const refusal = refundRefusal(
+      { status: t.status, amountCents: saleCents, refundedCents: t.refundedCents },
+      cents,
+    );
+    if (refusal) {
+      return sendXml(res, 422, validationErrorXml([{ attribute: 'base', ...refusal }], { amount }));
+    }
+    const credit: StoredTransaction = {
+      ...t,
+      id: randomBytes(4).toString('hex'),
+      type: 'credit',
+      status: 'submitted_for_settlement',
+      amount,
+      refundedTransactionId: t.id,
+      refundIds: [],
+      refundedCents: 0,
+      createdAt: xmlNow(),
+    };
+    transactions.set(credit.id, credit);
+    t.refundIds.push(credit.id);
+    t.refundedCents += cents;
+    return sendXml(res, 201, transactionXml(credit));
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const raw = await readBody(req);
     let body: Record<string, unknown> | null = null;
@@ -236,8 +339,11 @@ export async function startFakeBraintreeServer(
     const apiVersion = req.headers['x-apiversion'] as string | undefined;
     requests.push({ method: req.method ?? 'GET', path, body, apiVersion });
 
-    if (failures.count > 0) {
+    const prefix = `/merchants/${merchantId}`;
+    const call = path.startsWith(`${prefix}/`) ? route(req.method ?? 'GET', path.slice(prefix.length)) : null;
+    if (failures.count > 0 && (!failures.on || failures.on === call?.operation)) {
       failures = { ...failures, count: failures.count - 1 };
+      if (failures.status === 'drop') return req.socket.destroy();
       res.writeHead(failures.status);
       return res.end();
     }
@@ -245,30 +351,30 @@ export async function startFakeBraintreeServer(
       res.writeHead(401);
       return res.end();
     }
-    const prefix = `/merchants/${merchantId}`;
-    if (!path.startsWith(`${prefix}/`)) {
+    if (!call) {
       res.writeHead(404);
       return res.end();
     }
-    const rest = path.slice(prefix.length);
-    if (req.method === 'POST' && rest === '/client_token') {
+    const hook = hooks.get(call.operation);
+    if (hook) {
+      hooks.delete(call.operation);
+      hook();
+    }
+    if (call.operation === 'client_token') {
       const token = Buffer.from(
         JSON.stringify({ version: 2, authorizationFingerprint: randomBytes(16).toString('hex'), merchantId }),
       ).toString('base64');
       return sendXml(res, 201, `<client-token>${el('value', token)}</client-token>`);
     }
-    if (req.method === 'POST' && rest === '/transactions') return sale(res, body);
-    const found = /^\/transactions\/([^/]+)$/.exec(rest);
-    if (req.method === 'GET' && found) {
-      const t = transactions.get(decodeURIComponent(found[1]!));
-      if (!t) {
-        res.writeHead(404);
-        return res.end();
-      }
-      return sendXml(res, 200, transactionXml(t));
+    if (call.operation === 'sale') return sale(res, body);
+    const t = transactions.get(call.transactionId);
+    if (!t) {
+      res.writeHead(404);
+      return res.end();
     }
-    res.writeHead(404);
-    res.end();
+    if (call.operation === 'void') return voidSale(res, t);
+    if (call.operation === 'refund') return refund(res, t, body);
+    return sendXml(res, 200, transactionXml(t));
   };
 
   const server = createServer((req, res) => {
@@ -284,8 +390,16 @@ export async function startFakeBraintreeServer(
     get requests() {
       return requests;
     },
-    failNext(count, status) {
-      failures = { count, status };
+    failNext(count, status, on) {
+      failures = { count, status, on };
+    },
+    settle(transactionId) {
+      const t = transactions.get(transactionId);
+      if (!t) throw new Error(`No fake Braintree transaction ${transactionId}`);
+      if (t.status === 'submitted_for_settlement' || t.status === 'settling') t.status = 'settled';
+    },
+    onNext(operation, fn) {
+      hooks.set(operation, fn);
     },
     close: () => closeServer(server),
   };

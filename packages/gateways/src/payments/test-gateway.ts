@@ -3,14 +3,19 @@
  * - 'fake-valid-nonce' succeeds (Visa ending 1111, submitted for settlement);
  * - 'fake-processor-declined-visa-nonce' is declined by the processor (code 2000, 'Do Not Honor');
  * - any other nonce is refused as an invalid payment method (nothing charged).
+ * Voids and refunds follow Braintree's rules (refund-rules.ts). Sales stay unsettled (voidable) until
+ * `settle(id)`, or until `settleAfterMs` has passed when that option is given.
  */
 import { randomBytes } from 'node:crypto';
+import { planRefund, REFUND_MESSAGES, refundRefusal, voidRefusal } from './refund-rules';
 import {
   createIdempotencyCache,
   type FoundTransaction,
   isValidAmountCents,
   PAYMENT_MESSAGES,
   type PaymentGateway,
+  PaymentGatewayError,
+  type RefundResult,
   type SaleRequest,
   type SaleResult,
 } from './types';
@@ -27,16 +32,89 @@ export interface TestPaymentGateway extends PaymentGateway {
   readonly charges: readonly { request: SaleRequest; transactionId: string }[];
   /** Every sale() call, replays of an idempotency key included. */
   readonly calls: number;
+  /** Accepted voids and refunds, in order (a replayed key is not repeated). */
+  readonly refunds: readonly TestRefund[];
+  /** Settles a sale now, as Braintree's settlement batch would: from then on it is refunded, not voided. */
+  settle(transactionId: string): void;
+  /** The next `count` refund() / void() calls throw PaymentGatewayError and change nothing (an outage). */
+  failNextRefunds(count?: number): void;
+}
+
+export interface TestRefund {
+  transactionId: string;
+  kind: 'void' | 'refund';
+  refundTransactionId: string;
+  amountCents: number;
+}
+
+export interface TestPaymentGatewayOptions {
+  /** Sales settle this long after they were made; without it only `settle(id)` settles them. */
+  settleAfterMs?: number;
+}
+
+interface TestTransaction extends FoundTransaction {
+  createdAt: number;
+  refundedCents: number;
 }
 
 const randomId = (bytes: number) => randomBytes(bytes).toString('hex');
 
-export function createTestPaymentGateway(): TestPaymentGateway {
+const notFound: RefundResult = { ok: false, message: REFUND_MESSAGES.notFound };
+
+export function createTestPaymentGateway(opts: TestPaymentGatewayOptions = {}): TestPaymentGateway {
   const sales: SaleRequest[] = [];
   const charges: { request: SaleRequest; transactionId: string }[] = [];
-  const transactions = new Map<string, FoundTransaction>();
+  const transactions = new Map<string, TestTransaction>();
   const idempotency = createIdempotencyCache<SaleResult>();
+  // As in the live adapter, only accepted refunds are remembered.
+  const refundIdempotency = createIdempotencyCache<RefundResult>(10_000, (result) => result.ok);
+  const voidIdempotency = createIdempotencyCache<RefundResult>(10_000, (result) => result.ok);
+  const refunds: TestRefund[] = [];
   let calls = 0;
+  let refundFailures = 0;
+
+  /** The transaction as of now: an unsettled sale past `settleAfterMs` has settled. */
+  const current = (transactionId: string): TestTransaction | null => {
+    const t = transactions.get(String(transactionId));
+    if (!t) return null;
+    const due = opts.settleAfterMs !== undefined && Date.now() - t.createdAt >= opts.settleAfterMs;
+    if (due && t.status === 'submitted_for_settlement') t.status = 'settled';
+    return t;
+  };
+
+  const takeRefundFailure = () => {
+    if (refundFailures === 0) return;
+    refundFailures--;
+    throw new PaymentGatewayError(PAYMENT_MESSAGES.unreachable, 'test-outage');
+  };
+
+  const voidNow = (t: TestTransaction): RefundResult => {
+    const refusal = voidRefusal(t.status);
+    if (refusal) return { ok: false, ...refusal };
+    t.status = 'voided';
+    refunds.push({
+      transactionId: t.transactionId,
+      kind: 'void',
+      refundTransactionId: t.transactionId,
+      amountCents: t.amountCents,
+    });
+    return {
+      ok: true,
+      kind: 'void',
+      refundTransactionId: t.transactionId,
+      amountCents: t.amountCents,
+      status: t.status,
+    };
+  };
+
+  const refundNow = (t: TestTransaction, amountCents: number): RefundResult => {
+    const refusal = refundRefusal(t, amountCents);
+    if (refusal) return { ok: false, ...refusal };
+    t.refundedCents += amountCents;
+    const refundTransactionId = `test_${randomId(6)}`;
+    refunds.push({ transactionId: t.transactionId, kind: 'refund', refundTransactionId, amountCents });
+    return { ok: true, kind: 'refund', refundTransactionId, amountCents, status: 'submitted_for_settlement' };
+  };
 
   const process = async (req: SaleRequest): Promise<SaleResult> => {
     sales.push({ ...req });
@@ -51,6 +129,8 @@ export function createTestPaymentGateway(): TestPaymentGateway {
         amountCents: req.amountCents,
         orderId: req.orderId,
         status,
+        createdAt: Date.now(),
+        refundedCents: 0,
       });
       charges.push({ request: { ...req }, transactionId });
       return {
@@ -69,6 +149,8 @@ export function createTestPaymentGateway(): TestPaymentGateway {
         amountCents: req.amountCents,
         orderId: req.orderId,
         status: 'processor_declined',
+        createdAt: Date.now(),
+        refundedCents: 0,
       });
       return { ok: false, declined: true, message: PAYMENT_MESSAGES.failed, transactionId, code: '2000' };
     }
@@ -93,9 +175,42 @@ export function createTestPaymentGateway(): TestPaymentGateway {
       calls++;
       return idempotency.run(String(req.idempotencyKey), () => process(req)).result;
     },
+    get refunds() {
+      return refunds;
+    },
     async findTransaction(transactionId) {
-      const found = transactions.get(String(transactionId));
-      return found ? { ...found } : null;
+      const t = current(transactionId);
+      return t
+        ? { transactionId: t.transactionId, amountCents: t.amountCents, orderId: t.orderId, status: t.status }
+        : null;
+    },
+    refund(req) {
+      if (!isValidAmountCents(req.amountCents)) {
+        return Promise.resolve({ ok: false, message: REFUND_MESSAGES.invalidAmount });
+      }
+      return refundIdempotency.run(String(req.idempotencyKey), async () => {
+        takeRefundFailure();
+        const t = current(req.transactionId);
+        if (!t) return notFound;
+        const plan = planRefund(t, req.amountCents);
+        if (plan.action === 'refuse') return plan.refusal;
+        return plan.action === 'void' ? voidNow(t) : refundNow(t, req.amountCents);
+      }).result;
+    },
+    void(transactionId) {
+      return voidIdempotency.run(String(transactionId), async () => {
+        takeRefundFailure();
+        const t = current(transactionId);
+        return t ? voidNow(t) : notFound;
+      }).result;
+    },
+    settle(transactionId) {
+      const t = current(transactionId);
+      if (!t) throw new Error(`No test transaction ${transactionId}`);
+      if (t.status === 'submitted_for_settlement') t.status = 'settled';
+    },
+    failNextRefunds(count = 1) {
+      refundFailures = count;
     },
   };
 }

@@ -39,6 +39,33 @@ export interface FoundTransaction {
   status: string;
 }
 
+export interface RefundRequest {
+  /** The sale's transaction id. */
+  transactionId: string;
+  /** How much to give back, integer cents: the whole sale or a part of it. */
+  amountCents: number;
+  /** The same key twice answers the first accepted result without a second refund (within one process). */
+  idempotencyKey: string;
+}
+
+export type RefundResult =
+  | {
+      ok: true;
+      /** 'void': the unsettled sale was cancelled (nothing is collected); 'refund': money was sent back. */
+      kind: 'void' | 'refund';
+      /** The refund's own transaction id; a void answers the sale's id. */
+      refundTransactionId: string;
+      amountCents: number;
+      status: string;
+    }
+  | {
+      ok: false;
+      /** Why nothing was given back; safe to show. */
+      message: string;
+      /** Braintree's validation code (e.g. '91506', '91521'); refusals decided before calling Braintree carry the code Braintree would answer. */
+      code?: string;
+    };
+
 export interface PaymentGateway {
   readonly mode: 'test' | 'live';
   /** A client token for the drop-in; in test mode it starts with 'test-'. */
@@ -47,6 +74,16 @@ export interface PaymentGateway {
   sale(req: SaleRequest): Promise<SaleResult>;
   /** A transaction this gateway processed, or null. */
   findTransaction(transactionId: string): Promise<FoundTransaction | null>;
+  /**
+   * Gives money back on a sale: voids it while unsettled (whole amount only), refunds it once settled.
+   * `{ ok: false }` means nothing was given back. Throws PaymentGatewayError when the outcome is unknown.
+   */
+  refund(req: RefundRequest): Promise<RefundResult>;
+  /**
+   * Voids an unsettled sale outright, e.g. a charge accepted for an order that expired in the same
+   * instant. Throws PaymentGatewayError when the outcome is unknown.
+   */
+  void(transactionId: string): Promise<RefundResult>;
 }
 
 export const PAYMENT_MESSAGES = {
@@ -86,9 +123,10 @@ export function isValidAmountCents(cents: unknown): cents is number {
 
 /**
  * Idempotent runner: the first call for a key runs `fn`; later calls (also concurrent ones) share its
- * promise. A call that throws is forgotten so it may be retried. Bounded (oldest keys dropped first).
+ * promise. A call that throws, or whose result `remember` rejects, is forgotten so it may be retried.
+ * Bounded (oldest keys dropped first).
  */
-export function createIdempotencyCache<T>(maxEntries = 10_000) {
+export function createIdempotencyCache<T>(maxEntries = 10_000, remember: (value: T) => boolean = () => true) {
   const entries = new Map<string, Promise<T>>();
   return {
     has: (key: string) => entries.has(key),
@@ -97,9 +135,12 @@ export function createIdempotencyCache<T>(maxEntries = 10_000) {
       if (existing) return { replay: true, result: existing };
       const result = fn();
       entries.set(key, result);
-      result.catch(() => {
+      const forget = () => {
         if (entries.get(key) === result) entries.delete(key);
-      });
+      };
+      result.then((value) => {
+        if (!remember(value)) forget();
+      }, forget);
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next().value as string;
         entries.delete(oldest);
