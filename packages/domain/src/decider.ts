@@ -24,7 +24,9 @@ export type DomainErrorCode =
   | 'PRIMARY_REQUIRED'
   | 'ALREADY_PAID'
   | 'DISCOUNT_ALREADY_APPLIED'
-  | 'REDEMPTION_LIMIT_REACHED';
+  | 'REDEMPTION_LIMIT_REACHED'
+  | 'EXPIRED'
+  | 'REFUND_EXCEEDS_PAID';
 
 /** A refusal, with a message fit for a person. */
 export interface DomainError {
@@ -44,7 +46,7 @@ export function isDomainError(value: unknown): value is DomainError {
 /**
  * The HTTP status an api answers a refusal with: the one mapping every route uses (through the api's
  * error handler). A malformed command is a 400; a command the order's current state refuses (full,
- * cancelled, paid, the primary participant) is a 409.
+ * cancelled, expired, paid, the primary participant, a refund beyond what was paid) is a 409.
  */
 export function domainErrorHttpStatus(error: Pick<DomainError, 'code'>): 400 | 404 | 409 {
   switch (error.code) {

@@ -1,6 +1,8 @@
 /**
  * Registration status (spec section 4). One internal enum spelled 'cancelled'; the admin edge
- * (orders filter, PATCH body, CSV) spells it 'canceled', the public edge 'cancelled'.
+ * (orders filter, PATCH body, CSV) spells it 'canceled', the public edge 'cancelled'. 'expired' is
+ * an order whose payment hold ran out unpaid (issue 21): like a cancelled one it holds no seats and
+ * no code redemption.
  */
 import type { Cents } from './money';
 
@@ -11,6 +13,7 @@ export const REGISTRATION_STATUSES = [
   'paid',
   'completed',
   'cancelled',
+  'expired',
 ] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 /** The admin spelling of the same set. */
@@ -45,6 +48,11 @@ export function isCancelledStatus(status: RegistrationStatus): boolean {
   return status === 'cancelled';
 }
 
+/** An order in this status has given its seats and its discount code redemption back. */
+export function isReleasedStatus(status: RegistrationStatus): boolean {
+  return status === 'cancelled' || status === 'expired';
+}
+
 export type TransitionResult = { ok: true; to: RegistrationStatus } | { ok: false; message: string };
 
 export const STATUS_MESSAGES = {
@@ -53,14 +61,22 @@ export const STATUS_MESSAGES = {
   alreadyCancelled: 'This appointment has already been cancelled.',
   alreadyCancelledTitle: 'Appointment Already Cancelled',
   notPendingPayment: 'Only a registration awaiting payment can be marked as paid',
+  expiredCannotBeConfirmed:
+    'This reservation has expired and holds no seats; it cannot be confirmed. Ask the customer to book again.',
 } as const;
 
-/** Admin PATCH: confirmed from any other status, canceled from any other status; nothing else. */
+/**
+ * Admin PATCH: confirmed from any other status, canceled from any other status; nothing else. An
+ * expired order cannot be confirmed: it holds no seats, and confirming it would put people on a slot
+ * that may since have filled (a payment re-reserves them instead, or refuses when they are gone).
+ */
 export function adminStatusTransition(from: RegistrationStatus, requested: unknown): TransitionResult {
   const to = parseRegistrationStatus(requested);
   if (to !== 'confirmed' && to !== 'cancelled')
     return { ok: false, message: STATUS_MESSAGES.adminTargetNotAllowed };
   if (from === to) return { ok: false, message: STATUS_MESSAGES.unchanged(from) };
+  if (from === 'expired' && to === 'confirmed')
+    return { ok: false, message: STATUS_MESSAGES.expiredCannotBeConfirmed };
   return { ok: true, to };
 }
 
@@ -94,13 +110,14 @@ export function initialRegistrationStatus(
 /**
  * The status filter of the admin orders tab: the statuses each value shows. 'confirmed' is only
  * confirmed (paid orders are not "confirmed" orders); 'pending' also covers pending_payment, and
- * 'paid' covers completed (spec section 4: paid and completed count as paid).
+ * 'paid' covers completed (spec section 4: paid and completed count as paid); 'expired' is its own.
  */
 export const ADMIN_STATUS_FILTERS = {
   confirmed: ['confirmed'],
   pending: ['pending', 'pending_payment'],
   paid: ['paid', 'completed'],
   canceled: ['cancelled'],
+  expired: ['expired'],
 } as const satisfies Record<string, readonly RegistrationStatus[]>;
 export type AdminStatusFilter = 'all' | keyof typeof ADMIN_STATUS_FILTERS;
 export function matchesAdminStatusFilter(status: RegistrationStatus, filter: AdminStatusFilter): boolean {
@@ -119,7 +136,10 @@ export interface PaymentView {
   canConfirmZeroBalance: boolean;
 }
 
-/** What the confirmation page shows for a status and balance. */
+/**
+ * What the confirmation page shows for a status and balance. An expired order with a balance may
+ * still be paid: the payment re-reserves its seats when they are still free.
+ */
 export function paymentView(status: RegistrationStatus, balanceDueCents: Cents): PaymentView {
   const pending = !isPaidStatus(status) && status !== 'cancelled' && balanceDueCents > 0;
   return {

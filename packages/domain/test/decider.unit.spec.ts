@@ -20,6 +20,8 @@ const STATUS: Record<DomainErrorCode, 400 | 404 | 409> = {
   ALREADY_PAID: 409,
   DISCOUNT_ALREADY_APPLIED: 409,
   REDEMPTION_LIMIT_REACHED: 409,
+  EXPIRED: 409,
+  REFUND_EXCEEDS_PAID: 409,
 };
 
 describe('domainErrorHttpStatus', () => {

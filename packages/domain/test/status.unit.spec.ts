@@ -5,6 +5,7 @@ import {
   initialRegistrationStatus,
   isCancelledStatus,
   isPaidStatus,
+  isReleasedStatus,
   matchesAdminStatusFilter,
   needsCardPayment,
   parseRegistrationStatus,
@@ -33,9 +34,9 @@ describe('registration status', () => {
     expect(REGISTRATION_STATUSES.filter(isPaidStatus)).toEqual(['paid', 'completed']);
   });
 
-  it('lets an admin set confirmed or canceled from any other status', () => {
+  it('lets an admin set confirmed or canceled from any other status (but confirm an expired one)', () => {
     for (const from of REGISTRATION_STATUSES) {
-      if (from !== 'confirmed')
+      if (from !== 'confirmed' && from !== 'expired')
         expect(adminStatusTransition(from, 'confirmed')).toEqual({ ok: true, to: 'confirmed' });
       if (from !== 'cancelled')
         expect(adminStatusTransition(from, 'canceled')).toEqual({ ok: true, to: 'cancelled' });
@@ -52,6 +53,31 @@ describe('registration status', () => {
       ok: false,
       message: 'Status can only be set to confirmed or canceled',
     });
+  });
+
+  it('refuses to confirm an expired order (it holds no seats) but cancels it', () => {
+    expect(adminStatusTransition('expired', 'confirmed')).toEqual({
+      ok: false,
+      message:
+        'This reservation has expired and holds no seats; it cannot be confirmed. Ask the customer to book again.',
+    });
+    expect(adminStatusTransition('expired', 'canceled')).toEqual({ ok: true, to: 'cancelled' });
+    expect(adminStatusTransition('expired', 'expired')).toEqual({
+      ok: false,
+      message: 'Status can only be set to confirmed or canceled',
+    });
+    expect(publicCancelTransition('expired')).toEqual({ ok: true, to: 'cancelled' });
+    expect(paymentTransition('expired').ok).toBe(false);
+  });
+
+  it('knows expired: parsed, spelled the same on both edges, neither paid nor cancelled, holds nothing', () => {
+    expect(REGISTRATION_STATUSES).toContain('expired');
+    expect(parseRegistrationStatus(' Expired ')).toBe('expired');
+    expect(toAdminStatus('expired')).toBe('expired');
+    expect(toPublicStatus('expired')).toBe('expired');
+    expect(isPaidStatus('expired')).toBe(false);
+    expect(isCancelledStatus('expired')).toBe(false);
+    expect(REGISTRATION_STATUSES.filter(isReleasedStatus)).toEqual(['cancelled', 'expired']);
   });
 
   it('cancels publicly once', () => {
@@ -85,6 +111,14 @@ describe('registration status', () => {
     expect(matchesAdminStatusFilter('paid', 'paid')).toBe(true);
     expect(matchesAdminStatusFilter('completed', 'paid')).toBe(true);
     expect(matchesAdminStatusFilter('confirmed', 'paid')).toBe(false);
+    expect(matchesAdminStatusFilter('expired', 'expired')).toBe(true);
+    expect(matchesAdminStatusFilter('expired', 'all')).toBe(true);
+    for (const filter of ['confirmed', 'pending', 'paid', 'canceled'] as const) {
+      expect(matchesAdminStatusFilter('expired', filter), filter).toBe(false);
+    }
+    for (const status of REGISTRATION_STATUSES.filter((s) => s !== 'expired')) {
+      expect(matchesAdminStatusFilter(status, 'expired'), status).toBe(false);
+    }
   });
 
   it('shows Payment Pending only with a balance on an unpaid booking', () => {
@@ -101,6 +135,8 @@ describe('registration status', () => {
       canPay: false,
     });
     expect(paymentView('pending_payment', 0)).toMatchObject({ canConfirmZeroBalance: true, canPay: false });
+    // a payment can still revive an expired order whose seats are free
+    expect(paymentView('expired', 5000)).toMatchObject({ canPay: true, canConfirmZeroBalance: false });
   });
 
   it('opens the payment panel by rule', () => {

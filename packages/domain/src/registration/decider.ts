@@ -11,8 +11,10 @@ import {
   adminStatusTransition,
   initialRegistrationStatus,
   isPaidStatus,
+  isReleasedStatus,
   publicCancelTransition,
 } from '../status';
+import type { SeatReleaseReason } from '../timeslot/events';
 import {
   CANNOT_REMOVE_PRIMARY_MESSAGE,
   CANNOT_REMOVE_PRIMARY_TITLE,
@@ -25,9 +27,27 @@ import type {
   ParticipantChanges,
   ParticipantSnapshot,
   PartnerBooking,
+  RefundKind,
   RegistrationBooked,
   RegistrationEvent,
 } from './events';
+import { isGatewayPaymentMethod, refundableCents } from './refunds';
+
+/** One refund or void given back through the gateway. */
+export interface RefundEntry {
+  refundId: string;
+  amountCents: number;
+  kind: RefundKind;
+  gatewayTransactionId: string;
+  at: string;
+}
+
+/** A charge accepted for an order that had just expired, voided and never counted as paid. */
+export interface VoidedCharge {
+  transactionId: string;
+  amountCents: number;
+  at: string;
+}
 
 export interface RegistrationState {
   /** false until RegistrationBooked. */
@@ -44,7 +64,18 @@ export interface RegistrationState {
   pricing: PriceBreakdown | null;
   /** Sum of recorded payments. */
   paidCents: number;
+  /** The part of paidCents our gateway took (not the partner's): what a refund can give back. */
+  cardPaidCents: number;
   transactionIds: string[];
+  /** When the payment hold runs out (ISO); null when the order has none. */
+  holdUntil: string | null;
+  expiredAt: string | null;
+  /** Sum of refunds and voids of recorded payments. */
+  refundedCents: number;
+  refunds: RefundEntry[];
+  voidedCharges: VoidedCharge[];
+  /** Cancelled too late for an automatic refund: staff decide. */
+  needsRefundReview: boolean;
   confirmationEmailSent: boolean;
   reminderEmailSent: boolean;
   partnerConfirmed: boolean;
@@ -54,9 +85,14 @@ export interface RegistrationState {
 export type RegistrationCommand =
   | {
       type: 'BookRegistration';
-      data: Omit<RegistrationBooked['data'], 'status' | 'pricing' | 'participants'> & {
+      data: Omit<RegistrationBooked['data'], 'status' | 'pricing' | 'participants' | 'holdUntil'> & {
         /** Everyone on the order; exactly one isPrimary (the first is made primary when none is). */
         participants: ParticipantSnapshot[];
+        /**
+         * How long a booking awaiting payment holds its seats and code (PAYMENT_HOLD_SECONDS). Absent:
+         * no hold. A partner booking or one with nothing to pay never gets one.
+         */
+        holdSeconds?: number;
       };
     }
   | { type: 'AddParticipant'; participant: ParticipantSnapshot; at: string }
@@ -67,7 +103,25 @@ export type RegistrationCommand =
   | { type: 'RecordPayment'; transactionId: string; amountCents: number; method: string; at: string }
   | { type: 'ConfirmCoveredBalance'; at: string }
   | { type: 'ChangeStatusByAdmin'; status: string; at: string }
-  | { type: 'CancelRegistration'; at: string }
+  | {
+      type: 'CancelRegistration';
+      at: string;
+      /** The refund policy said staff review (see cancellationRefund): recorded on the event. */
+      needsRefundReview?: boolean;
+    }
+  | { type: 'ExpireHold'; at: string }
+  | { type: 'ReviveExpired'; holdSeconds: number; at: string }
+  | {
+      type: 'RecordRefund';
+      /** The caller's id of this refund (its idempotency key): the same id twice is one refund. */
+      refundId: string;
+      amountCents: number;
+      kind: RefundKind;
+      gatewayTransactionId: string;
+      reason: string;
+      at: string;
+    }
+  | { type: 'RecordPaymentVoided'; transactionId: string; amountCents: number; reason: string; at: string }
   | { type: 'RecordConfirmationEmailSent'; to: string; messageId: string | null; at: string }
   | { type: 'RecordReminderEmailSent'; to: string; messageId: string | null; at: string }
   | {
@@ -93,6 +147,19 @@ export const REGISTRATION_MESSAGES = {
   badAmount: 'Payment amount must be a whole number of cents, 0 or more',
   notCovered: 'The balance is not covered yet',
   notPartner: 'This registration did not come from the partner',
+  expired: 'This reservation has expired',
+  /** A payment for an expired order whose seats were taken meanwhile (the api answers it, 409). */
+  expiredSlotGone: 'This reservation has expired and its slot is no longer available.',
+  badHold: 'The payment hold must be a whole number of seconds above 0',
+  noHold: 'This registration has no payment hold',
+  cannotExpire: 'Only an unpaid registration awaiting payment can expire',
+  holdNotOver: 'The payment hold has not run out yet',
+  notExpired: 'Only an expired registration can be revived',
+  badRefund: 'Refund amount must be a whole number of cents above 0',
+  refundExceedsPaid: 'The refund is more than what was paid and not yet refunded.',
+  badVoid: 'Voided amount must be a whole number of cents above 0',
+  voidOfRecorded: 'This payment was recorded; refund it instead of voiding it',
+  paymentVoided: 'This payment was voided; it cannot be recorded',
 } as const;
 
 export function initialRegistrationState(): RegistrationState {
@@ -109,7 +176,14 @@ export function initialRegistrationState(): RegistrationState {
     partner: null,
     pricing: null,
     paidCents: 0,
+    cardPaidCents: 0,
     transactionIds: [],
+    holdUntil: null,
+    expiredAt: null,
+    refundedCents: 0,
+    refunds: [],
+    voidedCharges: [],
+    needsRefundReview: false,
     confirmationEmailSent: false,
     reminderEmailSent: false,
     partnerConfirmed: false,
@@ -139,9 +213,58 @@ export function outstandingCents(state: RegistrationState): number {
   return Math.max(0, (state.pricing?.balanceDueCents ?? 0) - state.paidCents);
 }
 
-/** Seats this registration holds in its timeslot: one per participant. */
+/** Seats this registration holds in its timeslot: one per participant, none once cancelled or expired. */
 export function seatsHeld(state: RegistrationState): number {
-  return state.exists && state.status !== 'cancelled' ? state.participants.length : 0;
+  return state.exists && !isReleasedStatus(state.status!) ? state.participants.length : 0;
+}
+
+/** The order holds a redemption of its discount code (it has one, and is not cancelled or expired). */
+export function holdsRedemption(state: RegistrationState): boolean {
+  return state.exists && state.discount !== null && !isReleasedStatus(state.status!);
+}
+
+/** A change that gives the code redemption back (a cancellation or an expiry). */
+export function releasesRedemption(before: RegistrationState, after: RegistrationState): boolean {
+  return holdsRedemption(before) && !holdsRedemption(after);
+}
+
+/** A change that takes the code redemption again (an expired order revived by a payment). */
+export function reclaimsRedemption(before: RegistrationState, after: RegistrationState): boolean {
+  return !holdsRedemption(before) && holdsRedemption(after);
+}
+
+/** Why a change that leaves the order holding fewer seats gives them back. */
+export function seatReleaseReason(after: RegistrationState): SeatReleaseReason {
+  if (after.status === 'cancelled') return 'cancelled';
+  if (after.status === 'expired') return 'expired';
+  return 'participant-removed';
+}
+
+/** The time `seconds` after `fromIso`, ISO; null when either is not usable. */
+function holdEnd(fromIso: string, seconds: number | undefined): string | null {
+  const from = Date.parse(fromIso);
+  if (!Number.isSafeInteger(seconds) || seconds! <= 0 || Number.isNaN(from)) return null;
+  return new Date(from + seconds! * 1000).toISOString();
+}
+
+/** Why the hold cannot expire at `at`; null when it can. */
+function expiryRefusal(state: RegistrationState, at: string) {
+  if (!state.holdUntil) return domainError('STATUS_NOT_ALLOWED', REGISTRATION_MESSAGES.noHold);
+  if (state.status !== 'pending_payment' || state.paidCents > 0 || outstandingCents(state) === 0) {
+    return domainError('STATUS_NOT_ALLOWED', REGISTRATION_MESSAGES.cannotExpire);
+  }
+  if (!(Date.parse(state.holdUntil) <= Date.parse(at))) {
+    return domainError('STATUS_NOT_ALLOWED', REGISTRATION_MESSAGES.holdNotOver);
+  }
+  return null;
+}
+
+/**
+ * The order's payment hold has run out at `at` with nothing paid: ExpireHold would expire it (exactly
+ * at holdUntil counts).
+ */
+export function isHoldDue(state: RegistrationState, at: string): boolean {
+  return state.exists && expiryRefusal(state, at) === null;
 }
 
 const withPrimary = (participants: ParticipantSnapshot[]): ParticipantSnapshot[] => {
@@ -156,6 +279,7 @@ const withPrimary = (participants: ParticipantSnapshot[]): ParticipantSnapshot[]
 function changeable(state: RegistrationState) {
   if (!state.exists) return domainError('NOT_FOUND', REGISTRATION_MESSAGES.notFound);
   if (state.status === 'cancelled') return domainError('CANCELLED', REGISTRATION_MESSAGES.cancelled);
+  if (state.status === 'expired') return expired();
   if (state.status && isPaidStatus(state.status))
     return domainError('ALREADY_PAID', REGISTRATION_MESSAGES.paid);
   return null;
@@ -172,14 +296,24 @@ export function decideRegistration(
   switch (command.type) {
     case 'BookRegistration': {
       if (state.exists) return domainError('ALREADY_EXISTS', REGISTRATION_MESSAGES.alreadyExists);
-      const { participants: given, ...data } = command.data;
+      const { participants: given, holdSeconds, ...data } = command.data;
       if (given.length === 0) return domainError('PRIMARY_REQUIRED', REGISTRATION_MESSAGES.noParticipants);
       if (given.length > MAX_PARTICIPANTS)
         return domainError('TOO_MANY_PARTICIPANTS', MAX_PARTICIPANTS_MESSAGE);
+      const holdUntil = holdSeconds === undefined ? null : holdEnd(data.bookedAt, holdSeconds);
+      if (holdSeconds !== undefined && holdUntil === null)
+        return domainError('INVALID', REGISTRATION_MESSAGES.badHold);
       const participants = withPrimary(given);
       const pricing = priceRegistration(participants, data.discount, data.partner);
       const status = initialRegistrationStatus(pricing.balanceDueCents, pricing.partnerPaidCents);
-      return [{ type: 'RegistrationBooked', data: { ...data, status, participants, pricing } }];
+      // A partner's booking code completes one booking, so expiring its order would strand the customer.
+      const held = holdUntil !== null && status === 'pending_payment' && data.partner === null;
+      return [
+        {
+          type: 'RegistrationBooked',
+          data: { ...data, status, participants, pricing, ...(held ? { holdUntil } : {}) },
+        },
+      ];
     }
     case 'AddParticipant': {
       const refusal = changeable(state);
@@ -228,7 +362,7 @@ export function decideRegistration(
       ];
     }
     case 'ChangePrimaryParticipant': {
-      const refusal = existing(state) ?? (state.status === 'cancelled' ? cancelled() : null);
+      const refusal = existing(state) ?? closed(state);
       if (refusal) return refusal;
       const target = state.participants.find((p) => p.participantId === command.participantId);
       if (!target) return domainError('NOT_FOUND', REGISTRATION_MESSAGES.participantNotFound);
@@ -257,13 +391,18 @@ export function decideRegistration(
       ];
     }
     case 'RecordPayment': {
-      const refusal = existing(state) ?? (state.status === 'cancelled' ? cancelled() : null);
+      // An expired order is revived (ReviveExpired) before it is charged; a charge that meets the
+      // expiry is refused here, and the caller voids it (RecordPaymentVoided).
+      const refusal = existing(state) ?? closed(state);
       if (refusal) return refusal;
       if (!Number.isSafeInteger(command.amountCents) || command.amountCents < 0) {
         return domainError('INVALID', REGISTRATION_MESSAGES.badAmount);
       }
       // the same gateway transaction recorded twice is one payment
       if (state.transactionIds.includes(command.transactionId)) return [];
+      if (state.voidedCharges.some((v) => v.transactionId === command.transactionId)) {
+        return domainError('STATUS_NOT_ALLOWED', REGISTRATION_MESSAGES.paymentVoided);
+      }
       const balanceDueCents = Math.max(0, outstandingCents(state) - command.amountCents);
       const events: RegistrationEvent[] = [
         {
@@ -316,7 +455,96 @@ export function decideRegistration(
       const t = publicCancelTransition(state.status!);
       if (!t.ok) return domainError('ALREADY_CANCELLED', t.message);
       return [
-        { type: 'RegistrationCancelled', data: { from: state.status!, source: 'public', at: command.at } },
+        {
+          type: 'RegistrationCancelled',
+          data: {
+            from: state.status!,
+            source: 'public',
+            at: command.at,
+            ...(command.needsRefundReview ? { needsRefundReview: true as const } : {}),
+          },
+        },
+      ];
+    }
+    case 'ExpireHold': {
+      const refusal = existing(state);
+      if (refusal) return refusal;
+      // workers racing on the same due hold: the second finds it expired and does nothing
+      if (state.status === 'expired') return [];
+      const notDue = expiryRefusal(state, command.at);
+      if (notDue) return notDue;
+      return [
+        {
+          type: 'RegistrationExpired',
+          data: {
+            holdUntil: state.holdUntil!,
+            seats: seatsHeld(state),
+            reason: 'hold-expired',
+            at: command.at,
+          },
+        },
+      ];
+    }
+    case 'ReviveExpired': {
+      const refusal = existing(state);
+      if (refusal) return refusal;
+      if (state.status !== 'expired')
+        return domainError('STATUS_NOT_ALLOWED', REGISTRATION_MESSAGES.notExpired);
+      const holdUntil = holdEnd(command.at, command.holdSeconds);
+      if (holdUntil === null) return domainError('INVALID', REGISTRATION_MESSAGES.badHold);
+      return [
+        {
+          type: 'RegistrationRevived',
+          data: { holdUntil, seats: state.participants.length, at: command.at },
+        },
+      ];
+    }
+    case 'RecordRefund': {
+      const refusal = existing(state);
+      if (refusal) return refusal;
+      // the caller's retry of a refund already recorded
+      if (state.refunds.some((r) => r.refundId === command.refundId)) return [];
+      if (!Number.isSafeInteger(command.amountCents) || command.amountCents <= 0) {
+        return domainError('INVALID', REGISTRATION_MESSAGES.badRefund);
+      }
+      if (command.amountCents > refundableCents(state)) {
+        return domainError('REFUND_EXCEEDS_PAID', REGISTRATION_MESSAGES.refundExceedsPaid);
+      }
+      return [
+        {
+          type: 'RefundRecorded',
+          data: {
+            refundId: command.refundId,
+            amountCents: command.amountCents,
+            kind: command.kind,
+            gatewayTransactionId: command.gatewayTransactionId,
+            reason: command.reason,
+            refundedCents: state.refundedCents + command.amountCents,
+            at: command.at,
+          },
+        },
+      ];
+    }
+    case 'RecordPaymentVoided': {
+      const refusal = existing(state);
+      if (refusal) return refusal;
+      if (state.voidedCharges.some((v) => v.transactionId === command.transactionId)) return [];
+      if (state.transactionIds.includes(command.transactionId)) {
+        return domainError('STATUS_NOT_ALLOWED', REGISTRATION_MESSAGES.voidOfRecorded);
+      }
+      if (!Number.isSafeInteger(command.amountCents) || command.amountCents <= 0) {
+        return domainError('INVALID', REGISTRATION_MESSAGES.badVoid);
+      }
+      return [
+        {
+          type: 'PaymentVoided',
+          data: {
+            transactionId: command.transactionId,
+            amountCents: command.amountCents,
+            reason: command.reason,
+            at: command.at,
+          },
+        },
       ];
     }
     case 'RecordConfirmationEmailSent':
@@ -373,6 +601,10 @@ export function decideRegistration(
 }
 
 const cancelled = () => domainError('CANCELLED', REGISTRATION_MESSAGES.cancelled);
+const expired = () => domainError('EXPIRED', REGISTRATION_MESSAGES.expired);
+/** Cancelled or expired: closed to payments and changes of the primary. */
+const closed = (state: RegistrationState) =>
+  state.status === 'cancelled' ? cancelled() : state.status === 'expired' ? expired() : null;
 const partnerOnly = (state: RegistrationState) =>
   state.partner ? null : domainError('INVALID', REGISTRATION_MESSAGES.notPartner);
 
@@ -400,6 +632,7 @@ export function evolveRegistration(state: RegistrationState, event: Registration
         discount: d.discount,
         partner: d.partner,
         pricing: d.pricing,
+        holdUntil: d.holdUntil ?? null,
       };
     }
     case 'ParticipantAdded':
@@ -433,12 +666,35 @@ export function evolveRegistration(state: RegistrationState, event: Registration
       return {
         ...state,
         paidCents: state.paidCents + event.data.amountCents,
+        cardPaidCents:
+          state.cardPaidCents + (isGatewayPaymentMethod(event.data.method) ? event.data.amountCents : 0),
         transactionIds: [...state.transactionIds, event.data.transactionId],
       };
     case 'StatusChanged':
       return { ...state, status: event.data.to };
     case 'RegistrationCancelled':
-      return { ...state, status: 'cancelled', cancelledAt: event.data.at };
+      return {
+        ...state,
+        status: 'cancelled',
+        cancelledAt: event.data.at,
+        needsRefundReview: event.data.needsRefundReview === true,
+      };
+    case 'RegistrationExpired':
+      return { ...state, status: 'expired', expiredAt: event.data.at };
+    case 'RegistrationRevived':
+      return { ...state, status: 'pending_payment', holdUntil: event.data.holdUntil, expiredAt: null };
+    case 'RefundRecorded': {
+      const { refundId, amountCents, kind, gatewayTransactionId, at } = event.data;
+      return {
+        ...state,
+        refundedCents: state.refundedCents + amountCents,
+        refunds: [...state.refunds, { refundId, amountCents, kind, gatewayTransactionId, at }],
+      };
+    }
+    case 'PaymentVoided': {
+      const { transactionId, amountCents, at } = event.data;
+      return { ...state, voidedCharges: [...state.voidedCharges, { transactionId, amountCents, at }] };
+    }
     case 'ConfirmationEmailSent':
       return { ...state, confirmationEmailSent: true };
     case 'ReminderEmailSent':

@@ -81,6 +81,11 @@ export type RegistrationBooked = DomainEvent<
     partner: PartnerBooking | null;
     pricing: PriceBreakdown;
     bookedAt: string;
+    /**
+     * ISO time the payment hold runs out (issue 21): present only on a booking awaiting payment that
+     * was booked with a hold. The worker expires the order at this time if it is still unpaid.
+     */
+    holdUntil?: string;
   }
 >;
 export type ParticipantAdded = DomainEvent<
@@ -117,9 +122,56 @@ export type StatusChanged = DomainEvent<
   'StatusChanged',
   { from: RegistrationStatus; to: RegistrationStatus; source: StatusChangeSource; at: string }
 >;
+/**
+ * `needsRefundReview` (present only when true): a paid order cancelled too close to the appointment
+ * for an automatic refund; staff decide (see cancellationRefund).
+ */
 export type RegistrationCancelled = DomainEvent<
   'RegistrationCancelled',
-  { from: RegistrationStatus; source: CancellationSource; at: string }
+  { from: RegistrationStatus; source: CancellationSource; at: string; needsRefundReview?: true }
+>;
+export type ExpiryReason = 'hold-expired';
+/**
+ * The payment hold ran out with nothing paid: the order is `expired`, and `seats` seats (with its
+ * code redemption) go back in the same transaction. Appended once per order (worker).
+ */
+export type RegistrationExpired = DomainEvent<
+  'RegistrationExpired',
+  { holdUntil: string; seats: number; reason: ExpiryReason; at: string }
+>;
+/**
+ * A payment arrived for an expired order whose seats were still free: it is awaiting payment again,
+ * holds `seats` seats (reserved in the same transaction) and a new hold until `holdUntil`.
+ */
+export type RegistrationRevived = DomainEvent<
+  'RegistrationRevived',
+  { holdUntil: string; seats: number; at: string }
+>;
+/**
+ * Money given back through the gateway: `kind` 'void' (the sale was voided before it settled) or
+ * 'refund'; `gatewayTransactionId` is the gateway's id of the void or refund; `refundedCents` is the
+ * order's total refunded after this one. Who did it is the event's actor.
+ */
+export type RefundRecorded = DomainEvent<
+  'RefundRecorded',
+  {
+    refundId: string;
+    amountCents: number;
+    kind: RefundKind;
+    gatewayTransactionId: string;
+    reason: string;
+    refundedCents: number;
+    at: string;
+  }
+>;
+export type RefundKind = 'void' | 'refund';
+/**
+ * A charge the gateway accepted for an order that had expired in the same instant: voided at once
+ * and never counted as paid (`transactionId` is the sale's id).
+ */
+export type PaymentVoided = DomainEvent<
+  'PaymentVoided',
+  { transactionId: string; amountCents: number; reason: string; at: string }
 >;
 export type ConfirmationEmailSent = DomainEvent<
   'ConfirmationEmailSent',
@@ -164,6 +216,10 @@ export type RegistrationEvent =
   | PaymentRecorded
   | StatusChanged
   | RegistrationCancelled
+  | RegistrationExpired
+  | RegistrationRevived
+  | RefundRecorded
+  | PaymentVoided
   | ConfirmationEmailSent
   | ReminderEmailSent
   | PdfGenerated
@@ -183,6 +239,10 @@ export const REGISTRATION_EVENT_TYPES = [
   'PaymentRecorded',
   'StatusChanged',
   'RegistrationCancelled',
+  'RegistrationExpired',
+  'RegistrationRevived',
+  'RefundRecorded',
+  'PaymentVoided',
   'ConfirmationEmailSent',
   'ReminderEmailSent',
   'PdfGenerated',

@@ -1,0 +1,54 @@
+/**
+ * Money given back after a booking (issue 21): how much of an order can be refunded, and what a
+ * cancellation refunds. Only what our own gateway took is ours to give back; the partner's payment is
+ * the partner's business and never refunded here.
+ */
+import type { Cents } from '../money';
+import type { RegistrationState } from './decider';
+
+/** Payment methods the api records for a sale through our gateway: 'card', 'test card (Visa ending 1111)'. */
+const GATEWAY_METHOD = /^(test )?card\b/;
+
+/** The payment was taken by our gateway (so it can be refunded through it). */
+export function isGatewayPaymentMethod(method: string): boolean {
+  return GATEWAY_METHOD.test(method);
+}
+
+/** What can still be refunded: card-paid minus already refunded. */
+export function refundableCents(state: RegistrationState): Cents {
+  return Math.max(0, state.cardPaidCents - state.refundedCents);
+}
+
+/** A refund with no amount given refunds everything card-paid and not yet refunded. */
+export function defaultRefundCents(state: RegistrationState): Cents {
+  return refundableCents(state);
+}
+
+export const REFUND_REVIEW_REASON = (cutoffHours: number) =>
+  `Cancelled less than ${cutoffHours} hours before the appointment; a refund needs staff review.`;
+
+export type CancellationRefund =
+  | { kind: 'automatic'; amountCents: Cents }
+  | { kind: 'review'; reason: string }
+  | { kind: 'none' };
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * What a public cancel refunds: nothing when nothing card-paid is left to refund; everything
+ * refundable when cancelled at least `cutoffHours` before the appointment (exactly at the cutoff
+ * counts); otherwise no automatic refund, and the order is flagged for staff review.
+ */
+export function cancellationRefund(
+  state: RegistrationState,
+  appointmentStartUtc: Date,
+  now: Date,
+  cutoffHours: number,
+): CancellationRefund {
+  const amountCents = refundableCents(state);
+  if (amountCents === 0) return { kind: 'none' };
+  if (appointmentStartUtc.getTime() - now.getTime() >= cutoffHours * HOUR_MS) {
+    return { kind: 'automatic', amountCents };
+  }
+  return { kind: 'review', reason: REFUND_REVIEW_REASON(cutoffHours) };
+}
