@@ -30,7 +30,15 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
     case 'StatusChanged':
       return `Status changed from ${e.data.from} to ${e.data.to}`;
     case 'RegistrationCancelled':
-      return `Cancelled (was ${e.data.from})`;
+      return `Cancelled (was ${e.data.from})${e.data.needsRefundReview ? '; refund needs staff review' : ''}`;
+    case 'RegistrationExpired':
+      return `Expired: payment hold ran out at ${e.data.holdUntil}; ${e.data.seats} seat(s) released`;
+    case 'RegistrationRevived':
+      return `Reserved again by a payment (${e.data.seats} seat(s)); payment hold until ${e.data.holdUntil}`;
+    case 'RefundRecorded':
+      return `${e.data.kind === 'void' ? 'Void' : 'Refund'} of ${formatSGD(e.data.amountCents)} recorded (gateway ${e.data.gatewayTransactionId}): ${e.data.reason}`;
+    case 'PaymentVoided':
+      return `Charge of ${formatSGD(e.data.amountCents)} voided (transaction ${e.data.transactionId}): ${e.data.reason}`;
     case 'ConfirmationEmailSent':
       return 'Confirmation email sent';
     case 'ReminderEmailSent':
