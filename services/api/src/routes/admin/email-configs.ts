@@ -105,7 +105,8 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Change value and description (a description left out keeps its value); the key is read-only',
+        summary:
+          'Change value and description (a description left out keeps its value); the key is read-only',
         params: IdParams,
         body: Type.Partial(EmailConfigInputSchema),
         response: { 200: Envelope(EmailConfigSchema), ...Errors },
