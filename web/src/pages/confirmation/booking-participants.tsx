@@ -43,6 +43,7 @@ function usePackages(registration: RegistrationLookup): EventPackage[] {
       description: null,
       price: registration.packagePrice ?? '0.00',
       aiaPrice: null,
+      isActive: true,
     },
   ];
 }
