@@ -6,7 +6,7 @@ import { MoneySchema, Nullable } from './common';
  * GET /api/wc/{code}: the partner's patient data in the spec's shape (section 3), and beside it the
  * code and the paid amount a booking with this code will use.
  */
-export const PartnerPatientDataSchema = Type.Object({
+export const PartnerCodeDataSchema = Type.Object({
   name: Nullable(Type.String()),
   email: Nullable(Type.String()),
   nric: Nullable(Type.String()),
@@ -49,7 +49,7 @@ export const PartnerPaymentReportedSchema = Type.Object({
   balanceDue: MoneySchema,
 });
 
-export type PartnerPatientData = Static<typeof PartnerPatientDataSchema>;
+export type PartnerCodeData = Static<typeof PartnerCodeDataSchema>;
 export type PartnerBookingRecorded = Static<typeof PartnerBookingRecordedSchema>;
 export type PartnerBookingStatus = Static<typeof PartnerBookingStatusSchema>;
 export type PartnerPaymentReported = Static<typeof PartnerPaymentReportedSchema>;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorResponseSchema,
   PartnerBookingRecordedSchema,
-  PartnerPatientDataSchema,
+  PartnerCodeDataSchema,
   StatusChangeSchema,
 } from '@hs/contracts';
 import {
@@ -55,7 +55,7 @@ const partner: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The partner's patient data for a booking code, to prefill the booking",
         params: Code,
         response: {
-          200: Answer(PartnerPatientDataSchema),
+          200: Answer(PartnerCodeDataSchema),
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
           502: ErrorResponseSchema,
