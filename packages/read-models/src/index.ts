@@ -7,6 +7,7 @@ export { ordersProjection } from './orders';
 export { orderHistoryProjection, summarize } from './order-history';
 export {
   OrderNotReadyError,
+  type OrderRefund,
   type OrderRow,
   readOrder,
   readOrderAtVersion,

@@ -2,11 +2,25 @@
 import {
   type ParticipantSnapshot,
   type PriceBreakdown,
+  type RefundKind,
   type RegistrationStatus,
   registrationStream,
 } from '@hs/domain';
 import { type Queryable, appliedStreamVersion } from '@hs/eventstore';
 import { ordersProjection } from './orders';
+
+/** One refund of an order (a RefundRecorded), as the `orders` projection lists it. */
+export interface OrderRefund {
+  /** The refund id the api chose (its idempotency key). */
+  id: string;
+  amountCents: number;
+  kind: RefundKind;
+  /** The gateway's id of the void or refund. */
+  gatewayTransactionId: string;
+  reason: string;
+  /** ISO time the refund was recorded. */
+  at: string;
+}
 
 /** One order as the `orders` projection keeps it: names and prices as booked. */
 export interface OrderRow {
@@ -53,6 +67,15 @@ export interface OrderRow {
   wcBookingCode: string | null;
   confirmationEmailSent: boolean;
   cancelledAt: Date | null;
+  /** When the payment hold runs out; set only while the order awaits payment with a hold. */
+  holdUntil: Date | null;
+  /** Refunded in total; the list oldest first, the last one's time in lastRefundAt. */
+  refundedCents: number;
+  refunds: OrderRefund[];
+  lastRefundAt: Date | null;
+  /** Cancelled too late for an automatic refund: staff decide. */
+  refundReview: boolean;
+  expiredAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -72,6 +95,8 @@ export const selectOrders = (sql: Queryable) => sql`
          partner_paid_cents as "partnerPaidCents", balance_due_cents as "balanceDueCents", paid_cents as "paidCents",
          transaction_id as "transactionId", payment_method as "paymentMethod", wc_booking_code as "wcBookingCode",
          confirmation_email_sent as "confirmationEmailSent", cancelled_at as "cancelledAt",
+         hold_until as "holdUntil", refunded_cents as "refundedCents", refunds, last_refund_at as "lastRefundAt",
+         refund_review as "refundReview", expired_at as "expiredAt",
          created_at as "createdAt", updated_at as "updatedAt"
   from orders`;
 

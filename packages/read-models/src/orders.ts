@@ -51,6 +51,7 @@ function bookedRow(event: RecordedEvent): Record<string, unknown> {
     partner_paid_cents: d.pricing.partnerPaidCents,
     balance_due_cents: d.pricing.balanceDueCents,
     wc_booking_code: d.partner?.bookingCode ?? null,
+    hold_until: d.holdUntil ?? null,
     created_at: event.recordedAt,
     updated_at: event.recordedAt,
   };
@@ -74,10 +75,25 @@ const PARTICIPANT_LIST_EVENTS = new Set([
   'PrimaryParticipantChanged',
 ]);
 
+/** One refund as the `orders.refunds` list keeps it (OrderRefund in order-reader.ts). */
+function refundEntry(event: RecordedEvent): Record<string, unknown> {
+  const d = data<'RefundRecorded'>(event);
+  return {
+    id: d.refundId,
+    amountCents: d.amountCents,
+    kind: d.kind,
+    gatewayTransactionId: d.gatewayTransactionId,
+    reason: d.reason,
+    at: d.at,
+  };
+}
+
 /** One registration's changes to an existing `orders` row, folded over the batch (later wins). */
 interface OrderPatch {
   fields: Record<string, unknown>;
   paidAdd: number;
+  /** Refunds to append to the row's list, oldest first. */
+  refundsAdd: Record<string, unknown>[];
   /** The participant list the next event changes: the row's, then as the batch changes it. */
   participants: ParticipantSnapshot[];
 }
@@ -115,7 +131,7 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
   const patchOf = (id: number): OrderPatch => {
     let p = patches.get(id);
     if (!p) {
-      p = { fields: {}, paidAdd: 0, participants: stored.get(id) ?? [] };
+      p = { fields: {}, paidAdd: 0, refundsAdd: [], participants: stored.get(id) ?? [] };
       patches.set(id, p);
     }
     return p;
@@ -195,26 +211,61 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
         const d = data<'PaymentRecorded'>(event);
         const p = patchOf(id);
         p.paidAdd += d.amountCents;
+        // A payment ends the hold: only an order with nothing paid expires.
         Object.assign(p.fields, {
           transaction_id: d.transactionId,
           payment_method: d.method,
+          hold_until: null,
           updated_at: event.recordedAt,
         });
         break;
       }
-      case 'StatusChanged':
+      case 'StatusChanged': {
+        const to = data<'StatusChanged'>(event).to;
+        // The hold shows only while the order awaits payment.
         Object.assign(patchOf(id).fields, {
-          status: data<'StatusChanged'>(event).to,
+          status: to,
+          ...(to === 'pending_payment' ? {} : { hold_until: null }),
           updated_at: event.recordedAt,
         });
         break;
+      }
       case 'RegistrationCancelled':
         Object.assign(patchOf(id).fields, {
           status: 'cancelled',
           cancelled_at: event.recordedAt,
+          hold_until: null,
+          refund_review: data<'RegistrationCancelled'>(event).needsRefundReview === true,
           updated_at: event.recordedAt,
         });
         break;
+      case 'RegistrationExpired':
+        Object.assign(patchOf(id).fields, {
+          status: 'expired',
+          expired_at: data<'RegistrationExpired'>(event).at,
+          hold_until: null,
+          updated_at: event.recordedAt,
+        });
+        break;
+      case 'RegistrationRevived':
+        Object.assign(patchOf(id).fields, {
+          status: 'pending_payment',
+          expired_at: null,
+          hold_until: data<'RegistrationRevived'>(event).holdUntil,
+          updated_at: event.recordedAt,
+        });
+        break;
+      case 'RefundRecorded': {
+        const d = data<'RefundRecorded'>(event);
+        const p = patchOf(id);
+        p.refundsAdd.push(refundEntry(event));
+        Object.assign(p.fields, {
+          refunded_cents: d.refundedCents,
+          last_refund_at: d.at,
+          updated_at: event.recordedAt,
+        });
+        break;
+      }
       case 'ConfirmationEmailSent':
         patchOf(id).fields.confirmation_email_sent = true;
         break;
@@ -229,14 +280,14 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
         mobile_number, gender, identification_number, date_of_birth, postal_code, unit_number, address, region,
         medical_conditions, is_aia_member, participant_count, participants, discount_code, discount_label,
         discount_identifier_id, pricing, total_cents, discount_cents, member_discount_cents, partner_paid_cents,
-        balance_due_cents, wc_booking_code, created_at, updated_at)
+        balance_due_cents, wc_booking_code, hold_until, created_at, updated_at)
       select r.registration_id, r.reference_number, r.status, r.event_id, r.event_name, e.location, r.package_id,
         r.package_name, r.package_price_cents, r.timeslot_id, t.date, to_char(t.time, 'HH24:MI'), r.first_name,
         r.last_name, r.email, r.mobile_number, r.gender, r.identification_number, r.date_of_birth, r.postal_code,
         r.unit_number, r.address, r.region, r.medical_conditions, r.is_aia_member, r.participant_count,
         r.participants, r.discount_code, r.discount_label, r.discount_identifier_id, r.pricing, r.total_cents,
         r.discount_cents, r.member_discount_cents, r.partner_paid_cents, r.balance_due_cents, r.wc_booking_code,
-        r.created_at, r.updated_at
+        r.hold_until, r.created_at, r.updated_at
       from jsonb_populate_recordset(null::orders, ${tx.json(booked as never)}) with ordinality as r
         left join screening_events e on e.id = r.event_id
         left join timeslots t on e.id is not null and t.id = r.timeslot_id
@@ -244,18 +295,21 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
       on conflict (registration_id) do nothing`);
   }
   const changes = [...patches]
-    .filter(([, p]) => Object.keys(p.fields).length > 0 || p.paidAdd !== 0)
-    .map(([id, p]) => ({ ...p.fields, registration_id: id, paid_add: p.paidAdd }));
+    .filter(([, p]) => Object.keys(p.fields).length > 0 || p.paidAdd !== 0 || p.refundsAdd.length > 0)
+    .map(([id, p]) => ({ ...p.fields, registration_id: id, paid_add: p.paidAdd, refunds_add: p.refundsAdd }));
   if (changes.length > 0) {
     writes.push(tx`
       update orders o
       set (status, participants, participant_count, discount_code, discount_label, discount_identifier_id, pricing,
            total_cents, discount_cents, member_discount_cents, partner_paid_cents, balance_due_cents, paid_cents,
-           transaction_id, payment_method, confirmation_email_sent, cancelled_at, updated_at) =
+           transaction_id, payment_method, confirmation_email_sent, cancelled_at, hold_until, refunded_cents,
+           last_refund_at, refunds, refund_review, expired_at, updated_at) =
         (select r.status, r.participants, r.participant_count, r.discount_code, r.discount_label,
                 r.discount_identifier_id, r.pricing, r.total_cents, r.discount_cents, r.member_discount_cents,
                 r.partner_paid_cents, r.balance_due_cents, o.paid_cents + (c.d->>'paid_add')::bigint,
-                r.transaction_id, r.payment_method, r.confirmation_email_sent, r.cancelled_at, r.updated_at
+                r.transaction_id, r.payment_method, r.confirmation_email_sent, r.cancelled_at, r.hold_until,
+                r.refunded_cents, r.last_refund_at, o.refunds || (c.d->'refunds_add'), r.refund_review,
+                r.expired_at, r.updated_at
          from jsonb_populate_record(o, c.d) r)
       from jsonb_array_elements(${tx.json(changes as never)}) as c(d)
       where o.registration_id = (c.d->>'registration_id')::bigint`);
@@ -283,7 +337,10 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
   await Promise.all(writes);
 }
 
-/** The orders read model: one row per registration, names and prices as booked. */
+/**
+ * The orders read model: one row per registration, names and prices as booked. PaymentVoided is not
+ * among its events: a voided charge was never counted as paid, so nothing the row shows changes.
+ */
 export const ordersProjection = defineBatchProjection({
   name: 'orders',
   tables: ['orders', 'order_participants'],
@@ -294,6 +351,9 @@ export const ordersProjection = defineBatchProjection({
     'PaymentRecorded',
     'StatusChanged',
     'RegistrationCancelled',
+    'RegistrationExpired',
+    'RegistrationRevived',
+    'RefundRecorded',
     'ConfirmationEmailSent',
   ],
   applyBatch: applyOrdersBatch,

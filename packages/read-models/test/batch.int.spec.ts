@@ -102,6 +102,31 @@ function booked(id: number, eventId: number, timeslotId: number, people: string[
   };
 }
 
+/** A booking awaiting payment with a payment hold (issue 21). */
+function held(
+  id: number,
+  eventId: number,
+  timeslotId: number,
+  people: string[],
+  holdUntil: string,
+): NewEvent {
+  const event = booked(id, eventId, timeslotId, people);
+  return { ...event, data: { ...(event.data as object), status: 'pending_payment', holdUntil } };
+}
+
+const refund = (refundId: string, amountCents: number, refundedCents: number, kind = 'refund'): NewEvent => ({
+  type: 'RefundRecorded',
+  data: {
+    refundId,
+    amountCents,
+    kind,
+    gatewayTransactionId: `g-${refundId}`,
+    reason: `Reason ${refundId}`,
+    refundedCents,
+    at: `2026-11-23T${String(amountCents / 500).padStart(2, '0')}:00:00.000Z`,
+  },
+});
+
 const at = '2026-11-22T08:00:00.000Z';
 const seats = (n: number, after: number, type = 'SeatsReserved'): NewEvent => ({
   type,
@@ -114,7 +139,8 @@ const seats = (n: number, after: number, type = 'SeatsReserved'): NewEvent => ({
  * real projections, and copies in schema `one_by_one`, projected by the same projections without
  * `applyBatch`, one event per batch. The log holds a first phase (bookings), then one phase of
  * everything mixed: new bookings, participant changes, discounts, payments, status changes,
- * cancellations, emails, seat, block and capacity changes on old and new registrations and slots.
+ * cancellations, emails, seat, block and capacity changes on old and new registrations and slots;
+ * then two phases of the money after the booking (holds, expiry, revival, refunds, a void).
  */
 describe('set-based projection batches', () => {
   let db: TestDatabase;
@@ -294,6 +320,106 @@ describe('set-based projection batches', () => {
     expect(six).toEqual({ location: null, timeslot_date: null, timeslot_time: null });
     const [two] = await db.sql`select location, timeslot_time from orders where registration_id = 2`;
     expect(two).toEqual({ location: 'Toa Payoh', timeslot_time: '09:30' });
+
+    // Phase 3, money after the booking: holds, expiry, revival, refunds, a late cancellation, a void,
+    // the seats an expiry gives back; on new and existing orders, several to one order in a batch.
+    const hold = '2026-11-22T08:30:00.000Z';
+    await add(reg(7), [
+      held(7, eventId, slotA, ['p7a', 'p7b'], hold),
+      { type: 'RegistrationExpired', data: { holdUntil: hold, seats: 2, reason: 'hold-expired', at: hold } },
+      { type: 'RegistrationRevived', data: { holdUntil: '2026-11-22T09:30:00.000Z', seats: 2, at } },
+      {
+        type: 'PaymentRecorded',
+        data: { transactionId: 't7', amountCents: 25_600, method: 'card', balanceDueCents: 0, at },
+      },
+      { type: 'StatusChanged', data: { from: 'pending_payment', to: 'paid', source: 'payment', at } },
+      refund('r7a', 1_000, 1_000, 'void'),
+      refund('r7b', 2_000, 3_000),
+    ]);
+    await add(reg(8), [held(8, eventId, slotB, ['p8a'], hold)]);
+    await add(slot(slotA), [seats(2, 3), seats(2, 1, 'SeatsReleased'), seats(2, 3)]);
+    await add(reg(1), [
+      refund('r1a', 500, 500),
+      {
+        type: 'RegistrationCancelled',
+        data: { from: 'paid', source: 'public', at, needsRefundReview: true },
+      },
+    ]);
+    await add(reg(9), [held(9, eventId, slotB, ['p9a'], hold)]);
+    counts = await project();
+    expect(counts.batched).toEqual([3, 11, 11]);
+    expect(counts.single).toEqual(counts.batched);
+    await expectSameRows();
+
+    // Phase 4: a refund appended to a list from an earlier batch, an expiry with its seats, a void.
+    await add(reg(7), [refund('r7c', 4_000, 7_000)]);
+    await add(reg(8), [
+      { type: 'RegistrationExpired', data: { holdUntil: hold, seats: 1, reason: 'hold-expired', at: hold } },
+      {
+        type: 'PaymentVoided',
+        data: { transactionId: 't8', amountCents: 12_800, reason: 'expired', at },
+      },
+    ]);
+    await add(slot(slotB), [
+      {
+        type: 'SeatsReleased',
+        data: { registrationId: '8', seats: 1, bookedAfter: 3, reason: 'expired', at },
+      },
+    ]);
+    counts = await project();
+    expect(counts.batched).toEqual([1, 2, 3]);
+    expect(counts.single).toEqual(counts.batched);
+    await expectSameRows();
+
+    const money = await db.sql`
+      select registration_id, status, hold_until, refunded_cents, last_refund_at, refunds, refund_review, expired_at
+      from orders where registration_id in (1, 7, 8, 9) order by registration_id`;
+    expect(money).toEqual([
+      {
+        registration_id: 1,
+        status: 'cancelled',
+        hold_until: null,
+        refunded_cents: 500,
+        last_refund_at: new Date('2026-11-23T01:00:00.000Z'),
+        refunds: [
+          {
+            id: 'r1a',
+            amountCents: 500,
+            kind: 'refund',
+            gatewayTransactionId: 'g-r1a',
+            reason: 'Reason r1a',
+            at: '2026-11-23T01:00:00.000Z',
+          },
+        ],
+        refund_review: true,
+        expired_at: null,
+      },
+      expect.objectContaining({
+        registration_id: 7,
+        status: 'paid',
+        hold_until: null,
+        refunded_cents: 7_000,
+        last_refund_at: new Date('2026-11-23T08:00:00.000Z'),
+        refund_review: false,
+        expired_at: null,
+      }),
+      {
+        registration_id: 8,
+        status: 'expired',
+        hold_until: null,
+        refunded_cents: 0,
+        last_refund_at: null,
+        refunds: [],
+        refund_review: false,
+        expired_at: new Date(hold),
+      },
+      expect.objectContaining({ registration_id: 9, status: 'pending_payment', hold_until: new Date(hold) }),
+    ]);
+    expect((money[1]!.refunds as { id: string; kind: string }[]).map((r) => [r.id, r.kind])).toEqual([
+      ['r7a', 'void'],
+      ['r7b', 'refund'],
+      ['r7c', 'refund'],
+    ]);
 
     // Rebuilding (which applies its replay through applyBatch too) gives the live rows again.
     for (const p of [ordersProjection, orderHistoryProjection, slotAvailabilityProjection]) {
