@@ -37,6 +37,10 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
       return `Reserved again by a payment (${e.data.seats} seat(s)); payment hold until ${e.data.holdUntil}`;
     case 'RefundRecorded':
       return `${e.data.kind === 'void' ? 'Void' : 'Refund'} of ${formatSGD(e.data.amountCents)} recorded (gateway ${e.data.gatewayTransactionId}): ${e.data.reason}`;
+    case 'RefundRequested':
+      return `Refund of ${formatSGD(e.data.amountCents)} asked of the gateway (payment ${e.data.transactionId}): ${e.data.reason}`;
+    case 'RefundFailed':
+      return `Refund of ${formatSGD(e.data.amountCents)} not given back (${e.data.failure === 'refused' ? 'refused by the gateway' : 'gateway unavailable'}): ${e.data.reason}`;
     case 'PaymentVoided':
       return `Charge of ${formatSGD(e.data.amountCents)} voided (transaction ${e.data.transactionId}): ${e.data.reason}`;
     case 'ConfirmationEmailSent':
@@ -47,6 +51,10 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
       return 'Receipt email sent';
     case 'CancellationEmailSent':
       return 'Cancellation email sent';
+    case 'ExpiryEmailSent':
+      return 'Expiry email sent';
+    case 'RefundEmailSent':
+      return `Refund email sent with credit note ${e.data.creditNoteNumber}`;
     case 'EmailDeliveryFailed':
       return `${e.data.emailType} email could not be delivered: ${e.data.reason}`;
     case 'PdfGenerated':

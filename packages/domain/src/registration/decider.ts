@@ -27,11 +27,13 @@ import type {
   ParticipantChanges,
   ParticipantSnapshot,
   PartnerBooking,
+  PdfDocument,
+  RefundFailure,
   RefundKind,
   RegistrationBooked,
   RegistrationEvent,
 } from './events';
-import { isGatewayPaymentMethod, refundableCents } from './refunds';
+import { availableRefundCents, isGatewayPaymentMethod, refundSale } from './refunds';
 
 /** One refund or void given back through the gateway. */
 export interface RefundEntry {
@@ -39,6 +41,32 @@ export interface RefundEntry {
   amountCents: number;
   kind: RefundKind;
   gatewayTransactionId: string;
+  at: string;
+  /** The card sale it gave back (known when it was requested first, see RequestRefund). */
+  transactionId?: string;
+}
+
+/** A card payment our gateway took. */
+export interface CardPayment {
+  transactionId: string;
+  amountCents: number;
+}
+
+/** A refund asked of the gateway and not answered yet: its amount is reserved. */
+export interface PendingRefund {
+  refundId: string;
+  amountCents: number;
+  transactionId: string;
+  reason: string;
+  at: string;
+}
+
+/** A refund the gateway did not give back. */
+export interface FailedRefund {
+  refundId: string;
+  amountCents: number;
+  failure: RefundFailure;
+  reason: string;
   at: string;
 }
 
@@ -67,12 +95,16 @@ export interface RegistrationState {
   /** The part of paidCents our gateway took (not the partner's): what a refund can give back. */
   cardPaidCents: number;
   transactionIds: string[];
+  /** The payments of cardPaidCents, oldest first. */
+  cardPayments: CardPayment[];
   /** When the payment hold runs out (ISO); null when the order has none. */
   holdUntil: string | null;
   expiredAt: string | null;
   /** Sum of refunds and voids of recorded payments. */
   refundedCents: number;
   refunds: RefundEntry[];
+  pendingRefunds: PendingRefund[];
+  failedRefunds: FailedRefund[];
   voidedCharges: VoidedCharge[];
   /** Cancelled too late for an automatic refund: staff decide. */
   needsRefundReview: boolean;
@@ -112,6 +144,15 @@ export type RegistrationCommand =
   | { type: 'ExpireHold'; at: string }
   | { type: 'ReviveExpired'; holdSeconds: number; at: string }
   | {
+      type: 'RequestRefund';
+      /** The caller's id of this refund (its idempotency key): asked twice, it is one request. */
+      refundId: string;
+      /** Absent: everything card-paid that is neither refunded nor being refunded. */
+      amountCents?: number;
+      reason: string;
+      at: string;
+    }
+  | {
       type: 'RecordRefund';
       /** The caller's id of this refund (its idempotency key): the same id twice is one refund. */
       refundId: string;
@@ -121,12 +162,13 @@ export type RegistrationCommand =
       reason: string;
       at: string;
     }
+  | { type: 'RecordRefundFailed'; refundId: string; failure: RefundFailure; reason: string; at: string }
   | { type: 'RecordPaymentVoided'; transactionId: string; amountCents: number; reason: string; at: string }
   | { type: 'RecordConfirmationEmailSent'; to: string; messageId: string | null; at: string }
   | { type: 'RecordReminderEmailSent'; to: string; messageId: string | null; at: string }
   | {
       type: 'RecordPdfGenerated';
-      document: 'invoice' | 'receipt' | 'confirmation';
+      document: PdfDocument;
       fileName: string;
       at: string;
     }
@@ -157,6 +199,10 @@ export const REGISTRATION_MESSAGES = {
   notExpired: 'Only an expired registration can be revived',
   badRefund: 'Refund amount must be a whole number of cents above 0',
   refundExceedsPaid: 'The refund is more than what was paid and not yet refunded.',
+  nothingToRefund: 'Nothing paid by card on this order is left to refund.',
+  refundSpansPayments:
+    'The refund is more than any single card payment of this order has left; refund each payment separately.',
+  refundNotRequested: 'No such refund was requested',
   badVoid: 'Voided amount must be a whole number of cents above 0',
   voidOfRecorded: 'This payment was recorded; refund it instead of voiding it',
   paymentVoided: 'This payment was voided; it cannot be recorded',
@@ -178,10 +224,13 @@ export function initialRegistrationState(): RegistrationState {
     paidCents: 0,
     cardPaidCents: 0,
     transactionIds: [],
+    cardPayments: [],
     holdUntil: null,
     expiredAt: null,
     refundedCents: 0,
     refunds: [],
+    pendingRefunds: [],
+    failedRefunds: [],
     voidedCharges: [],
     needsRefundReview: false,
     confirmationEmailSent: false,
@@ -499,15 +548,48 @@ export function decideRegistration(
         },
       ];
     }
+    case 'RequestRefund': {
+      const refusal = existing(state);
+      if (refusal) return refusal;
+      // the same request again (a replay, or a concurrent twin): the caller waits for its answer
+      if (isKnownRefund(state, command.refundId)) return [];
+      if (command.amountCents !== undefined && !isRefundAmount(command.amountCents)) {
+        return domainError('INVALID', REGISTRATION_MESSAGES.badRefund);
+      }
+      const available = availableRefundCents(state);
+      if (available === 0) return domainError('REFUND_EXCEEDS_PAID', REGISTRATION_MESSAGES.nothingToRefund);
+      const amountCents = command.amountCents ?? available;
+      if (amountCents > available) {
+        return domainError('REFUND_EXCEEDS_PAID', REGISTRATION_MESSAGES.refundExceedsPaid);
+      }
+      const transactionId = refundSale(state, amountCents);
+      if (transactionId === null) {
+        return domainError('REFUND_EXCEEDS_PAID', REGISTRATION_MESSAGES.refundSpansPayments);
+      }
+      return [
+        {
+          type: 'RefundRequested',
+          data: {
+            refundId: command.refundId,
+            amountCents,
+            transactionId,
+            reason: command.reason,
+            at: command.at,
+          },
+        },
+      ];
+    }
     case 'RecordRefund': {
       const refusal = existing(state);
       if (refusal) return refusal;
       // the caller's retry of a refund already recorded
       if (state.refunds.some((r) => r.refundId === command.refundId)) return [];
-      if (!Number.isSafeInteger(command.amountCents) || command.amountCents <= 0) {
+      if (!isRefundAmount(command.amountCents)) {
         return domainError('INVALID', REGISTRATION_MESSAGES.badRefund);
       }
-      if (command.amountCents > refundableCents(state)) {
+      // its own request's reservation is what it may take
+      const reserved = state.pendingRefunds.find((r) => r.refundId === command.refundId)?.amountCents ?? 0;
+      if (command.amountCents > availableRefundCents(state) + reserved) {
         return domainError('REFUND_EXCEEDS_PAID', REGISTRATION_MESSAGES.refundExceedsPaid);
       }
       return [
@@ -520,6 +602,27 @@ export function decideRegistration(
             gatewayTransactionId: command.gatewayTransactionId,
             reason: command.reason,
             refundedCents: state.refundedCents + command.amountCents,
+            at: command.at,
+          },
+        },
+      ];
+    }
+    case 'RecordRefundFailed': {
+      const refusal = existing(state);
+      if (refusal) return refusal;
+      if (state.refunds.some((r) => r.refundId === command.refundId)) return [];
+      if (state.failedRefunds.some((r) => r.refundId === command.refundId)) return [];
+      const request = state.pendingRefunds.find((r) => r.refundId === command.refundId);
+      if (!request) return domainError('NOT_FOUND', REGISTRATION_MESSAGES.refundNotRequested);
+      return [
+        {
+          type: 'RefundFailed',
+          data: {
+            refundId: request.refundId,
+            amountCents: request.amountCents,
+            transactionId: request.transactionId,
+            failure: command.failure,
+            reason: command.reason,
             at: command.at,
           },
         },
@@ -600,6 +703,13 @@ export function decideRegistration(
   }
 }
 
+const isRefundAmount = (cents: number) => Number.isSafeInteger(cents) && cents > 0;
+/** Requested, recorded or failed: a refund id already used on this order. */
+const isKnownRefund = (state: RegistrationState, refundId: string) =>
+  [state.pendingRefunds, state.refunds, state.failedRefunds].some((list) =>
+    list.some((r) => r.refundId === refundId),
+  );
+
 const cancelled = () => domainError('CANCELLED', REGISTRATION_MESSAGES.cancelled);
 const expired = () => domainError('EXPIRED', REGISTRATION_MESSAGES.expired);
 /** Cancelled or expired: closed to payments and changes of the primary. */
@@ -662,14 +772,17 @@ export function evolveRegistration(state: RegistrationState, event: Registration
       };
     case 'DiscountApplied':
       return { ...state, discount: event.data.discount, pricing: event.data.pricing };
-    case 'PaymentRecorded':
+    case 'PaymentRecorded': {
+      const { transactionId, amountCents, method } = event.data;
+      const card = isGatewayPaymentMethod(method);
       return {
         ...state,
-        paidCents: state.paidCents + event.data.amountCents,
-        cardPaidCents:
-          state.cardPaidCents + (isGatewayPaymentMethod(event.data.method) ? event.data.amountCents : 0),
-        transactionIds: [...state.transactionIds, event.data.transactionId],
+        paidCents: state.paidCents + amountCents,
+        cardPaidCents: state.cardPaidCents + (card ? amountCents : 0),
+        transactionIds: [...state.transactionIds, transactionId],
+        cardPayments: card ? [...state.cardPayments, { transactionId, amountCents }] : state.cardPayments,
       };
+    }
     case 'StatusChanged':
       return { ...state, status: event.data.to };
     case 'RegistrationCancelled':
@@ -683,12 +796,30 @@ export function evolveRegistration(state: RegistrationState, event: Registration
       return { ...state, status: 'expired', expiredAt: event.data.at };
     case 'RegistrationRevived':
       return { ...state, status: 'pending_payment', holdUntil: event.data.holdUntil, expiredAt: null };
+    case 'RefundRequested': {
+      const { refundId, amountCents, transactionId, reason, at } = event.data;
+      return {
+        ...state,
+        pendingRefunds: [...state.pendingRefunds, { refundId, amountCents, transactionId, reason, at }],
+      };
+    }
     case 'RefundRecorded': {
       const { refundId, amountCents, kind, gatewayTransactionId, at } = event.data;
+      const request = state.pendingRefunds.find((r) => r.refundId === refundId);
+      const entry: RefundEntry = { refundId, amountCents, kind, gatewayTransactionId, at };
       return {
         ...state,
         refundedCents: state.refundedCents + amountCents,
-        refunds: [...state.refunds, { refundId, amountCents, kind, gatewayTransactionId, at }],
+        refunds: [...state.refunds, request ? { ...entry, transactionId: request.transactionId } : entry],
+        pendingRefunds: state.pendingRefunds.filter((r) => r !== request),
+      };
+    }
+    case 'RefundFailed': {
+      const { refundId, amountCents, failure, reason, at } = event.data;
+      return {
+        ...state,
+        pendingRefunds: state.pendingRefunds.filter((r) => r.refundId !== refundId),
+        failedRefunds: [...state.failedRefunds, { refundId, amountCents, failure, reason, at }],
       };
     }
     case 'PaymentVoided': {
@@ -706,6 +837,8 @@ export function evolveRegistration(state: RegistrationState, event: Registration
     case 'PartnerConfirmationFailed':
     case 'ReceiptEmailSent':
     case 'CancellationEmailSent':
+    case 'ExpiryEmailSent':
+    case 'RefundEmailSent':
     case 'EmailDeliveryFailed':
       return state;
     default:

@@ -166,6 +166,32 @@ export type RefundRecorded = DomainEvent<
 >;
 export type RefundKind = 'void' | 'refund';
 /**
+ * Step one of a refund through the gateway: `amountCents` of the card sale `transactionId` is
+ * reserved, so refunds racing on one order can never together give back more than was paid. The
+ * gateway's answer closes it with the same `refundId`: RefundRecorded (accepted) or RefundFailed.
+ */
+export type RefundRequested = DomainEvent<
+  'RefundRequested',
+  { refundId: string; amountCents: number; transactionId: string; reason: string; at: string }
+>;
+/**
+ * 'refused': the gateway said no (its reason, e.g. not settled yet); 'unavailable': no answer, or an
+ * unknown outcome.
+ */
+export type RefundFailure = 'refused' | 'unavailable';
+/** The gateway did not give a requested refund back: nothing was refunded and the reservation is free. */
+export type RefundFailed = DomainEvent<
+  'RefundFailed',
+  {
+    refundId: string;
+    amountCents: number;
+    transactionId: string;
+    failure: RefundFailure;
+    reason: string;
+    at: string;
+  }
+>;
+/**
  * A charge the gateway accepted for an order that had expired in the same instant: voided at once
  * and never counted as paid (`transactionId` is the sale's id).
  */
@@ -181,9 +207,10 @@ export type ReminderEmailSent = DomainEvent<
   'ReminderEmailSent',
   { to: string; messageId: string | null; at: string }
 >;
+export type PdfDocument = 'invoice' | 'receipt' | 'confirmation' | 'credit-note';
 export type PdfGenerated = DomainEvent<
   'PdfGenerated',
-  { document: 'invoice' | 'receipt' | 'confirmation'; fileName: string; at: string }
+  { document: PdfDocument; fileName: string; at: string }
 >;
 export type PartnerConfirmed = DomainEvent<'PartnerConfirmed', { bookingCode: string; at: string }>;
 export type PartnerConfirmationFailed = DomainEvent<
@@ -199,6 +226,16 @@ export type ReceiptEmailSent = DomainEvent<
 export type CancellationEmailSent = DomainEvent<
   'CancellationEmailSent',
   { to: string; messageId: string | null; at: string }
+>;
+/** The expiry email of one expiry (the RegistrationExpired at `expiredAt`) was sent (worker). */
+export type ExpiryEmailSent = DomainEvent<
+  'ExpiryEmailSent',
+  { to: string; messageId: string | null; expiredAt: string; at: string }
+>;
+/** The refund email of one refund (its refund id), with its credit note, was sent (worker). */
+export type RefundEmailSent = DomainEvent<
+  'RefundEmailSent',
+  { to: string; messageId: string | null; refundId: string; creditNoteNumber: string; at: string }
 >;
 /** An email could not be delivered for good (refused address, or every retry failed) (worker). */
 export type EmailDeliveryFailed = DomainEvent<
@@ -218,7 +255,9 @@ export type RegistrationEvent =
   | RegistrationCancelled
   | RegistrationExpired
   | RegistrationRevived
+  | RefundRequested
   | RefundRecorded
+  | RefundFailed
   | PaymentVoided
   | ConfirmationEmailSent
   | ReminderEmailSent
@@ -227,6 +266,8 @@ export type RegistrationEvent =
   | PartnerConfirmationFailed
   | ReceiptEmailSent
   | CancellationEmailSent
+  | ExpiryEmailSent
+  | RefundEmailSent
   | EmailDeliveryFailed;
 
 export const REGISTRATION_EVENT_TYPES = [
@@ -241,7 +282,9 @@ export const REGISTRATION_EVENT_TYPES = [
   'RegistrationCancelled',
   'RegistrationExpired',
   'RegistrationRevived',
+  'RefundRequested',
   'RefundRecorded',
+  'RefundFailed',
   'PaymentVoided',
   'ConfirmationEmailSent',
   'ReminderEmailSent',
@@ -250,5 +293,7 @@ export const REGISTRATION_EVENT_TYPES = [
   'PartnerConfirmationFailed',
   'ReceiptEmailSent',
   'CancellationEmailSent',
+  'ExpiryEmailSent',
+  'RefundEmailSent',
   'EmailDeliveryFailed',
 ] as const satisfies readonly RegistrationEvent['type'][];

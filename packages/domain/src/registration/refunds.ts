@@ -4,7 +4,7 @@
  * the partner's business and never refunded here.
  */
 import type { Cents } from '../money';
-import type { RegistrationState } from './decider';
+import type { FailedRefund, PendingRefund, RefundEntry, RegistrationState } from './decider';
 
 /** Payment methods the api records for a sale through our gateway: 'card', 'test card (Visa ending 1111)'. */
 const GATEWAY_METHOD = /^(test )?card\b/;
@@ -17,6 +17,41 @@ export function isGatewayPaymentMethod(method: string): boolean {
 /** What can still be refunded: card-paid minus already refunded. */
 export function refundableCents(state: RegistrationState): Cents {
   return Math.max(0, state.cardPaidCents - state.refundedCents);
+}
+
+const sum = (refunds: readonly { amountCents: number }[]) => refunds.reduce((t, r) => t + r.amountCents, 0);
+
+/** What a new refund may take: refundable minus what refunds awaiting the gateway have reserved. */
+export function availableRefundCents(state: RegistrationState): Cents {
+  return Math.max(0, refundableCents(state) - sum(state.pendingRefunds));
+}
+
+/**
+ * The card sale a refund of `amountCents` comes from: the latest one with that much left (its amount
+ * minus its refunds and reservations); null when no single sale has. One refund never spans sales.
+ */
+export function refundSale(state: RegistrationState, amountCents: Cents): string | null {
+  const taken = [...state.refunds, ...state.pendingRefunds];
+  for (const sale of [...state.cardPayments].reverse()) {
+    const left = sale.amountCents - sum(taken.filter((r) => r.transactionId === sale.transactionId));
+    if (left >= amountCents) return sale.transactionId;
+  }
+  return null;
+}
+
+export type RefundOutcome =
+  | { status: 'pending'; request: PendingRefund }
+  | { status: 'succeeded'; refund: RefundEntry }
+  | { status: 'failed'; failure: FailedRefund };
+
+/** Where the refund `refundId` stands on this order; null when it was never requested nor recorded. */
+export function refundOutcome(state: RegistrationState, refundId: string): RefundOutcome | null {
+  const refund = state.refunds.find((r) => r.refundId === refundId);
+  if (refund) return { status: 'succeeded', refund };
+  const failure = state.failedRefunds.find((r) => r.refundId === refundId);
+  if (failure) return { status: 'failed', failure };
+  const request = state.pendingRefunds.find((r) => r.refundId === refundId);
+  return request ? { status: 'pending', request } : null;
 }
 
 /** A refund with no amount given refunds everything card-paid and not yet refunded. */
