@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { redemptionLimitsOf } from '@hs/commands';
 import type { Sql } from '@hs/db';
 import {
   type AppliedDiscount,
@@ -283,8 +284,7 @@ export async function priceOrderRequest(
     redemption = {
       identifierId: row.identifierId,
       discountId: row.id,
-      codeLimit: row.limitRedemption && row.maxRedemptions ? row.maxRedemptions : null,
-      binLimit: row.limitBinRedemption && row.maxBinRedemptions ? row.maxBinRedemptions : null,
+      ...redemptionLimitsOf(row),
     };
   }
   let partner: PartnerBooking | null = null;

@@ -1,15 +1,8 @@
+import { slotCapacity } from '@hs/commands';
 import type { Sql } from '@hs/db';
 import { type TimeslotCommand, timeslotDeciderFor, timeslotStream } from '@hs/domain';
 import { type Position, handleCommand } from '@hs/eventstore';
 import { notFound } from '../errors';
-
-/** The slot's capacity in the catalogue (its stream records only changes to it); null: no such slot. */
-export async function slotCapacity(sql: Sql, timeslotId: number): Promise<number | null> {
-  const [slot] = await sql<
-    { maxAttendees: number }[]
-  >`select max_attendees as "maxAttendees" from timeslots where id = ${timeslotId}`;
-  return slot?.maxAttendees ?? null;
-}
 
 /** Runs a capacity command on one timeslot stream (decide before write; expected version guards the race). */
 export async function runTimeslotCommand(

@@ -1,0 +1,3 @@
+export { slotCapacity } from './slot-capacity';
+export { type RedemptionLimits, redemptionLimits, redemptionLimitsOf } from './redemption-limits';
+export { REGISTRATION_NOT_FOUND, changeRegistration, existingRegistration } from './registration';

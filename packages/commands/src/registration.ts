@@ -1,0 +1,119 @@
+import type { Sql } from '@hs/db';
+import {
+  type DiscountCodeCommand,
+  type RegistrationCommand,
+  type RegistrationEvent,
+  type RegistrationState,
+  discountCodeDecider,
+  discountCodeStream,
+  discountStream,
+  domainError,
+  reclaimsRedemption,
+  registrationDecider,
+  registrationStream,
+  releasesRedemption,
+  seatReleaseReason,
+  seatsHeld,
+  timeslotDeciderFor,
+  timeslotStream,
+} from '@hs/domain';
+import {
+  CommandRefusedError,
+  type Decision,
+  type Position,
+  aggregateStream,
+  decideOn,
+  handle,
+} from '@hs/eventstore';
+import { redemptionLimits } from './redemption-limits';
+import { slotCapacity } from './slot-capacity';
+
+export const REGISTRATION_NOT_FOUND =
+  'Registration not found. Please check your reference number and try again.';
+
+/** The registration as its stream folds it; refused NOT_FOUND (404 at the api) when there is none. */
+export async function existingRegistration(sql: Sql, registrationId: number): Promise<RegistrationState> {
+  const { state } = await aggregateStream(sql, registrationStream(registrationId).id, registrationDecider);
+  if (!state.exists) throw new CommandRefusedError(domainError('NOT_FOUND', REGISTRATION_NOT_FOUND));
+  return state;
+}
+
+/**
+ * Runs a command on a registration and keeps its seats and code redemption in step, in one
+ * append: whatever makes the order hold fewer seats releases them on the slot stream (a
+ * cancellation or an expiry also gives the code back); whatever makes it hold more reserves them, or
+ * is refused when the slot is full (a revived expired order also takes its code again, or is
+ * refused when the code ran out meanwhile). The api's routes and the worker's hold sweeper share it.
+ */
+export async function changeRegistration(
+  sql: Sql,
+  registrationId: number,
+  command: RegistrationCommand,
+  meta: { actor: string; requestId?: string },
+): Promise<{ state: RegistrationState; events: RegistrationEvent[]; position: Position | null }> {
+  const before = await existingRegistration(sql, registrationId);
+  const regStream = registrationStream(registrationId);
+  const slotStream = timeslotStream(before.timeslotId!);
+  const discount = before.discount;
+  const codeStream = discount ? discountCodeStream(discount.discountIdentifierId) : null;
+  const binStream = discount ? discountStream(discount.discountId) : null;
+  const codeStreams = codeStream && binStream ? [codeStream, binStream] : [];
+  const slot = timeslotDeciderFor((await slotCapacity(sql, before.timeslotId!)) ?? undefined);
+  // Only a revival takes the code again, and it needs the code's limits as the catalogue has them now.
+  const limits = discount && command.type === 'ReviveExpired' ? await redemptionLimits(sql, discount) : null;
+  const at = 'at' in command ? command.at : new Date().toISOString();
+  const by = String(registrationId);
+
+  const { result, position } = await handle(
+    sql,
+    [regStream, slotStream, ...codeStreams].map((s) => s.id),
+    (read) => {
+      const changed = decideOn(regStream, read[regStream.id], registrationDecider, command);
+      const { before: state, after } = changed;
+      const append: Decision['append'] = [changed.append];
+      const delta = seatsHeld(after) - seatsHeld(state);
+      if (delta !== 0) {
+        const seats = decideOn(
+          slotStream,
+          read[slotStream.id],
+          slot,
+          delta > 0
+            ? { type: 'ReserveSeats', registrationId: by, seats: delta, at }
+            : {
+                type: 'ReleaseSeats',
+                registrationId: by,
+                seats: -delta,
+                reason: seatReleaseReason(after),
+                at,
+              },
+        );
+        append.push(seats.append);
+      }
+      const codeCommands: { stream: typeof codeStream; command: DiscountCodeCommand }[] = [];
+      if (releasesRedemption(state, after)) {
+        for (const stream of codeStreams) {
+          codeCommands.push({ stream, command: { type: 'ReleaseRedemption', registrationId: by, at } });
+        }
+      }
+      if (reclaimsRedemption(state, after) && limits) {
+        // As the booking did: the code's own stream always, the whole discount's when it has a limit.
+        codeCommands.push({
+          stream: codeStream,
+          command: { type: 'RedeemCode', registrationId: by, limit: limits.codeLimit, at },
+        });
+        if (limits.binLimit !== null) {
+          codeCommands.push({
+            stream: binStream,
+            command: { type: 'RedeemCode', registrationId: by, limit: limits.binLimit, at },
+          });
+        }
+      }
+      for (const { stream, command } of codeCommands) {
+        append.push(decideOn(stream!, read[stream!.id], discountCodeDecider, command).append);
+      }
+      return { append, result: { after, events: changed.events } };
+    },
+    { metadata: { actor: meta.actor, requestId: meta.requestId }, maxAttempts: 8 },
+  );
+  return { state: result!.after, events: result!.events, position };
+}
