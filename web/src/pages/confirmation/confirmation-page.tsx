@@ -22,8 +22,10 @@ import { ClockIcon, CreditCardIcon } from '../../components/icons';
 import { detailList } from '../../public/detail-list';
 import { toCents } from '../../public/money';
 import { StateCard } from '../../public/state-card';
-import type { RegistrationLookup } from '../../public/types';
+import type { LookupMoneyFields, RegistrationLookup } from '../../public/types';
 import { BookingParticipants } from './booking-participants';
+import { ExpiredReservation } from './expired-reservation';
+import { HoldNotice } from './hold-notice';
 import type { ParticipantChangeResult } from './participant-calls';
 import { primeLookup } from './prime-lookup';
 
@@ -31,6 +33,15 @@ const PaymentPanel = lazy(() => import('./payment-panel'));
 
 /** Spec section 9: redirect after direct confirmation 1.5 s. */
 const CONFIRMED_REDIRECT_MS = 1500;
+/** Once the payment hold has ended the booking is read this often until the server says it expired. */
+const HOLD_ENDED_POLL_MS = 5000;
+
+type Lookup = RegistrationLookup & LookupMoneyFields;
+
+/** An unpaid booking whose payment hold has ended (the server expires it moments later). */
+function holdEnded(r: Lookup, now = Date.now()): boolean {
+  return Boolean(r.holdUntil) && Date.parse(r.holdUntil ?? '') <= now;
+}
 
 /** Balance due: the server's, else total minus what the partner paid. */
 export function balanceOf(r: RegistrationLookup): number {
@@ -51,7 +62,7 @@ export default function BookingConfirmationPage() {
   const autoConfirmed = useRef(false);
   const localPaid = useRef(false);
 
-  const { data, error, isLoading, mutate } = useSWR<ApiEnvelope<RegistrationLookup>>(
+  const { data, error, isLoading, mutate } = useSWR<ApiEnvelope<Lookup>>(
     reference ? lookupKey(reference) : null,
     {
       // poll until the payment status and the confirmation email settle
@@ -59,7 +70,8 @@ export default function BookingConfirmationPage() {
         const r = latest?.data;
         if (!r) return 0;
         const status = parseRegistrationStatus(r.status);
-        if (status === 'cancelled') return 0;
+        if (status === 'cancelled' || status === 'expired') return 0;
+        if (status === 'pending_payment' && holdEnded(r)) return HOLD_ENDED_POLL_MS;
         // after a payment here the read model may still say pending for a moment: keep polling
         if (status === 'pending_payment' && balanceOf(r) > 0 && localPaid.current !== true) return 0;
         return r.confirmationEmailSent ? 0 : 3000;
@@ -157,6 +169,8 @@ export default function BookingConfirmationPage() {
     );
   }
 
+  if (status === 'expired') return <ExpiredReservation eventId={registration.eventId} />;
+
   const view = paymentView(status, balance);
   const open = panelOpen ?? shouldOpenPaymentPanel({ showPayment, status, balanceDueCents: balance });
   const total = toCents(registration.totalAmount ?? registration.total ?? registration.total_amount);
@@ -184,6 +198,9 @@ export default function BookingConfirmationPage() {
             </p>
           </Card.Header>
           <Card.Body gap="4">
+            {status === 'pending_payment' && view.canPay && registration.holdUntil ? (
+              <HoldNotice holdUntil={registration.holdUntil} onEnded={() => void mutate()} />
+            ) : null}
             <dl className={detailList}>
               <dt>Reference Number</dt>
               <dd data-testid="reference-number">

@@ -1,0 +1,24 @@
+import { Link } from 'wouter';
+import { Button } from '../../components/ui/button';
+import { RESERVATION_MESSAGES } from '../../public/reservation-messages';
+import { StateCard } from '../../public/state-card';
+import { useEventById } from '../participants-booking/use-event-by-id';
+
+/**
+ * A booking whose payment hold ran out: its seats are gone, so instead of a payment it offers booking
+ * again on the event's page (the home page when the event is no longer open).
+ */
+export function ExpiredReservation({ eventId }: { eventId: number }) {
+  const { event } = useEventById(eventId);
+  return (
+    <StateCard
+      title={RESERVATION_MESSAGES.expiredTitle}
+      text={RESERVATION_MESSAGES.expired}
+      action={
+        <Button asChild>
+          <Link href={event ? `/events/${event.slug}` : '/'}>{RESERVATION_MESSAGES.bookAgain}</Link>
+        </Button>
+      }
+    />
+  );
+}
