@@ -18,6 +18,13 @@ export interface CommonConfig {
   /** Postgres pool size for this process. */
   databasePoolSize: number;
   demo: boolean;
+  /**
+   * How long a booking awaiting payment holds its seats and discount code before it expires (the
+   * default of the back-office setting, which wins once staff set it).
+   */
+  paymentHoldSeconds: number;
+  /** A card-paid booking cancelled at least this long before its appointment is refunded automatically. */
+  refundCutoffHours: number;
 }
 
 export function readCommonConfig(env: Env): CommonConfig {
@@ -38,6 +45,8 @@ export function readCommonConfig(env: Env): CommonConfig {
     publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http', 'https'], 'http://localhost:3000'),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, { min: 1, max: 200 }),
     demo: bool(env, 'DEMO', nodeEnv !== 'production'),
+    paymentHoldSeconds: int(env, 'PAYMENT_HOLD_SECONDS', 1800, { min: 1, max: 86_400 }),
+    refundCutoffHours: int(env, 'REFUND_CUTOFF_HOURS', 24, { min: 0, max: 8_760 }),
   };
 }
 

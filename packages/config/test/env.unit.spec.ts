@@ -42,4 +42,15 @@ describe('environment readers', () => {
     expect(c.demo).toBe(true);
     expect(readCommonConfig({ NODE_ENV: 'production' }).demo).toBe(false);
   });
+
+  it('reads the payment hold and the refund cut-off, with defaults of 30 minutes and 24 hours', () => {
+    expect(readCommonConfig({}).paymentHoldSeconds).toBe(1800);
+    expect(readCommonConfig({}).refundCutoffHours).toBe(24);
+    const c = readCommonConfig({ PAYMENT_HOLD_SECONDS: '90', REFUND_CUTOFF_HOURS: '48' });
+    expect([c.paymentHoldSeconds, c.refundCutoffHours]).toEqual([90, 48]);
+    expect(() => readCommonConfig({ PAYMENT_HOLD_SECONDS: '0' })).toThrow(
+      'Invalid configuration: PAYMENT_HOLD_SECONDS must be at least 1, got 0',
+    );
+    expect(() => readCommonConfig({ REFUND_CUTOFF_HOURS: 'soon' })).toThrow(/REFUND_CUTOFF_HOURS/);
+  });
 });

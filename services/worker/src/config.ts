@@ -30,6 +30,8 @@ export interface WorkerConfig extends CommonConfig {
   lockDurationMs: number;
   /** How often each worker looks for stalled jobs (active, lock lapsed) and puts them back to wait. */
   stalledIntervalMs: number;
+  /** How often the hold sweeper looks for unpaid orders whose payment hold ran out. */
+  holdSweepMs: number;
 }
 
 export function readWorkerConfig(env: Env = process.env): WorkerConfig {
@@ -58,5 +60,6 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     jobBackoffMs: int(env, 'JOB_BACKOFF_MS', 5_000, { min: 10 }),
     lockDurationMs: int(env, 'WORKER_LOCK_DURATION_MS', 30_000, { min: 1_000 }),
     stalledIntervalMs: int(env, 'WORKER_STALLED_INTERVAL_MS', 30_000, { min: 100 }),
+    holdSweepMs: int(env, 'HOLD_SWEEP_MS', 5_000, { min: 50 }),
   };
 }
