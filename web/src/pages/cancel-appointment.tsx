@@ -19,13 +19,14 @@ import { detailList } from '../public/detail-list';
 import { FormField } from '../public/form-field';
 import { ArrowLeftIcon } from '../components/icons';
 import { money } from '../public/money';
-import type { RegistrationLookup } from '../public/types';
+import { cancellationRefundText, RESERVATION_MESSAGES } from '../public/reservation-messages';
+import type { LookupMoneyFields, RegistrationLookup } from '../public/types';
 import { WarningNotice } from '../public/warning-notice';
 
+type Lookup = RegistrationLookup & LookupMoneyFields;
+
 export function lookupRegistration(reference: string) {
-  return api.get<ApiEnvelope<RegistrationLookup>>(
-    `/api/registrations/lookup/${encodeURIComponent(reference)}`,
-  );
+  return api.get<ApiEnvelope<Lookup>>(`/api/registrations/lookup/${encodeURIComponent(reference)}`);
 }
 
 type Step = 'find' | 'details' | 'done';
@@ -37,7 +38,7 @@ export default function CancelAppointmentPage() {
   const [fieldError, setFieldError] = useState<string>();
   const [lookupError, setLookupError] = useState<string>();
   const [loading, setLoading] = useState(false);
-  const [registration, setRegistration] = useState<RegistrationLookup | null>(null);
+  const [registration, setRegistration] = useState<Lookup | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -106,6 +107,8 @@ export default function CancelAppointmentPage() {
   const ref =
     registration?.referenceNumber || registration?.reference_number || reference.trim().toUpperCase();
   const cancelled = registration?.status === 'cancelled' || registration?.status === 'canceled';
+  const expired = registration?.status === 'expired';
+  const refundText = cancellationRefundText(registration?.cancellationRefund);
 
   return (
     <Page display="flex" flexDirection="column" alignItems="center">
@@ -210,20 +213,34 @@ export default function CancelAppointmentPage() {
                     <p>{STATUS_MESSAGES.alreadyCancelled}</p>
                   </div>
                 </WarningNotice>
+              ) : expired ? (
+                <WarningNotice>
+                  <p>{RESERVATION_MESSAGES.expired}</p>
+                </WarningNotice>
               ) : (
-                <div
-                  className={css({
-                    p: '4',
-                    borderRadius: 'l2',
-                    bg: 'danger.subtle',
-                    borderWidth: '1px',
-                    borderColor: 'danger.border',
-                  })}
-                >
-                  <Checkbox checked={confirmed} onCheckedChange={(e) => setConfirmed(e.checked === true)}>
-                    {CANCEL_MESSAGES.checkbox}
-                  </Checkbox>
-                </div>
+                <>
+                  {refundText ? (
+                    <p
+                      data-testid="cancel-refund"
+                      className={css({ p: '3', borderRadius: 'l2', bg: 'bg.subtle', fontSize: 'sm' })}
+                    >
+                      {refundText}
+                    </p>
+                  ) : null}
+                  <div
+                    className={css({
+                      p: '4',
+                      borderRadius: 'l2',
+                      bg: 'danger.subtle',
+                      borderWidth: '1px',
+                      borderColor: 'danger.border',
+                    })}
+                  >
+                    <Checkbox checked={confirmed} onCheckedChange={(e) => setConfirmed(e.checked === true)}>
+                      {CANCEL_MESSAGES.checkbox}
+                    </Checkbox>
+                  </div>
+                </>
               )}
             </Card.Body>
             <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
@@ -231,7 +248,7 @@ export default function CancelAppointmentPage() {
                 <ArrowLeftIcon />
                 Back
               </Button>
-              {cancelled ? null : (
+              {cancelled || expired ? null : (
                 <Button
                   variant="danger"
                   disabled={!confirmed}
