@@ -13,6 +13,7 @@ import { ApiError, api } from '../../lib/api';
 import { SectionHeader } from '../components/section';
 import { ADMIN_PATHS } from '../lib/admin-api';
 import type { PaymentTestModeAnswer } from '@hs/contracts';
+import { SeatHoldCard } from './seat-hold-card';
 
 export const PAYMENT_MESSAGES = {
   fetchFailed: 'Failed to fetch payment test mode status',
@@ -179,6 +180,9 @@ export function PaymentsTab() {
           </Card.Root>
         </Grid>
       )}
+      <Grid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start" mt="4">
+        <SeatHoldCard />
+      </Grid>
     </section>
   );
 }
