@@ -323,6 +323,15 @@ export const PaymentTestModeResponseSchema = Type.Object({
   }),
 });
 
+/** How long an unpaid booking holds its seats and code (the back-office Payments tab, in minutes). */
+export const PaymentHoldSchema = Type.Object({
+  holdMinutes: Type.Number({ minimum: 0, description: 'Whole minutes unless PAYMENT_HOLD_SECONDS is not' }),
+});
+export const PaymentHoldInputSchema = Type.Object({
+  holdMinutes: Type.Integer({ minimum: 1, maximum: 1440 }),
+});
+export const PaymentHoldResponseSchema = Type.Object({ success: Type.Boolean(), data: PaymentHoldSchema });
+
 /** A projection's or reactor's progress through the event log. */
 export const SubscriptionStatusSchema = Type.Object({
   name: Type.String(),
@@ -352,4 +361,5 @@ export type OrderPage = Static<typeof OrderPageSchema>;
 export type OrderHistoryEntry = Static<typeof OrderHistoryEntrySchema>;
 export type TimeslotSearchAnswer = Static<typeof TimeslotSearchResponseSchema>;
 export type PaymentTestModeAnswer = Static<typeof PaymentTestModeResponseSchema>;
+export type PaymentHold = Static<typeof PaymentHoldSchema>;
 export type SubscriptionStatus = Static<typeof SubscriptionStatusSchema>;

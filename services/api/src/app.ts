@@ -17,6 +17,7 @@ import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
 import swagger from './plugins/external/swagger';
 import apiKey from './plugins/app/api-key';
+import paymentHold from './plugins/app/payment-hold';
 import outsideWorld, { type OutsideWorld, outsideWorldFromConfig } from './plugins/app/outside-world';
 import auth from './plugins/app/auth';
 import admin from './routes/admin';
@@ -79,6 +80,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(db, { url: config.databaseUrl, max: config.databasePoolSize, sql: deps.sql });
   await app.register(redis, { url: config.redisUrl });
   await app.register(readCache, { maxAgeMs: config.readCacheMs });
+  await app.register(paymentHold, { defaultSeconds: config.paymentHoldSeconds });
 
   await app.register(auth, { secret: config.jwtSecret });
   await app.register(apiKey);

@@ -13,3 +13,14 @@ export async function getSetting(db: Sql | TransactionSql, key: string): Promise
 export async function isPaymentTestMode(db: Sql | TransactionSql): Promise<boolean> {
   return (await getSetting(db, PAYMENT_TEST_MODE)) !== 'false';
 }
+
+export const PAYMENT_HOLD_MINUTES = 'payment_hold_minutes';
+
+/**
+ * How long a booking awaiting payment holds its seats and code: the back-office setting (minutes)
+ * once staff set it, else PAYMENT_HOLD_SECONDS.
+ */
+export async function paymentHoldSeconds(db: Sql | TransactionSql, fallbackSeconds: number): Promise<number> {
+  const minutes = Number(await getSetting(db, PAYMENT_HOLD_MINUTES));
+  return Number.isSafeInteger(minutes) && minutes > 0 ? minutes * 60 : fallbackSeconds;
+}

@@ -63,13 +63,20 @@ export function createRegistrationIds(sql: Sql, block = 50) {
  * Books an order in ONE append: RegistrationBooked on its own stream, SeatsReserved on the slot
  * (expected version: a concurrent booking that took the last seat makes this attempt retry and then
  * refuse), and the code redemption on the code's stream(s). A reference number already taken fails
- * the append on the log's unique index, and the booking draws another.
+ * the append on the log's unique index, and the booking draws another. A booking left awaiting
+ * payment holds its seats and code until its hold runs out (the domain gives no hold to a partner or
+ * zero-balance booking).
  */
 export async function bookRegistration(
   sql: Sql,
   req: RegistrationRequest,
   order: PricedOrder,
-  meta: { actor: string; requestId?: string },
+  meta: {
+    actor: string;
+    requestId?: string;
+    /** The payment hold of a booking left awaiting payment (the Payments tab's setting, seconds). */
+    holdSeconds: number;
+  },
   id: number,
   /** The slot's stream as read before the turn (PricedOrder.slotRead), when still fresh (slot-queue). */
   slotReadBeforeTurn?: StreamRead,
@@ -152,6 +159,7 @@ export async function bookRegistration(
               discount: order.discount,
               partner: order.partner,
               bookedAt: at,
+              holdSeconds: meta.holdSeconds,
             },
           });
           const append = [seats, ...redeemed, ...partnerUsed, booked].map((d) => d.append);

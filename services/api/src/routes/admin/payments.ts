@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema, PaymentTestModeResponseSchema } from '@hs/contracts';
+import {
+  ErrorResponseSchema,
+  PaymentHoldInputSchema,
+  PaymentHoldResponseSchema,
+  PaymentTestModeResponseSchema,
+} from '@hs/contracts';
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import type { ApiConfig } from '../../config';
-import { PAYMENT_TEST_MODE, isPaymentTestMode } from '../../settings';
+import { PAYMENT_HOLD_MINUTES, PAYMENT_TEST_MODE, isPaymentTestMode } from '../../settings';
 import { parseInput } from '../../validation';
 import { TestModeInput } from './inputs';
 
@@ -12,7 +17,10 @@ function mask(value: string | undefined): string {
   return `${'•'.repeat(Math.max(4, value.length - 4))}${value.slice(-4)}`;
 }
 
-/** Payment test mode switch (system_settings) and the read-only provider block of the Payments tab. */
+/**
+ * The Payments tab: the test mode switch and the payment hold (system_settings), and the read-only
+ * provider block.
+ */
 const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }> = async (app, opts) => {
   const { sql } = app;
   const bt = opts.braintree;
@@ -69,6 +77,56 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
         enabled,
         enabled ? 'Payment test mode enabled' : 'Payment test mode disabled: live payments',
       );
+    },
+  );
+
+  const holdAnswer = async () => ({
+    success: true,
+    data: { holdMinutes: (await app.paymentHoldSeconds()) / 60 },
+  });
+
+  app.get(
+    '/payments/hold',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'How long a booking awaiting payment holds its seats and code, in minutes',
+        response: { 200: PaymentHoldResponseSchema },
+      },
+    },
+    holdAnswer,
+  );
+
+  app.put(
+    '/payments/hold',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Set the payment hold (1 to 1440 minutes); bookings made from now on get it',
+        body: PaymentHoldInputSchema,
+        response: { 200: PaymentHoldResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { holdMinutes } = request.body;
+      await sql.begin(async (tx) => {
+        const before = (await app.paymentHoldSeconds()) / 60;
+        await tx`
+          insert into system_settings (setting_key, setting_value, description, last_updated_by)
+          values (${PAYMENT_HOLD_MINUTES}, ${String(holdMinutes)},
+                  'Minutes a booking awaiting payment holds its seats and code', ${request.actor})
+          on conflict (setting_key) do update set setting_value = excluded.setting_value,
+            last_updated_by = excluded.last_updated_by`;
+        await audit(tx, {
+          actor: request.actor,
+          action: 'update',
+          entity: 'system_setting',
+          entityId: PAYMENT_HOLD_MINUTES,
+          before: { holdMinutes: before },
+          after: { holdMinutes },
+        });
+      });
+      return holdAnswer();
     },
   );
 };

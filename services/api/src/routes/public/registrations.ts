@@ -250,6 +250,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       const observed = slotQueue.observe(req.timeslotId);
       const order = await priceOrderRequest(sql, app.memberVerifier, req, { readSlot: true });
       const registrationId = await nextRegistrationId();
+      const holdSeconds = await app.paymentHoldSeconds();
       for (const sent of [req.total, req.totalAmount]) {
         // The client's total is only compared, never charged.
         if (
@@ -270,7 +271,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
             sql,
             req,
             order,
-            { actor: 'public', requestId: request.id },
+            { actor: 'public', requestId: request.id, holdSeconds },
             registrationId,
             fresh ? order.slotRead : undefined,
           ),
