@@ -18,6 +18,10 @@ export interface QueuePayloads {
     appointmentAt: string;
     causeEventId: string;
   };
+  /** The payment hold ran out (RegistrationExpired): the expiry email with a link to book again. */
+  'expiry-email': { registrationId: number; causeEventId: string };
+  /** A refund or void recorded (RefundRecorded): the refund email with its credit note PDF. */
+  'refund-email': { registrationId: number; refundId: string; causeEventId: string };
   /** Partner booking paid or confirmed: tell the partner. */
   'partner-confirmation': { registrationId: number; causeEventId: string };
 }
@@ -29,6 +33,8 @@ export const QUEUES = {
   'receipt-email': { jobName: 'send-receipt', emailType: 'receipt' },
   'cancellation-email': { jobName: 'send-cancellation', emailType: 'cancellation' },
   'reminder-email': { jobName: 'send-reminder', emailType: 'reminder' },
+  'expiry-email': { jobName: 'send-expiry', emailType: 'expiry' },
+  'refund-email': { jobName: 'send-refund', emailType: 'refund' },
   'partner-confirmation': { jobName: 'confirm-partner', emailType: null },
 } as const satisfies Record<QueueName, { jobName: string; emailType: string | null }>;
 

@@ -63,6 +63,14 @@ export function parseMoney(input: string | number | null | undefined): Cents | n
   return m[1] ? -cents || 0 : cents;
 }
 
+/**
+ * The GST inside an amount that includes it (a refund of what was paid): `cents * 9/109` rounded
+ * half-up to the cent. 10900 -> 900.
+ */
+export function includedGstCents(cents: Cents): Cents {
+  return roundHalfUp(cents * GST_PERCENT, 100 + GST_PERCENT);
+}
+
 /** Cents to the wire/DB decimal string: 12345 -> "123.45", -5 -> "-0.05". */
 export function toMoneyString(cents: Cents): string {
   assertCents(cents);

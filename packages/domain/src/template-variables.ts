@@ -95,6 +95,14 @@ export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
   { name: 'invoiceNumber', description: 'Invoice number', kind: 'text' },
   { name: 'invoiceDate', description: 'Invoice date', kind: 'text' },
   { name: 'cancelledAt', description: 'Cancellation date', kind: 'text' },
+  { name: 'eventUrl', description: 'Link to the event on the booking site (expiry email)', kind: 'text' },
+  { name: 'expiredAt', description: 'When the unpaid reservation expired (expiry email)', kind: 'text' },
+  { name: 'refundAmount', description: 'Amount refunded (refund email)', kind: 'text' },
+  { name: 'refundGstAmount', description: 'GST part of the amount refunded (refund email)', kind: 'text' },
+  { name: 'refundReason', description: 'Reason for the refund (refund email)', kind: 'text' },
+  { name: 'refundDate', description: 'Refund date (refund email)', kind: 'text' },
+  { name: 'creditNoteNumber', description: 'Credit note number (refund email)', kind: 'text' },
+  { name: 'totalRefunded', description: 'Total refunded on the booking so far (refund email)', kind: 'text' },
 ];
 
 export const TEMPLATE_VARIABLE_NAMES: readonly string[] = TEMPLATE_VARIABLES.map((v) => v.name);

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatSGD, parseMoney, percentOf, roundHalfUp, toDollars, toMoneyString } from '../src';
+import {
+  formatSGD,
+  includedGstCents,
+  parseMoney,
+  percentOf,
+  roundHalfUp,
+  toDollars,
+  toMoneyString,
+} from '../src';
 
 describe('money', () => {
   it('formats SGD en-SG with 2 decimals', () => {
@@ -74,5 +82,14 @@ describe('money', () => {
     expect(percentOf(1050, 9)).toBe(95); // 94.5 -> 95
     expect(percentOf(10000, 12.5)).toBe(1250);
     expect(percentOf(333, 33.33)).toBe(111); // 110.9889 -> 111
+  });
+
+  it('finds the GST inside a GST-inclusive amount (9/109), half-up to the cent', () => {
+    expect(includedGstCents(10900)).toBe(900);
+    expect(includedGstCents(13952)).toBe(1152); // S$128.00 + 9%
+    expect(includedGstCents(5000)).toBe(413); // 412.84
+    expect(includedGstCents(103)).toBe(9); // 8.504...
+    expect(includedGstCents(6)).toBe(0); // 0.495...
+    expect(includedGstCents(0)).toBe(0);
   });
 });

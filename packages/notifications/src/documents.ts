@@ -1,12 +1,13 @@
 /**
- * The booking's PDF documents (pdf-lib, standard Helvetica, A4): confirmation, invoice and receipt.
+ * The booking's PDF documents (pdf-lib, standard Helvetica, A4): confirmation, invoice, receipt and
+ * the credit note of a refund.
  * All amounts are integer cents in, formatted with formatSGD; the totals are checked to agree to the
  * cent before anything is drawn.
  */
-import { formatSGD, GST_PERCENT, type PriceBreakdown, roundHalfUp } from '@hs/domain';
+import { formatSGD, GST_PERCENT, includedGstCents, type PriceBreakdown, roundHalfUp } from '@hs/domain';
 import { PDFDocument, type PDFFont, type PDFPage, PageSizes, rgb, StandardFonts } from 'pdf-lib';
 import { PRODUCT_NAME } from './templates';
-import { type EmailVariables, maskIdentificationNumber } from './variables';
+import { type EmailVariables, maskIdentificationNumber, type RefundVariables } from './variables';
 
 export interface DocumentAttendee {
   name: string;
@@ -58,6 +59,32 @@ export interface DocumentData {
   /** Display string, e.g. '7 May 2025'. */
   invoiceDate: string;
   payment: DocumentPayment | null;
+}
+
+/** The credit note of one refund (or void) of an order: what was given back, against which invoice. */
+export interface CreditNoteData {
+  /** `CN-{reference}-{n}`: see creditNoteNumber. */
+  creditNoteNumber: string;
+  /** Display string, e.g. '9 May 2025' (Asia/Singapore). */
+  date: string;
+  referenceNumber: string;
+  /** The original invoice: `INV-{reference}`. */
+  invoiceNumber: string;
+  customer: DocumentData['customer'];
+  eventName: string;
+  /** The amount refunded, GST included (its GST part is computed: 9/109, half-up). */
+  amountCents: number;
+  reason: string;
+}
+
+/** The number of the `n`th credit note of an order (its nth refund, counting from 1). */
+export function creditNoteNumber(referenceNumber: string, n: number): string {
+  return `CN-${referenceNumber}-${n}`;
+}
+
+/** The attachment's file name of the `n`th credit note of an order. */
+export function creditNoteFileName(referenceNumber: string, n: number): string {
+  return `credit-note-${referenceNumber}-${n}.pdf`;
 }
 
 /** Thrown when the totals of a DocumentData do not agree to the cent: a document must never show wrong money. */
@@ -185,6 +212,21 @@ export function sampleDocumentData(): DocumentData {
       method: 'Card',
       paidAt: '7 May 2025, 2:15 PM',
     },
+  };
+}
+
+/** Sample credit note for previews and tests (agrees with sampleVariables()). */
+export function sampleCreditNoteData(): CreditNoteData {
+  const doc = sampleDocumentData();
+  return {
+    creditNoteNumber: creditNoteNumber(doc.referenceNumber, 1),
+    date: '9 May 2025',
+    referenceNumber: doc.referenceNumber,
+    invoiceNumber: doc.invoiceNumber,
+    customer: doc.customer,
+    eventName: doc.eventName,
+    amountCents: 10_000,
+    reason: 'One attendee can no longer come',
   };
 }
 
@@ -457,7 +499,7 @@ function bookingFields(l: Layout, data: DocumentData): void {
   ]);
 }
 
-function billTo(l: Layout, data: DocumentData, label = 'Bill to'): void {
+function billTo(l: Layout, data: Pick<DocumentData, 'customer'>, label = 'Bill to'): void {
   l.fields([
     [label, data.customer.name],
     ['Email', data.customer.email],
@@ -582,6 +624,54 @@ export async function renderReceiptPdf(data: DocumentData): Promise<Uint8Array> 
   l.heading('Summary');
   invoiceTotals(l, data);
   return l.save();
+}
+
+/**
+ * Credit note: number, date, the original invoice, customer, reason, and the amount refunded with its
+ * GST part (refunds are of GST-inclusive payments: GST = amount x 9/109, half-up).
+ */
+export async function renderCreditNotePdf(data: CreditNoteData): Promise<Uint8Array> {
+  if (!Number.isSafeInteger(data.amountCents) || data.amountCents <= 0) {
+    throw new DocumentTotalsError(`A credit note needs a positive amount of cents, got ${data.amountCents}`);
+  }
+  const gstCents = includedGstCents(data.amountCents);
+  const l = await Layout.create('Credit Note', data.referenceNumber);
+  l.fields([
+    ['Credit note number', data.creditNoteNumber],
+    ['Credit note date', data.date],
+    ['Original invoice', data.invoiceNumber],
+    ['Booking reference', data.referenceNumber],
+  ]);
+  l.heading('Customer');
+  billTo(l, { customer: data.customer }, 'Name');
+  l.heading('Refund');
+  // the reason as a field: it wraps, where a table cell would cut it short
+  l.fields([['Reason', data.reason]]);
+  l.table(
+    [
+      { header: 'Description', width: CONTENT_W - 120 },
+      { header: 'Amount', width: 120, align: 'right' },
+    ],
+    [[`Refund for ${data.eventName}`, formatSGD(data.amountCents)]],
+  );
+  l.totals([
+    { label: 'Amount before GST', amount: formatSGD(data.amountCents - gstCents) },
+    { label: `GST ${GST_PERCENT}%`, amount: formatSGD(gstCents) },
+    { label: 'Total refunded', amount: formatSGD(data.amountCents), strong: true },
+  ]);
+  return l.save();
+}
+
+/** The refund email's own variables (the order's come from emailVariablesFromDocument). */
+export function refundEmailVariables(note: CreditNoteData, totalRefundedCents: number): RefundVariables {
+  return {
+    refundAmount: formatSGD(note.amountCents),
+    refundGstAmount: formatSGD(includedGstCents(note.amountCents)),
+    refundReason: note.reason,
+    refundDate: note.date,
+    creditNoteNumber: note.creditNoteNumber,
+    totalRefunded: formatSGD(totalRefundedCents),
+  };
 }
 
 /** The contact fields an email needs beyond the document (raw identification number: it is masked here). */

@@ -9,14 +9,20 @@ export {
   type DocumentLineItem,
   type DocumentPayment,
   CONFIRMATION_NOTES,
+  type CreditNoteData,
   checkDocumentTotals,
+  creditNoteFileName,
+  creditNoteNumber,
   DocumentTotalsError,
   type EmailContact,
   emailVariablesFromDocument,
   invoiceFromPricing,
+  refundEmailVariables,
   renderConfirmationPdf,
+  renderCreditNotePdf,
   renderInvoicePdf,
   renderReceiptPdf,
+  sampleCreditNoteData,
   sampleDocumentData,
 } from './documents';
 export {
@@ -42,4 +48,10 @@ export {
   PRODUCT_NAME,
 } from './templates';
 export { MAX_TEMPLATE_LENGTH, type TemplateValidation, validateTemplate } from './validate';
-export { type EmailVariables, maskIdentificationNumber, sampleVariables } from './variables';
+export {
+  type EmailVariables,
+  type ExpiryVariables,
+  maskIdentificationNumber,
+  type RefundVariables,
+  sampleVariables,
+} from './variables';

@@ -1,6 +1,14 @@
 /** The product's email types, their config keys and the seeded default templates (EJS). */
 
-export const EMAIL_TYPES = ['confirmation', 'reminder', 'cancellation', 'receipt', 'invoice'] as const;
+export const EMAIL_TYPES = [
+  'confirmation',
+  'reminder',
+  'cancellation',
+  'receipt',
+  'invoice',
+  'expiry',
+  'refund',
+] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
 export const PRODUCT_NAME = 'Health Screening';
@@ -96,6 +104,33 @@ const INVOICE_TEMPLATE = [
   LINE_ITEMS,
 ].join('\n');
 
+const EXPIRY_TEMPLATE = [
+  p('Dear <%= firstName %> <%= lastName %>,'),
+  p(
+    'Your reservation <strong><%= referenceNumber %></strong> was held for payment until <%= expiredAt %>. No payment was received in time, so the reservation has expired and its seats have been released.',
+  ),
+  DETAILS,
+  p('Nothing was charged. If you would still like to attend, please book again:'),
+  p('<a href="<%= eventUrl %>" style="color:#0f5f8c"><%= eventUrl %></a>'),
+].join('\n');
+
+const REFUND_TEMPLATE = [
+  p('Dear <%= firstName %> <%= lastName %>,'),
+  p(
+    'We have refunded <strong><%= refundAmount %></strong> for your booking <strong><%= referenceNumber %></strong>.',
+  ),
+  `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">
+  <tr><td style="color:#555">Credit note</td><td><strong><%= creditNoteNumber %></strong></td></tr>
+  <tr><td style="color:#555">Date</td><td><%= refundDate %></td></tr>
+  <tr><td style="color:#555">Original invoice</td><td><%= invoiceNumber %></td></tr>
+  <tr><td style="color:#555">Amount refunded</td><td><strong><%= refundAmount %></strong> (incl. GST <%= refundGstAmount %>)</td></tr>
+  <tr><td style="color:#555">Reason</td><td><%= refundReason %></td></tr>
+  <tr><td style="color:#555">Total refunded</td><td><%= totalRefunded %></td></tr>
+</table>`,
+  p('The money goes back to the card you paid with; your bank may take 5-10 business days to show it.'),
+  p('The credit note is attached as a PDF.'),
+].join('\n');
+
 /** The seeded email configs: the six the spec lists, then the same pattern for the other types. */
 export const DEFAULT_EMAIL_CONFIGS: Record<string, { value: string; description: string }> = {
   EMAIL_SENDER_NAME: { value: 'Health Screening Appointments', description: 'Name shown as the sender' },
@@ -134,4 +169,20 @@ export const DEFAULT_EMAIL_CONFIGS: Record<string, { value: string; description:
     description: 'Subject of the invoice email (EJS)',
   },
   EMAIL_INVOICE_TEMPLATE: { value: INVOICE_TEMPLATE, description: 'Body of the invoice email (EJS)' },
+  EMAIL_EXPIRY_SUBJECT: {
+    value: 'Your reservation <%= referenceNumber %> has expired',
+    description: 'Subject of the email sent when an unpaid reservation expires (EJS)',
+  },
+  EMAIL_EXPIRY_TEMPLATE: {
+    value: EXPIRY_TEMPLATE,
+    description: 'Body of the email sent when an unpaid reservation expires (EJS)',
+  },
+  EMAIL_REFUND_SUBJECT: {
+    value: 'Refund of <%= refundAmount %> for <%= referenceNumber %>',
+    description: 'Subject of the refund email (EJS)',
+  },
+  EMAIL_REFUND_TEMPLATE: {
+    value: REFUND_TEMPLATE,
+    description: 'Body of the refund email, sent with the credit note PDF (EJS)',
+  },
 };

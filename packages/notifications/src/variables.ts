@@ -29,6 +29,23 @@ export interface EmailVariables {
   [k: string]: unknown;
 }
 
+/** The expiry email's own variables (an unpaid reservation whose payment hold ran out). */
+export type ExpiryVariables = {
+  /** The event's page on the booking site, to book again. */
+  eventUrl: string;
+  expiredAt: string;
+};
+
+/** The refund email's own variables (amounts formatted, `S$100.00`). */
+export type RefundVariables = {
+  refundAmount: string;
+  refundGstAmount: string;
+  refundReason: string;
+  refundDate: string;
+  creditNoteNumber: string;
+  totalRefunded: string;
+};
+
 /**
  * Masks an identification number (NRIC/FIN/passport) for emails and documents: the first character
  * and the last four stay, the rest become `*`: `S1234567A` -> `S****567A`. Shorter values keep only
@@ -102,5 +119,13 @@ export function sampleVariables(): EmailVariables {
     invoiceNumber: 'INV-HS2505-0607-1234',
     invoiceDate: '7 May 2025',
     cancelledAt: '',
+    eventUrl: 'https://healthscreening.example.sg/events/community-health-screening-2025',
+    expiredAt: '7 May 2025, 2:45 PM',
+    refundAmount: 'S$100.00',
+    refundGstAmount: 'S$8.26',
+    refundReason: 'One attendee can no longer come',
+    refundDate: '9 May 2025',
+    creditNoteNumber: 'CN-HS2505-0607-1234-1',
+    totalRefunded: 'S$100.00',
   };
 }

@@ -3,6 +3,8 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import {
   checkDocumentTotals,
+  creditNoteFileName,
+  creditNoteNumber,
   type DocumentData,
   DocumentTotalsError,
   EMAIL_TYPES,
@@ -10,9 +12,12 @@ import {
   invoiceFromPricing,
   renderEmail,
   sampleVariables,
+  refundEmailVariables,
   renderConfirmationPdf,
+  renderCreditNotePdf,
   renderInvoicePdf,
   renderReceiptPdf,
+  sampleCreditNoteData,
   sampleDocumentData,
 } from '../src/index';
 import { hasPdftotext, pdftotext, streamText } from './pdf-text';
@@ -89,6 +94,55 @@ describe('PDF documents', () => {
     expect(t).toContain('7 May 2025, 2:15 PM');
     expect(t).toContain('Paid -S$465.98');
     expect(t).toContain('Balance due S$0.00');
+  });
+
+  it('credit note: number, date, original invoice, customer, reason, amount and its GST part', async () => {
+    const note = sampleCreditNoteData();
+    const pdf = await renderCreditNotePdf({ ...note, amountCents: 13_952 });
+    expect((await PDFDocument.load(pdf)).getTitle()).toBe('Credit Note HS2505-0607-1234');
+    const t = normalise(textOf(pdf));
+    expect(t).toContain('Credit Note');
+    expect(t).toContain('Credit note number CN-HS2505-0607-1234-1');
+    expect(t).toContain('Credit note date 9 May 2025');
+    expect(t).toContain('Original invoice INV-HS2505-0607-1234');
+    expect(t).toContain('Tan Wei Ming');
+    expect(t).toContain('One attendee can no longer come');
+    expect(t).toContain('GST 9% S$11.52'); // 139.52 x 9/109
+    expect(t).toContain('Amount before GST S$128.00');
+    expect(t).toContain('Total refunded S$139.52');
+    // half-up to the cent: S$50.00 holds S$4.1284 of GST
+    expect(normalise(textOf(await renderCreditNotePdf({ ...note, amountCents: 5_000 })))).toContain(
+      'GST 9% S$4.13',
+    );
+    expect(creditNoteFileName('HS2505-0607-1234', 2)).toBe('credit-note-HS2505-0607-1234-2.pdf');
+    expect(creditNoteNumber('HS2505-0607-1234', 2)).toBe('CN-HS2505-0607-1234-2');
+  });
+
+  it('a credit note needs a positive whole amount of cents', async () => {
+    const note = sampleCreditNoteData();
+    for (const amountCents of [0, -100, 1.5]) {
+      await expect(renderCreditNotePdf({ ...note, amountCents })).rejects.toBeInstanceOf(DocumentTotalsError);
+    }
+  });
+
+  it("refundEmailVariables gives the refund email the credit note's money", () => {
+    const note = sampleCreditNoteData();
+    const vars = refundEmailVariables(note, 10_000);
+    const { refundAmount, refundGstAmount, refundReason, refundDate, creditNoteNumber, totalRefunded } =
+      sampleVariables();
+    expect(vars).toEqual({
+      refundAmount,
+      refundGstAmount,
+      refundReason,
+      refundDate,
+      creditNoteNumber,
+      totalRefunded,
+    });
+    const email = renderEmail('refund', {}, { ...sampleVariables(), ...vars });
+    expect(email.subject).toBe('Refund of S$100.00 for HS2505-0607-1234');
+    expect(email.text).toContain('CN-HS2505-0607-1234-1');
+    expect(email.text).toContain('S$8.26');
+    expect(email.text).toContain('INV-HS2505-0607-1234');
   });
 
   it('refuses to draw totals that do not agree', async () => {
@@ -172,7 +226,20 @@ describe('PDF documents', () => {
       postalCode: '238801',
     });
     // the sample email variables were written by hand from the sample document: they must agree
-    const { dateOfBirth: _d, status: _s, ...rest } = sampleVariables();
+    // (the expiry and refund emails' own variables come from the expiry and the refund, not the document)
+    const {
+      dateOfBirth: _d,
+      status: _s,
+      eventUrl: _u,
+      expiredAt: _x,
+      refundAmount: _ra,
+      refundGstAmount: _rg,
+      refundReason: _rr,
+      refundDate: _rd,
+      creditNoteNumber: _cn,
+      totalRefunded: _tr,
+      ...rest
+    } = sampleVariables();
     expect(vars).toMatchObject({ ...rest, status: 'Confirmed', dateOfBirth: '1985-03-14' });
     for (const type of EMAIL_TYPES) expect(renderEmail(type, {}, vars).fallbacks).toEqual([]);
     expect(renderEmail('invoice', {}, vars).text).toContain(formatSGD(data.totalCents));
@@ -184,6 +251,7 @@ describe('PDF documents', () => {
       for (const render of [renderConfirmationPdf, renderInvoicePdf, renderReceiptPdf]) {
         expect(pdftotext(await render(data))).toContain('HS2505-0607-1234');
       }
+      expect(pdftotext(await renderCreditNotePdf(sampleCreditNoteData()))).toContain('CN-HS2505-0607-1234-1');
     },
   );
 });

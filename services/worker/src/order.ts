@@ -23,6 +23,7 @@ const STATUS_LABELS: Record<string, string> = {
   paid: 'Paid',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  expired: 'Expired',
 };
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-SG', {
@@ -43,6 +44,16 @@ const dayFormat = new Intl.DateTimeFormat('en-SG', {
 
 /** '7 May 2025, 2:15 pm' in Singapore time. */
 export const formatSingaporeDateTime = (d: Date): string => dateTimeFormat.format(d);
+
+/** '7 May 2025': the day in Singapore. */
+export const formatSingaporeDate = (d: Date): string => dayFormat.format(d);
+
+/** The event's page on the booking site (`/events/{slug}`), for links in emails. */
+export async function eventUrl(sql: Sql, publicBaseUrl: string, eventId: number): Promise<string> {
+  const [event] = await sql<{ slug: string }[]>`select slug from screening_events where id = ${eventId}`;
+  const base = publicBaseUrl.replace(/\/+$/, '');
+  return event ? `${base}/events/${encodeURIComponent(event.slug)}` : base;
+}
 
 /** The DocumentData of an order (money from its priced snapshot, so PDFs and emails agree to the cent). */
 export function documentFromOrder(order: OrderRow, payment: DocumentPayment | null = null): DocumentData {
@@ -73,7 +84,7 @@ export function documentFromOrder(order: OrderRow, payment: DocumentPayment | nu
     attendees,
     ...money,
     invoiceNumber: `INV-${order.referenceNumber}`,
-    invoiceDate: dayFormat.format(order.createdAt),
+    invoiceDate: formatSingaporeDate(order.createdAt),
     payment,
   };
 }

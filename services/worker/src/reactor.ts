@@ -29,6 +29,8 @@ export const REACTOR_EVENT_TYPES = [
   'StatusChanged',
   'PaymentRecorded',
   'RegistrationCancelled',
+  'RegistrationExpired',
+  'RefundRecorded',
 ] as const;
 
 /** The reminder goes out this long before the appointment. */
@@ -102,6 +104,12 @@ export function reactionsTo(
       break;
     case 'RegistrationCancelled':
       out.push({ queue: 'cancellation-email', data: cause });
+      break;
+    case 'RegistrationExpired':
+      out.push({ queue: 'expiry-email', data: cause });
+      break;
+    case 'RefundRecorded':
+      out.push({ queue: 'refund-email', data: { ...cause, refundId: e.data.refundId } });
       break;
     default:
       break;

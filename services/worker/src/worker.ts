@@ -122,6 +122,7 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
         lockPrefix: config.bullmqPrefix,
         messageLockTtlMs: config.lockDurationMs,
         orderWaitMs: deps.orderWaitMs ?? 5_000,
+        publicBaseUrl: config.publicBaseUrl,
       },
       {
         redisUrl: config.redisUrl,

@@ -141,13 +141,17 @@ export interface Booking {
 
 /**
  * Books one participant. `free`: a 100% discount makes it `confirmed` at once; otherwise it is
- * `pending_payment` (S$139.52) until `pay`.
+ * `pending_payment` (S$139.52) until `pay`, held for payment `holdSeconds` when given.
  */
 export async function book(
   sql: Sql,
   cat: Catalogue,
   email: string,
-  options: { free?: boolean; partner?: { bookingCode: string; paidCents: number; isPaid: boolean } } = {},
+  options: {
+    free?: boolean;
+    partner?: { bookingCode: string; paidCents: number; isPaid: boolean };
+    holdSeconds?: number;
+  } = {},
 ): Promise<Booking> {
   const [row] = await sql<{ id: string }[]>`select nextval('registration_ids') as id`;
   const registrationId = Number(row!.id);
@@ -188,6 +192,7 @@ export async function book(
         : null,
       partner: options.partner ?? null,
       bookedAt: new Date().toISOString(),
+      ...(options.holdSeconds === undefined ? {} : { holdSeconds: options.holdSeconds }),
     },
   });
   return { registrationId, referenceNumber, email };

@@ -68,4 +68,14 @@ describe('reactions', () => {
     const cancelled = { ...base, type: 'RegistrationCancelled', data: {} };
     expect(reactionsTo(cancelled, ctx).map((r) => r.queue)).toEqual(['cancellation-email']);
   });
+  it('sends an expiry email per expiry and a refund email per refund', () => {
+    const expired = { ...base, type: 'RegistrationExpired', data: { seats: 1 } };
+    expect(reactionsTo(expired, ctx)).toEqual([
+      { queue: 'expiry-email', data: { registrationId: 42, causeEventId: '0190-e' } },
+    ]);
+    const refund = { ...base, type: 'RefundRecorded', data: { refundId: 'R1', amountCents: 500 } };
+    expect(reactionsTo(refund, ctx)).toEqual([
+      { queue: 'refund-email', data: { registrationId: 42, causeEventId: '0190-e', refundId: 'R1' } },
+    ]);
+  });
 });

@@ -13,6 +13,8 @@ export interface JobContext {
   log: Logger;
   /** How long a job waits for the orders projection to catch up before it fails (and is retried). */
   orderWaitMs: number;
+  /** How visitors reach the site (PUBLIC_BASE_URL): links in emails. */
+  publicBaseUrl: string;
   clock: () => Date;
   /** For per-message locks (withLock); keys are under `lockPrefix`. */
   redis: Redis;

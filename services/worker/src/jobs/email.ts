@@ -1,43 +1,73 @@
 /**
  * The email jobs: confirmation (with the confirmation PDF), receipt (with the receipt PDF),
- * cancellation and reminder. Each reads the order from the `orders` read model and the email configs,
- * renders with @hs/notifications, sends, then appends the fact (ConfirmationEmailSent, ...) to the
- * registration stream. A message already recorded as sent is not sent again (a retried job, or a
- * second job for the same message).
+ * cancellation, reminder, expiry (an unpaid reservation released, with a link to book again) and
+ * refund (with the credit note PDF). Each reads the order from the `orders` read model and the email
+ * configs, renders with @hs/notifications, sends, then appends the fact (ConfirmationEmailSent, ...)
+ * to the registration stream. A message already recorded as sent is not sent again (a retried job,
+ * or a second job for the same message).
  */
 import { type EmailQueueName, QUEUES, type QueuePayloads } from '@hs/contracts';
-import { type RegistrationCommand, singaporeInstant } from '@hs/domain';
+import {
+  type RefundRecorded,
+  type RegistrationCommand,
+  type RegistrationExpired,
+  singaporeInstant,
+} from '@hs/domain';
 import type { NewEvent, RecordedEvent } from '@hs/eventstore';
 import {
+  type CreditNoteData,
+  type DocumentData,
   type DocumentPayment,
   type EmailType,
+  type ExpiryVariables,
   type MailAttachment,
   PermanentDeliveryError,
+  creditNoteFileName,
+  creditNoteNumber,
   emailVariablesFromDocument,
+  refundEmailVariables,
   renderConfirmationPdf,
+  renderCreditNotePdf,
   renderEmail,
   renderReceiptPdf,
 } from '@hs/notifications';
-import { readOrderAtVersion } from '@hs/read-models';
+import { type OrderRow, readOrderAtVersion } from '@hs/read-models';
 import { type Job, UnrecoverableError } from 'bullmq';
-import { contactFromOrder, documentFromOrder, formatSingaporeDateTime, readEmailConfigs } from '../order';
+import {
+  contactFromOrder,
+  documentFromOrder,
+  eventUrl,
+  formatSingaporeDate,
+  formatSingaporeDateTime,
+  readEmailConfigs,
+} from '../order';
 import { type RegistrationRead, loadRegistration, recordFacts } from '../registration';
 import { type JobContext, type Skipped, isLastAttempt, withMessageLock } from './context';
 
 type EmailPayload = QueuePayloads[EmailQueueName];
+
+type Sent = { to: string; messageId: string; at: string };
+
+/** What one email carries beyond the order's own variables, and what to record once it is sent. */
+interface Composed {
+  /** Variables of this email only (the expiry's link, the refund's amounts). */
+  variables?: Record<string, string>;
+  attachments: MailAttachment[];
+  facts: (sent: Sent) => Array<RegistrationCommand | NewEvent>;
+}
 
 interface EmailPlan {
   /** Why not to send (already sent, cancelled, moved); null: send. */
   skip: (read: RegistrationRead) => string | null | Promise<string | null>;
   /** The payment shown on the documents and in the email. */
   payment: (read: RegistrationRead) => DocumentPayment | null;
-  attachments: (doc: ReturnType<typeof documentFromOrder>) => Promise<MailAttachment[]>;
-  /** What to append once sent. */
-  facts: (
-    sent: { to: string; messageId: string; at: string },
-    doc: { referenceNumber: string },
-  ) => Array<RegistrationCommand | NewEvent>;
-  /** Lock key: one message per registration (and per payment for receipts). */
+  compose: (c: { read: RegistrationRead; order: OrderRow; doc: DocumentData }) => Promise<Composed>;
+  /**
+   * The fact is in the stream already: append nothing. Checked in the append's own transaction, so
+   * a job that sent after its lock lapsed (another worker sent too) still records the message once.
+   */
+  recorded?: (read: RegistrationRead) => boolean;
+  /** Lock key: one message per registration (and per payment for receipts, per expiry, per refund). */
   key: string;
 }
 
@@ -78,18 +108,18 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
               ? 'registration cancelled'
               : null,
         payment: (read) => paymentOf(read),
-        attachments: async (doc) => [
-          pdf(`confirmation-${doc.referenceNumber}.pdf`, await renderConfirmationPdf(doc)),
-        ],
-        facts: (sent, doc) => [
-          { type: 'RecordConfirmationEmailSent', to: sent.to, messageId: sent.messageId, at: sent.at },
-          {
-            type: 'RecordPdfGenerated',
-            document: 'confirmation',
-            fileName: `confirmation-${doc.referenceNumber}.pdf`,
-            at: sent.at,
-          },
-        ],
+        compose: async ({ doc }) => ({
+          attachments: [pdf(`confirmation-${doc.referenceNumber}.pdf`, await renderConfirmationPdf(doc))],
+          facts: (sent) => [
+            { type: 'RecordConfirmationEmailSent', to: sent.to, messageId: sent.messageId, at: sent.at },
+            {
+              type: 'RecordPdfGenerated',
+              document: 'confirmation',
+              fileName: `confirmation-${doc.referenceNumber}.pdf`,
+              at: sent.at,
+            },
+          ],
+        }),
       };
     case 'receipt-email': {
       const { transactionId } = data as QueuePayloads['receipt-email'];
@@ -104,16 +134,18 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
             ? 'receipt already sent'
             : null,
         payment: (read) => paymentOf(read, transactionId),
-        attachments: async (doc) => [pdf(`receipt-${doc.referenceNumber}.pdf`, await renderReceiptPdf(doc))],
-        facts: (sent, doc) => [
-          { type: 'ReceiptEmailSent', data: { ...sent, transactionId } },
-          {
-            type: 'RecordPdfGenerated',
-            document: 'receipt',
-            fileName: `receipt-${doc.referenceNumber}.pdf`,
-            at: sent.at,
-          },
-        ],
+        compose: async ({ doc }) => ({
+          attachments: [pdf(`receipt-${doc.referenceNumber}.pdf`, await renderReceiptPdf(doc))],
+          facts: (sent) => [
+            { type: 'ReceiptEmailSent', data: { ...sent, transactionId } },
+            {
+              type: 'RecordPdfGenerated',
+              document: 'receipt',
+              fileName: `receipt-${doc.referenceNumber}.pdf`,
+              at: sent.at,
+            },
+          ],
+        }),
       };
     }
     case 'cancellation-email':
@@ -121,8 +153,10 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
         key: `cancellation-email:${id}`,
         skip: (read) => (has(read, 'CancellationEmailSent') ? 'cancellation already sent' : null),
         payment: () => null,
-        attachments: async () => [],
-        facts: (sent) => [{ type: 'CancellationEmailSent', data: sent }],
+        compose: async () => ({
+          attachments: [],
+          facts: (sent) => [{ type: 'CancellationEmailSent', data: sent }],
+        }),
       };
     case 'reminder-email': {
       const r = data as QueuePayloads['reminder-email'];
@@ -142,10 +176,89 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
           return null;
         },
         payment: (read) => paymentOf(read),
-        attachments: async () => [],
-        facts: (sent) => [
-          { type: 'RecordReminderEmailSent', to: sent.to, messageId: sent.messageId, at: sent.at },
-        ],
+        compose: async () => ({
+          attachments: [],
+          facts: (sent) => [
+            { type: 'RecordReminderEmailSent', to: sent.to, messageId: sent.messageId, at: sent.at },
+          ],
+        }),
+      };
+    }
+    case 'expiry-email': {
+      // One email per expiry: an order revived by a late payment may expire again.
+      const expiredAt = (read: RegistrationRead) =>
+        (read.events.find((e) => e.eventId === data.causeEventId)?.data as RegistrationExpired['data'])?.at;
+      const recorded = (read: RegistrationRead) =>
+        has(read, 'ExpiryEmailSent', (e) => (e.data as { expiredAt: string }).expiredAt === expiredAt(read));
+      return {
+        key: `expiry-email:${id}:${data.causeEventId}`,
+        skip: (read) =>
+          expiredAt(read) === undefined
+            ? 'expiry not found'
+            : recorded(read)
+              ? 'expiry email already sent'
+              : read.state.status !== 'expired'
+                ? 'reserved again since it expired'
+                : null,
+        payment: () => null,
+        recorded,
+        compose: async ({ read, order }) => {
+          const at = expiredAt(read)!;
+          const variables: ExpiryVariables = {
+            eventUrl: await eventUrl(ctx.sql, ctx.publicBaseUrl, order.eventId),
+            expiredAt: formatSingaporeDateTime(new Date(at)),
+          };
+          return {
+            variables,
+            attachments: [],
+            facts: (sent) => [{ type: 'ExpiryEmailSent', data: { ...sent, expiredAt: at } }],
+          };
+        },
+      };
+    }
+    case 'refund-email': {
+      const { refundId } = data as QueuePayloads['refund-email'];
+      const refunds = (read: RegistrationRead) => read.events.filter((e) => e.type === 'RefundRecorded');
+      const recorded = (read: RegistrationRead) =>
+        has(read, 'RefundEmailSent', (e) => (e.data as { refundId: string }).refundId === refundId);
+      return {
+        key: `refund-email:${id}:${refundId}`,
+        skip: (read) =>
+          recorded(read)
+            ? 'refund email already sent'
+            : refunds(read).some((e) => (e.data as RefundRecorded['data']).refundId === refundId)
+              ? null
+              : 'refund not found',
+        payment: () => null,
+        recorded,
+        compose: async ({ read, order, doc }) => {
+          const all = refunds(read);
+          // The credit note's number: this refund's place among the order's refunds (1, 2, ...).
+          const n = all.findIndex((e) => (e.data as RefundRecorded['data']).refundId === refundId) + 1;
+          const refund = all[n - 1]!.data as RefundRecorded['data'];
+          const note: CreditNoteData = {
+            creditNoteNumber: creditNoteNumber(order.referenceNumber, n),
+            date: formatSingaporeDate(new Date(refund.at)),
+            referenceNumber: order.referenceNumber,
+            invoiceNumber: doc.invoiceNumber,
+            customer: doc.customer,
+            eventName: order.eventName,
+            amountCents: refund.amountCents,
+            reason: refund.reason,
+          };
+          const fileName = creditNoteFileName(order.referenceNumber, n);
+          return {
+            variables: refundEmailVariables(note, refund.refundedCents),
+            attachments: [pdf(fileName, await renderCreditNotePdf(note))],
+            facts: (sent) => [
+              {
+                type: 'RefundEmailSent',
+                data: { ...sent, refundId, creditNoteNumber: note.creditNoteNumber },
+              },
+              { type: 'RecordPdfGenerated', document: 'credit-note', fileName, at: sent.at },
+            ],
+          };
+        },
       };
     }
   }
@@ -173,10 +286,14 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
       const causeVersion = read.events.find((e) => e.eventId === data.causeEventId)?.version ?? 1;
       const order = await readOrderAtVersion(ctx.sql, id, causeVersion, ctx.orderWaitMs);
       const doc = documentFromOrder(order, plan.payment(read));
-      const vars = emailVariablesFromDocument(doc, contactFromOrder(order), {
-        status: order.status,
-        cancelledAt: order.cancelledAt ? formatSingaporeDateTime(order.cancelledAt) : '',
-      });
+      const composed = await plan.compose({ read, order, doc });
+      const vars = {
+        ...emailVariablesFromDocument(doc, contactFromOrder(order), {
+          status: order.status,
+          cancelledAt: order.cancelledAt ? formatSingaporeDateTime(order.cancelledAt) : '',
+        }),
+        ...composed.variables,
+      };
       const configs = await readEmailConfigs(ctx.sql);
       const email = renderEmail(emailType, configs, vars);
       for (const f of email.fallbacks)
@@ -190,7 +307,7 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
           subject: email.subject,
           html: email.html,
           text: email.text,
-          attachments: await plan.attachments(doc),
+          attachments: composed.attachments,
         }));
       } catch (err) {
         const permanent = err instanceof PermanentDeliveryError;
@@ -209,7 +326,13 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
       }
       if (messageId.endsWith('.eml')) log.info({ file: messageId }, 'email written to the outbox');
       const sent = { to, messageId, at: ctx.clock().toISOString() };
-      await recordFacts(ctx.sql, id, plan.facts(sent, doc), { actor, causationId: data.causeEventId });
+      await recordFacts(
+        ctx.sql,
+        id,
+        composed.facts(sent),
+        { actor, causationId: data.causeEventId },
+        plan.recorded,
+      );
       return { messageId };
     });
   };

@@ -1,0 +1,180 @@
+/**
+ * The emails of money after the booking (issue 21), end to end against real Postgres, Redis and an
+ * in-process SMTP server: an expired reservation's email with its link back to the event, and a
+ * refund's email with its credit note PDF, each sent once per expiry or refund.
+ */
+import { countEvents, findEvents } from '@hs/eventstore';
+import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
+import { Queue } from 'bullmq';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningWorker, readWorkerConfig, startWorker } from '../src';
+import { formatSingaporeDate } from '../src/order';
+import {
+  type Booking,
+  type Catalogue,
+  type TestSmtp,
+  book,
+  pay,
+  pdfText,
+  runCommand,
+  seedCatalogue,
+  startSmtp,
+} from './helpers';
+
+const REDIS_URL = () => process.env.HS_TEST_REDIS_URL!;
+const PUBLIC_BASE_URL = 'https://book.example.sg';
+
+describe('worker: expiry and refund emails', () => {
+  let db: TestDatabase;
+  let smtp: TestSmtp;
+  let cat: Catalogue;
+  let slug: string;
+  const running: RunningWorker[] = [];
+  const inspectors: Queue[] = [];
+
+  const start = async (prefix: string) => {
+    const config = readWorkerConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: db.url,
+      REDIS_URL: REDIS_URL(),
+      BULLMQ_PREFIX: prefix,
+      SMTP_URL: smtp.url,
+      PUBLIC_BASE_URL,
+      JOB_ATTEMPTS: '3',
+      JOB_BACKOFF_MS: '100',
+      WORKER_SHUTDOWN_GRACE_MS: '2000',
+    });
+    const w = await startWorker(config, { reactorRetryMaxMs: 500 });
+    running.push(w);
+    return w;
+  };
+  const queue = (prefix: string, name: 'expiry-email' | 'refund-email') => {
+    const q = new Queue(name, { prefix, connection: { url: REDIS_URL() } as never });
+    inspectors.push(q);
+    return q;
+  };
+  const mailsTo = (b: Booking, subject: string) =>
+    smtp.received.filter((m) => m.to.includes(b.email) && m.subject.startsWith(subject));
+  const facts = (b: Booking, type: string) =>
+    countEvents(db.sql, { streamId: `registration-${b.registrationId}`, type });
+  const poll = { timeout: 15_000, interval: 50 };
+
+  const expire = (b: Booking, at: Date) =>
+    runCommand(db.sql, b.registrationId, { type: 'ExpireHold', at: at.toISOString() });
+  const refund = (b: Booking, refundId: string, amountCents: number, reason: string, at = new Date()) =>
+    runCommand(db.sql, b.registrationId, {
+      type: 'RecordRefund',
+      refundId,
+      amountCents,
+      kind: 'refund',
+      gatewayTransactionId: `GW-${refundId}`,
+      reason,
+      at: at.toISOString(),
+    });
+
+  beforeAll(async () => {
+    db = await testDatabase();
+    smtp = await startSmtp();
+    cat = await seedCatalogue(db.sql, 3);
+    const [event] = await db.sql<
+      { slug: string }[]
+    >`select slug from screening_events where id = ${cat.eventId}`;
+    slug = event!.slug;
+  });
+  afterEach(async () => {
+    for (const w of running.splice(0)) await w.stop();
+  });
+  afterAll(async () => {
+    for (const q of inspectors) await q.close();
+    await smtp.close();
+    await db.drop();
+  });
+
+  it('an expired reservation gets one expiry email with a link back to the event, also when its job runs twice', async () => {
+    const { prefix } = testRedis();
+    await start(prefix);
+    const expiries = queue(prefix, 'expiry-email');
+    const b = await book(db.sql, cat, 'expired@example.com', { holdSeconds: 60 });
+    await expire(b, new Date(Date.now() + 61_000));
+
+    await expect.poll(() => mailsTo(b, 'Your reservation').length, poll).toBe(1);
+    const [mail] = mailsTo(b, 'Your reservation');
+    expect(mail!.subject).toBe(`Your reservation ${b.referenceNumber} has expired`);
+    expect(mail!.text).toContain('the reservation has expired and its seats have been released');
+    expect(mail!.html).toContain(`href="${PUBLIC_BASE_URL}/events/${slug}"`);
+    expect(mail!.text).toContain(`${PUBLIC_BASE_URL}/events/${slug}`);
+    expect(mail!.attachments).toHaveLength(0);
+    await expect.poll(() => facts(b, 'ExpiryEmailSent'), poll).toBe(1);
+
+    // the same job again (a retry after a crash, a second job for the message): nothing more is sent
+    const [first] = await expiries.getCompleted();
+    await expiries.add(first!.name, first!.data, { jobId: `again-${b.registrationId}` });
+    await expect.poll(() => expiries.getCompletedCount(), poll).toBe(2);
+    const again = await expiries.getJob(`again-${b.registrationId}`);
+    expect(again!.returnvalue).toEqual({ skipped: 'expiry email already sent' });
+    expect(mailsTo(b, 'Your reservation')).toHaveLength(1);
+    expect(await facts(b, 'ExpiryEmailSent')).toBe(1);
+    const [row] = await db.sql<{ summary: string }[]>`
+      select summary from order_history where registration_id = ${b.registrationId} and type = 'ExpiryEmailSent'`;
+    expect(row?.summary).toBe('Expiry email sent');
+  });
+
+  it('each refund gets one refund email with its own credit note PDF (CN-{reference}-{n})', async () => {
+    const { prefix } = testRedis();
+    await start(prefix);
+    const refunds = queue(prefix, 'refund-email');
+    const b = await book(db.sql, cat, 'refunded@example.com');
+    await pay(db.sql, b, 13_952, `TXN-REFUND-${b.registrationId}`);
+    const at = new Date();
+    await refund(b, `R1-${b.registrationId}`, 5_000, 'Customer cannot attend', at);
+
+    await expect.poll(() => mailsTo(b, 'Refund of').length, poll).toBe(1);
+    const [mail] = mailsTo(b, 'Refund of');
+    expect(mail!.subject).toBe(`Refund of S$50.00 for ${b.referenceNumber}`);
+    expect(mail!.text).toContain(`CN-${b.referenceNumber}-1`);
+    expect(mail!.text).toContain('Customer cannot attend');
+    expect(mail!.attachments).toHaveLength(1);
+    expect(mail!.attachments[0]!.filename).toBe(`credit-note-${b.referenceNumber}-1.pdf`);
+    expect(mail!.attachments[0]!.contentType).toBe('application/pdf');
+    const note = (await pdfText(mail!.attachments[0]!.content)).replace(/\s+/g, ' ');
+    expect(note).toContain('Credit Note');
+    expect(note).toContain(`Credit note number CN-${b.referenceNumber}-1`);
+    expect(note).toContain(`Credit note date ${formatSingaporeDate(at)}`);
+    expect(note).toContain(`Original invoice INV-${b.referenceNumber}`);
+    expect(note).toContain('Mei Ling');
+    expect(note).toContain('GST 9% S$4.13'); // 50.00 x 9/109 = 4.128...
+    expect(note).toContain('Total refunded S$50.00');
+
+    // a second refund: the next credit note number, and the total refunded so far
+    await refund(b, `R2-${b.registrationId}`, 2_000, 'Goodwill');
+    await expect.poll(() => mailsTo(b, 'Refund of').length, poll).toBe(2);
+    const second = mailsTo(b, 'Refund of').find((m) => m.subject.startsWith('Refund of S$20.00'))!;
+    expect(second.attachments[0]!.filename).toBe(`credit-note-${b.referenceNumber}-2.pdf`);
+    expect(await pdfText(second.attachments[0]!.content)).toContain(`CN-${b.referenceNumber}-2`);
+    expect(second.text).toContain('S$70.00');
+
+    await expect.poll(() => facts(b, 'RefundEmailSent'), poll).toBe(2);
+    const pdfs = await findEvents<{ document: string; fileName: string }>(db.sql, {
+      streamId: `registration-${b.registrationId}`,
+      type: 'PdfGenerated',
+    });
+    expect(
+      pdfs
+        .filter((e) => e.data.document === 'credit-note')
+        .map((e) => e.data.fileName)
+        .sort(),
+    ).toEqual([`credit-note-${b.referenceNumber}-1.pdf`, `credit-note-${b.referenceNumber}-2.pdf`]);
+
+    // the first refund's job again: skipped, no third email
+    const done = await refunds.getCompleted();
+    const firstJob = done.find((j) => j.data.refundId === `R1-${b.registrationId}`)!;
+    await refunds.add(firstJob.name, firstJob.data, { jobId: `again-${b.registrationId}` });
+    await expect.poll(() => refunds.getCompletedCount(), poll).toBe(3);
+    expect((await refunds.getJob(`again-${b.registrationId}`))!.returnvalue).toEqual({
+      skipped: 'refund email already sent',
+    });
+    expect(mailsTo(b, 'Refund of')).toHaveLength(2);
+    expect(await facts(b, 'RefundEmailSent')).toBe(2);
+  });
+});
