@@ -3,3 +3,4 @@ export * from './admin';
 export * from './public';
 export * from './partner';
 export * from './queues';
+export * from './refunds';

@@ -1,6 +1,7 @@
 /** Answer shapes of the public API (spec sections 3 and 7). */
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from './common';
+import { CancellationRefundSchema } from './refunds';
 
 /** A price or amount the visitor pays, "123.45". */
 const PriceSchema = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
@@ -221,6 +222,7 @@ export const RegistrationLookupSchema = Type.Object({
   ),
   confirmationEmailSent: Type.Boolean(),
   cancelledAt: Nullable(Type.String()),
+  cancellationRefund: CancellationRefundSchema,
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });

@@ -105,7 +105,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   });
   await app.register(partner, { prefix: '/api/partner' });
   await app.register(catalogue);
-  await app.register(registrations);
+  await app.register(registrations, { refundCutoffHours: config.refundCutoffHours });
   await app.register(payments);
   await app.register(partnerHandoff);
   await app.register(participants);

@@ -78,6 +78,8 @@ const LOOKUP = [
   'balanceDue',
   'participants',
   'confirmationEmailSent',
+  // what cancelling now would refund, for the cancel page (issue 21)
+  'cancellationRefund',
 ];
 
 const QUOTE = [

@@ -1,14 +1,16 @@
 import { toMoneyString, toPublicStatus } from '@hs/domain';
 import type { OrderRow } from '@hs/read-models';
+import type { cancellationRefundView } from './cancellation';
 import { participantView } from './participant-view';
 
 export const outstanding = (o: OrderRow) => Math.max(0, o.balanceDueCents - o.paidCents);
 
 /**
  * What the confirmation and cancel pages see. Never the identification number or the date of birth:
- * the reference number is the only secret guarding this call.
+ * the reference number is the only secret guarding this call. `cancellationRefund`: what cancelling
+ * now would refund, so the cancel page can say it before the customer confirms.
  */
-export function publicView(o: OrderRow) {
+export function publicView(o: OrderRow, cancellationRefund: ReturnType<typeof cancellationRefundView>) {
   const total = toMoneyString(o.totalCents);
   const partnerPaid = toMoneyString(o.partnerPaidCents);
   return {
@@ -56,6 +58,7 @@ export function publicView(o: OrderRow) {
     })),
     confirmationEmailSent: o.confirmationEmailSent,
     cancelledAt: o.cancelledAt ? o.cancelledAt.toISOString() : null,
+    cancellationRefund,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };

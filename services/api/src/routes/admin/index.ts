@@ -11,6 +11,7 @@ import packages from './packages';
 import payments from './payments';
 import previews, { previewSession } from './previews';
 import queues from './queues';
+import refunds from './refunds';
 import registrations from './registrations';
 import system from './system';
 import timeslots from './timeslots';
@@ -42,6 +43,7 @@ const admin: FastifyPluginAsync<
     await guarded.register(apiKeys);
     await guarded.register(overview);
     await guarded.register(registrations);
+    await guarded.register(refunds);
     await guarded.register(system);
     await guarded.register(timeslots);
     await guarded.register(previewSession);

@@ -26,9 +26,11 @@ import { ordersProjection, readOrder } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import * as v from 'valibot';
 import { bookRegistration, createRegistrationIds } from '../../booking/book';
-import { changeRegistration } from '../../booking/change';
+import { appointmentStart, cancellationRefundNow, cancellationRefundView } from '../../booking/cancellation';
+import { changeRegistration, existingRegistration } from '../../booking/change';
 import { publicView } from '../../booking/lookup';
 import { evaluateCode, priceOrderRequest } from '../../booking/order';
+import { refundIdFor, refundOrder } from '../../booking/refund';
 import { badRequest } from '../../errors';
 import { createSlotQueue } from '../../booking/slot-queue';
 import { parseInput } from '../../validation';
@@ -70,7 +72,7 @@ function breakdown(
 }
 
 /** Booking, quote, member check, code check, lookup and cancel: the visitor's calls. */
-const registrations: FastifyPluginAsyncTypebox = async (app) => {
+const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = async (app, opts) => {
   const { sql, rateLimits } = app;
   const slotQueue = createSlotQueue();
   const nextRegistrationId = createRegistrationIds(sql);
@@ -324,7 +326,13 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
           message: 'Registration not found. Please check your reference number and try again.',
         });
       }
-      return { success: true as const, data: publicView(order) };
+      const state = await existingRegistration(sql, order.registrationId);
+      const refund = cancellationRefundNow(
+        state,
+        await appointmentStart(sql, state.timeslotId!),
+        opts.refundCutoffHours,
+      );
+      return { success: true as const, data: publicView(order, cancellationRefundView(refund, state)) };
     },
   );
 
@@ -335,7 +343,8 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: ignoreEmptyBody,
       schema: {
         tags: ['public'],
-        summary: 'Cancel a booking: frees its seats and its code at once',
+        summary:
+          'Cancel a booking: frees its seats and its code at once. A card payment is refunded automatically when cancelled at least REFUND_CUTOFF_HOURS before the appointment; later, the order is flagged for staff review',
         params: Id,
         response: {
           200: Type.Object({ success: Type.Literal(true), message: Type.String(), data: StatusChangeSchema }),
@@ -345,12 +354,42 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      const id = request.params.id;
+      const before = await existingRegistration(sql, id);
+      const refund = cancellationRefundNow(
+        before,
+        await appointmentStart(sql, before.timeslotId!),
+        opts.refundCutoffHours,
+      );
+      const meta = { actor: 'public', requestId: request.id };
       const { state, position } = await changeRegistration(
         sql,
-        request.params.id,
-        { type: 'CancelRegistration', at: new Date().toISOString() },
-        { actor: 'public', requestId: request.id },
+        id,
+        {
+          type: 'CancelRegistration',
+          at: new Date().toISOString(),
+          ...(refund.kind === 'review' ? { needsRefundReview: true } : {}),
+        },
+        meta,
       );
+      if (refund.kind === 'automatic') {
+        // The cancellation stands whatever the gateway says: a refund it did not accept is on the
+        // order's history (RefundFailed) for staff to give back from the back office.
+        try {
+          await refundOrder(
+            sql,
+            app.paymentGateway,
+            id,
+            {
+              refundId: refundIdFor(id, 'public-cancellation'),
+              reason: `Cancelled by the customer at least ${opts.refundCutoffHours} hours before the appointment`,
+            },
+            meta,
+          );
+        } catch (err) {
+          request.log.warn({ err, registrationId: id }, 'automatic refund of a cancellation failed');
+        }
+      }
       return {
         success: true as const,
         message: 'Your appointment has been successfully cancelled.',

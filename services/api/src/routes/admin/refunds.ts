@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  Envelope,
+  ErrorResponseSchema,
+  IdParams,
+  RefundRequestSchema,
+  RefundResultSchema,
+} from '@hs/contracts';
+import { parseMoney } from '@hs/domain';
+import { Type } from '@sinclair/typebox';
+import { refundIdFor, refundOrder } from '../../booking/refund';
+
+/** Staff give back what an order's card payment took (issue 21). */
+const refunds: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/registrations/:id/refunds',
+    {
+      schema: {
+        summary:
+          'Refund card-paid money of an order (default: everything card-paid and not yet refunded); an Idempotency-Key replayed answers the first answer',
+        params: IdParams,
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(
+            Type.String({ minLength: 1, maxLength: 200, description: 'The same key refunds once' }),
+          ),
+        }),
+        body: RefundRequestSchema,
+        response: {
+          201: Envelope(RefundResultSchema),
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          502: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const amountCents = request.body.amount === undefined ? undefined : parseMoney(request.body.amount)!;
+      const data = await refundOrder(
+        app.sql,
+        app.paymentGateway,
+        id,
+        {
+          refundId: refundIdFor(id, request.headers['idempotency-key']),
+          ...(amountCents === undefined ? {} : { amountCents }),
+          reason: request.body.reason.trim(),
+        },
+        { actor: request.actor, requestId: request.id },
+      );
+      return reply.status(201).send({ success: true as const, data });
+    },
+  );
+};
+
+export default refunds;
