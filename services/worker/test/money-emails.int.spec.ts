@@ -115,9 +115,13 @@ describe('worker: expiry and refund emails', () => {
     expect(again!.returnvalue).toEqual({ skipped: 'expiry email already sent' });
     expect(mailsTo(b, 'Your reservation')).toHaveLength(1);
     expect(await facts(b, 'ExpiryEmailSent')).toBe(1);
-    const [row] = await db.sql<{ summary: string }[]>`
-      select summary from order_history where registration_id = ${b.registrationId} and type = 'ExpiryEmailSent'`;
-    expect(row?.summary).toBe('Expiry email sent');
+    await expect
+      .poll(async () => {
+        const [row] = await db.sql<{ summary: string }[]>`
+          select summary from order_history where registration_id = ${b.registrationId} and type = 'ExpiryEmailSent'`;
+        return row?.summary;
+      }, poll)
+      .toBe('Expiry email sent');
   });
 
   it('each refund gets one refund email with its own credit note PDF (CN-{reference}-{n})', async () => {
@@ -176,5 +180,19 @@ describe('worker: expiry and refund emails', () => {
     });
     expect(mailsTo(b, 'Refund of')).toHaveLength(2);
     expect(await facts(b, 'RefundEmailSent')).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.sql<{ summary: string }[]>`
+              select summary from order_history
+              where registration_id = ${b.registrationId} and type = 'RefundEmailSent' order by version`
+          ).map((r) => r.summary),
+        poll,
+      )
+      .toEqual([
+        `Refund email sent with credit note CN-${b.referenceNumber}-1`,
+        `Refund email sent with credit note CN-${b.referenceNumber}-2`,
+      ]);
   });
 });
