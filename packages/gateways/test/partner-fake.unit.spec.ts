@@ -43,6 +43,17 @@ describe('fake partner client and demo bookings', () => {
     await expect(client.confirmBooking('999999999999', c)).rejects.toBeInstanceOf(PartnerRejectedError);
   });
 
+  it('records cancellation notices once per code and reference; unknown code refused', async () => {
+    const client = createFakePartnerClient();
+    const c = { referenceNumber: 'HS1', registrationId: 'r1' };
+    await client.cancelBooking('100000000001', c);
+    await client.cancelBooking('100000000001', c);
+    expect(client.cancellations).toEqual([{ code: '100000000001', ...c }]);
+    await expect(client.cancelBooking('999999999999', c)).rejects.toMatchObject({ status: 404 });
+    client.setUnavailable(true);
+    await expect(client.cancelBooking('100000000001', c)).rejects.toBeInstanceOf(PartnerUnavailableError);
+  });
+
   it('can play a partner that is down', async () => {
     const client = createFakePartnerClient({});
     client.setUnavailable(true);

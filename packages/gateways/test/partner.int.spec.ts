@@ -106,6 +106,16 @@ describe('HTTP partner client against the fake partner server', () => {
     expect((error as PartnerRejectedError).status).toBe(409);
   });
 
+  it('sends a cancellation notice once per code and reference, retried through an outage', async () => {
+    const cancellation = { referenceNumber: 'HS2505-0607-1234', registrationId: 'reg-1' };
+    server.failNext(1, 503);
+    await client.cancelBooking('100000000002', cancellation);
+    await client.cancelBooking('100000000002', cancellation);
+    expect(server.cancellations).toEqual([{ code: '100000000002', ...cancellation }]);
+    const error = await client.cancelBooking('999999999999', cancellation).catch((e: unknown) => e);
+    expect((error as PartnerRejectedError).status).toBe(404);
+  });
+
   it('confirming an unknown code is refused (404), not retried', async () => {
     const before = server.requests;
     const error = await client

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { PARTNER_CODE_PATTERN, type PartnerPatientData } from '@hs/domain';
 import { closeServer, listenLocal, readBody, sendJson } from '../local-server';
 import {
+  type PartnerCancellation,
   type PartnerClient,
   PartnerRejectedError,
   PartnerUnavailableError,
@@ -54,9 +55,15 @@ export interface PartnerConfirmationRecord {
   paidCents: number;
 }
 
+export interface PartnerCancellationRecord extends PartnerCancellation {
+  code: string;
+}
+
 export interface FakePartnerClient extends PartnerClient {
   /** Confirmations received, one per code and reference number (repeats are idempotent). */
   readonly confirmations: readonly PartnerConfirmationRecord[];
+  /** Cancellation notices received, one per code and reference number (repeats are idempotent). */
+  readonly cancellations: readonly PartnerCancellationRecord[];
   /** Number of getBooking calls. */
   readonly lookups: number;
   /** While true, every call throws PartnerUnavailableError. */
@@ -70,11 +77,15 @@ export function createFakePartnerClient(
   bookings: Record<string, PartnerPatientData> = DEMO_PARTNER_BOOKINGS,
 ): FakePartnerClient {
   const confirmations: PartnerConfirmationRecord[] = [];
+  const cancellations: PartnerCancellationRecord[] = [];
   let lookups = 0;
   let down = false;
   return {
     get confirmations() {
       return confirmations;
+    },
+    get cancellations() {
+      return cancellations;
     },
     get lookups() {
       return lookups;
@@ -96,7 +107,18 @@ export function createFakePartnerClient(
       const outcome = recordConfirmation(confirmations, { code: value, ...confirmation });
       if (outcome === 'conflict') throw new PartnerRejectedError(409, 'Booking code already confirmed');
     },
+    async cancelBooking(code, cancellation) {
+      if (down) throw new PartnerUnavailableError();
+      const value = String(code ?? '').trim();
+      if (!Object.hasOwn(bookings, value)) throw new PartnerRejectedError(404, 'Unknown booking code');
+      recordCancellation(cancellations, { code: value, ...cancellation });
+    },
   };
+}
+
+function recordCancellation(list: PartnerCancellationRecord[], c: PartnerCancellationRecord): void {
+  if (list.some((x) => x.code === c.code && x.referenceNumber === c.referenceNumber)) return;
+  list.push({ code: c.code, referenceNumber: c.referenceNumber, registrationId: c.registrationId });
 }
 
 function recordConfirmation(
@@ -118,6 +140,7 @@ export interface FakePartnerServer {
   /** The base URL for createHttpPartnerClient / PARTNER_API_URL. */
   url: string;
   readonly confirmations: readonly PartnerConfirmationRecord[];
+  readonly cancellations: readonly PartnerCancellationRecord[];
   /** Requests received (all routes, failures included). */
   readonly requests: number;
   /** Answer the next `count` requests with this status (default 503) and no data. */
@@ -131,12 +154,14 @@ export interface FakePartnerServer {
  * A real local HTTP server (127.0.0.1, random port unless given) speaking the partner API the HTTP
  * client uses (see partner-client.ts). When `apiKey` is set, requests without it get 401.
  * A code is confirmed at most once: the same reference again is idempotent (200), another is 409.
+ * A cancellation notice is recorded once per code and reference (repeats answer 200).
  */
 export async function startFakePartnerServer(
   opts: { port?: number; bookings?: Record<string, PartnerPatientData>; apiKey?: string } = {},
 ): Promise<FakePartnerServer> {
   const bookings = opts.bookings ?? DEMO_PARTNER_BOOKINGS;
   const confirmations: PartnerConfirmationRecord[] = [];
+  const cancellations: PartnerCancellationRecord[] = [];
   let requests = 0;
   let delayMs = 0;
   let failures = { count: 0, status: 503 };
@@ -154,7 +179,7 @@ export async function startFakePartnerServer(
       return sendJson(res, 401, { success: false, message: 'Unauthorized' });
     }
     const path = (req.url ?? '/').split('?')[0]!;
-    const m = /^\/bookings\/([^/]+)(\/confirm)?$/.exec(path);
+    const m = /^\/bookings\/([^/]+)(\/confirm|\/cancel)?$/.exec(path);
     if (!m) return sendJson(res, 404, { success: false, message: 'Not found' });
     const code = decodeURIComponent(m[1]!);
     if (!PARTNER_CODE_PATTERN.test(code)) {
@@ -173,6 +198,14 @@ export async function startFakePartnerServer(
       }
       if (typeof body.referenceNumber !== 'string' || !body.referenceNumber) {
         return sendJson(res, 400, { success: false, message: 'referenceNumber is required' });
+      }
+      if (m[2] === '/cancel') {
+        recordCancellation(cancellations, {
+          code,
+          referenceNumber: body.referenceNumber,
+          registrationId: String(body.registrationId ?? ''),
+        });
+        return sendJson(res, 200, { success: true });
       }
       const outcome = recordConfirmation(confirmations, {
         code,
@@ -198,6 +231,9 @@ export async function startFakePartnerServer(
     url: `http://127.0.0.1:${port}`,
     get confirmations() {
       return confirmations;
+    },
+    get cancellations() {
+      return cancellations;
     },
     get requests() {
       return requests;

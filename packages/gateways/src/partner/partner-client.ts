@@ -8,6 +8,9 @@
  * - POST {baseUrl}/bookings/{code}/confirm  body { referenceNumber, registrationId, paidAmount: "12.34",
  *                                            paidCents } -> 200 { success: true } (idempotent per code
  *                                            and reference; header Idempotency-Key) | 404 | 409
+ * - POST {baseUrl}/bookings/{code}/cancel   body { referenceNumber, registrationId } -> 200 { success: true }
+ *                                            (idempotent per code and reference; header Idempotency-Key)
+ *                                            | 404; the partner refunds what it collected itself
  * Requests carry `x-api-key` when one is configured.
  */
 import { PARTNER_CODE_PATTERN, type PartnerPatientData, toMoneyString } from '@hs/domain';
@@ -19,11 +22,19 @@ export interface PartnerConfirmation {
   paidCents: number;
 }
 
+/** The booking made with a partner code was cancelled (the partner refunds its own payment). */
+export interface PartnerCancellation {
+  referenceNumber: string;
+  registrationId: string;
+}
+
 export interface PartnerClient {
   /** The patient data for a booking code; null = unknown code. Throws PartnerUnavailableError when down. */
   getBooking(code: string): Promise<PartnerPatientData | null>;
   /** Tells the partner the booking made with this code is confirmed. */
   confirmBooking(code: string, confirmation: PartnerConfirmation): Promise<void>;
+  /** Tells the partner the booking made with this code was cancelled. */
+  cancelBooking(code: string, cancellation: PartnerCancellation): Promise<void>;
 }
 
 /** The partner is down, timed out, or answered with a server error (after the retries). */
@@ -152,6 +163,17 @@ export function createHttpPartnerClient(opts: HttpPartnerClientOptions): Partner
           paidAmount: toMoneyString(paidCents),
           paidCents,
         },
+      });
+      if (res.status < 200 || res.status >= 300) throw new PartnerRejectedError(res.status);
+    },
+    async cancelBooking(code, cancellation) {
+      const value = String(code ?? '').trim();
+      if (!PARTNER_CODE_PATTERN.test(value))
+        throw new PartnerRejectedError(400, 'Invalid booking code format');
+      const res = await call(`/bookings/${encodeURIComponent(value)}/cancel`, {
+        method: 'POST',
+        headers: { 'idempotency-key': `${value}:${cancellation.referenceNumber}:cancel` },
+        body: { referenceNumber: cancellation.referenceNumber, registrationId: cancellation.registrationId },
       });
       if (res.status < 200 || res.status >= 300) throw new PartnerRejectedError(res.status);
     },
