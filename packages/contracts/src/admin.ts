@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { DateSchema, MoneySchema, Nullable } from './common';
+import { DateSchema, MoneySchema, Nullable, OrderMoneyFields } from './common';
 import { TimeslotGroupsSchema } from './public';
 
 const Timestamp = Type.String({ description: 'UTC timestamp, ISO 8601' });
@@ -286,6 +286,7 @@ export const AdminOrderSchema = Type.Object({
   wcBookingCode: Nullable(Type.String()),
   confirmationEmailSent: Type.Boolean(),
   cancelledAt: Nullable(Timestamp),
+  ...OrderMoneyFields,
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

@@ -16,6 +16,32 @@ export const MoneySchema = Type.String({
   description: 'SGD amount, 2 decimals',
 });
 
+/** One refund of an order, in the public lookup and the admin's order answers (issue 21). */
+export const OrderRefundSchema = Type.Object({
+  id: Type.String(),
+  amount: MoneySchema,
+  kind: Type.Union([Type.Literal('void'), Type.Literal('refund')], {
+    description: "'void': the sale was voided before it settled",
+  }),
+  status: Type.Literal('succeeded'),
+  transactionId: Type.String({ description: "The gateway's id of the void or refund" }),
+  reason: Type.String(),
+  createdAt: DateTimeSchema,
+});
+
+/** What an order answer says about the money after the booking: refunds and the payment hold. */
+export const OrderMoneyFields = {
+  refundedAmount: MoneySchema,
+  holdUntil: Nullable(
+    Type.String({
+      format: 'date-time',
+      description: 'When the payment hold runs out; only while awaiting payment',
+    }),
+  ),
+  refunds: Type.Array(OrderRefundSchema, { description: 'Oldest first' }),
+  refundReview: Type.Boolean({ description: 'Cancelled late: a refund needs staff review' }),
+};
+
 export const FieldErrorSchema = Type.Object({
   field: Type.String(),
   message: Type.String(),

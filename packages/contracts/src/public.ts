@@ -1,6 +1,6 @@
 /** Answer shapes of the public API (spec sections 3 and 7). */
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from './common';
+import { Nullable, OrderMoneyFields } from './common';
 import { CancellationRefundSchema } from './refunds';
 
 /** A price or amount the visitor pays, "123.45". */
@@ -223,6 +223,7 @@ export const RegistrationLookupSchema = Type.Object({
   confirmationEmailSent: Type.Boolean(),
   cancelledAt: Nullable(Type.String()),
   cancellationRefund: CancellationRefundSchema,
+  ...OrderMoneyFields,
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });

@@ -284,8 +284,8 @@ describe('admin api against the spec', () => {
       })
     ).json().data.id;
     // One order per status; the read model's status is set directly, the filter only reads it.
-    const statuses = ['confirmed', 'pending', 'pending_payment', 'paid', 'completed', 'cancelled'];
-    const nrics = ['S7000001A', 'S7654321F', 'S8012345J', 'S9012345I', 'S9876543C', 'T0112345Z'];
+    const statuses = ['confirmed', 'pending', 'pending_payment', 'paid', 'completed', 'cancelled', 'expired'];
+    const nrics = ['S7000001A', 'S7654321F', 'S8012345J', 'S9012345I', 'S9876543C', 'T0112345Z', 'T0212345B'];
     const refs: Record<string, string> = {};
     for (const [i, status] of statuses.entries()) {
       const res = await book({
@@ -308,6 +308,7 @@ describe('admin api against the spec', () => {
       pending: ['pending', 'pending_payment'],
       paid: ['paid', 'completed'],
       canceled: ['cancelled'],
+      expired: ['expired'],
     };
     for (const [filter, want] of Object.entries(expected)) {
       const listed = (

@@ -35,7 +35,8 @@ const PARTICIPANT = [
 // Section 3's Registration as the lookup answers it: the entity's fields (without the personal ones:
 // gender, identificationNumber, dateOfBirth, mobileNumber, postalCode, unitNumber, address,
 // medicalConditions, aiaMemberId, invoice), the fields "API responses also carry", the lookup
-// variants, and what the confirmation page reads (balanceDue, participants, confirmationEmailSent).
+// variants, what the confirmation page reads (balanceDue, participants, confirmationEmailSent), and
+// the refunds and payment hold.
 const LOOKUP = [
   'id',
   'eventId',
@@ -78,6 +79,11 @@ const LOOKUP = [
   'balanceDue',
   'participants',
   'confirmationEmailSent',
+  // the money after the booking (issue 21)
+  'refundedAmount',
+  'holdUntil',
+  'refunds',
+  'refundReview',
   // what cancelling now would refund, for the cancel page (issue 21)
   'cancellationRefund',
 ];

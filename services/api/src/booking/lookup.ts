@@ -1,6 +1,7 @@
 import { toMoneyString, toPublicStatus } from '@hs/domain';
 import type { OrderRow } from '@hs/read-models';
 import type { cancellationRefundView } from './cancellation';
+import { orderMoneyView } from './money-view';
 import { participantView } from './participant-view';
 
 export const outstanding = (o: OrderRow) => Math.max(0, o.balanceDueCents - o.paidCents);
@@ -59,6 +60,7 @@ export function publicView(o: OrderRow, cancellationRefund: ReturnType<typeof ca
     confirmationEmailSent: o.confirmationEmailSent,
     cancelledAt: o.cancelledAt ? o.cancelledAt.toISOString() : null,
     cancellationRefund,
+    ...orderMoneyView(o),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };

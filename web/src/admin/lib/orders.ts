@@ -184,6 +184,9 @@ export function orderStatusTone(status: string): 'success' | 'warning' | 'danger
     case 'canceled':
     case 'cancelled':
       return 'danger';
+    // the payment hold ran out unpaid: nothing for staff to act on
+    case 'expired':
+      return 'neutral';
     default:
       return 'neutral';
   }

@@ -102,6 +102,7 @@ export function OrdersTab() {
             <option value="pending">Pending</option>
             <option value="paid">Paid</option>
             <option value="canceled">Canceled</option>
+            <option value="expired">Expired</option>
           </Field.Select>
         </Field.Root>
         <Field.Root w="auto">

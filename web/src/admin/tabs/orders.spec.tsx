@@ -68,6 +68,10 @@ function order(over: Partial<AdminOrder> = {}): AdminOrder {
     wcBookingCode: null,
     confirmationEmailSent: true,
     cancelledAt: null,
+    refundedAmount: '0.00',
+    holdUntil: null,
+    refunds: [],
+    refundReview: false,
     createdAt: '2026-05-01T02:30:00.000Z',
     updatedAt: '2026-05-01T02:30:00.000Z',
     ...over,
@@ -134,6 +138,7 @@ describe('orders tab', () => {
       'GET /api/admin/registrations': page([
         order(),
         order({ id: 8, referenceNumber: 'HS2605-0101-9999', status: 'canceled', firstName: 'Bea' }),
+        order({ id: 9, referenceNumber: 'HS2605-0101-8888', status: 'expired', firstName: 'Cy' }),
       ]),
     });
     renderWithProviders(<OrdersTab />);
@@ -152,7 +157,10 @@ describe('orders tab', () => {
     const cancelled = within(table).getByText('HS2605-0101-9999').closest('tr') as HTMLElement;
     expect(within(cancelled).getByText('Canceled')).toBeTruthy();
     expect(within(cancelled).queryByRole('button', { name: /^Cancel Order/ })).toBeNull();
-    expect(screen.getByText(/2 orders · Page 1 of 1/)).toBeTruthy();
+    const expired = within(table).getByText('HS2605-0101-8888').closest('tr') as HTMLElement;
+    expect(within(expired).getByText('Expired')).toBeTruthy();
+    expect(within(expired).queryByRole('button', { name: /^Mark as Confirmed/ })).toBeNull();
+    expect(screen.getByText(/3 orders · Page 1 of 1/)).toBeTruthy();
   });
 
   it('shows the empty text', async () => {
@@ -191,6 +199,7 @@ describe('orders tab', () => {
       ['pending', 'Pending'],
       ['paid', 'Paid'],
       ['canceled', 'Canceled'],
+      ['expired', 'Expired'],
     ]);
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'paid');
     await waitFor(() => expect(seen.at(-1)?.get('status')).toBe('paid'));
@@ -271,7 +280,7 @@ describe('orders tab', () => {
 
   // Spec section 4: an admin can set confirmed from any other status, paid and completed included.
   it('offers Mark as Confirmed / Confirm for every status but confirmed', async () => {
-    const statuses = ['pending', 'pending_payment', 'paid', 'completed', 'canceled', 'confirmed'];
+    const statuses = ['pending', 'pending_payment', 'paid', 'completed', 'canceled', 'confirmed', 'expired'];
     const orders = statuses.map((status, i) =>
       order({ id: 20 + i, referenceNumber: `HS2605-0101-10${i}0`, status }),
     );
@@ -286,7 +295,8 @@ describe('orders tab', () => {
     for (const o of orders) {
       const row = within(table).getByText(o.referenceNumber).closest('tr') as HTMLElement;
       const button = within(row).queryByRole('button', { name: `Mark as Confirmed ${o.referenceNumber}` });
-      expect(button !== null, o.status).toBe(o.status !== 'confirmed');
+      // an expired order is confirmed only by paying for it again (issue 21)
+      expect(button !== null, o.status).toBe(o.status !== 'confirmed' && o.status !== 'expired');
     }
     await userEvent.click(screen.getByRole('button', { name: 'View Details of HS2605-0101-1020' }));
     const dialog = await screen.findByRole('dialog');

@@ -10,6 +10,7 @@ import {
 import {
   ADMIN_STATUS_FILTERS,
   adminStatusPatchSchema,
+  singaporeDay,
   singaporeToday,
   toAdminStatus,
   toMoneyString,
@@ -20,6 +21,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { changeRegistration } from '../../booking/change';
 import { outstanding } from '../../booking/lookup';
+import { orderMoneyView } from '../../booking/money-view';
 import { adminParticipantView } from '../../booking/participant-view';
 import { notFound } from '../../errors';
 import { parseInput } from '../../validation';
@@ -78,6 +80,7 @@ function adminView(o: OrderRow, invoice: string | null) {
     wcBookingCode: o.wcBookingCode,
     confirmationEmailSent: o.confirmationEmailSent,
     cancelledAt: o.cancelledAt?.toISOString() ?? null,
+    ...orderMoneyView(o),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
@@ -108,6 +111,8 @@ const CSV_COLUMNS: [string, (o: OrderRow) => unknown][] = [
   ['Balance Due', (o) => toMoneyString(outstanding(o))],
   ['Transaction ID', (o) => o.transactionId],
   ['Created', (o) => o.createdAt.toISOString()],
+  ['Refunded Amount', (o) => toMoneyString(o.refundedCents)],
+  ['Refund Date', (o) => (o.lastRefundAt ? singaporeDay(o.lastRefundAt) : null)],
 ];
 
 /**
