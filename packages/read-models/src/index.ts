@@ -5,6 +5,7 @@ import { slotAvailabilityProjection } from './slot-availability';
 export { slotAvailabilityProjection } from './slot-availability';
 export { ordersProjection } from './orders';
 export { orderHistoryProjection, summarize } from './order-history';
+export { selectDueHolds } from './due-holds';
 export {
   OrderNotReadyError,
   type OrderRefund,

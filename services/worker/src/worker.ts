@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { WorkerConfig } from './config';
 import { type JobWorkers, startJobWorkers } from './jobs';
+import { startHoldSweeper } from './hold-sweeper';
 import { type Producers, createProducers } from './queues';
 import { startNotificationsReactor } from './reactor';
 
@@ -96,6 +97,9 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       await reactor.stop();
       await Promise.all(Object.values(queues).map((q) => q.close().catch(() => {})));
     });
+    // Expiry reacts to time rather than to an event; it needs only Postgres, and any number may run.
+    const sweeper = startHoldSweeper({ sql, everyMs: config.holdSweepMs, clock, log });
+    stoppers.push(() => sweeper.stop());
   }
   let jobs: JobWorkers | null = null;
   let mailer: Mailer | null = null;
