@@ -24,6 +24,8 @@ export interface QueuePayloads {
   'refund-email': { registrationId: number; refundId: string; causeEventId: string };
   /** Partner booking paid or confirmed: tell the partner. */
   'partner-confirmation': { registrationId: number; causeEventId: string };
+  /** Partner booking cancelled: tell the partner (it refunds what it collected). */
+  'partner-cancellation': { registrationId: number; causeEventId: string };
 }
 
 export type QueueName = keyof QueuePayloads;
@@ -36,8 +38,9 @@ export const QUEUES = {
   'expiry-email': { jobName: 'send-expiry', emailType: 'expiry' },
   'refund-email': { jobName: 'send-refund', emailType: 'refund' },
   'partner-confirmation': { jobName: 'confirm-partner', emailType: null },
+  'partner-cancellation': { jobName: 'cancel-partner', emailType: null },
 } as const satisfies Record<QueueName, { jobName: string; emailType: string | null }>;
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 
-export type EmailQueueName = Exclude<QueueName, 'partner-confirmation'>;
+export type EmailQueueName = Exclude<QueueName, 'partner-confirmation' | 'partner-cancellation'>;

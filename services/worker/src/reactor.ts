@@ -58,7 +58,7 @@ export function reminderDelayMs(
 }
 
 export interface ReactionContext {
-  /** The registration came with a partner booking code. */
+  /** The registration came with a partner booking code (read for StatusChanged and RegistrationCancelled). */
   partner: boolean;
   /** The timeslot's Singapore day and time, for RegistrationBooked. */
   slot: { day: string; time: string } | null;
@@ -104,6 +104,8 @@ export function reactionsTo(
       break;
     case 'RegistrationCancelled':
       out.push({ queue: 'cancellation-email', data: cause });
+      // the partner refunds what it collected for its code itself
+      if (ctx.partner) out.push({ queue: 'partner-cancellation', data: cause });
       break;
     case 'RegistrationExpired':
       out.push({ queue: 'expiry-email', data: cause });
@@ -159,7 +161,7 @@ export function startNotificationsReactor(deps: ReactorDeps): Runner {
       let partner = false;
       if (event.type === 'RegistrationBooked') {
         slot = slots.get(Number((event.data as { timeslotId: number }).timeslotId)) ?? null;
-      } else if (event.type === 'StatusChanged') {
+      } else if (event.type === 'StatusChanged' || event.type === 'RegistrationCancelled') {
         partner = (await loadRegistration(sql, registrationIdOf(event.streamId))).state.partner !== null;
       }
       for (const r of reactionsTo(event, { partner, slot, now })) {

@@ -451,6 +451,21 @@ describe('worker: emails, reminders and their facts', () => {
     expect(failed?.attemptsMade).toBe(1);
   });
 
+  it('sends the partner a cancellation notice when a partner booking is cancelled', async () => {
+    const { prefix } = testRedis();
+    const partner = createFakePartnerClient();
+    await start(prefix, {}, { partner });
+    const code = Object.keys(DEMO_PARTNER_BOOKINGS)[1]!;
+    const b = await book(db.sql, cat, 'partner-cancel@example.com', {
+      partner: { bookingCode: code, paidCents: 5_000, isPaid: true },
+    });
+    await cancel(db.sql, b);
+    await expect.poll(() => partner.cancellations.length, poll).toBe(1);
+    expect(partner.cancellations).toEqual([
+      { code, referenceNumber: b.referenceNumber, registrationId: String(b.registrationId) },
+    ]);
+  });
+
   it('on stop (SIGTERM) an active job finishes and records its fact before the worker exits', async () => {
     const { prefix } = testRedis();
     const real = createMailer({ smtpUrl: smtp.url });

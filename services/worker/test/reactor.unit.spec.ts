@@ -68,6 +68,13 @@ describe('reactions', () => {
     const cancelled = { ...base, type: 'RegistrationCancelled', data: {} };
     expect(reactionsTo(cancelled, ctx).map((r) => r.queue)).toEqual(['cancellation-email']);
   });
+  it('sends the partner a cancellation notice when a partner booking is cancelled', () => {
+    const cancelled = { ...base, type: 'RegistrationCancelled', data: {} };
+    expect(reactionsTo(cancelled, { ...ctx, partner: true })).toEqual([
+      { queue: 'cancellation-email', data: { registrationId: 42, causeEventId: '0190-e' } },
+      { queue: 'partner-cancellation', data: { registrationId: 42, causeEventId: '0190-e' } },
+    ]);
+  });
   it('sends an expiry email per expiry and a refund email per refund', () => {
     const expired = { ...base, type: 'RegistrationExpired', data: { seats: 1 } };
     expect(reactionsTo(expired, ctx)).toEqual([

@@ -5,9 +5,11 @@ import { redisConnection } from '../queues';
 import type { JobContext } from './context';
 import { emailProcessor } from './email';
 import { partnerProcessor } from './partner';
+import { partnerCancellationProcessor } from './partner-cancellation';
 
 export { emailProcessor } from './email';
 export { partnerProcessor } from './partner';
+export { partnerCancellationProcessor } from './partner-cancellation';
 export type { JobContext } from './context';
 
 export interface JobWorkers {
@@ -17,9 +19,9 @@ export interface JobWorkers {
 }
 
 export function processorFor(queue: QueueName, ctx: JobContext): (job: Job) => Promise<unknown> {
-  return queue === 'partner-confirmation'
-    ? partnerProcessor(ctx)
-    : emailProcessor(queue as EmailQueueName, ctx);
+  if (queue === 'partner-confirmation') return partnerProcessor(ctx);
+  if (queue === 'partner-cancellation') return partnerCancellationProcessor(ctx);
+  return emailProcessor(queue as EmailQueueName, ctx);
 }
 
 export function startJobWorkers(
