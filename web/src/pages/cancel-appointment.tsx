@@ -20,13 +20,13 @@ import { FormField } from '../public/form-field';
 import { ArrowLeftIcon } from '../components/icons';
 import { money } from '../public/money';
 import { cancellationRefundText, RESERVATION_MESSAGES } from '../public/reservation-messages';
-import type { LookupMoneyFields, RegistrationLookup } from '../public/types';
+import type { RegistrationLookup } from '../public/types';
 import { WarningNotice } from '../public/warning-notice';
 
-type Lookup = RegistrationLookup & LookupMoneyFields;
-
 export function lookupRegistration(reference: string) {
-  return api.get<ApiEnvelope<Lookup>>(`/api/registrations/lookup/${encodeURIComponent(reference)}`);
+  return api.get<ApiEnvelope<RegistrationLookup>>(
+    `/api/registrations/lookup/${encodeURIComponent(reference)}`,
+  );
 }
 
 type Step = 'find' | 'details' | 'done';
@@ -38,7 +38,7 @@ export default function CancelAppointmentPage() {
   const [fieldError, setFieldError] = useState<string>();
   const [lookupError, setLookupError] = useState<string>();
   const [loading, setLoading] = useState(false);
-  const [registration, setRegistration] = useState<Lookup | null>(null);
+  const [registration, setRegistration] = useState<RegistrationLookup | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);

@@ -53,7 +53,7 @@ describe('cancel appointment: the refund a cancel makes, said before the custome
     );
   });
 
-  it('says nothing about a refund when there is none (or the answer has no such field)', async () => {
+  it('says nothing about a refund when there is none', async () => {
     await lookUp({ ...REG, cancellationRefund: { kind: 'none', amount: '0.00' } });
     expect(screen.queryByTestId('cancel-refund')).toBeNull();
     expect(screen.getByRole('button', { name: 'Cancel Appointment' })).toBeTruthy();

@@ -1,6 +1,6 @@
 import { formatDateOrNA } from '@hs/domain';
 import { money } from './money';
-import type { LookupMoneyFields } from './types';
+import type { RegistrationLookup } from './types';
 
 /**
  * What the customer is told about the payment hold and the refund a cancel would make (issue 21),
@@ -25,7 +25,9 @@ export function holdTime(holdUntil: string): string {
 }
 
 /** The sentence for a cancellation's refund; null when there is nothing to say. */
-export function cancellationRefundText(refund: LookupMoneyFields['cancellationRefund']): string | null {
+export function cancellationRefundText(
+  refund: RegistrationLookup['cancellationRefund'] | undefined,
+): string | null {
   if (!refund) return null;
   if (refund.kind === 'automatic') return RESERVATION_MESSAGES.refundAutomatic(refund.amount);
   if (refund.kind === 'review') return RESERVATION_MESSAGES.refundReview;

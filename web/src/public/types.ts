@@ -19,15 +19,6 @@ export type {
   RegistrationLookup,
 } from '@hs/contracts';
 
-/**
- * The lookup's payment-hold and refund fields of the wire contract (issue 21), read by the confirmation
- * and cancel pages. Optional so the pages also read an answer from an api without them.
- */
-export interface LookupMoneyFields {
-  holdUntil?: string | null;
-  cancellationRefund?: { kind: 'automatic' | 'review' | 'none'; amount: string } | null;
-}
-
 export type PublicTimeslot = Timeslot;
 export type DateGroup = TimeslotDateGroup;
 export type DiscountResult = DiscountValidateResponse;

@@ -7,9 +7,10 @@ import * as Card from '../../components/ui/card';
 import * as Field from '../../components/ui/field';
 import { Skeleton } from '../../components/ui/skeleton';
 import { type ApiEnvelope, api } from '../../lib/api';
+import type { PaymentHold } from '@hs/contracts';
 import { ADMIN_PATHS, failureMessage, toastError, toastSuccess } from '../lib/admin-api';
 
-type HoldAnswer = ApiEnvelope<{ holdMinutes: number }>;
+type HoldAnswer = ApiEnvelope<PaymentHold>;
 
 export const HOLD_MINUTES_MAX = 1440;
 export const SEAT_HOLD_MESSAGES = {

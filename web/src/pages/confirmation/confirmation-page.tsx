@@ -22,7 +22,7 @@ import { ClockIcon, CreditCardIcon } from '../../components/icons';
 import { detailList } from '../../public/detail-list';
 import { toCents } from '../../public/money';
 import { StateCard } from '../../public/state-card';
-import type { LookupMoneyFields, RegistrationLookup } from '../../public/types';
+import type { RegistrationLookup } from '../../public/types';
 import { BookingParticipants } from './booking-participants';
 import { ExpiredReservation } from './expired-reservation';
 import { HoldNotice } from './hold-notice';
@@ -36,11 +36,9 @@ const CONFIRMED_REDIRECT_MS = 1500;
 /** Once the payment hold has ended the booking is read this often until the server says it expired. */
 const HOLD_ENDED_POLL_MS = 5000;
 
-type Lookup = RegistrationLookup & LookupMoneyFields;
-
 /** An unpaid booking whose payment hold has ended (the server expires it moments later). */
-function holdEnded(r: Lookup, now = Date.now()): boolean {
-  return Boolean(r.holdUntil) && Date.parse(r.holdUntil ?? '') <= now;
+function holdEnded(r: RegistrationLookup, now = Date.now()): boolean {
+  return r.holdUntil !== null && Date.parse(r.holdUntil) <= now;
 }
 
 /** Balance due: the server's, else total minus what the partner paid. */
@@ -62,7 +60,7 @@ export default function BookingConfirmationPage() {
   const autoConfirmed = useRef(false);
   const localPaid = useRef(false);
 
-  const { data, error, isLoading, mutate } = useSWR<ApiEnvelope<Lookup>>(
+  const { data, error, isLoading, mutate } = useSWR<ApiEnvelope<RegistrationLookup>>(
     reference ? lookupKey(reference) : null,
     {
       // poll until the payment status and the confirmation email settle
