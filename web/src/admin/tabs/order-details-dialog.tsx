@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { useRef, useState } from 'react';
+import { formatSGD } from '@hs/domain';
 import { css } from 'styled-system/css';
 import { Grid, HStack, Stack } from 'styled-system/jsx';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
 import * as Dialog from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import {
@@ -12,6 +14,8 @@ import {
   formatAdminDate,
   formatAdminDateTime,
   formatAdminTimestamp,
+  toastError,
+  toastSuccess,
 } from '../lib/admin-api';
 import {
   canCancel,
@@ -22,8 +26,11 @@ import {
   useOrderHistory,
   useUpdateOrderStatus,
 } from '../lib/orders';
+import { postRefund, REFUND_MESSAGES, refundableCents } from '../lib/refunds';
 import type { AdminOrder, OrderHistoryEntry } from '@hs/contracts';
 import { formatPrice } from './packages-tab';
+import { RefundDialog } from './refund-dialog';
+import { RefundsList } from './refunds-list';
 
 const sectionTitle = css({ fontWeight: 'semibold', textStyle: 'md', mb: '2' });
 const dl = css({
@@ -158,9 +165,13 @@ export function OrderDetailsDialog({
   /** Cancel asks for confirmation first (see CancelOrderDialog). */
   onCancel: (order: AdminOrder) => void;
 }) {
-  const { data } = useOrder(initial.id);
+  const { data, mutate } = useOrder(initial.id);
   const order = data?.data ?? initial;
   const { update, pending } = useUpdateOrderStatus();
+  const [refundOpen, setRefundOpen] = useState(false);
+  // a fresh refund dialog (and Idempotency-Key) for each opening
+  const [refundOpening, setRefundOpening] = useState(0);
+  const refundable = refundableCents(order);
   const name = `${order.firstName} ${order.lastName}`;
   const address = [order.address, order.unitNumber].filter(Boolean).join(', ');
 
@@ -174,6 +185,7 @@ export function OrderDetailsDialog({
           >
             <span className={css({ fontFamily: 'mono' })}>{order.referenceNumber}</span>
             <Badge tone={orderStatusTone(order.status)}>{orderStatusLabel(order.status)}</Badge>
+            {order.refundReview ? <Badge tone="warning">Refund needs review</Badge> : null}
           </Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
@@ -256,7 +268,12 @@ export function OrderDetailsDialog({
                       hasAmount(order.whiteCoatPaidAmount) ? money(order.whiteCoatPaidAmount) : null,
                     ],
                     ['Paid', money(order.paidAmount)],
+                    ['Refunded', hasAmount(order.refundedAmount) ? money(order.refundedAmount) : null],
                     ['Balance Due', money(order.balanceDue)],
+                    [
+                      'Seats Held Until',
+                      order.holdUntil ? `${formatAdminDateTime(order.holdUntil)} SGT` : null,
+                    ],
                   ]}
                 />
                 <Details
@@ -269,6 +286,11 @@ export function OrderDetailsDialog({
                 />
               </Grid>
             </Block>
+            {order.refunds.length > 0 ? (
+              <Block title="Refunds" id="order-refunds">
+                <RefundsList refunds={order.refunds} />
+              </Block>
+            ) : null}
             <Block title="History" id="order-history">
               <OrderHistory orderId={order.id} />
             </Block>
@@ -278,6 +300,17 @@ export function OrderDetailsDialog({
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
+          {refundable > 0 ? (
+            <Button
+              variant="outline"
+              onClick={() => {
+                setRefundOpening((n) => n + 1);
+                setRefundOpen(true);
+              }}
+            >
+              Refund
+            </Button>
+          ) : null}
           {canCancel(order) ? (
             <Button variant="danger" disabled={pending !== null} onClick={() => onCancel(order)}>
               Cancel
@@ -291,11 +324,23 @@ export function OrderDetailsDialog({
         </Dialog.Footer>
         <Dialog.CloseButton />
       </Dialog.Portal>
+      {refundOpening > 0 ? (
+        <RefundDialog
+          key={refundOpening}
+          order={order}
+          open={refundOpen}
+          onOpenChange={setRefundOpen}
+          onRefunded={() => void mutate()}
+        />
+      ) : null}
     </Dialog.Root>
   );
 }
 
-/** Cancelling frees the order's seats, so it asks first. */
+/**
+ * Cancelling frees the order's seats, so it asks first. A card-paid order offers its refund here too
+ * ('Refund S$X to the card', on unless unticked), made once the cancel has succeeded.
+ */
 export function CancelOrderDialog({
   order,
   onOpenChange,
@@ -303,17 +348,40 @@ export function CancelOrderDialog({
 }: {
   order: AdminOrder | null;
   onOpenChange: (open: boolean) => void;
-  onConfirm: (order: AdminOrder) => Promise<unknown>;
+  /** Resolves true when the order was cancelled (the caller toasts either way). */
+  onConfirm: (order: AdminOrder) => Promise<boolean>;
 }) {
   const [pending, setPending] = useState(false);
-  const shown = useRef(order);
-  if (order) shown.current = order;
-  const o = shown.current;
+  // unticked for this order; a new opening starts ticked again
+  const [noRefundFor, setNoRefundFor] = useState<AdminOrder | null>(null);
+  const shown = useRef<{ order: AdminOrder; idempotencyKey: string } | null>(null);
+  if (order && shown.current?.order !== order) shown.current = { order, idempotencyKey: crypto.randomUUID() };
+  const o = shown.current?.order ?? null;
+  const refundable = o ? refundableCents(o) : 0;
+  const refund = refundable > 0 && noRefundFor !== o;
+
+  const refundAfterCancel = async (cancelled: AdminOrder, key: string) => {
+    try {
+      const done = await postRefund(
+        cancelled.id,
+        { amountCents: refundable, reason: REFUND_MESSAGES.cancelReason },
+        key,
+      );
+      toastSuccess(REFUND_MESSAGES.succeeded, `${formatPrice(done.amount)} refunded to the card.`);
+    } catch (error) {
+      toastError(
+        `The order was cancelled but the refund failed: ${failureMessage(error)} Use Refund in the order's details to try again.`,
+      );
+    }
+  };
+
   const confirm = async () => {
-    if (!order) return;
+    if (!order || !shown.current) return;
+    const key = shown.current.idempotencyKey;
     setPending(true);
     try {
-      await onConfirm(order);
+      const cancelled = await onConfirm(order);
+      if (cancelled && refund) await refundAfterCancel(order, key);
     } finally {
       setPending(false);
       onOpenChange(false);
@@ -335,6 +403,17 @@ export function CancelOrderDialog({
               : ''}
           </Dialog.Description>
         </Dialog.Header>
+        {refundable > 0 ? (
+          <Dialog.Body>
+            <Checkbox
+              checked={refund}
+              disabled={pending}
+              onCheckedChange={(e) => setNoRefundFor(e.checked === true ? null : o)}
+            >
+              {`Refund ${formatSGD(refundable)} to the card`}
+            </Checkbox>
+          </Dialog.Body>
+        ) : null}
         <Dialog.Footer>
           <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
             Keep Order
