@@ -6,6 +6,7 @@ import { AUTH_TOKEN_KEY } from '../../lib/api';
 import { exportFileName } from '../lib/orders';
 import type { AdminOrder } from '@hs/contracts';
 import { ADMIN_USER, bodyOf, renderWithProviders, stubApi } from '../test/helpers';
+import { adminOrder } from '../test/order-fixture';
 import { OrdersTab } from './orders-tab';
 
 afterEach(() => {
@@ -21,61 +22,19 @@ const events = {
   ],
 };
 
+/** An unpaid order with a promo discount (the shared fixture is a card-paid one). */
 function order(over: Partial<AdminOrder> = {}): AdminOrder {
-  return {
-    id: 7,
-    referenceNumber: 'HS2605-0101-1234',
+  return adminOrder({
     status: 'pending',
-    eventId: 1,
-    eventName: 'Community Screening',
-    location: 'Toa Payoh Hub',
-    packageName: 'Basic Health',
-    packagePrice: '100.00',
-    timeslotId: 3,
-    timeslotDate: '2026-06-01',
-    timeslotTime: '09:00',
-    firstName: 'Alex',
-    lastName: 'Tan',
-    email: 'alex@example.com',
-    mobileNumber: '91234567',
-    gender: 'male',
-    identificationNumber: 'S0000001X',
-    dateOfBirth: '1990-01-01',
-    postalCode: '530123',
-    unitNumber: '#05-12',
-    address: '1 Ang Mo Kio Ave',
-    region: 'north',
-    isAiaMember: false,
-    packageId: 1,
-    medicalConditions: null,
-    aiaMemberId: null,
-    discountCodeId: null,
-    isPaidInApp: false,
-    totalPaidInApp: '0.00',
-    paidTransactionId: null,
-    invoice: null,
-    participants: [],
     discountCode: 'PROMO10',
     discountLabel: 'Ten percent',
-    totalAmount: '98.10',
     discountAmount: '10.00',
-    aiaDiscountAmount: '0.00',
-    whiteCoatPaidAmount: '0.00',
     paidAmount: '0.00',
     balanceDue: '98.10',
     transactionId: null,
     paymentMethod: null,
-    wcBookingCode: null,
-    confirmationEmailSent: true,
-    cancelledAt: null,
-    refundedAmount: '0.00',
-    holdUntil: null,
-    refunds: [],
-    refundReview: false,
-    createdAt: '2026-05-01T02:30:00.000Z',
-    updatedAt: '2026-05-01T02:30:00.000Z',
     ...over,
-  };
+  });
 }
 
 const page = (data: AdminOrder[], total = data.length) => ({
