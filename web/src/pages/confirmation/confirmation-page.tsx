@@ -33,13 +33,6 @@ const PaymentPanel = lazy(() => import('./payment-panel'));
 
 /** Spec section 9: redirect after direct confirmation 1.5 s. */
 const CONFIRMED_REDIRECT_MS = 1500;
-/** Once the payment hold has ended the booking is read this often until the server says it expired. */
-const HOLD_ENDED_POLL_MS = 5000;
-
-/** An unpaid booking whose payment hold has ended (the server expires it moments later). */
-function holdEnded(r: RegistrationLookup, now = Date.now()): boolean {
-  return r.holdUntil !== null && Date.parse(r.holdUntil) <= now;
-}
 
 /** Balance due: the server's, else total minus what the partner paid. */
 export function balanceOf(r: RegistrationLookup): number {
@@ -69,7 +62,6 @@ export default function BookingConfirmationPage() {
         if (!r) return 0;
         const status = parseRegistrationStatus(r.status);
         if (status === 'cancelled' || status === 'expired') return 0;
-        if (status === 'pending_payment' && holdEnded(r)) return HOLD_ENDED_POLL_MS;
         // after a payment here the read model may still say pending for a moment: keep polling
         if (status === 'pending_payment' && balanceOf(r) > 0 && localPaid.current !== true) return 0;
         return r.confirmationEmailSent ? 0 : 3000;

@@ -5,18 +5,22 @@ import { RESERVATION_MESSAGES } from '../../public/reservation-messages';
 
 /** How often the minutes left are recounted. */
 const TICK_MS = 15_000;
-/** The lookup is read again this long after the hold ends, once the server has had time to expire it. */
+/** The booking is first read again this long after the hold ends (the server expires it on a sweep)... */
 const AFTER_HOLD_MS = 1_000;
+/** ...and then this often until the page shows it expired (and this notice is gone). */
+const AFTER_HOLD_POLL_MS = 5_000;
 
 function minutesLeftText(ms: number): string {
+  if (ms <= 0) return 'The hold has ended.';
   if (ms < 60_000) return 'Less than a minute left.';
   const minutes = Math.ceil(ms / 60_000);
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left.`;
 }
 
 /**
- * While an unpaid booking holds its seats: until when (Singapore time) and how long is left. When the
- * hold ends `onEnded` runs, so the page reads the booking again and shows it expired.
+ * While an unpaid booking holds its seats: until when (Singapore time) and how long is left. Once the
+ * hold has ended `onEnded` runs, and again every few seconds while this notice is shown, so the page
+ * reads the booking again until the server has expired it (a sweep runs a few seconds after the end).
  */
 export function HoldNotice({ holdUntil, onEnded }: { holdUntil: string; onEnded: () => void }) {
   const end = Date.parse(holdUntil);
@@ -27,12 +31,20 @@ export function HoldNotice({ holdUntil, onEnded }: { holdUntil: string; onEnded:
     return () => clearInterval(tick);
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one timer per hold end, whatever the callback's identity
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one schedule per hold end, whatever the callback's identity
   useEffect(() => {
-    const wait = end - Date.now();
-    if (!(wait > 0)) return;
-    const timer = setTimeout(onEnded, wait + AFTER_HOLD_MS);
-    return () => clearTimeout(timer);
+    let poll: ReturnType<typeof setInterval> | undefined;
+    const timer = setTimeout(
+      () => {
+        onEnded();
+        poll = setInterval(onEnded, AFTER_HOLD_POLL_MS);
+      },
+      Math.max(0, end - Date.now()) + AFTER_HOLD_MS,
+    );
+    return () => {
+      clearTimeout(timer);
+      clearInterval(poll);
+    };
   }, [end]);
 
   return (
