@@ -101,6 +101,52 @@ describe('the admin back-office under axe-core', () => {
     return dialog;
   }
 
+  /** A booking of the seeded manual event, paid by (test-mode) card; its reference once staff can see it paid. */
+  async function paidOrder(): Promise<string> {
+    const call = async (path: string, body?: object) => {
+      const res = await fetch(`${stack.baseUrl}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { ok: res.ok, body: await res.json() };
+    };
+    const slug = 'community-health-screening-2026';
+    const event = (await call('/api/events')).body.data.find((e: { slug: string }) => e.slug === slug);
+    const detail = (await call(`/api/events/${slug}`)).body.data;
+    const booked = (
+      await call('/api/registrations', {
+        eventId: event.id,
+        packageId: detail.packages[0].id,
+        timeslotId: event.timeslots[0].id,
+        firstName: 'Axe',
+        lastName: 'Tester',
+        email: 'axe.e2e@example.com',
+        mobileNumber: '91234567',
+        gender: 'female',
+        identificationNumber: 'S1234567D',
+        dateOfBirth: '1990-01-01',
+        postalCode: POSTAL_CODE,
+        address: '123 Ang Mo Kio Avenue 3',
+      })
+    ).body.data;
+    await call('/api/payments/process', {
+      registrationId: booked.id,
+      nonce: 'fake-valid-nonce',
+      amount: booked.balanceDue,
+    });
+    // the read model follows the log
+    await expect
+      .poll(
+        async () => (await call(`/api/registrations/lookup/${booked.reference_number}`)).body.data?.status,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe('paid');
+    return booked.reference_number;
+  }
+
   async function closeDialog() {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -181,6 +227,26 @@ describe('the admin back-office under axe-core', () => {
 
     await page.goto(`${stack.baseUrl}/admin/dashboard?tab=api-keys`);
     await openDialog('Generate API Key', 'dialog-generate-api-key');
+    await closeDialog();
+
+    // --- a card-paid order's Refund dialog (reason missing) and its cancel confirmation with the refund offer
+    const paidReference = await paidOrder();
+    await page.goto(`${stack.baseUrl}/admin/dashboard?tab=orders`);
+    await page.getByRole('button', { name: `View Details of ${paidReference}` }).click();
+    const details = page.getByRole('dialog', { name: 'Order Details' });
+    await details.getByRole('button', { name: 'Refund', exact: true }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund' });
+    await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+    await refund.locator('[data-part=error-text]').first().waitFor();
+    await audit('dialog-refund-invalid');
+    expect(await focusedName()).toBe('reason');
+    await page.keyboard.press('Escape');
+    await refund.waitFor({ state: 'detached' });
+    await details.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('checkbox').waitFor();
+    await audit('dialog-cancel-order-refund');
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     await closeDialog();
 
     // --- the stand-alone pages
