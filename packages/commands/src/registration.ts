@@ -23,6 +23,7 @@ import {
   type Position,
   aggregateStream,
   decideOn,
+  foldStream,
   handle,
 } from '@hs/eventstore';
 import { redemptionLimits } from './redemption-limits';
@@ -44,13 +45,22 @@ export async function existingRegistration(sql: Sql, registrationId: number): Pr
  * cancellation or an expiry also gives the code back); whatever makes it hold more reserves them, or
  * is refused when the slot is full (a revived expired order also takes its code again, or is
  * refused when the code ran out meanwhile). The api's routes and the worker's hold sweeper share it.
+ *
+ * `command` may be a function of the order as it stands when the command is decided (it runs again
+ * on every retry after a concurrent change): for a command whose content depends on the order, such
+ * as a cancellation's refund policy after a payment that landed meanwhile. `before` is that order.
  */
 export async function changeRegistration(
   sql: Sql,
   registrationId: number,
-  command: RegistrationCommand,
+  command: RegistrationCommand | ((order: RegistrationState) => RegistrationCommand),
   meta: { actor: string; requestId?: string },
-): Promise<{ state: RegistrationState; events: RegistrationEvent[]; position: Position | null }> {
+): Promise<{
+  state: RegistrationState;
+  before: RegistrationState;
+  events: RegistrationEvent[];
+  position: Position | null;
+}> {
   const before = await existingRegistration(sql, registrationId);
   const regStream = registrationStream(registrationId);
   const slotStream = timeslotStream(before.timeslotId!);
@@ -60,15 +70,19 @@ export async function changeRegistration(
   const codeStreams = codeStream && binStream ? [codeStream, binStream] : [];
   const slot = timeslotDeciderFor((await slotCapacity(sql, before.timeslotId!)) ?? undefined);
   // Only a revival takes the code again, and it needs the code's limits as the catalogue has them now.
-  const limits = discount && command.type === 'ReviveExpired' ? await redemptionLimits(sql, discount) : null;
-  const at = 'at' in command ? command.at : new Date().toISOString();
+  const decided = (order: RegistrationState) => (typeof command === 'function' ? command(order) : command);
+  const first = decided(before);
+  const limits = discount && first.type === 'ReviveExpired' ? await redemptionLimits(sql, discount) : null;
+  const at = 'at' in first ? first.at : new Date().toISOString();
   const by = String(registrationId);
 
   const { result, position } = await handle(
     sql,
     [regStream, slotStream, ...codeStreams].map((s) => s.id),
     (read) => {
-      const changed = decideOn(regStream, read[regStream.id], registrationDecider, command);
+      const regRead = read[regStream.id];
+      const order = foldStream(regRead?.events ?? [], registrationDecider);
+      const changed = decideOn(regStream, regRead, registrationDecider, decided(order));
       const { before: state, after } = changed;
       const append: Decision['append'] = [changed.append];
       const delta = seatsHeld(after) - seatsHeld(state);
@@ -111,9 +125,9 @@ export async function changeRegistration(
       for (const { stream, command } of codeCommands) {
         append.push(decideOn(stream!, read[stream!.id], discountCodeDecider, command).append);
       }
-      return { append, result: { after, events: changed.events } };
+      return { append, result: { before: state, after, events: changed.events } };
     },
     { metadata: { actor: meta.actor, requestId: meta.requestId }, maxAttempts: 8 },
   );
-  return { state: result!.after, events: result!.events, position };
+  return { state: result!.after, before: result!.before, events: result!.events, position };
 }

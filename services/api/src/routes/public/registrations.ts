@@ -16,6 +16,7 @@ import {
   normalizeReferenceNumber,
   parseMoney,
   type RegistrationRequest,
+  type RegistrationState,
   registrationRequestSchema,
   SIMPLE_REGISTRATION_MESSAGES,
   simpleRegistrationSchema,
@@ -355,23 +356,24 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
     },
     async (request) => {
       const id = request.params.id;
-      const before = await existingRegistration(sql, id);
-      const refund = cancellationRefundNow(
-        before,
-        await appointmentStart(sql, before.timeslotId!),
-        opts.refundCutoffHours,
-      );
+      const start = await appointmentStart(sql, (await existingRegistration(sql, id)).timeslotId!);
+      const at = new Date();
+      // The policy follows the order as the cancellation is decided: a payment that lands between a
+      // first read and the append (which then retries) is refunded too, or flagged for review.
+      const policy = (order: RegistrationState) =>
+        cancellationRefundNow(order, start, opts.refundCutoffHours, at);
       const meta = { actor: 'public', requestId: request.id };
-      const { state, position } = await changeRegistration(
+      const { state, before, position } = await changeRegistration(
         sql,
         id,
-        {
+        (order) => ({
           type: 'CancelRegistration',
-          at: new Date().toISOString(),
-          ...(refund.kind === 'review' ? { needsRefundReview: true } : {}),
-        },
+          at: at.toISOString(),
+          ...(policy(order).kind === 'review' ? { needsRefundReview: true } : {}),
+        }),
         meta,
       );
+      const refund = policy(before);
       if (refund.kind === 'automatic') {
         // The cancellation stands whatever the gateway says: a refund it did not accept is on the
         // order's history (RefundFailed) for staff to give back from the back office.
