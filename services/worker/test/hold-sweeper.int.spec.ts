@@ -1,6 +1,7 @@
 /**
  * Payment holds expire from the log: two workers sweeping the same database expire each due order
- * once, and a hold that came due while no worker ran is expired by the next one to start.
+ * once, a hold that came due while no worker ran is expired by the next one to start, and Redis
+ * being away does not hold expiry up.
  */
 import { registrationStream } from '@hs/domain';
 import { countEvents } from '@hs/eventstore';
@@ -15,12 +16,12 @@ describe('worker: the payment hold sweeper', () => {
   const running: RunningWorker[] = [];
   const poll = { timeout: 15_000, interval: 50 };
 
-  const start = async () => {
+  const start = async (redisUrl = process.env.HS_TEST_REDIS_URL!) => {
     const config = readWorkerConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATABASE_URL: db.url,
-      REDIS_URL: process.env.HS_TEST_REDIS_URL!,
+      REDIS_URL: redisUrl,
       BULLMQ_PREFIX: testRedis().prefix,
       WORKER_ROLES: 'projector,reactor',
       HOLD_SWEEP_MS: '50',
@@ -84,6 +85,13 @@ describe('worker: the payment hold sweeper', () => {
     expect(await expiries(b.registrationId)).toBe(0);
 
     await start();
+    await expect.poll(() => statusOf(b.registrationId), poll).toBe('expired');
+    expect(await expiries(b.registrationId)).toBe(1);
+  });
+
+  it('expires holds while Redis is unreachable (the due time is in Postgres, not in a queue)', async () => {
+    await start('redis://127.0.0.1:1');
+    const b = await book(db.sql, cat, 'no-redis@example.com', { holdSeconds: 1 });
     await expect.poll(() => statusOf(b.registrationId), poll).toBe('expired');
     expect(await expiries(b.registrationId)).toBe(1);
   });
