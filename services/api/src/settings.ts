@@ -9,6 +9,11 @@ export async function getSetting(db: Sql | TransactionSql, key: string): Promise
   return row?.value;
 }
 
+/** Takes a setting back to 'not set', so its default (an environment variable) decides again. */
+export async function clearSetting(db: Sql | TransactionSql, key: string): Promise<void> {
+  await db`delete from system_settings where setting_key = ${key}`;
+}
+
 /** Payment test mode is on unless an admin switched it off (a fresh install never charges real cards). */
 export async function isPaymentTestMode(db: Sql | TransactionSql): Promise<boolean> {
   return (await getSetting(db, PAYMENT_TEST_MODE)) !== 'false';

@@ -1,6 +1,10 @@
+import { expireDueHolds } from '@hs/commands';
+import { startProjectionRunner } from '@hs/eventstore';
+import { projections, readOrder } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/auth/users';
 import { seedDemo } from '../src/seed';
+import { getSetting, PAYMENT_HOLD_MINUTES } from '../src/settings';
 import { type TestApi, startTestApi } from './helpers';
 
 describe('demo seed', () => {
@@ -32,6 +36,78 @@ describe('demo seed', () => {
     });
     expect(login.statusCode).toBe(200);
     expect((await seedDemo(api.app)).seeded).toBe(false);
+  });
+
+  it('seeds orders in every money state: paid, awaiting payment, refunded, partly refunded, and one whose 1-minute hold runs out', async () => {
+    const fresh = await startTestApi();
+    const runner = startProjectionRunner(fresh.db.sql, projections, { pollMs: 50 });
+    try {
+      const started = Date.now();
+      const report = await seedDemo(fresh.app, { adminPassword: 'demo-password' });
+      const finished = Date.now();
+      const orders = report.orders!;
+      for (const reference of Object.values(orders)) {
+        expect(report.notes.join('; ')).toContain(reference);
+      }
+      expect(report.notes).toContain(
+        `an unpaid demo booking (${orders.expiring}) expires about a minute after start`,
+      );
+      const read = (reference: string) => readOrder(fresh.db.sql, { reference });
+      // The read model follows the log: wait until it shows the last refund and the last booking.
+      await expect
+        .poll(async () => (await read(orders.partlyRefunded))?.refundedCents, { timeout: 15_000 })
+        .toBe(2000);
+      await expect
+        .poll(async () => (await read(orders.expiring))?.status, { timeout: 15_000 })
+        .toBe('pending_payment');
+
+      const paid = (await read(orders.paid))!;
+      expect(paid).toMatchObject({ status: 'paid', refundedCents: 0 });
+      expect(paid.paidCents).toBeGreaterThan(0);
+
+      const refunded = (await read(orders.refunded))!;
+      expect(refunded.paidCents).toBeGreaterThan(0);
+      expect(refunded.refundedCents).toBe(refunded.paidCents);
+      expect(refunded.refunds).toEqual([
+        expect.objectContaining({
+          kind: 'void',
+          amountCents: refunded.paidCents,
+          reason: 'Demo: customer cancelled',
+        }),
+      ]);
+
+      const partly = (await read(orders.partlyRefunded))!;
+      expect(partly.refundedCents).toBeGreaterThan(0);
+      expect(partly.refundedCents).toBeLessThan(partly.paidCents);
+      expect(partly.refunds).toEqual([expect.objectContaining({ kind: 'refund', amountCents: 2000 })]);
+
+      // Holds as booked: 30 minutes (the default), and 1 minute for the one that is to expire.
+      const holdMs = async (reference: string) => (await read(reference))!.holdUntil!.getTime();
+      const awaiting = await holdMs(orders.awaitingPayment);
+      expect(awaiting).toBeGreaterThanOrEqual(started + 30 * 60_000 - 1000);
+      expect(awaiting).toBeLessThanOrEqual(finished + 30 * 60_000 + 1000);
+      const expiring = await holdMs(orders.expiring);
+      expect(expiring).toBeGreaterThanOrEqual(started + 60_000 - 1000);
+      expect(expiring).toBeLessThanOrEqual(finished + 60_000 + 1000);
+      const hold = await fresh.asAdmin({ method: 'GET', url: '/api/admin/payments/hold' });
+      expect(hold.json().data).toEqual({ holdMinutes: 30 });
+      // Back to unset: PAYMENT_HOLD_SECONDS (30 minutes here) still decides, not a stored copy of it.
+      expect(await getSetting(fresh.db.sql, PAYMENT_HOLD_MINUTES)).toBeUndefined();
+
+      // The worker's sweep two minutes on expires the 1-minute hold and only it.
+      const expiringId = (await read(orders.expiring))!.registrationId;
+      const swept = await expireDueHolds(fresh.db.sql, () => new Date(finished + 2 * 60_000), {
+        actor: 'test',
+      });
+      expect(swept).toEqual([expiringId]);
+      await expect
+        .poll(async () => (await read(orders.expiring))?.status, { timeout: 15_000 })
+        .toBe('expired');
+      expect((await read(orders.awaitingPayment))?.status).toBe('pending_payment');
+    } finally {
+      await runner.stop();
+      await fresh.close();
+    }
   });
 
   it("with the operator's first admin already there (ADMIN_USERNAME), seeds the catalogue under it and makes up no login", async () => {

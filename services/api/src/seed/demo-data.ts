@@ -175,3 +175,28 @@ export function demoManualSlots(now: Date): { date: string; time: string; maxAtt
   }
   return slots;
 }
+
+/** The demo customers of the seeded orders: made-up people, @example.sg addresses, NRICs with a valid checksum. */
+export const DEMO_CUSTOMERS = {
+  paid: ['Wei Ming', 'Tan', 'weiming.tan@example.sg', 'S8001231D', 'male'],
+  awaitingPayment: ['Siti', 'Rahman', 'siti.rahman@example.sg', 'S8502142G', 'female'],
+  refunded: ['Rajesh', 'Kumar', 'rajesh.kumar@example.sg', 'S9103153A', 'male'],
+  partlyRefunded: ['Mei Ling', 'Lim', 'meiling.lim@example.sg', 'S7704164H', 'female'],
+  expiring: ['Daniel', 'Ong', 'daniel.ong@example.sg', 'S8806175F', 'male'],
+} as const;
+
+/** The booking form's contact fields of a demo customer (all live at a 530123 address). */
+export function demoCustomer(key: keyof typeof DEMO_CUSTOMERS) {
+  const [firstName, lastName, email, identificationNumber, gender] = DEMO_CUSTOMERS[key];
+  return {
+    firstName,
+    lastName,
+    email,
+    identificationNumber,
+    gender,
+    mobileNumber: '91234567',
+    dateOfBirth: '1985-06-15',
+    postalCode: '530123',
+    address: '123 Ang Mo Kio Avenue 6',
+  };
+}

@@ -9,17 +9,22 @@ import {
   DEMO_HOLIDAYS,
   DEMO_PACKAGES,
 } from './demo-data';
+import { type DemoOrders, seedDemoOrders } from './demo-orders';
+import { caller } from './inject';
 
 export interface SeedReport {
   seeded: boolean;
   admin?: { username: string; password: string };
+  /** The reference numbers of the demo orders. */
+  orders?: DemoOrders;
   notes: string[];
 }
 
 /**
  * Demo data for `npm start`, put in through the api's own admin calls (so it
- * is validated and audited like anything an admin does). Runs only on an
- * empty database, so a restart never duplicates or overwrites what a user changed.
+ * is validated and audited like anything an admin does), then demo orders
+ * through the visitor's calls. Runs only on an empty database, so a restart
+ * never duplicates or overwrites what a user changed.
  */
 export async function seedDemo(
   app: FastifyInstance,
@@ -46,26 +51,24 @@ export async function seedDemo(
     adminName = admin.username;
   }
   const token = app.signAdminToken({ id: adminId, username: adminName, role: 'admin' });
-  const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
-    const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
-    if (res.statusCode >= 300)
-      throw new Error(`seed: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
-    return res.json().data;
-  };
+  const asAdmin = caller(app, token);
+  const call = async (method: 'POST' | 'PUT', url: string, payload: object) =>
+    (await asAdmin(method, url, payload)).data;
 
   const packageIds: Record<string, number> = {};
   for (const { key, ...pkg } of DEMO_PACKAGES)
     packageIds[key] = (await call('POST', '/api/admin/packages', pkg)).id;
-  let manualSlots = 0;
+  const eventIds: Record<string, number> = {};
+  const manualSlotIds: number[] = [];
   for (const { packages, ...event } of DEMO_EVENTS) {
     const created = await call('POST', '/api/admin/events', {
       ...event,
       packageIds: packages.map((k) => packageIds[k]),
     });
+    eventIds[event.slug] = created.id;
     if (event.config.configType === 'manual') {
       for (const slot of demoManualSlots(new Date())) {
-        await call('POST', `/api/admin/events/${created.id}/timeslots`, slot);
-        manualSlots += 1;
+        manualSlotIds.push((await call('POST', `/api/admin/events/${created.id}/timeslots`, slot)).id);
       }
     }
   }
@@ -84,17 +87,26 @@ export async function seedDemo(
     }
   }
   await call('POST', '/api/admin/payments/test-mode', { enabled: true });
+  const orders = await seedDemoOrders(
+    app,
+    { visitor: caller(app), admin: asAdmin },
+    { eventIds, packageIds, manualSlotIds },
+  );
   return {
     seeded: true,
     admin,
+    orders,
     notes: [
       `${DEMO_PACKAGES.length} packages`,
       `${DEMO_EVENTS.length} events (${DEMO_EVENTS.map((e) => e.slug).join(', ')})`,
-      `${manualSlots} manual timeslots`,
+      `${manualSlotIds.length} manual timeslots`,
       `${DEMO_HOLIDAYS.length} public holidays`,
       `${DEMO_EMAIL_CONFIGS.length} email configs`,
       `discount codes such as ${codes.join(', ')}`,
       'payment test mode on',
+      `orders: ${orders.paid} paid, ${orders.awaitingPayment} awaiting payment (seats held), ` +
+        `${orders.refunded} refunded, ${orders.partlyRefunded} partly refunded`,
+      `an unpaid demo booking (${orders.expiring}) expires about a minute after start`,
     ],
   };
 }
