@@ -112,6 +112,8 @@ export interface RegistrationState {
   reminderEmailSent: boolean;
   partnerConfirmed: boolean;
   cancelledAt: string | null;
+  /** Moves to another timeslot so far (the next one's calendar SEQUENCE is this + 1). */
+  rescheduleCount: number;
 }
 
 export type RegistrationCommand =
@@ -143,6 +145,15 @@ export type RegistrationCommand =
     }
   | { type: 'ExpireHold'; at: string }
   | { type: 'ReviveExpired'; holdSeconds: number; at: string }
+  | {
+      type: 'RescheduleRegistration';
+      toTimeslotId: number;
+      /** yyyy-MM-dd, Singapore */
+      toDate: string;
+      /** HH:mm, Singapore */
+      toTime: string;
+      at: string;
+    }
   | {
       type: 'RequestRefund';
       /** The caller's id of this refund (its idempotency key): asked twice, it is one request. */
@@ -206,6 +217,8 @@ export const REGISTRATION_MESSAGES = {
   badVoid: 'Voided amount must be a whole number of cents above 0',
   voidOfRecorded: 'This payment was recorded; refund it instead of voiding it',
   paymentVoided: 'This payment was voided; it cannot be recorded',
+  cannotReschedule: 'Cancelled or expired appointments cannot be rescheduled.',
+  sameSlot: 'This is already your appointment time.',
 } as const;
 
 export function initialRegistrationState(): RegistrationState {
@@ -237,6 +250,7 @@ export function initialRegistrationState(): RegistrationState {
     reminderEmailSent: false,
     partnerConfirmed: false,
     cancelledAt: null,
+    rescheduleCount: 0,
   };
 }
 
@@ -548,6 +562,30 @@ export function decideRegistration(
         },
       ];
     }
+    case 'RescheduleRegistration': {
+      const refusal = existing(state);
+      if (refusal) return refusal;
+      if (isReleasedStatus(state.status!)) {
+        return domainError('CANCELLED', REGISTRATION_MESSAGES.cannotReschedule);
+      }
+      if (command.toTimeslotId === state.timeslotId) {
+        return domainError('INVALID', REGISTRATION_MESSAGES.sameSlot);
+      }
+      return [
+        {
+          type: 'RegistrationRescheduled',
+          data: {
+            fromTimeslotId: state.timeslotId!,
+            toTimeslotId: command.toTimeslotId,
+            toDate: command.toDate,
+            toTime: command.toTime,
+            seats: seatsHeld(state),
+            sequence: state.rescheduleCount + 1,
+            at: command.at,
+          },
+        },
+      ];
+    }
     case 'RequestRefund': {
       const refusal = existing(state);
       if (refusal) return refusal;
@@ -796,6 +834,12 @@ export function evolveRegistration(state: RegistrationState, event: Registration
       return { ...state, status: 'expired', expiredAt: event.data.at };
     case 'RegistrationRevived':
       return { ...state, status: 'pending_payment', holdUntil: event.data.holdUntil, expiredAt: null };
+    case 'RegistrationRescheduled':
+      return {
+        ...state,
+        timeslotId: event.data.toTimeslotId,
+        rescheduleCount: state.rescheduleCount + 1,
+      };
     case 'RefundRequested': {
       const { refundId, amountCents, transactionId, reason, at } = event.data;
       return {

@@ -148,6 +148,26 @@ export type RegistrationRevived = DomainEvent<
   { holdUntil: string; seats: number; at: string }
 >;
 /**
+ * The order moved to another timeslot of its event: its `seats` seats were released on the old slot
+ * and reserved on the new one in the same append. `sequence` is 1 + the earlier reschedules: the
+ * calendar invite's SEQUENCE (the booking's is 0), so calendars update the entry they have. Who
+ * moved it is the event's actor.
+ */
+export type RegistrationRescheduled = DomainEvent<
+  'RegistrationRescheduled',
+  {
+    fromTimeslotId: number;
+    toTimeslotId: number;
+    /** yyyy-MM-dd, Singapore */
+    toDate: string;
+    /** HH:mm, Singapore */
+    toTime: string;
+    seats: number;
+    sequence: number;
+    at: string;
+  }
+>;
+/**
  * Money given back through the gateway: `kind` 'void' (the sale was voided before it settled) or
  * 'refund'; `gatewayTransactionId` is the gateway's id of the void or refund; `refundedCents` is the
  * order's total refunded after this one. Who did it is the event's actor.
@@ -255,6 +275,7 @@ export type RegistrationEvent =
   | RegistrationCancelled
   | RegistrationExpired
   | RegistrationRevived
+  | RegistrationRescheduled
   | RefundRequested
   | RefundRecorded
   | RefundFailed
@@ -282,6 +303,7 @@ export const REGISTRATION_EVENT_TYPES = [
   'RegistrationCancelled',
   'RegistrationExpired',
   'RegistrationRevived',
+  'RegistrationRescheduled',
   'RefundRequested',
   'RefundRecorded',
   'RefundFailed',

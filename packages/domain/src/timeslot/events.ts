@@ -13,7 +13,13 @@ export type SlotBlocked = DomainEvent<'SlotBlocked', { at: string }>;
 export type SlotUnblocked = DomainEvent<'SlotUnblocked', { at: string }>;
 export type CapacityChanged = DomainEvent<'CapacityChanged', { from: number; to: number; at: string }>;
 
-export type SeatReleaseReason = 'cancelled' | 'expired' | 'participant-removed' | 'moved' | 'failed-booking';
+export type SeatReleaseReason =
+  | 'cancelled'
+  | 'expired'
+  | 'participant-removed'
+  | 'moved'
+  | 'failed-booking'
+  | 'rescheduled';
 
 export type TimeslotEvent = SeatsReserved | SeatsReleased | SlotBlocked | SlotUnblocked | CapacityChanged;
 export const TIMESLOT_EVENT_TYPES = [
