@@ -4,6 +4,15 @@
  * the api's test-email / test-pdf previews. No database or queue access here.
  */
 export {
+  APPOINTMENT_DURATION_MS,
+  type AppointmentCalendar,
+  appointmentIcs,
+  appointmentIcsAttachment,
+  appointmentUid,
+  escapeIcsText,
+  foldIcsLine,
+} from './calendar';
+export {
   type DocumentAttendee,
   type DocumentData,
   type DocumentLineItem,

@@ -11,4 +11,5 @@ export {
 } from './stack';
 export { redisProxy } from './redis-proxy';
 export { startSmtp, parseMime, type ReceivedMail, type TestSmtp } from './smtp';
+export { parseIcs, type IcsCalendar } from './ics';
 export { startPostgresCluster, PG_BIN, type PostgresCluster } from './pg-cluster';
