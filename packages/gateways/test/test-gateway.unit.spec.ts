@@ -214,3 +214,103 @@ describe('test-mode payment gateway: voids and refunds', () => {
     });
   });
 });
+
+describe('test-mode payment gateway: a sale another instance made', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const saleBy = async (gw: TestPaymentGateway, amountCents = 13952) => {
+    const result = await gw.sale(req(TEST_NONCES.valid, `sale-${gw.calls}`, amountCents));
+    if (!result.ok) throw new Error('expected success');
+    return result.transactionId;
+  };
+
+  it('is found and, unsettled, voided for its whole amount (a part is refused)', async () => {
+    vi.useFakeTimers({ now: new Date('2025-06-07T10:00:00Z') });
+    const id = await saleBy(createTestPaymentGateway());
+    const other = createTestPaymentGateway({ settleAfterMs: 60_000 });
+    // the order is not known here, so this instance cannot record it as an order's payment
+    expect(await other.findTransaction(id)).toEqual({
+      transactionId: id,
+      amountCents: 13952,
+      orderId: '',
+      status: 'submitted_for_settlement',
+    });
+    expect(await other.refund({ transactionId: id, amountCents: 5000, idempotencyKey: 'r1' })).toMatchObject({
+      ok: false,
+      code: '91506',
+    });
+    expect(await other.refund({ transactionId: id, amountCents: 13952, idempotencyKey: 'r2' })).toEqual({
+      ok: true,
+      kind: 'void',
+      refundTransactionId: id,
+      amountCents: 13952,
+      status: 'voided',
+    });
+    expect((await other.findTransaction(id))?.status).toBe('voided');
+
+    const viaVoid = await saleBy(createTestPaymentGateway());
+    expect(await other.void(viaVoid)).toMatchObject({ ok: true, kind: 'void', amountCents: 13952 });
+  });
+
+  it('is refunded in parts once older than the settle delay, up to its amount', async () => {
+    vi.useFakeTimers({ now: new Date('2025-06-07T10:00:00Z') });
+    const maker = createTestPaymentGateway();
+    const id = await saleBy(maker, 10000);
+    maker.settle(id);
+    const other = createTestPaymentGateway({ settleAfterMs: 60_000 });
+    vi.setSystemTime(new Date('2025-06-07T10:01:00Z'));
+    expect((await other.findTransaction(id))?.status).toBe('settled');
+    expect(await other.void(id)).toMatchObject({ ok: false, code: '91504' });
+    expect(await other.refund({ transactionId: id, amountCents: 10001, idempotencyKey: 'r1' })).toMatchObject(
+      {
+        ok: false,
+        code: '91521',
+      },
+    );
+    expect(await other.refund({ transactionId: id, amountCents: 2000, idempotencyKey: 'r2' })).toMatchObject({
+      ok: true,
+      kind: 'refund',
+      amountCents: 2000,
+    });
+    expect(await other.refund({ transactionId: id, amountCents: 8001, idempotencyKey: 'r3' })).toMatchObject({
+      ok: false,
+      code: '91521',
+    });
+    expect(other.refunds.map((r) => r.amountCents)).toEqual([2000]);
+  });
+
+  it('counts as settled at once without a settle delay (its maker may have settled it)', async () => {
+    const maker = createTestPaymentGateway();
+    const id = await saleBy(maker, 10000);
+    maker.settle(id);
+    await maker.refund({ transactionId: id, amountCents: 2000, idempotencyKey: 'seed' });
+    const other = createTestPaymentGateway();
+    expect((await other.findTransaction(id))?.status).toBe('settled');
+    expect(await other.refund({ transactionId: id, amountCents: 3000, idempotencyKey: 'r1' })).toMatchObject({
+      ok: true,
+      kind: 'refund',
+      amountCents: 3000,
+    });
+  });
+
+  it('an id that is not a test-mode sale id is still unknown, a declined one too', async () => {
+    const maker = createTestPaymentGateway();
+    const declined = await maker.sale(req(TEST_NONCES.processorDeclined, 'declined'));
+    if (declined.ok || !declined.transactionId) throw new Error('expected a declined transaction');
+    const other = createTestPaymentGateway();
+    for (const id of [
+      'test_nope',
+      'kx7m2q9p',
+      'test_zz_0_aaaaaaaaaaaa',
+      'test_zz_100_xyz',
+      declined.transactionId,
+    ]) {
+      expect(await other.findTransaction(id)).toBeNull();
+      expect(await other.void(id)).toEqual({ ok: false, message: 'Payment transaction not found' });
+      expect(await other.refund({ transactionId: id, amountCents: 100, idempotencyKey: id })).toEqual({
+        ok: false,
+        message: 'Payment transaction not found',
+      });
+    }
+  });
+});

@@ -5,6 +5,8 @@
  * - any other nonce is refused as an invalid payment method (nothing charged).
  * Voids and refunds follow Braintree's rules (refund-rules.ts). Sales stay unsettled (voidable) until
  * `settle(id)`, or until `settleAfterMs` has passed when that option is given.
+ * A sale's id carries what another instance needs to refund, void or find it (see `saleId`), so a
+ * sale made by another process (the seed, the api before a restart, a second api) is not unknown.
  */
 import { randomBytes } from 'node:crypto';
 import { planRefund, REFUND_MESSAGES, refundRefusal, voidRefusal } from './refund-rules';
@@ -61,6 +63,25 @@ const randomId = (bytes: number) => randomBytes(bytes).toString('hex');
 
 const notFound: RefundResult = { ok: false, message: REFUND_MESSAGES.notFound };
 
+/**
+ * A successful sale's id: `test_<made at, base36 ms>_<cents>_<random>`. Test mode keeps sales in
+ * memory, and this is how another instance (no shared memory) rebuilds one it never saw.
+ */
+const saleId = (amountCents: number, createdAt: number) =>
+  `test_${createdAt.toString(36)}_${amountCents}_${randomId(6)}`;
+
+const SALE_ID = /^test_([0-9a-z]{1,12})_([1-9][0-9]{0,15})_[0-9a-f]{12}$/;
+
+/** What a sale id made by `saleId` says, or null for any other id. */
+function parseSaleId(transactionId: string): { createdAt: number; amountCents: number } | null {
+  const match = SALE_ID.exec(transactionId);
+  if (!match) return null;
+  const createdAt = Number.parseInt(match[1]!, 36);
+  const amountCents = Number(match[2]);
+  if (!Number.isSafeInteger(createdAt) || !isValidAmountCents(amountCents)) return null;
+  return { createdAt, amountCents };
+}
+
 export function createTestPaymentGateway(opts: TestPaymentGatewayOptions = {}): TestPaymentGateway {
   const sales: SaleRequest[] = [];
   const charges: { request: SaleRequest; transactionId: string }[] = [];
@@ -73,9 +94,31 @@ export function createTestPaymentGateway(opts: TestPaymentGatewayOptions = {}): 
   let calls = 0;
   let refundFailures = 0;
 
+  /**
+   * A sale another instance made, as this one can know it: its order and earlier refunds are not
+   * known (the api's domain caps refunds at what was paid), and whether its maker settled it cannot
+   * be seen, so it counts as settled once older than `settleAfterMs`, at once without that option:
+   * then any part of it can be refunded (a whole unsettled sale would have been voided instead).
+   */
+  const adopt = (transactionId: string): TestTransaction | null => {
+    const sale = parseSaleId(transactionId);
+    if (!sale) return null;
+    const settled = Date.now() - sale.createdAt >= (opts.settleAfterMs ?? 0);
+    const t: TestTransaction = {
+      transactionId,
+      amountCents: sale.amountCents,
+      orderId: '',
+      status: settled ? 'settled' : 'submitted_for_settlement',
+      createdAt: sale.createdAt,
+      refundedCents: 0,
+    };
+    transactions.set(transactionId, t);
+    return t;
+  };
+
   /** The transaction as of now: an unsettled sale past `settleAfterMs` has settled. */
   const current = (transactionId: string): TestTransaction | null => {
-    const t = transactions.get(String(transactionId));
+    const t = transactions.get(String(transactionId)) ?? adopt(String(transactionId));
     if (!t) return null;
     const due = opts.settleAfterMs !== undefined && Date.now() - t.createdAt >= opts.settleAfterMs;
     if (due && t.status === 'submitted_for_settlement') t.status = 'settled';
@@ -122,14 +165,15 @@ export function createTestPaymentGateway(opts: TestPaymentGatewayOptions = {}): 
       return { ok: false, declined: false, message: PAYMENT_MESSAGES.invalidAmount };
     }
     if (req.nonce === TEST_NONCES.valid) {
-      const transactionId = `test_${randomId(6)}`;
+      const createdAt = Date.now();
+      const transactionId = saleId(req.amountCents, createdAt);
       const status = 'submitted_for_settlement';
       transactions.set(transactionId, {
         transactionId,
         amountCents: req.amountCents,
         orderId: req.orderId,
         status,
-        createdAt: Date.now(),
+        createdAt,
         refundedCents: 0,
       });
       charges.push({ request: { ...req }, transactionId });
