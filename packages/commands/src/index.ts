@@ -1,4 +1,10 @@
+export { appointmentStart } from './appointment';
 export { expireDueHolds } from './expire-holds';
 export { slotCapacity } from './slot-capacity';
 export { type RedemptionLimits, redemptionLimits, redemptionLimitsOf } from './redemption-limits';
 export { REGISTRATION_NOT_FOUND, changeRegistration, existingRegistration } from './registration';
+export {
+  type RescheduleTarget,
+  rescheduleCutoffMessage,
+  rescheduleRegistration,
+} from './reschedule';

@@ -25,6 +25,8 @@ export interface CommonConfig {
   paymentHoldSeconds: number;
   /** A card-paid booking cancelled at least this long before its appointment is refunded automatically. */
   refundCutoffHours: number;
+  /** The public may move a booking to another slot up to this long before its appointment. */
+  rescheduleCutoffHours: number;
 }
 
 export function readCommonConfig(env: Env): CommonConfig {
@@ -47,6 +49,7 @@ export function readCommonConfig(env: Env): CommonConfig {
     demo: bool(env, 'DEMO', nodeEnv !== 'production'),
     paymentHoldSeconds: int(env, 'PAYMENT_HOLD_SECONDS', 1800, { min: 1, max: 86_400 }),
     refundCutoffHours: int(env, 'REFUND_CUTOFF_HOURS', 24, { min: 0, max: 8_760 }),
+    rescheduleCutoffHours: int(env, 'RESCHEDULE_CUTOFF_HOURS', 24, { min: 0, max: 8_760 }),
   };
 }
 

@@ -53,4 +53,10 @@ describe('environment readers', () => {
     );
     expect(() => readCommonConfig({ REFUND_CUTOFF_HOURS: 'soon' })).toThrow(/REFUND_CUTOFF_HOURS/);
   });
+
+  it('reads the reschedule cut-off, 24 hours by default', () => {
+    expect(readCommonConfig({}).rescheduleCutoffHours).toBe(24);
+    expect(readCommonConfig({ RESCHEDULE_CUTOFF_HOURS: '6' }).rescheduleCutoffHours).toBe(6);
+    expect(() => readCommonConfig({ RESCHEDULE_CUTOFF_HOURS: '-1' })).toThrow(/RESCHEDULE_CUTOFF_HOURS/);
+  });
 });

@@ -2,24 +2,14 @@
  * What a public cancel refunds (issue 21): the domain's policy applied to the appointment's start
  * (its slot's Singapore day and time) and the REFUND_CUTOFF_HOURS setting.
  */
-import type { Sql } from '@hs/db';
 import {
   type CancellationRefund,
   type RegistrationState,
   cancellationRefund,
   publicCancelTransition,
   refundableCents,
-  singaporeInstant,
   toMoneyString,
 } from '@hs/domain';
-
-/** The instant a slot's appointment starts; null when the slot is gone. */
-export async function appointmentStart(sql: Sql, timeslotId: number): Promise<Date | null> {
-  const [slot] = await sql<{ day: string; time: string }[]>`
-    select to_char(date, 'YYYY-MM-DD') as day, to_char(time, 'HH24:MI') as time
-    from timeslots where id = ${timeslotId}`;
-  return slot ? singaporeInstant(slot.day, slot.time) : null;
-}
 
 /**
  * What cancelling now would refund. An order already cancelled refunds nothing more; a slot that is

@@ -22,12 +22,13 @@ import {
   simpleRegistrationSchema,
   toMoneyString,
 } from '@hs/domain';
+import { appointmentStart } from '@hs/commands';
 import { formatPosition, parsePosition, waitForPosition } from '@hs/eventstore';
 import { ordersProjection, readOrder } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import * as v from 'valibot';
 import { bookRegistration, createRegistrationIds } from '../../booking/book';
-import { appointmentStart, cancellationRefundNow, cancellationRefundView } from '../../booking/cancellation';
+import { cancellationRefundNow, cancellationRefundView } from '../../booking/cancellation';
 import { changeRegistration, existingRegistration } from '../../booking/change';
 import { publicView } from '../../booking/lookup';
 import { evaluateCode, priceOrderRequest } from '../../booking/order';
