@@ -103,6 +103,16 @@ export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
   { name: 'refundDate', description: 'Refund date (refund email)', kind: 'text' },
   { name: 'creditNoteNumber', description: 'Credit note number (refund email)', kind: 'text' },
   { name: 'totalRefunded', description: 'Total refunded on the booking so far (refund email)', kind: 'text' },
+  {
+    name: 'previousTimeslotDate',
+    description: 'Date of the appointment before it was moved (rescheduled email)',
+    kind: 'text',
+  },
+  {
+    name: 'previousTimeslotTime',
+    description: 'Time of the appointment before it was moved (rescheduled email)',
+    kind: 'text',
+  },
 ];
 
 export const TEMPLATE_VARIABLE_NAMES: readonly string[] = TEMPLATE_VARIABLES.map((v) => v.name);

@@ -62,5 +62,6 @@ export {
   type ExpiryVariables,
   maskIdentificationNumber,
   type RefundVariables,
+  type RescheduledVariables,
   sampleVariables,
 } from './variables';

@@ -8,6 +8,7 @@ export const EMAIL_TYPES = [
   'invoice',
   'expiry',
   'refund',
+  'rescheduled',
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
@@ -131,6 +132,19 @@ const REFUND_TEMPLATE = [
   p('The credit note is attached as a PDF.'),
 ].join('\n');
 
+const RESCHEDULED_TEMPLATE = [
+  p('Dear <%= firstName %> <%= lastName %>,'),
+  p(
+    'Your health screening appointment <strong><%= referenceNumber %></strong> has been moved from <%= previousTimeslotDate %>, <%= previousTimeslotTime %> to <strong><%= timeslotDate %>, <%= timeslotTime %></strong>.',
+  ),
+  DETAILS,
+  ATTENDEES,
+  NOTES,
+  p(
+    'The attached calendar invite (appointment.ics) updates the appointment in your calendar. Your package, attendees and payments are unchanged.',
+  ),
+].join('\n');
+
 /** The seeded email configs: the six the spec lists, then the same pattern for the other types. */
 export const DEFAULT_EMAIL_CONFIGS: Record<string, { value: string; description: string }> = {
   EMAIL_SENDER_NAME: { value: 'Health Screening Appointments', description: 'Name shown as the sender' },
@@ -184,5 +198,14 @@ export const DEFAULT_EMAIL_CONFIGS: Record<string, { value: string; description:
   EMAIL_REFUND_TEMPLATE: {
     value: REFUND_TEMPLATE,
     description: 'Body of the refund email, sent with the credit note PDF (EJS)',
+  },
+  EMAIL_RESCHEDULED_SUBJECT: {
+    value: 'Your health screening <%= referenceNumber %> is now on <%= timeslotDate %>, <%= timeslotTime %>',
+    description: 'Subject of the email sent when an appointment is rescheduled (EJS)',
+  },
+  EMAIL_RESCHEDULED_TEMPLATE: {
+    value: RESCHEDULED_TEMPLATE,
+    description:
+      'Body of the email sent when an appointment is rescheduled, with the updated calendar invite (EJS)',
   },
 };

@@ -36,6 +36,12 @@ export type ExpiryVariables = {
   expiredAt: string;
 };
 
+/** The rescheduled email's own variables: the appointment it moved from (formatted like timeslotDate/Time). */
+export type RescheduledVariables = {
+  previousTimeslotDate: string;
+  previousTimeslotTime: string;
+};
+
 /** The refund email's own variables (amounts formatted, `S$100.00`). */
 export type RefundVariables = {
   refundAmount: string;
@@ -127,5 +133,7 @@ export function sampleVariables(): EmailVariables {
     refundDate: '9 May 2025',
     creditNoteNumber: 'CN-HS2505-0607-1234-1',
     totalRefunded: 'S$100.00',
+    previousTimeslotDate: 'Friday, 6 June 2025',
+    previousTimeslotTime: '2:00 PM - 3:00 PM',
   };
 }

@@ -226,7 +226,8 @@ describe('PDF documents', () => {
       postalCode: '238801',
     });
     // the sample email variables were written by hand from the sample document: they must agree
-    // (the expiry and refund emails' own variables come from the expiry and the refund, not the document)
+    // (the expiry, refund and rescheduled emails' own variables come from the expiry, the refund and
+    // the move, not the document)
     const {
       dateOfBirth: _d,
       status: _s,
@@ -238,6 +239,8 @@ describe('PDF documents', () => {
       refundDate: _rd,
       creditNoteNumber: _cn,
       totalRefunded: _tr,
+      previousTimeslotDate: _pd,
+      previousTimeslotTime: _pt,
       ...rest
     } = sampleVariables();
     expect(vars).toMatchObject({ ...rest, status: 'Confirmed', dateOfBirth: '1985-03-14' });

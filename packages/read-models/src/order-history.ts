@@ -53,6 +53,8 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
       return 'Cancellation email sent';
     case 'ExpiryEmailSent':
       return 'Expiry email sent';
+    case 'RescheduledEmailSent':
+      return 'Rescheduled email sent';
     case 'RefundEmailSent':
       return `Refund email sent with credit note ${e.data.creditNoteNumber}`;
     case 'EmailDeliveryFailed':

@@ -882,6 +882,7 @@ export function evolveRegistration(state: RegistrationState, event: Registration
     case 'ReceiptEmailSent':
     case 'CancellationEmailSent':
     case 'ExpiryEmailSent':
+    case 'RescheduledEmailSent':
     case 'RefundEmailSent':
     case 'EmailDeliveryFailed':
       return state;

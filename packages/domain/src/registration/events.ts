@@ -252,6 +252,14 @@ export type ExpiryEmailSent = DomainEvent<
   'ExpiryEmailSent',
   { to: string; messageId: string | null; expiredAt: string; at: string }
 >;
+/**
+ * The rescheduled email of one move (the RegistrationRescheduled with this `sequence`), with the
+ * updated calendar invite, was sent (worker).
+ */
+export type RescheduledEmailSent = DomainEvent<
+  'RescheduledEmailSent',
+  { to: string; messageId: string | null; sequence: number; at: string }
+>;
 /** The refund email of one refund (its refund id), with its credit note, was sent (worker). */
 export type RefundEmailSent = DomainEvent<
   'RefundEmailSent',
@@ -288,6 +296,7 @@ export type RegistrationEvent =
   | ReceiptEmailSent
   | CancellationEmailSent
   | ExpiryEmailSent
+  | RescheduledEmailSent
   | RefundEmailSent
   | EmailDeliveryFailed;
 
@@ -316,6 +325,7 @@ export const REGISTRATION_EVENT_TYPES = [
   'ReceiptEmailSent',
   'CancellationEmailSent',
   'ExpiryEmailSent',
+  'RescheduledEmailSent',
   'RefundEmailSent',
   'EmailDeliveryFailed',
 ] as const satisfies readonly RegistrationEvent['type'][];
