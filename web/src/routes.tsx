@@ -6,6 +6,7 @@ import EventBookingPage from './pages/booking/booking-page';
 import CancelAppointmentPage from './pages/cancel-appointment';
 import BookingConfirmationPage from './pages/confirmation/confirmation-page';
 import HomePage from './pages/home';
+import { ManageAppointmentPage } from './pages/manage';
 import NotFoundPage from './pages/not-found';
 import PartnerLinkPage from './pages/partner-link';
 import { PublicRouteGuards } from './public/route-guards';
@@ -51,6 +52,7 @@ function PublicRoutes() {
           <Route path="/booking/confirmation/:reference" component={BookingConfirmationPage} />
           <Route path="/booking/confirmed/:reference" component={BookingConfirmationPage} />
           <Route path="/cancel-appointment" component={CancelAppointmentPage} />
+          <Route path="/manage-appointment" component={ManageAppointmentPage} />
           <Route path="/wc/:code?" component={PartnerLinkPage} />
           <Route path="/test/auto-timeslots" component={TestAutoTimeslotsPage} />
           <Route component={NotFoundPage} />

@@ -1,82 +1,36 @@
-import {
-  CANCEL_MESSAGES,
-  formatDateDMY,
-  REFERENCE_NUMBER_EXAMPLE,
-  referenceLookupSchema,
-  STATUS_MESSAGES,
-  validate,
-} from '@hs/domain';
-import { useRef, useState } from 'react';
+import { CANCEL_MESSAGES, formatDateDMY, STATUS_MESSAGES } from '@hs/domain';
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../components/layout/page';
-import { AlertCircleIcon, CheckCircleIcon, SearchIcon } from '../components/icons';
+import { CheckCircleIcon } from '../components/icons';
 import { Button } from '../components/ui/button';
 import * as Card from '../components/ui/card';
 import { Checkbox } from '../components/ui/checkbox';
 import { toaster } from '../components/ui/toaster';
-import { type ApiEnvelope, ApiError, api } from '../lib/api';
+import { ApiError, api } from '../lib/api';
 import { detailList } from '../public/detail-list';
-import { FormField } from '../public/form-field';
+import { FindAppointment } from '../public/find-appointment';
 import { ArrowLeftIcon } from '../components/icons';
 import { money } from '../public/money';
 import { cancellationRefundText, RESERVATION_MESSAGES } from '../public/reservation-messages';
 import type { RegistrationLookup } from '../public/types';
 import { WarningNotice } from '../public/warning-notice';
 
-export function lookupRegistration(reference: string) {
-  return api.get<ApiEnvelope<RegistrationLookup>>(
-    `/api/registrations/lookup/${encodeURIComponent(reference)}`,
-  );
-}
-
 type Step = 'find' | 'details' | 'done';
 
 /** `/cancel-appointment`: find by reference, confirm, cancelled. */
 export default function CancelAppointmentPage() {
   const [step, setStep] = useState<Step>('find');
-  const [reference, setReference] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [lookupError, setLookupError] = useState<string>();
-  const [loading, setLoading] = useState(false);
+  const prefill = new URLSearchParams(useSearch()).get('ref') ?? '';
   const [registration, setRegistration] = useState<RegistrationLookup | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [cancelling, setCancelling] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
 
   function reset() {
     setStep('find');
-    setReference('');
-    setFieldError(undefined);
-    setLookupError(undefined);
     setRegistration(null);
     setConfirmed(false);
-  }
-
-  async function lookUp() {
-    const r = validate(referenceLookupSchema, { referenceNumber: reference });
-    if (!r.ok) {
-      setFieldError(r.message);
-      inputRef.current?.focus();
-      return;
-    }
-    setFieldError(undefined);
-    setLookupError(undefined);
-    setLoading(true);
-    try {
-      const res = await lookupRegistration(r.value.referenceNumber);
-      setRegistration(res.data);
-      setConfirmed(false);
-      setStep('details');
-    } catch (error) {
-      const message =
-        error instanceof ApiError && error.status === 404
-          ? CANCEL_MESSAGES.notFound
-          : CANCEL_MESSAGES.lookupFailed;
-      setLookupError(message);
-      toaster.create({ title: 'Lookup failed', description: message, type: 'error' });
-    } finally {
-      setLoading(false);
-    }
   }
 
   async function cancel() {
@@ -104,8 +58,7 @@ export default function CancelAppointmentPage() {
     }
   }
 
-  const ref =
-    registration?.referenceNumber || registration?.reference_number || reference.trim().toUpperCase();
+  const ref = registration?.referenceNumber || registration?.reference_number || '';
   const cancelled = registration?.status === 'cancelled' || registration?.status === 'canceled';
   const expired = registration?.status === 'expired';
   const refundText = cancellationRefundText(registration?.cancellationRefund);
@@ -118,61 +71,24 @@ export default function CancelAppointmentPage() {
           Cancel Appointment
         </h1>
         <p className={css({ color: 'fg.muted', mb: '6' })}>
-          Look up your booking with its reference number to cancel it.
+          Look up your booking with its reference number to cancel it.{' '}
+          <Link
+            href={ref ? `/manage-appointment?ref=${encodeURIComponent(ref)}` : '/manage-appointment'}
+            className={css({ color: 'accent.text', textDecoration: 'underline' })}
+          >
+            Reschedule instead
+          </Link>
         </p>
 
         {step === 'find' ? (
-          <Card.Root>
-            <Card.Header>
-              <Card.Title asChild>
-                <h2>Find Your Appointment</h2>
-              </Card.Title>
-              <Card.Description>Enter the reference number from your confirmation email.</Card.Description>
-            </Card.Header>
-            <Card.Body>
-              <form
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void lookUp();
-                }}
-                className={css({ display: 'grid', gap: '4' })}
-              >
-                <FormField
-                  ref={inputRef}
-                  id="referenceNumber"
-                  name="referenceNumber"
-                  label="Reference Number"
-                  required
-                  autoComplete="off"
-                  placeholder={REFERENCE_NUMBER_EXAMPLE}
-                  helperText={`Example format: ${REFERENCE_NUMBER_EXAMPLE}`}
-                  value={reference}
-                  error={fieldError}
-                  onChange={(e) => {
-                    setReference(e.target.value);
-                    if (fieldError && e.target.value.trim()) setFieldError(undefined);
-                  }}
-                  onBlur={() => {
-                    if (!reference.trim()) setFieldError(CANCEL_MESSAGES.reference);
-                  }}
-                />
-                {lookupError ? (
-                  <p
-                    role="alert"
-                    className={css({ display: 'flex', gap: '2', color: 'fg.error', fontSize: 'sm' })}
-                  >
-                    <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
-                    {lookupError}
-                  </p>
-                ) : null}
-                <Button type="submit" loading={loading} loadingText="Looking up..." justifySelf="start">
-                  <SearchIcon />
-                  Look Up Appointment
-                </Button>
-              </form>
-            </Card.Body>
-          </Card.Root>
+          <FindAppointment
+            initialReference={registration?.referenceNumber ?? prefill}
+            onFound={(found) => {
+              setRegistration(found);
+              setConfirmed(false);
+              setStep('details');
+            }}
+          />
         ) : null}
 
         {step === 'details' && registration ? (

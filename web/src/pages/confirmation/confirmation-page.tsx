@@ -258,6 +258,15 @@ export default function BookingConfirmationPage() {
                 Confirm Booking
               </Button>
             ) : null}
+            {status === 'cancelled' ? null : (
+              <Button asChild variant="outline">
+                <Link
+                  href={`/manage-appointment?ref=${encodeURIComponent(registration.referenceNumber || reference)}`}
+                >
+                  Manage Appointment
+                </Link>
+              </Button>
+            )}
             <Button asChild variant="outline">
               <Link href="/">Return to Home</Link>
             </Button>

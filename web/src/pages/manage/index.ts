@@ -1,0 +1,1 @@
+export { default as ManageAppointmentPage } from './manage-appointment-page';

@@ -1,0 +1,182 @@
+import { formatDateDMY, parseRegistrationStatus } from '@hs/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { Link, useSearch } from 'wouter';
+import { css } from 'styled-system/css';
+import { ArrowLeftIcon, CalendarIcon, CheckCircleIcon } from '../../components/icons';
+import { Page } from '../../components/layout/page';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import { toaster } from '../../components/ui/toaster';
+import { lookupKey } from '../../lib/swr-keys';
+import { detailList } from '../../public/detail-list';
+import { FindAppointment } from '../../public/find-appointment';
+import type { RegistrationLookup } from '../../public/types';
+import { WarningNotice } from '../../public/warning-notice';
+import type { Rescheduled } from './reschedule-call';
+import { ReschedulePanel } from './reschedule-panel';
+
+export const NOT_RESCHEDULABLE_MESSAGE = 'Cancelled or expired appointments cannot be rescheduled.';
+
+type Step = 'find' | 'details' | 'reschedule' | 'done';
+
+function statusOf(r: RegistrationLookup): { label: string; tone: 'success' | 'warning' | 'danger' } {
+  const status = parseRegistrationStatus(r.status);
+  if (status === 'cancelled') return { label: 'Cancelled', tone: 'danger' };
+  if (status === 'expired') return { label: 'Expired', tone: 'danger' };
+  if (status === 'pending' || status === 'pending_payment')
+    return { label: 'Payment Pending', tone: 'warning' };
+  return { label: 'Confirmed', tone: 'success' };
+}
+
+/** `/manage-appointment`: find a booking by reference, then reschedule it or go to cancel it. */
+export default function ManageAppointmentPage() {
+  const prefill = new URLSearchParams(useSearch()).get('ref') ?? '';
+  const [step, setStep] = useState<Step>('find');
+  const [registration, setRegistration] = useState<RegistrationLookup | null>(null);
+  const [moved, setMoved] = useState<Rescheduled | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(true);
+  const { mutate } = useSWRConfig();
+
+  // Each new step is announced by moving focus to the page heading (not on first render).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on step changes only
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const reference = registration?.referenceNumber ?? prefill;
+  const status = registration ? statusOf(registration) : null;
+  const closed = status?.label === 'Cancelled' || status?.label === 'Expired';
+
+  function rescheduled(result: Rescheduled) {
+    setMoved(result);
+    setStep('done');
+    toaster.create({
+      title: 'Appointment rescheduled',
+      description: `Your appointment is now on ${result.dateLabel} at ${result.label}.`,
+      type: 'success',
+    });
+    // the confirmation page's copy of this booking is out of date now
+    void mutate(lookupKey(result.referenceNumber));
+  }
+
+  return (
+    <Page display="flex" flexDirection="column" alignItems="center">
+      <title>Manage Appointment | Health Screening</title>
+      <div className={css({ w: 'full', maxW: '2xl' })}>
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className={css({
+            fontSize: { base: '2xl', md: '3xl' },
+            fontWeight: 'bold',
+            mb: '2',
+            outline: 'none',
+          })}
+        >
+          Manage Appointment
+        </h1>
+        <p className={css({ color: 'fg.muted', mb: '6' })}>
+          Look up your booking with its reference number to move it to another time or cancel it.
+        </p>
+
+        {step === 'find' ? (
+          <FindAppointment
+            initialReference={reference}
+            onFound={(found) => {
+              setRegistration(found);
+              setStep('details');
+            }}
+          />
+        ) : null}
+
+        {step === 'details' && registration && status ? (
+          <Card.Root>
+            <Card.Header>
+              <Card.Title asChild>
+                <h2>Appointment Details</h2>
+              </Card.Title>
+            </Card.Header>
+            <Card.Body gap="5">
+              <dl className={detailList}>
+                <dt>Reference Number</dt>
+                <dd>{registration.referenceNumber}</dd>
+                <dt>Event</dt>
+                <dd>{registration.eventName}</dd>
+                <dt>Date</dt>
+                <dd>{formatDateDMY(registration.timeslotDate)}</dd>
+                <dt>Time</dt>
+                <dd>{registration.timeslotTime}</dd>
+                <dt>Location</dt>
+                <dd>{registration.location || 'Location not specified'}</dd>
+                <dt>Status</dt>
+                <dd>
+                  <Badge tone={status.tone}>{status.label}</Badge>
+                </dd>
+              </dl>
+              {closed ? (
+                <WarningNotice>
+                  <p>{NOT_RESCHEDULABLE_MESSAGE}</p>
+                </WarningNotice>
+              ) : null}
+            </Card.Body>
+            <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
+              <Button variant="outline" onClick={() => setStep('find')}>
+                <ArrowLeftIcon />
+                Back
+              </Button>
+              {closed ? null : (
+                <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+                  <Button asChild variant="outline">
+                    <Link
+                      href={`/cancel-appointment?ref=${encodeURIComponent(registration.referenceNumber)}`}
+                    >
+                      Cancel Appointment
+                    </Link>
+                  </Button>
+                  <Button onClick={() => setStep('reschedule')}>
+                    <CalendarIcon />
+                    Reschedule
+                  </Button>
+                </div>
+              )}
+            </Card.Footer>
+          </Card.Root>
+        ) : null}
+
+        {step === 'reschedule' && registration ? (
+          <ReschedulePanel
+            registration={registration}
+            onBack={() => setStep('details')}
+            onRescheduled={rescheduled}
+          />
+        ) : null}
+
+        {step === 'done' && moved ? (
+          <Card.Root textAlign="center">
+            <Card.Body alignItems="center" gap="3" py="10">
+              <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default' })} />
+              <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Appointment Rescheduled</h2>
+              <p data-testid="rescheduled-to">
+                Your appointment <strong>{moved.referenceNumber}</strong> is now on{' '}
+                <strong>{moved.dateLabel}</strong> at <strong>{moved.label}</strong>.
+              </p>
+              <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+                We are emailing you the new details with an updated calendar entry.
+              </p>
+              <Button asChild mt="4" variant="outline">
+                <Link href="/">Return to Home</Link>
+              </Button>
+            </Card.Body>
+          </Card.Root>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

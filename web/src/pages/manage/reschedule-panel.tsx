@@ -1,0 +1,156 @@
+import { useMemo, useState } from 'react';
+import useSWR from 'swr';
+import { css } from 'styled-system/css';
+import { AlertCircleIcon, ArrowLeftIcon } from '../../components/icons';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import { type ApiEnvelope, ApiError, api } from '../../lib/api';
+import { postalTimeslotsKey } from '../../lib/swr-keys';
+import type { PostalTimeslotsResponse, RegistrationLookup } from '../../public/types';
+import { SlotStep } from '../booking/slot-step';
+import { postalCodeInRegion } from './region-postal-code';
+import type { Rescheduled } from './reschedule-call';
+
+export const RESCHEDULE_FAILED_MESSAGE = 'Failed to reschedule your appointment. Please try again later.';
+
+/**
+ * Reschedule: the wizard's date-then-time picker over the booking's region's slots of its event (the
+ * current slot left out), a confirmation, then the move. A refusal (cut-off, full slot) is said here.
+ */
+export function ReschedulePanel({
+  registration,
+  onBack,
+  onRescheduled,
+}: {
+  registration: RegistrationLookup;
+  onBack: () => void;
+  onRescheduled: (moved: Rescheduled) => void;
+}) {
+  const slots = useSWR<PostalTimeslotsResponse>(
+    postalTimeslotsKey(postalCodeInRegion(registration.region), registration.eventId),
+  );
+  const [selectedDate, setSelectedDate] = useState<string | null>(null);
+  const [timeslotId, setTimeslotId] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const groups = useMemo(
+    () =>
+      Object.values(slots.data?.data ?? {})
+        .map((g) => ({ ...g, timeslots: g.timeslots.filter((t) => t.id !== registration.timeslotId) }))
+        .sort((a, b) => a.date.value.localeCompare(b.date.value)),
+    [slots.data, registration.timeslotId],
+  );
+  const group = groups.find((g) => g.date.value === selectedDate);
+  const slot = group?.timeslots.find((t) => t.id === timeslotId);
+
+  async function move() {
+    if (!slot) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      const res = await api.post<ApiEnvelope<Rescheduled>>(
+        `/api/registrations/${encodeURIComponent(registration.referenceNumber)}/reschedule`,
+        { timeslotId: slot.id },
+      );
+      onRescheduled(res.data);
+    } catch (error) {
+      setFailure((error instanceof ApiError && error.serverMessage) || RESCHEDULE_FAILED_MESSAGE);
+      setConfirming(false);
+      setTimeslotId(null);
+      void slots.mutate();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const failureNote = failure ? (
+    <p
+      role="alert"
+      className={css({
+        display: 'flex',
+        gap: '2',
+        p: '3',
+        borderRadius: 'l2',
+        bg: 'danger.subtle',
+        color: 'fg.error',
+        fontSize: 'sm',
+      })}
+    >
+      <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
+      {failure}
+    </p>
+  ) : null;
+
+  if (confirming && slot && group) {
+    return (
+      <Card.Root>
+        <Card.Header>
+          <Card.Title asChild>
+            <h2>Confirm New Time</h2>
+          </Card.Title>
+        </Card.Header>
+        <Card.Body gap="4">
+          <p data-testid="reschedule-question">
+            Move your appointment to {group.date.label}, {slot.label}?
+          </p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            Your package, participants and payment stay as they are. We will email you the new details.
+          </p>
+        </Card.Body>
+        <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
+          <Button variant="outline" disabled={pending} onClick={() => setConfirming(false)}>
+            <ArrowLeftIcon />
+            Choose Another Time
+          </Button>
+          <Button loading={pending} loadingText="Moving..." onClick={() => void move()}>
+            Move Appointment
+          </Button>
+        </Card.Footer>
+      </Card.Root>
+    );
+  }
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title asChild>
+          <h2>Choose a New Time</h2>
+        </Card.Title>
+        <Card.Description>Pick a new date, then a time on it.</Card.Description>
+      </Card.Header>
+      <Card.Body gap="4">
+        {failureNote}
+        <SlotStep
+          groups={groups}
+          loading={slots.isLoading}
+          error={slots.error}
+          regionName={slots.data?.regionName}
+          selectedDate={selectedDate}
+          timeslotId={timeslotId}
+          onDate={(d) => {
+            setSelectedDate(d);
+            setTimeslotId(null); // a new date resets the time
+          }}
+          onTime={setTimeslotId}
+        />
+      </Card.Body>
+      <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
+        <Button variant="outline" onClick={onBack}>
+          <ArrowLeftIcon />
+          Back
+        </Button>
+        <Button
+          disabled={!slot}
+          onClick={() => {
+            setFailure(null);
+            setConfirming(true);
+          }}
+        >
+          Continue
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

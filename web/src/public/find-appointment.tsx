@@ -1,0 +1,110 @@
+import { CANCEL_MESSAGES, REFERENCE_NUMBER_EXAMPLE, referenceLookupSchema, validate } from '@hs/domain';
+import { useRef, useState } from 'react';
+import { css } from 'styled-system/css';
+import { AlertCircleIcon, SearchIcon } from '../components/icons';
+import { Button } from '../components/ui/button';
+import * as Card from '../components/ui/card';
+import { toaster } from '../components/ui/toaster';
+import { type ApiEnvelope, ApiError, api } from '../lib/api';
+import { FormField } from './form-field';
+import type { RegistrationLookup } from './types';
+
+export function lookupRegistration(reference: string) {
+  return api.get<ApiEnvelope<RegistrationLookup>>(
+    `/api/registrations/lookup/${encodeURIComponent(reference)}`,
+  );
+}
+
+/**
+ * 'Find Your Appointment': a reference number, looked up by the public lookup call. The cancel and
+ * manage pages both start with it.
+ */
+export function FindAppointment({
+  initialReference = '',
+  onFound,
+}: {
+  initialReference?: string;
+  onFound: (registration: RegistrationLookup) => void;
+}) {
+  const [reference, setReference] = useState(initialReference);
+  const [fieldError, setFieldError] = useState<string>();
+  const [lookupError, setLookupError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function lookUp() {
+    const r = validate(referenceLookupSchema, { referenceNumber: reference });
+    if (!r.ok) {
+      setFieldError(r.message);
+      inputRef.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    setLookupError(undefined);
+    setLoading(true);
+    try {
+      const res = await lookupRegistration(r.value.referenceNumber);
+      onFound(res.data);
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.status === 404
+          ? CANCEL_MESSAGES.notFound
+          : CANCEL_MESSAGES.lookupFailed;
+      setLookupError(message);
+      toaster.create({ title: 'Lookup failed', description: message, type: 'error' });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title asChild>
+          <h2>Find Your Appointment</h2>
+        </Card.Title>
+        <Card.Description>Enter the reference number from your confirmation email.</Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void lookUp();
+          }}
+          className={css({ display: 'grid', gap: '4' })}
+        >
+          <FormField
+            ref={inputRef}
+            id="referenceNumber"
+            name="referenceNumber"
+            label="Reference Number"
+            required
+            autoComplete="off"
+            placeholder={REFERENCE_NUMBER_EXAMPLE}
+            helperText={`Example format: ${REFERENCE_NUMBER_EXAMPLE}`}
+            value={reference}
+            error={fieldError}
+            onChange={(e) => {
+              setReference(e.target.value);
+              if (fieldError && e.target.value.trim()) setFieldError(undefined);
+            }}
+            onBlur={() => {
+              if (!reference.trim()) setFieldError(CANCEL_MESSAGES.reference);
+            }}
+          />
+          {lookupError ? (
+            <p role="alert" className={css({ display: 'flex', gap: '2', color: 'fg.error', fontSize: 'sm' })}>
+              <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
+              {lookupError}
+            </p>
+          ) : null}
+          <Button type="submit" loading={loading} loadingText="Looking up..." justifySelf="start">
+            <SearchIcon />
+            Look Up Appointment
+          </Button>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
