@@ -31,6 +31,7 @@ import type { AdminOrder, OrderHistoryEntry } from '@hs/contracts';
 import { formatPrice } from './packages-tab';
 import { RefundDialog } from './refund-dialog';
 import { RefundsList } from './refunds-list';
+import { RescheduleDialog } from './reschedule-dialog';
 
 const sectionTitle = css({ fontWeight: 'semibold', textStyle: 'md', mb: '2' });
 const dl = css({
@@ -171,6 +172,8 @@ export function OrderDetailsDialog({
   const [refundOpen, setRefundOpen] = useState(false);
   // a fresh refund dialog (and Idempotency-Key) for each opening
   const [refundOpening, setRefundOpening] = useState(0);
+  const [rescheduleOpen, setRescheduleOpen] = useState(false);
+  const [rescheduleOpening, setRescheduleOpening] = useState(0);
   const refundable = refundableCents(order);
   const name = `${order.firstName} ${order.lastName}`;
   const address = [order.address, order.unitNumber].filter(Boolean).join(', ');
@@ -311,6 +314,17 @@ export function OrderDetailsDialog({
               Refund
             </Button>
           ) : null}
+          {canCancel(order) && order.status !== 'expired' ? (
+            <Button
+              variant="outline"
+              onClick={() => {
+                setRescheduleOpening((n) => n + 1);
+                setRescheduleOpen(true);
+              }}
+            >
+              Reschedule
+            </Button>
+          ) : null}
           {canCancel(order) ? (
             <Button variant="danger" disabled={pending !== null} onClick={() => onCancel(order)}>
               Cancel
@@ -331,6 +345,15 @@ export function OrderDetailsDialog({
           open={refundOpen}
           onOpenChange={setRefundOpen}
           onRefunded={() => void mutate()}
+        />
+      ) : null}
+      {rescheduleOpening > 0 ? (
+        <RescheduleDialog
+          key={rescheduleOpening}
+          order={order}
+          open={rescheduleOpen}
+          onOpenChange={setRescheduleOpen}
+          onRescheduled={() => void mutate()}
         />
       ) : null}
     </Dialog.Root>
