@@ -154,4 +154,22 @@ describe('links to the manage page', () => {
       '/manage-appointment',
     );
   });
+
+  it('the confirmation page links to managing the booking', async () => {
+    mockApi({
+      [`GET /api/registrations/lookup/${REFERENCE}`]: {
+        success: true,
+        data: {
+          ...REG,
+          participants: [],
+          totalAmount: '139.52',
+          balanceDue: '0.00',
+          confirmationEmailSent: true,
+        },
+      },
+    });
+    renderApp(`/booking/confirmation/${REFERENCE}`);
+    const link = await screen.findByRole('link', { name: 'Manage Appointment' });
+    expect(link.getAttribute('href')).toBe(`/manage-appointment?ref=${REFERENCE}`);
+  });
 });
