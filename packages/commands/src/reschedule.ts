@@ -5,6 +5,7 @@ import {
   domainError,
   registrationDecider,
   registrationStream,
+  singaporeInstant,
   timeslotDeciderFor,
   timeslotFromLatestDeciderFor,
   timeslotStream,
@@ -17,7 +18,7 @@ import {
   handle,
   readLatestOfTypes,
 } from '@hs/eventstore';
-import { appointmentStart } from './appointment';
+import { slotWhen } from './appointment';
 import { existingRegistration } from './registration';
 import { slotCapacity } from './slot-capacity';
 
@@ -28,7 +29,6 @@ export interface RescheduleTarget {
   date: string;
   /** HH:mm, Singapore */
   time: string;
-  maxAttendees: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -57,13 +57,17 @@ export async function rescheduleRegistration(
   const now = options.now ?? (() => new Date());
   const regStream = registrationStream(registrationId);
   const toStream = timeslotStream(to.id);
+  const toCapacity = await slotCapacity(sql, to.id);
+  if (toCapacity === null) throw new CommandRefusedError(domainError('NOT_FOUND', 'Timeslot not found'));
+  const toSlot = timeslotFromLatestDeciderFor(toCapacity);
   const by = String(registrationId);
   // The order's current slot may change between attempts (a concurrent move): the streams follow it.
   let fromSlotId = (await existingRegistration(sql, registrationId)).timeslotId!;
   for (;;) {
     const fromStream = timeslotStream(fromSlotId);
     const fromSlot = timeslotDeciderFor((await slotCapacity(sql, fromSlotId)) ?? undefined);
-    const start = options.cutoffHours === null ? null : await appointmentStart(sql, fromSlotId);
+    const from = await slotWhen(sql, fromSlotId);
+    const start = from ? singaporeInstant(from.day, from.time) : null;
     const { result, position } = await handle<Attempt>(
       sql,
       [...new Set([regStream.id, fromStream.id, toStream.id])],
@@ -73,6 +77,8 @@ export async function rescheduleRegistration(
         const at = now().toISOString();
         const rescheduled = decideOn(regStream, read[regStream.id], registrationDecider, {
           type: 'RescheduleRegistration',
+          fromDate: from?.day ?? '',
+          fromTime: from?.time ?? '',
           toTimeslotId: to.id,
           toDate: to.date,
           toTime: to.time,
@@ -94,17 +100,12 @@ export async function rescheduleRegistration(
           at,
         });
         // Only the new slot's latest seat, block and capacity events are read (see readers).
-        const reserved = decideOn(
-          toStream,
-          read[toStream.id],
-          timeslotFromLatestDeciderFor(to.maxAttendees),
-          {
-            type: 'ReserveSeats',
-            registrationId: by,
-            seats: event.data.seats,
-            at,
-          },
-        );
+        const reserved = decideOn(toStream, read[toStream.id], toSlot, {
+          type: 'ReserveSeats',
+          registrationId: by,
+          seats: event.data.seats,
+          at,
+        });
         return {
           append: [rescheduled.append, released.append, reserved.append],
           result: { event },

@@ -259,3 +259,22 @@ export type Participant = Static<typeof ParticipantSchema>;
 export type RegistrationLookup = Static<typeof RegistrationLookupSchema>;
 export type ParticipantChange = Static<typeof ParticipantChangeSchema>;
 export type StatusChange = Static<typeof StatusChangeSchema>;
+
+/** A booking moved to another timeslot of its event (issue 22): public and back office alike. */
+export const RescheduleRequestSchema = Type.Object({
+  timeslotId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+});
+export type RescheduleRequest = Static<typeof RescheduleRequestSchema>;
+
+export const RescheduleResultSchema = Type.Object({
+  referenceNumber: Type.String(),
+  timeslotId: Type.Integer(),
+  date: Type.String({ description: 'yyyy-MM-dd, Singapore' }),
+  time: Type.String({ description: 'HH:mm, Singapore' }),
+  label: Type.String({ description: "The slot's time label, e.g. '9:30 AM'" }),
+  dateLabel: Type.String({ description: "e.g. 'Tuesday, 10 February 2026'" }),
+  position: Nullable(
+    Type.String({ description: 'Log position of the move: pass it to the lookup to read it back' }),
+  ),
+});
+export type RescheduleResult = Static<typeof RescheduleResultSchema>;

@@ -13,6 +13,8 @@ const given = spec(registrationDecider);
 const later = '2026-01-06T02:00:00.000Z';
 const moveTo = (toTimeslotId: number): RegistrationCommand => ({
   type: 'RescheduleRegistration',
+  fromDate: '2026-02-03',
+  fromTime: '08:00',
   toTimeslotId,
   toDate: '2026-02-10',
   toTime: '09:30',
@@ -22,6 +24,8 @@ const moved = (fromTimeslotId: number, toTimeslotId: number, sequence: number): 
   type: 'RegistrationRescheduled',
   data: {
     fromTimeslotId,
+    fromDate: '2026-02-03',
+    fromTime: '08:00',
     toTimeslotId,
     toDate: '2026-02-10',
     toTime: '09:30',

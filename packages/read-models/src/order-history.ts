@@ -35,6 +35,8 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
       return `Expired: payment hold ran out at ${e.data.holdUntil}; ${e.data.seats} seat(s) released`;
     case 'RegistrationRevived':
       return `Reserved again by a payment (${e.data.seats} seat(s)); payment hold until ${e.data.holdUntil}`;
+    case 'RegistrationRescheduled':
+      return `Rescheduled from ${e.data.fromDate} ${e.data.fromTime} to ${e.data.toDate} ${e.data.toTime}`;
     case 'RefundRecorded':
       return `${e.data.kind === 'void' ? 'Void' : 'Refund'} of ${formatSGD(e.data.amountCents)} recorded (gateway ${e.data.gatewayTransactionId}): ${e.data.reason}`;
     case 'RefundRequested':

@@ -102,7 +102,7 @@ interface OrderPatch {
  * A batch in at most five statements, sent together: the participant lists of orders whose
  * participants change (only then), one insert of every booked order (location, date and time joined
  * in SQL), one update of every other change (jsonb_populate_record keeps the fields a registration's
- * events do not set), and the order_participants deletes and inserts, in the end state the events
+ * events do not set; a reschedule's new slot date and time joined in SQL too), and the order_participants deletes and inserts, in the end state the events
  * reach applied one at a time. A single event is a batch of one (see defineBatchProjection).
  */
 async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
@@ -255,6 +255,13 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
           updated_at: event.recordedAt,
         });
         break;
+      case 'RegistrationRescheduled':
+        // The slot's date and time are joined in SQL, as at booking.
+        Object.assign(patchOf(id).fields, {
+          timeslot_id: data<'RegistrationRescheduled'>(event).toTimeslotId,
+          updated_at: event.recordedAt,
+        });
+        break;
       case 'RefundRecorded': {
         const d = data<'RefundRecorded'>(event);
         const p = patchOf(id);
@@ -303,14 +310,17 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
       set (status, participants, participant_count, discount_code, discount_label, discount_identifier_id, pricing,
            total_cents, discount_cents, member_discount_cents, partner_paid_cents, balance_due_cents, paid_cents,
            transaction_id, payment_method, confirmation_email_sent, cancelled_at, hold_until, refunded_cents,
-           last_refund_at, refunds, refund_review, expired_at, updated_at) =
+           last_refund_at, refunds, refund_review, expired_at, timeslot_id, timeslot_date, timeslot_time,
+           updated_at) =
         (select r.status, r.participants, r.participant_count, r.discount_code, r.discount_label,
                 r.discount_identifier_id, r.pricing, r.total_cents, r.discount_cents, r.member_discount_cents,
                 r.partner_paid_cents, r.balance_due_cents, o.paid_cents + (c.d->>'paid_add')::bigint,
                 r.transaction_id, r.payment_method, r.confirmation_email_sent, r.cancelled_at, r.hold_until,
                 r.refunded_cents, r.last_refund_at, o.refunds || (c.d->'refunds_add'), r.refund_review,
-                r.expired_at, r.updated_at
-         from jsonb_populate_record(o, c.d) r)
+                r.expired_at, r.timeslot_id, coalesce(t.date, o.timeslot_date),
+                coalesce(to_char(t.time, 'HH24:MI'), o.timeslot_time), r.updated_at
+         from jsonb_populate_record(o, c.d) r
+           left join timeslots t on c.d ? 'timeslot_id' and t.id = r.timeslot_id)
       from jsonb_array_elements(${tx.json(changes as never)}) as c(d)
       where o.registration_id = (c.d->>'registration_id')::bigint`);
   }
@@ -353,6 +363,7 @@ export const ordersProjection = defineBatchProjection({
     'RegistrationCancelled',
     'RegistrationExpired',
     'RegistrationRevived',
+    'RegistrationRescheduled',
     'RefundRecorded',
     'ConfirmationEmailSent',
   ],

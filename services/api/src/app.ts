@@ -26,6 +26,7 @@ import { validatorCompiler } from './validator';
 import partner from './routes/partner';
 import catalogue from './routes/public/catalogue';
 import registrations from './routes/public/registrations';
+import reschedule from './routes/public/reschedule';
 import payments from './routes/public/payments';
 import partnerHandoff from './routes/public/partner';
 import participants from './routes/public/participants';
@@ -106,6 +107,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(partner, { prefix: '/api/partner' });
   await app.register(catalogue);
   await app.register(registrations, { refundCutoffHours: config.refundCutoffHours });
+  await app.register(reschedule, { cutoffHours: config.rescheduleCutoffHours });
   await app.register(payments);
   await app.register(partnerHandoff);
   await app.register(participants);

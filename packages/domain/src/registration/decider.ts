@@ -147,6 +147,9 @@ export type RegistrationCommand =
   | { type: 'ReviveExpired'; holdSeconds: number; at: string }
   | {
       type: 'RescheduleRegistration';
+      /** The day and time of the order's current slot, as the catalogue has them (recorded on the event). */
+      fromDate: string;
+      fromTime: string;
       toTimeslotId: number;
       /** yyyy-MM-dd, Singapore */
       toDate: string;
@@ -576,6 +579,8 @@ export function decideRegistration(
           type: 'RegistrationRescheduled',
           data: {
             fromTimeslotId: state.timeslotId!,
+            fromDate: command.fromDate,
+            fromTime: command.fromTime,
             toTimeslotId: command.toTimeslotId,
             toDate: command.toDate,
             toTime: command.toTime,

@@ -157,6 +157,9 @@ export type RegistrationRescheduled = DomainEvent<
   'RegistrationRescheduled',
   {
     fromTimeslotId: number;
+    /** yyyy-MM-dd and HH:mm of the slot it left, Singapore (the history line, the email) */
+    fromDate: string;
+    fromTime: string;
     toTimeslotId: number;
     /** yyyy-MM-dd, Singapore */
     toDate: string;

@@ -13,6 +13,7 @@ import previews, { previewSession } from './previews';
 import queues from './queues';
 import refunds from './refunds';
 import registrations from './registrations';
+import reschedule from './reschedule';
 import system from './system';
 import timeslots from './timeslots';
 
@@ -44,6 +45,7 @@ const admin: FastifyPluginAsync<
     await guarded.register(overview);
     await guarded.register(registrations);
     await guarded.register(refunds);
+    await guarded.register(reschedule);
     await guarded.register(system);
     await guarded.register(timeslots);
     await guarded.register(previewSession);
