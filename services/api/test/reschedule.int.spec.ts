@@ -213,6 +213,20 @@ describe('rescheduling', () => {
       streamId: `registration-${id}`,
     });
     expect(moves.map((e) => e.data.sequence)).toEqual([1, 2]);
+    const soon = moved.json().data;
+    await expect
+      .poll(
+        async () =>
+          (await admin('GET', `/api/admin/registrations/${id}/history`))
+            .json()
+            .data.filter((h: { type: string }) => h.type === 'RegistrationRescheduled')
+            .map((h: { summary: string }) => h.summary),
+        { timeout: 10_000 },
+      )
+      .toEqual([
+        `Rescheduled from ${future(5)} 09:00 to ${soon.date} ${soon.time}`,
+        `Rescheduled from ${soon.date} ${soon.time} to ${future(5)} 09:00`,
+      ]);
     const missing = await admin('POST', '/api/admin/registrations/12345/reschedule', {
       timeslotId: slots.target,
     });
