@@ -11,7 +11,10 @@ export interface QueuePayloads {
   'receipt-email': { registrationId: number; transactionId: string; causeEventId: string };
   /** Booking cancelled: the cancellation email. */
   'cancellation-email': { registrationId: number; causeEventId: string };
-  /** 24 h before the appointment (a delayed job); skipped if cancelled or moved meanwhile. */
+  /**
+   * 24 h before the appointment (a delayed job, planned at the booking and again at each reschedule);
+   * skipped if cancelled, expired or moved meanwhile (its timeslot and time are the ones it was planned for).
+   */
   'reminder-email': {
     registrationId: number;
     timeslotId: number;
@@ -20,6 +23,8 @@ export interface QueuePayloads {
   };
   /** The payment hold ran out (RegistrationExpired): the expiry email with a link to book again. */
   'expiry-email': { registrationId: number; causeEventId: string };
+  /** Moved to another timeslot (RegistrationRescheduled): the new details with the updated appointment.ics. */
+  'rescheduled-email': { registrationId: number; causeEventId: string };
   /** A refund or void recorded (RefundRecorded): the refund email with its credit note PDF. */
   'refund-email': { registrationId: number; refundId: string; causeEventId: string };
   /** Partner booking paid or confirmed: tell the partner. */
@@ -37,6 +42,7 @@ export const QUEUES = {
   'reminder-email': { jobName: 'send-reminder', emailType: 'reminder' },
   'expiry-email': { jobName: 'send-expiry', emailType: 'expiry' },
   'refund-email': { jobName: 'send-refund', emailType: 'refund' },
+  'rescheduled-email': { jobName: 'send-rescheduled', emailType: 'rescheduled' },
   'partner-confirmation': { jobName: 'confirm-partner', emailType: null },
   'partner-cancellation': { jobName: 'cancel-partner', emailType: null },
 } as const satisfies Record<QueueName, { jobName: string; emailType: string | null }>;

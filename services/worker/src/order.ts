@@ -2,6 +2,7 @@
 import type { Sql } from '@hs/db';
 import { SINGAPORE_TZ, formatDateLabel, formatTimeLabel } from '@hs/domain';
 import {
+  type AppointmentCalendar,
   type DocumentData,
   type DocumentPayment,
   type EmailContact,
@@ -86,6 +87,29 @@ export function documentFromOrder(order: OrderRow, payment: DocumentPayment | nu
     invoiceNumber: `INV-${order.referenceNumber}`,
     invoiceDate: formatSingaporeDate(order.createdAt),
     payment,
+  };
+}
+
+/** The appointment an .ics describes: Singapore day and time, and its SEQUENCE. */
+export interface Appointment {
+  date: string;
+  time: string;
+  sequence: number;
+}
+
+/** The calendar invite of the order's appointment (the same UID for every invite of the order). */
+export function calendarFromOrder(
+  order: OrderRow,
+  appointment: Appointment,
+  stamp: Date,
+): AppointmentCalendar {
+  return {
+    registrationId: order.registrationId,
+    ...appointment,
+    summary: order.eventName,
+    location: order.location ?? '',
+    description: `Health screening appointment, booking reference ${order.referenceNumber}.`,
+    stamp,
   };
 }
 

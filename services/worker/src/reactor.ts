@@ -31,6 +31,7 @@ export const REACTOR_EVENT_TYPES = [
   'RegistrationCancelled',
   'RegistrationExpired',
   'RefundRecorded',
+  'RegistrationRescheduled',
 ] as const;
 
 /** The reminder goes out this long before the appointment. */
@@ -57,6 +58,19 @@ export function reminderDelayMs(
   return delay > 0 ? delay : null;
 }
 
+/** The delayed reminder of an appointment in `timeslotId` on `slot`; null when it is due already. */
+function reminderFor(
+  cause: { registrationId: number; causeEventId: string },
+  timeslotId: number,
+  slot: { day: string; time: string },
+  now: Date,
+): Reaction | null {
+  const delayMs = reminderDelayMs(slot.day, slot.time, now);
+  if (delayMs === null) return null;
+  const appointmentAt = singaporeInstant(slot.day, slot.time).toISOString();
+  return { queue: 'reminder-email', data: { ...cause, timeslotId, appointmentAt }, delayMs };
+}
+
 export interface ReactionContext {
   /** The registration came with a partner booking code (read for StatusChanged and RegistrationCancelled). */
   partner: boolean;
@@ -81,16 +95,17 @@ export function reactionsTo(
         if (e.data.partner) out.push({ queue: 'partner-confirmation', data: cause });
       }
       if (ctx.slot) {
-        const delayMs = reminderDelayMs(ctx.slot.day, ctx.slot.time, ctx.now);
-        if (delayMs !== null) {
-          const appointmentAt = singaporeInstant(ctx.slot.day, ctx.slot.time).toISOString();
-          out.push({
-            queue: 'reminder-email',
-            data: { ...cause, timeslotId: e.data.timeslotId, appointmentAt },
-            delayMs,
-          });
-        }
+        const reminder = reminderFor(cause, e.data.timeslotId, ctx.slot, ctx.now);
+        if (reminder) out.push(reminder);
       }
+      break;
+    }
+    case 'RegistrationRescheduled': {
+      out.push({ queue: 'rescheduled-email', data: cause });
+      // The reminder planned for the old time skips itself: its timeslot is no longer the order's.
+      const slot = { day: e.data.toDate, time: e.data.toTime };
+      const reminder = reminderFor(cause, e.data.toTimeslotId, slot, ctx.now);
+      if (reminder) out.push(reminder);
       break;
     }
     case 'StatusChanged':

@@ -105,8 +105,11 @@ describe('worker: emails, reminders and their facts', () => {
     expect(confirmation.html).toContain(b.referenceNumber);
     expect(confirmation.text).toContain(b.referenceNumber);
     expect(confirmation.html).not.toContain('S1234567D');
-    expect(confirmation.attachments).toHaveLength(1);
+    // the confirmation PDF and the calendar invite (SEQUENCE 0; a reschedule's invite updates it)
+    expect(confirmation.attachments).toHaveLength(2);
     expect(confirmation.attachments[0]!.contentType).toBe('application/pdf');
+    expect(confirmation.attachments[1]!.filename).toBe('appointment.ics');
+    expect(confirmation.attachments[1]!.contentType).toBe('text/calendar');
     const text = await pdfText(confirmation.attachments[0]!.content);
     expect(text).toContain(b.referenceNumber);
     // The receipt email carries the receipt PDF (the invoice belongs with the invoice email).

@@ -85,4 +85,29 @@ describe('reactions', () => {
       { queue: 'refund-email', data: { registrationId: 42, causeEventId: '0190-e', refundId: 'R1' } },
     ]);
   });
+  it('a reschedule sends the rescheduled email and plans the reminder of the new time', () => {
+    const moved = (toDate: string, toTime: string) => ({
+      ...base,
+      type: 'RegistrationRescheduled',
+      data: { fromTimeslotId: 7, toTimeslotId: 9, toDate, toTime, seats: 1, sequence: 1, at: '' },
+    });
+    expect(reactionsTo(moved('2025-06-12', '07:30'), ctx)).toEqual([
+      { queue: 'rescheduled-email', data: { registrationId: 42, causeEventId: '0190-e' } },
+      {
+        queue: 'reminder-email',
+        data: {
+          registrationId: 42,
+          causeEventId: '0190-e',
+          timeslotId: 9,
+          // 07:30 in Singapore on the 12th is 23:30 UTC on the 11th
+          appointmentAt: '2025-06-11T23:30:00.000Z',
+        },
+        delayMs: Date.parse('2025-06-10T23:30:00Z') - ctx.now.getTime(),
+      },
+    ]);
+    // moved to within 24 h: the email only, no reminder
+    expect(reactionsTo(moved('2025-06-01', '18:00'), ctx)).toEqual([
+      { queue: 'rescheduled-email', data: { registrationId: 42, causeEventId: '0190-e' } },
+    ]);
+  });
 });

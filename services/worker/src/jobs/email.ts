@@ -1,7 +1,8 @@
 /**
- * The email jobs: confirmation (with the confirmation PDF), receipt (with the receipt PDF),
- * cancellation, reminder, expiry (an unpaid reservation released, with a link to book again) and
- * refund (with the credit note PDF). Each reads the order from the `orders` read model and the email
+ * The email jobs: confirmation (with the confirmation PDF and the calendar invite), receipt (with the
+ * receipt PDF), cancellation, reminder, expiry (an unpaid reservation released, with a link to book
+ * again), refund (with the credit note PDF) and rescheduled (the new appointment, with the updated
+ * calendar invite). Each reads the order from the `orders` read model and the email
  * configs, renders with @hs/notifications, sends, then appends the fact (ConfirmationEmailSent, ...)
  * to the registration stream. A message already recorded as sent is not sent again (a retried job,
  * or a second job for the same message).
@@ -11,6 +12,9 @@ import {
   type RefundRecorded,
   type RegistrationCommand,
   type RegistrationExpired,
+  type RegistrationRescheduled,
+  formatDateLabel,
+  formatTimeLabel,
   singaporeInstant,
 } from '@hs/domain';
 import type { NewEvent, RecordedEvent } from '@hs/eventstore';
@@ -22,6 +26,8 @@ import {
   type ExpiryVariables,
   type MailAttachment,
   PermanentDeliveryError,
+  type RescheduledVariables,
+  appointmentIcsAttachment,
   creditNoteFileName,
   creditNoteNumber,
   emailVariablesFromDocument,
@@ -34,6 +40,8 @@ import {
 import { type OrderRow, readOrderAtVersion } from '@hs/read-models';
 import { type Job, UnrecoverableError } from 'bullmq';
 import {
+  type Appointment,
+  calendarFromOrder,
   contactFromOrder,
   documentFromOrder,
   eventUrl,
@@ -80,6 +88,32 @@ const pdf = (filename: string, content: Uint8Array): MailAttachment => ({
   contentType: 'application/pdf',
 });
 
+const reschedules = (read: RegistrationRead) =>
+  read.events.filter((e) => e.type === 'RegistrationRescheduled');
+
+/**
+ * The appointment as the stream has it: the last reschedule's, else the booked slot's (from the
+ * order, whose slot only a reschedule changes). SEQUENCE 0 is the booking's.
+ */
+function appointmentOf(read: RegistrationRead, order: OrderRow): Appointment | null {
+  const last = reschedules(read).at(-1)?.data as RegistrationRescheduled['data'] | undefined;
+  if (last) return { date: last.toDate, time: last.toTime, sequence: last.sequence };
+  if (!order.timeslotDate || !order.timeslotTime) return null;
+  return { date: order.timeslotDate, time: order.timeslotTime, sequence: 0 };
+}
+
+/** appointment.ics of the order's current appointment (none when the order has no slot data). */
+function invite(read: RegistrationRead, order: OrderRow, stamp: Date): MailAttachment[] {
+  const appointment = appointmentOf(read, order);
+  return appointment ? [appointmentIcsAttachment(calendarFromOrder(order, appointment, stamp))] : [];
+}
+
+/** A reminder was sent for the current appointment (after the last reschedule, if any). */
+function remindedSinceMove(read: RegistrationRead): boolean {
+  const movedAt = reschedules(read).at(-1)?.version ?? 0;
+  return read.events.some((e) => e.type === 'ReminderEmailSent' && e.version > movedAt);
+}
+
 function paymentOf(read: RegistrationRead, transactionId?: string): DocumentPayment | null {
   const payments = read.events.filter((e) => e.type === 'PaymentRecorded');
   const p = transactionId
@@ -108,8 +142,11 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
               ? 'registration cancelled'
               : null,
         payment: (read) => paymentOf(read),
-        compose: async ({ doc }) => ({
-          attachments: [pdf(`confirmation-${doc.referenceNumber}.pdf`, await renderConfirmationPdf(doc))],
+        compose: async ({ read, order, doc }) => ({
+          attachments: [
+            pdf(`confirmation-${doc.referenceNumber}.pdf`, await renderConfirmationPdf(doc)),
+            ...invite(read, order, ctx.clock()),
+          ],
           facts: (sent) => [
             { type: 'RecordConfirmationEmailSent', to: sent.to, messageId: sent.messageId, at: sent.at },
             {
@@ -162,9 +199,12 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
       const r = data as QueuePayloads['reminder-email'];
       return {
         key: `reminder-email:${id}`,
-        skip: async ({ state }) => {
-          if (state.reminderEmailSent) return 'reminder already sent';
+        skip: async (read) => {
+          const { state } = read;
+          // One reminder per appointment: a reschedule plans a new one for the new time.
+          if (remindedSinceMove(read)) return 'reminder already sent';
           if (state.status === 'cancelled') return 'registration cancelled';
+          if (state.status === 'expired') return 'registration expired';
           if (state.timeslotId !== r.timeslotId) return 'booking moved to another timeslot';
           const [slot] = await ctx.sql<{ day: string; time: string }[]>`
             select to_char(date, 'YYYY-MM-DD') as day, to_char(time, 'HH24:MI') as time from timeslots where id = ${r.timeslotId}`;
@@ -176,12 +216,52 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
           return null;
         },
         payment: (read) => paymentOf(read),
+        recorded: remindedSinceMove,
         compose: async () => ({
           attachments: [],
           facts: (sent) => [
             { type: 'RecordReminderEmailSent', to: sent.to, messageId: sent.messageId, at: sent.at },
           ],
         }),
+      };
+    }
+    case 'rescheduled-email': {
+      // One email per reschedule (its sequence); the order is read at the reschedule's version or later.
+      const move = (read: RegistrationRead) =>
+        read.events.find((e) => e.eventId === data.causeEventId && e.type === 'RegistrationRescheduled')
+          ?.data as RegistrationRescheduled['data'] | undefined;
+      const recorded = (read: RegistrationRead) =>
+        has(
+          read,
+          'RescheduledEmailSent',
+          (e) => (e.data as { sequence: number }).sequence === move(read)?.sequence,
+        );
+      return {
+        key: `rescheduled-email:${id}:${data.causeEventId}`,
+        skip: (read) => {
+          const m = move(read);
+          if (!m) return 'reschedule not found';
+          if (recorded(read)) return 'rescheduled email already sent';
+          // A later move sends its own email: this one's time is stale.
+          if (reschedules(read).length > m.sequence) return 'rescheduled again since';
+          if (read.state.status === 'cancelled' || read.state.status === 'expired')
+            return `registration ${read.state.status}`;
+          return null;
+        },
+        payment: (read) => paymentOf(read),
+        recorded,
+        compose: async ({ read, order }) => {
+          const m = move(read)!;
+          const variables: RescheduledVariables = {
+            previousTimeslotDate: formatDateLabel(m.fromDate),
+            previousTimeslotTime: formatTimeLabel(m.fromTime),
+          };
+          return {
+            variables,
+            attachments: invite(read, order, ctx.clock()),
+            facts: (sent) => [{ type: 'RescheduledEmailSent', data: { ...sent, sequence: m.sequence } }],
+          };
+        },
       };
     }
     case 'expiry-email': {
