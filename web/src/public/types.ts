@@ -17,6 +17,7 @@ export type {
   PostalTimeslotsResponse,
   Quote,
   RegistrationLookup,
+  RescheduleResult,
 } from '@hs/contracts';
 
 export type PublicTimeslot = Timeslot;

@@ -1,5 +1,5 @@
 import { isRegion, regionName } from '@hs/domain';
-import type { AdminOrder, Timeslot, TimeslotSearchAnswer } from '@hs/contracts';
+import type { AdminOrder, RescheduleResult, Timeslot, TimeslotSearchAnswer } from '@hs/contracts';
 import { type FormEvent, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
@@ -8,7 +8,6 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { type ApiEnvelope, api } from '../../lib/api';
 import { ChoiceGroup } from '../../public/choice-group';
 import { FormDialog } from '../components/form-dialog';
-import type { Rescheduled } from '../../pages/manage';
 import { ADMIN_PATHS, failureMessage, toastSuccess } from '../lib/admin-api';
 
 export const RESCHEDULE_DIALOG_MESSAGES = {
@@ -63,9 +62,12 @@ export function RescheduleDialog({
     setFailure(null);
     setPending(true);
     try {
-      const res = await api.post<ApiEnvelope<Rescheduled>>(`${ADMIN_PATHS.orders}/${order.id}/reschedule`, {
-        timeslotId: slot.id,
-      });
+      const res = await api.post<ApiEnvelope<RescheduleResult>>(
+        `${ADMIN_PATHS.orders}/${order.id}/reschedule`,
+        {
+          timeslotId: slot.id,
+        },
+      );
       toastSuccess(
         'Order rescheduled',
         `${order.referenceNumber} moved to ${res.data.dateLabel}, ${res.data.label}.`,

@@ -62,6 +62,7 @@ function setUp(order = adminOrder()) {
         time: '10:00',
         label: '10:00 AM',
         dateLabel: 'Monday, 1 June 2026',
+        position: '42',
       },
     },
   });

@@ -9,12 +9,11 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
-import { lookupKey } from '../../lib/swr-keys';
 import { detailList } from '../../public/detail-list';
 import { FindAppointment } from '../../public/find-appointment';
-import type { RegistrationLookup } from '../../public/types';
+import type { RegistrationLookup, RescheduleResult } from '../../public/types';
 import { WarningNotice } from '../../public/warning-notice';
-import type { Rescheduled } from './reschedule-call';
+import { primeLookup } from '../confirmation/prime-lookup';
 import { ReschedulePanel } from './reschedule-panel';
 
 export const NOT_RESCHEDULABLE_MESSAGE = 'Cancelled or expired appointments cannot be rescheduled.';
@@ -35,7 +34,7 @@ export default function ManageAppointmentPage() {
   const prefill = new URLSearchParams(useSearch()).get('ref') ?? '';
   const [step, setStep] = useState<Step>('find');
   const [registration, setRegistration] = useState<RegistrationLookup | null>(null);
-  const [moved, setMoved] = useState<Rescheduled | null>(null);
+  const [moved, setMoved] = useState<RescheduleResult | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
   const { mutate } = useSWRConfig();
@@ -54,7 +53,7 @@ export default function ManageAppointmentPage() {
   const status = registration ? statusOf(registration) : null;
   const closed = status?.label === 'Cancelled' || status?.label === 'Expired';
 
-  function rescheduled(result: Rescheduled) {
+  function rescheduled(result: RescheduleResult) {
     setMoved(result);
     setStep('done');
     toaster.create({
@@ -62,8 +61,8 @@ export default function ManageAppointmentPage() {
       description: `Your appointment is now on ${result.dateLabel} at ${result.label}.`,
       type: 'success',
     });
-    // the confirmation page's copy of this booking is out of date now
-    void mutate(lookupKey(result.referenceNumber));
+    // the confirmation page's copy of this booking is out of date now: read it as of the move
+    void primeLookup(mutate, result.referenceNumber, result.position);
   }
 
   return (

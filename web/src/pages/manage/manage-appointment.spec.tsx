@@ -80,6 +80,7 @@ describe('manage appointment', () => {
           time: '09:00',
           label: '9:00 AM',
           dateLabel: 'Tuesday, 1 December 2026',
+          position: '42',
         },
       }),
     );
@@ -109,6 +110,14 @@ describe('manage appointment', () => {
     );
     expect(bodyOf(fetchMock, 'POST', RESCHEDULE_PATH)).toEqual({ timeslotId: 11 });
     expect(await screen.findByText('Appointment rescheduled')).toBeTruthy();
+    // the booking is read again as of the move, for the confirmation page
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u]) => new URL(String(u), 'http://localhost').searchParams.get('position') === '42',
+        ),
+      ).toBe(true),
+    );
   });
 
   it("says the api's refusal (the cut-off) in place and keeps the customer on the picker", async () => {

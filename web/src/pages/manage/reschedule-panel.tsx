@@ -6,10 +6,9 @@ import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { postalTimeslotsKey } from '../../lib/swr-keys';
-import type { PostalTimeslotsResponse, RegistrationLookup } from '../../public/types';
+import type { PostalTimeslotsResponse, RegistrationLookup, RescheduleResult } from '../../public/types';
 import { SlotStep } from '../booking/slot-step';
 import { postalCodeInRegion } from './region-postal-code';
-import type { Rescheduled } from './reschedule-call';
 
 export const RESCHEDULE_FAILED_MESSAGE = 'Failed to reschedule your appointment. Please try again later.';
 
@@ -24,7 +23,7 @@ export function ReschedulePanel({
 }: {
   registration: RegistrationLookup;
   onBack: () => void;
-  onRescheduled: (moved: Rescheduled) => void;
+  onRescheduled: (moved: RescheduleResult) => void;
 }) {
   const slots = useSWR<PostalTimeslotsResponse>(
     postalTimeslotsKey(postalCodeInRegion(registration.region), registration.eventId),
@@ -50,7 +49,7 @@ export function ReschedulePanel({
     setPending(true);
     setFailure(null);
     try {
-      const res = await api.post<ApiEnvelope<Rescheduled>>(
+      const res = await api.post<ApiEnvelope<RescheduleResult>>(
         `/api/registrations/${encodeURIComponent(registration.referenceNumber)}/reschedule`,
         { timeslotId: slot.id },
       );
