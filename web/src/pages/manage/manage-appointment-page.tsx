@@ -1,4 +1,4 @@
-import { formatDateDMY, parseRegistrationStatus } from '@hs/domain';
+import { formatDateDMY, parseRegistrationStatus, REGISTRATION_MESSAGES } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Link, useSearch } from 'wouter';
@@ -15,8 +15,6 @@ import type { RegistrationLookup, RescheduleResult } from '../../public/types';
 import { WarningNotice } from '../../public/warning-notice';
 import { primeLookup } from '../confirmation/prime-lookup';
 import { ReschedulePanel } from './reschedule-panel';
-
-export const NOT_RESCHEDULABLE_MESSAGE = 'Cancelled or expired appointments cannot be rescheduled.';
 
 type Step = 'find' | 'details' | 'reschedule' | 'done';
 
@@ -121,7 +119,7 @@ export default function ManageAppointmentPage() {
               </dl>
               {closed ? (
                 <WarningNotice>
-                  <p>{NOT_RESCHEDULABLE_MESSAGE}</p>
+                  <p>{REGISTRATION_MESSAGES.cannotReschedule}</p>
                 </WarningNotice>
               ) : null}
             </Card.Body>
