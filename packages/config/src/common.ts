@@ -18,6 +18,8 @@ export interface CommonConfig {
   /** Postgres pool size for this process. */
   databasePoolSize: number;
   demo: boolean;
+  /** With `demo`: also book the demo orders (paid, held, refunded, expiring); test stacks that count mail turn it off. */
+  demoOrders: boolean;
   /**
    * How long a booking awaiting payment holds its seats and discount code before it expires (the
    * default of the back-office setting, which wins once staff set it).
@@ -47,6 +49,7 @@ export function readCommonConfig(env: Env): CommonConfig {
     publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http', 'https'], 'http://localhost:3000'),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, { min: 1, max: 200 }),
     demo: bool(env, 'DEMO', nodeEnv !== 'production'),
+    demoOrders: bool(env, 'DEMO_ORDERS', true),
     paymentHoldSeconds: int(env, 'PAYMENT_HOLD_SECONDS', 1800, { min: 1, max: 86_400 }),
     refundCutoffHours: int(env, 'REFUND_CUTOFF_HOURS', 24, { min: 0, max: 8_760 }),
     rescheduleCutoffHours: int(env, 'RESCHEDULE_CUTOFF_HOURS', 24, { min: 0, max: 8_760 }),

@@ -44,7 +44,7 @@ async function main() {
     const app = await buildApp({ ...config, rateLimits: { ...config.rateLimits, enabled: false } });
     try {
       await app.ready();
-      const report = await seedDemo(app, { adminPassword: config.admin.password });
+      const report = await seedDemo(app, { adminPassword: config.admin.password, orders: config.demoOrders });
       if (report.seeded) {
         if (report.admin && config.env !== 'test') {
           mkdirSync(dirname(DEMO_CREDENTIALS), { recursive: true });

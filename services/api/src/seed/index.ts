@@ -28,7 +28,7 @@ export interface SeedReport {
  */
 export async function seedDemo(
   app: FastifyInstance,
-  options: { adminPassword?: string } = {},
+  options: { adminPassword?: string; orders?: boolean } = {},
 ): Promise<SeedReport> {
   const { sql } = app;
   const [row] = await sql<{ events: number; firstUserId: number | null; firstUsername: string | null }[]>`
@@ -87,11 +87,14 @@ export async function seedDemo(
     }
   }
   await call('POST', '/api/admin/payments/test-mode', { enabled: true });
-  const orders = await seedDemoOrders(
-    app,
-    { visitor: caller(app), admin: asAdmin },
-    { eventIds, packageIds, manualSlotIds },
-  );
+  const orders =
+    options.orders === false
+      ? undefined
+      : await seedDemoOrders(
+          app,
+          { visitor: caller(app), admin: asAdmin },
+          { eventIds, packageIds, manualSlotIds },
+        );
   return {
     seeded: true,
     admin,
@@ -104,9 +107,13 @@ export async function seedDemo(
       `${DEMO_EMAIL_CONFIGS.length} email configs`,
       `discount codes such as ${codes.join(', ')}`,
       'payment test mode on',
-      `orders: ${orders.paid} paid, ${orders.awaitingPayment} awaiting payment (seats held), ` +
-        `${orders.refunded} refunded, ${orders.partlyRefunded} partly refunded`,
-      `an unpaid demo booking (${orders.expiring}) expires about a minute after start`,
+      ...(orders
+        ? [
+            `orders: ${orders.paid} paid, ${orders.awaitingPayment} awaiting payment (seats held), ` +
+              `${orders.refunded} refunded, ${orders.partlyRefunded} partly refunded`,
+            `an unpaid demo booking (${orders.expiring}) expires about a minute after start`,
+          ]
+        : ['no demo orders (DEMO_ORDERS=false)']),
     ],
   };
 }
