@@ -1,4 +1,5 @@
 import type { Sql, TransactionSql } from '@hs/db';
+import { audit } from './audit';
 
 export const PAYMENT_TEST_MODE = 'payment_test_mode';
 
@@ -12,6 +13,33 @@ export async function getSetting(db: Sql | TransactionSql, key: string): Promise
 /** Takes a setting back to 'not set', so its default (an environment variable) decides again. */
 export async function clearSetting(db: Sql | TransactionSql, key: string): Promise<void> {
   await db`delete from system_settings where setting_key = ${key}`;
+}
+
+export interface SettingChange {
+  key: string;
+  value: string;
+  description: string;
+  actor: string;
+  /** What the audit log shows as the old and new state. */
+  before: unknown;
+  after: unknown;
+}
+
+/** An admin sets a setting: stores it and records the change; call it inside the change's transaction. */
+export async function saveSetting(tx: Sql | TransactionSql, change: SettingChange): Promise<void> {
+  await tx`
+    insert into system_settings (setting_key, setting_value, description, last_updated_by)
+    values (${change.key}, ${change.value}, ${change.description}, ${change.actor})
+    on conflict (setting_key) do update set setting_value = excluded.setting_value,
+      last_updated_by = excluded.last_updated_by`;
+  await audit(tx, {
+    actor: change.actor,
+    action: 'update',
+    entity: 'system_setting',
+    entityId: change.key,
+    before: change.before,
+    after: change.after,
+  });
 }
 
 /** Payment test mode is on unless an admin switched it off (a fresh install never charges real cards). */

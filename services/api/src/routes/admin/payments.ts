@@ -6,9 +6,8 @@ import {
   PaymentTestModeResponseSchema,
 } from '@hs/contracts';
 import { Type } from '@sinclair/typebox';
-import { audit } from '../../audit';
 import type { ApiConfig } from '../../config';
-import { PAYMENT_HOLD_MINUTES, PAYMENT_TEST_MODE, isPaymentTestMode } from '../../settings';
+import { PAYMENT_HOLD_MINUTES, PAYMENT_TEST_MODE, isPaymentTestMode, saveSetting } from '../../settings';
 import { parseInput } from '../../validation';
 import { TestModeInput } from './inputs';
 
@@ -59,16 +58,11 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
       const { enabled } = request.body;
       await sql.begin(async (tx) => {
         const before = await isPaymentTestMode(tx);
-        await tx`
-          insert into system_settings (setting_key, setting_value, description, last_updated_by)
-          values (${PAYMENT_TEST_MODE}, ${String(enabled)}, 'Card payments use the test gateway', ${request.actor})
-          on conflict (setting_key) do update set setting_value = excluded.setting_value,
-            last_updated_by = excluded.last_updated_by`;
-        await audit(tx, {
+        await saveSetting(tx, {
+          key: PAYMENT_TEST_MODE,
+          value: String(enabled),
+          description: 'Card payments use the test gateway',
           actor: request.actor,
-          action: 'update',
-          entity: 'system_setting',
-          entityId: PAYMENT_TEST_MODE,
           before: { testMode: before },
           after: { testMode: enabled },
         });
@@ -111,17 +105,11 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
       const { holdMinutes } = request.body;
       await sql.begin(async (tx) => {
         const before = (await app.paymentHoldSeconds()) / 60;
-        await tx`
-          insert into system_settings (setting_key, setting_value, description, last_updated_by)
-          values (${PAYMENT_HOLD_MINUTES}, ${String(holdMinutes)},
-                  'Minutes a booking awaiting payment holds its seats and code', ${request.actor})
-          on conflict (setting_key) do update set setting_value = excluded.setting_value,
-            last_updated_by = excluded.last_updated_by`;
-        await audit(tx, {
+        await saveSetting(tx, {
+          key: PAYMENT_HOLD_MINUTES,
+          value: String(holdMinutes),
+          description: 'Minutes a booking awaiting payment holds its seats and code',
           actor: request.actor,
-          action: 'update',
-          entity: 'system_setting',
-          entityId: PAYMENT_HOLD_MINUTES,
           before: { holdMinutes: before },
           after: { holdMinutes },
         });
