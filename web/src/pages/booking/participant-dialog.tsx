@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '../../components/ui/button';
 import * as Dialog from '../../components/ui/dialog';
+import { DialogForm } from '../../public/dialog-form';
 import { toaster } from '../../components/ui/toaster';
 import { focusFirstInvalid } from '../../public/form-field';
 import { PackageSelect } from '../../public/package-select';
@@ -148,21 +149,7 @@ export function ParticipantDialog({
           </Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
-          <form
-            id="participant-form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              // React events bubble through the portal: keep this submit away from the wizard's form
-              e.stopPropagation();
-              submit();
-            }}
-            className={css({
-              display: 'grid',
-              gap: '4',
-              gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-            })}
-          >
+          <DialogForm id="participant-form" onSubmit={submit}>
             <PersonFields
               {...person}
               fields={['firstName', 'lastName', 'gender', 'identificationNumber', 'dateOfBirth']}
@@ -178,7 +165,7 @@ export function ParticipantDialog({
               />
             </div>
             <PersonFields {...person} fields={['email', 'mobileNumber', 'isAiaMember']} />
-          </form>
+          </DialogForm>
         </Dialog.Body>
         <Dialog.Footer>
           <Dialog.CloseTrigger asChild>

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import * as Dialog from '../../components/ui/dialog';
+import { DialogForm } from '../../public/dialog-form';
 import { focusFirstInvalid } from '../../public/form-field';
 import { PackageSelect } from '../../public/package-select';
 import { PersonFields, type PersonValues } from '../../public/person-fields';
@@ -137,20 +138,7 @@ export function EditParticipantDialog({
           </Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
-          <form
-            id="edit-participant-form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              e.stopPropagation();
-              submit();
-            }}
-            className={css({
-              display: 'grid',
-              gap: '4',
-              gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-            })}
-          >
+          <DialogForm id="edit-participant-form" onSubmit={submit}>
             <PersonFields {...person} fields={['firstName', 'lastName', 'gender']} />
             <div className={css({ gridColumn: '1 / -1' })}>
               <PackageSelect
@@ -162,7 +150,7 @@ export function EditParticipantDialog({
               />
             </div>
             <PersonFields {...person} fields={['email', 'mobileNumber', 'isAiaMember']} />
-          </form>
+          </DialogForm>
         </Dialog.Body>
         <Dialog.Footer>
           <Dialog.CloseTrigger asChild>

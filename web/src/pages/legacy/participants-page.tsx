@@ -16,6 +16,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button, IconButton } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Dialog from '../../components/ui/dialog';
+import { DialogForm } from '../../public/dialog-form';
 import { Skeleton } from '../../components/ui/skeleton';
 import * as Table from '../../components/ui/table';
 import { toaster } from '../../components/ui/toaster';
@@ -156,20 +157,7 @@ function ParticipantForm({
           <Dialog.Description>Enter the participant's details as shown on their ID.</Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
-          <form
-            id="participants-page-form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              e.stopPropagation();
-              submit();
-            }}
-            className={css({
-              display: 'grid',
-              gap: '4',
-              gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-            })}
-          >
+          <DialogForm id="participants-page-form" onSubmit={submit}>
             <PersonFields
               idPrefix={P}
               fields={[...ORDER.filter((name) => name !== 'email' || values.isPrimary), 'isAiaMember']}
@@ -180,7 +168,7 @@ function ParticipantForm({
               who="participant"
               genders={['Male', 'Female']}
             />
-          </form>
+          </DialogForm>
         </Dialog.Body>
         <Dialog.Footer>
           <Dialog.CloseTrigger asChild>
