@@ -1,6 +1,6 @@
 import { BOOKING_MESSAGES, membershipToast } from '@hs/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { css } from 'styled-system/css';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
@@ -18,18 +18,13 @@ import {
   readPartnerHandoff,
   type StoredPartnerData,
 } from '../../public/partner-storage';
-import type {
-  DiscountResult,
-  DraftParticipant,
-  EventDetail,
-  PostalTimeslotsResponse,
-  PublicTimeslot,
-} from '../../public/types';
+import type { DiscountResult, DraftParticipant, EventDetail } from '../../public/types';
 import { primeLookup } from '../confirmation/prime-lookup';
 import type { SuccessInfo } from './booking-success';
 import { PackageStep } from './package-step';
 import { PersonalStep } from './personal-step';
 import { ReviewStep, useQuote } from './review-step';
+import { useSlotChoice } from './slot-choice';
 import { SlotStep } from './slot-step';
 import { StepsIndicator } from './steps-indicator';
 import {
@@ -64,8 +59,6 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [membership, setMembership] = useState<Membership>(NO_MEMBERSHIP);
   const [verifying, setVerifying] = useState(false);
-  const [selectedDate, setSelectedDate] = useState<string | null>(null);
-  const [timeslotId, setTimeslotId] = useState<number | null>(null);
   const [participants, setParticipants] = useState<DraftParticipant[]>([]);
   const [discount, setDiscount] = useState<DiscountResult | null>(null);
   const [partner, setPartner] = useState<StoredPartnerData | null>(null);
@@ -89,16 +82,10 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
   }, []);
 
   const postalCode = personal.postalCode.trim();
-  const timeslotsQuery = useSWR<PostalTimeslotsResponse>(
+  const slots = useSlotChoice(
     isSixDigitPostalCode(postalCode) ? postalTimeslotsKey(postalCode, event.id) : null,
   );
-  const dateGroups = useMemo(
-    () =>
-      Object.values(timeslotsQuery.data?.data ?? {}).sort((a, b) => a.date.value.localeCompare(b.date.value)),
-    [timeslotsQuery.data],
-  );
-  const selectedGroup = dateGroups.find((g) => g.date.value === selectedDate);
-  const selectedSlot: PublicTimeslot | undefined = selectedGroup?.timeslots.find((t) => t.id === timeslotId);
+  const { query: timeslotsQuery, group: selectedGroup, slot: selectedSlot, selectedDate, timeslotId } = slots;
 
   const pricing = previewPricing({ event, packageId, membership, participants, discount, partner });
   const bodyFor = (totalCents: number) =>
@@ -128,10 +115,7 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
 
   const setField = (name: keyof PersonalValues, value: string) => {
     setPersonal((p) => ({ ...p, [name]: value }));
-    if (name === 'postalCode') {
-      setSelectedDate(null);
-      setTimeslotId(null);
-    }
+    if (name === 'postalCode') slots.clear();
     // re-check a field that already shows a message while it is being corrected
     if (errors[name]) {
       const next = personalErrors({ ...personal, [name]: value } as PersonalValues);
@@ -293,21 +277,7 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
             />
           ) : null}
 
-          {step === 2 ? (
-            <SlotStep
-              groups={dateGroups}
-              loading={timeslotsQuery.isLoading}
-              error={timeslotsQuery.error}
-              regionName={timeslotsQuery.data?.regionName}
-              selectedDate={selectedDate}
-              timeslotId={timeslotId}
-              onDate={(d) => {
-                setSelectedDate(d);
-                setTimeslotId(null); // a new date resets the time
-              }}
-              onTime={setTimeslotId}
-            />
-          ) : null}
+          {step === 2 ? <SlotStep {...slots.stepProps} /> : null}
 
           {step === 3 && pricing ? (
             <ReviewStep

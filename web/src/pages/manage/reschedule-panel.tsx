@@ -1,12 +1,12 @@
-import { useMemo, useState } from 'react';
-import useSWR from 'swr';
+import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { AlertCircleIcon, ArrowLeftIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { postalTimeslotsKey } from '../../lib/swr-keys';
-import type { PostalTimeslotsResponse, RegistrationLookup, RescheduleResult } from '../../public/types';
+import type { RegistrationLookup, RescheduleResult } from '../../public/types';
+import { useSlotChoice } from '../booking/slot-choice';
 import { SlotStep } from '../booking/slot-step';
 import { postalCodeInRegion } from './region-postal-code';
 
@@ -25,24 +25,14 @@ export function ReschedulePanel({
   onBack: () => void;
   onRescheduled: (moved: RescheduleResult) => void;
 }) {
-  const slots = useSWR<PostalTimeslotsResponse>(
+  const choice = useSlotChoice(
     postalTimeslotsKey(postalCodeInRegion(registration.region), registration.eventId),
+    registration.timeslotId,
   );
-  const [selectedDate, setSelectedDate] = useState<string | null>(null);
-  const [timeslotId, setTimeslotId] = useState<number | null>(null);
+  const { group, slot } = choice;
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-
-  const groups = useMemo(
-    () =>
-      Object.values(slots.data?.data ?? {})
-        .map((g) => ({ ...g, timeslots: g.timeslots.filter((t) => t.id !== registration.timeslotId) }))
-        .sort((a, b) => a.date.value.localeCompare(b.date.value)),
-    [slots.data, registration.timeslotId],
-  );
-  const group = groups.find((g) => g.date.value === selectedDate);
-  const slot = group?.timeslots.find((t) => t.id === timeslotId);
 
   async function move() {
     if (!slot) return;
@@ -57,8 +47,8 @@ export function ReschedulePanel({
     } catch (error) {
       setFailure((error instanceof ApiError && error.serverMessage) || RESCHEDULE_FAILED_MESSAGE);
       setConfirming(false);
-      setTimeslotId(null);
-      void slots.mutate();
+      choice.setTimeslotId(null);
+      void choice.query.mutate();
     } finally {
       setPending(false);
     }
@@ -121,19 +111,7 @@ export function ReschedulePanel({
       </Card.Header>
       <Card.Body gap="4">
         {failureNote}
-        <SlotStep
-          groups={groups}
-          loading={slots.isLoading}
-          error={slots.error}
-          regionName={slots.data?.regionName}
-          selectedDate={selectedDate}
-          timeslotId={timeslotId}
-          onDate={(d) => {
-            setSelectedDate(d);
-            setTimeslotId(null); // a new date resets the time
-          }}
-          onTime={setTimeslotId}
-        />
+        <SlotStep {...choice.stepProps} />
       </Card.Body>
       <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
         <Button variant="outline" onClick={onBack}>

@@ -1,6 +1,6 @@
 import { BOOKING_MESSAGES } from '@hs/domain';
-import { useMemo, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { ArrowLeftIcon, PencilIcon } from '../../components/icons';
@@ -18,10 +18,10 @@ import { EventLoadError, EventLoading, EventNotFound } from '../../public/event-
 import { positiveInt, storeParticipants } from '../../public/legacy-storage';
 import { money, toCents } from '../../public/money';
 import { StateCard } from '../../public/state-card';
-import type { PostalTimeslotsResponse } from '../../public/types';
 import { WarningNotice } from '../../public/warning-notice';
 import { PriceBreakdownSkeleton, PriceBreakdownTable, viewFromQuote } from '../booking/price-breakdown';
 import { useQuote } from '../booking/review-step';
+import { useSlotChoice } from '../booking/slot-choice';
 import { SlotStep } from '../booking/slot-step';
 import { isSixDigitPostalCode, referenceOf } from '../booking/wizard-logic';
 import { primeLookup } from '../confirmation/prime-lookup';
@@ -63,18 +63,13 @@ export function ParticipantsRegistrationPage() {
   const others = participants.filter((p) => !p.isPrimary);
   const [address, setAddress] = useState<AddressValues>(EMPTY_ADDRESS);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [selectedDate, setSelectedDate] = useState<string | null>(null);
-  const [timeslotId, setTimeslotId] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const postalCode = address.postalCode.trim();
-  const timeslots = useSWR<PostalTimeslotsResponse>(
+  const slots = useSlotChoice(
     event && isSixDigitPostalCode(postalCode) ? postalTimeslotsKey(postalCode, event.id) : null,
   );
-  const groups = useMemo(
-    () => Object.values(timeslots.data?.data ?? {}).sort((a, b) => a.date.value.localeCompare(b.date.value)),
-    [timeslots.data],
-  );
+  const { timeslotId } = slots;
   const problems = primary ? participantProblems(primary, others) : [];
   const bodyFor = (totalCents: number) =>
     event && pkg && primary && timeslotId
@@ -118,10 +113,7 @@ export function ParticipantsRegistrationPage() {
   const setField = (name: keyof AddressValues, value: string) => {
     const next = { ...address, [name]: value };
     setAddress(next);
-    if (name === 'postalCode') {
-      setSelectedDate(null);
-      setTimeslotId(null);
-    }
+    if (name === 'postalCode') slots.clear();
     if (errors[name]) setErrors((e) => ({ ...e, [name]: addressErrors(primary, next)[name] ?? '' }));
   };
   const field = (name: keyof AddressValues) => ({
@@ -320,19 +312,7 @@ export function ParticipantsRegistrationPage() {
                   Appointment Slot
                 </h2>
                 {isSixDigitPostalCode(postalCode) ? (
-                  <SlotStep
-                    groups={groups}
-                    loading={timeslots.isLoading}
-                    error={timeslots.error}
-                    regionName={timeslots.data?.regionName}
-                    selectedDate={selectedDate}
-                    timeslotId={timeslotId}
-                    onDate={(d) => {
-                      setSelectedDate(d);
-                      setTimeslotId(null); // a new date resets the time
-                    }}
-                    onTime={setTimeslotId}
-                  />
+                  <SlotStep {...slots.stepProps} />
                 ) : (
                   <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
                     Enter your 6-digit postal code to see the available appointment slots.
