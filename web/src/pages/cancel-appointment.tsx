@@ -1,4 +1,4 @@
-import { CANCEL_MESSAGES, formatDateDMY, STATUS_MESSAGES } from '@hs/domain';
+import { CANCEL_MESSAGES, STATUS_MESSAGES } from '@hs/domain';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
@@ -9,6 +9,7 @@ import * as Card from '../components/ui/card';
 import { Checkbox } from '../components/ui/checkbox';
 import { toaster } from '../components/ui/toaster';
 import { ApiError, api } from '../lib/api';
+import { AppointmentSlotRows } from '../public/appointment-slot-rows';
 import { detailList } from '../public/detail-list';
 import { FindAppointment } from '../public/find-appointment';
 import { ArrowLeftIcon } from '../components/icons';
@@ -113,12 +114,7 @@ export default function CancelAppointmentPage() {
                   {registration.packageName}
                   {registration.packagePrice ? ` (${money(registration.packagePrice)})` : ''}
                 </dd>
-                <dt>Date</dt>
-                <dd>{formatDateDMY(registration.timeslotDate)}</dd>
-                <dt>Time</dt>
-                <dd>{registration.timeslotTime}</dd>
-                <dt>Location</dt>
-                <dd>{registration.location || 'Location not specified'}</dd>
+                <AppointmentSlotRows registration={registration} />
               </dl>
               {cancelled ? (
                 <WarningNotice>

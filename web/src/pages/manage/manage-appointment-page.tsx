@@ -1,4 +1,4 @@
-import { formatDateDMY, parseRegistrationStatus, REGISTRATION_MESSAGES } from '@hs/domain';
+import { parseRegistrationStatus, REGISTRATION_MESSAGES } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Link, useSearch } from 'wouter';
@@ -9,6 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
+import { AppointmentSlotRows } from '../../public/appointment-slot-rows';
 import { detailList } from '../../public/detail-list';
 import { FindAppointment } from '../../public/find-appointment';
 import type { RegistrationLookup, RescheduleResult } from '../../public/types';
@@ -106,12 +107,7 @@ export default function ManageAppointmentPage() {
                 <dd>{registration.referenceNumber}</dd>
                 <dt>Event</dt>
                 <dd>{registration.eventName}</dd>
-                <dt>Date</dt>
-                <dd>{formatDateDMY(registration.timeslotDate)}</dd>
-                <dt>Time</dt>
-                <dd>{registration.timeslotTime}</dd>
-                <dt>Location</dt>
-                <dd>{registration.location || 'Location not specified'}</dd>
+                <AppointmentSlotRows registration={registration} />
                 <dt>Status</dt>
                 <dd>
                   <Badge tone={status.tone}>{status.label}</Badge>
