@@ -30,6 +30,7 @@ import type {
 import { ParticipantDialog } from './participant-dialog';
 import { PriceBreakdownTable, viewFromPreview, viewFromQuote } from './price-breakdown';
 import { findPackage, type Membership, type PersonalValues } from './wizard-logic';
+import { spreadRow } from '../../public/spread-row';
 
 /** The server's quote for the current order (authoritative); null body = don't ask. */
 export function useQuote(body: object | null) {
@@ -313,15 +314,7 @@ export function ReviewStep(props: ReviewStepProps) {
           Discount Code
         </h3>
         {discount ? (
-          <div
-            className={css({
-              display: 'flex',
-              justifyContent: 'space-between',
-              alignItems: 'center',
-              gap: '3',
-              flexWrap: 'wrap',
-            })}
-          >
+          <div className={spreadRow}>
             <p className={css({ fontSize: 'sm' })}>
               <Badge tone="success" mr="2">
                 {discount.code}

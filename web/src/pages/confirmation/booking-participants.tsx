@@ -20,6 +20,7 @@ import {
   removeParticipant,
   updateParticipant,
 } from './participant-calls';
+import { spreadRow } from '../../public/spread-row';
 
 const failure = (title: string, e: unknown) =>
   toaster.create({
@@ -94,15 +95,7 @@ export function BookingParticipants({ registration, onChanged }: BookingParticip
   return (
     <Card.Root>
       <Card.Header>
-        <div
-          className={css({
-            display: 'flex',
-            justifyContent: 'space-between',
-            alignItems: 'center',
-            gap: '3',
-            flexWrap: 'wrap',
-          })}
-        >
+        <div className={spreadRow}>
           <Card.Title asChild>
             <h2>
               Participants ({participants.length} / {MAX_PARTICIPANTS})

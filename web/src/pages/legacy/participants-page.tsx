@@ -35,6 +35,7 @@ import {
   registrationPath,
   useLeaveWhenMissing,
 } from '../participants-booking';
+import { spreadRow } from '../../public/spread-row';
 
 interface FormValues {
   firstName: string;
@@ -317,15 +318,7 @@ export default function ParticipantsPage() {
 
         <Card.Root>
           <Card.Header>
-            <div
-              className={css({
-                display: 'flex',
-                justifyContent: 'space-between',
-                alignItems: 'center',
-                gap: '3',
-                flexWrap: 'wrap',
-              })}
-            >
+            <div className={spreadRow}>
               <Card.Title>
                 Participants ({participants.length} / {MAX_PARTICIPANTS})
               </Card.Title>

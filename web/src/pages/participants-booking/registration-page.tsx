@@ -37,6 +37,7 @@ import {
 } from './registration-body';
 import { readStoredParticipants } from './stored-participants';
 import { useEventById } from './use-event-by-id';
+import { spreadRow } from '../../public/spread-row';
 
 const F = 'pr-';
 
@@ -202,15 +203,7 @@ export function ParticipantsRegistrationPage() {
           >
             <Card.Body pt="6" gap="8">
               <section aria-labelledby="pr-section-participants" className={section}>
-                <div
-                  className={css({
-                    display: 'flex',
-                    justifyContent: 'space-between',
-                    alignItems: 'center',
-                    gap: '3',
-                    flexWrap: 'wrap',
-                  })}
-                >
+                <div className={spreadRow}>
                   <h2 id="pr-section-participants" className={sectionTitle}>
                     Participants ({participants.length})
                   </h2>
