@@ -14,6 +14,8 @@ export interface FormDialogProps {
   onSubmit: (event: FormEvent) => void;
   formRef: RefObject<HTMLFormElement | null>;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Why the last submit failed, said under the fields. */
+  failure?: string | null;
   children: ReactNode;
 }
 
@@ -28,6 +30,7 @@ export function FormDialog({
   onSubmit,
   formRef,
   size = 'md',
+  failure = null,
   children,
 }: FormDialogProps) {
   return (
@@ -41,6 +44,11 @@ export function FormDialog({
           <Dialog.Body>
             <Stack gap="4" pb="2">
               {children}
+              {failure ? (
+                <p role="alert" className={css({ color: 'danger.text', textStyle: 'sm' })}>
+                  {failure}
+                </p>
+              ) : null}
             </Stack>
           </Dialog.Body>
           <Dialog.Footer>

@@ -1,7 +1,6 @@
 import { formatSGD, parseMoney, toMoneyString } from '@hs/domain';
 import type { AdminOrder } from '@hs/contracts';
 import { type FormEvent, useRef, useState } from 'react';
-import { css } from 'styled-system/css';
 import * as Field from '../../components/ui/field';
 import { ApiError } from '../../lib/api';
 import { FormDialog } from '../components/form-dialog';
@@ -84,6 +83,7 @@ export function RefundDialog({
       pending={pending}
       onSubmit={submit}
       formRef={formRef}
+      failure={failure}
       size="sm"
     >
       <Field.TextField
@@ -109,11 +109,6 @@ export function RefundDialog({
         />
         <Field.ErrorText>{errors.reason}</Field.ErrorText>
       </Field.Root>
-      {failure ? (
-        <p role="alert" className={css({ color: 'danger.text', textStyle: 'sm' })}>
-          {failure}
-        </p>
-      ) : null}
     </FormDialog>
   );
 }

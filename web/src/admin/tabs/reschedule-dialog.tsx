@@ -92,6 +92,7 @@ export function RescheduleDialog({
       pending={pending}
       onSubmit={submit}
       formRef={formRef}
+      failure={failure}
     >
       <Field.TextField
         label="Date"
@@ -143,11 +144,6 @@ export function RescheduleDialog({
           })}
         />
       )}
-      {failure ? (
-        <p role="alert" className={css({ color: 'danger.text', textStyle: 'sm' })}>
-          {failure}
-        </p>
-      ) : null}
     </FormDialog>
   );
 }
