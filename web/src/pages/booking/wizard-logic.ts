@@ -131,6 +131,20 @@ export interface RegistrationBodyInput {
   totalCents: number;
 }
 
+/** An added participant's person, package and membership as the api takes them (contact fields apart). */
+export function participantPerson(p: DraftParticipant) {
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    gender: p.gender,
+    identificationNumber: p.identificationNumber,
+    dateOfBirth: p.dateOfBirth,
+    packageId: p.packageId,
+    isAiaMember: p.isAiaMember,
+    aiaMemberId: p.isAiaMember ? p.aiaMemberId : null,
+  };
+}
+
 /** POST /api/registrations (and /quote) body: spec section 3 "Registration request (main flow)". */
 export function buildRegistrationBody(i: RegistrationBodyInput) {
   const dob = parseDateOfBirth(i.personal.dateOfBirth);
@@ -163,14 +177,7 @@ export function buildRegistrationBody(i: RegistrationBodyInput) {
     whiteCoatPaidAmount: i.partner?.isPaidInWhiteCoat ? i.partner.whiteCoatPaidAmount : null,
     isPaidInWhiteCoat: i.partner?.isPaidInWhiteCoat ?? false,
     participants: i.participants.map((p) => ({
-      firstName: p.firstName,
-      lastName: p.lastName,
-      gender: p.gender,
-      identificationNumber: p.identificationNumber,
-      dateOfBirth: p.dateOfBirth,
-      packageId: p.packageId,
-      isAiaMember: p.isAiaMember,
-      aiaMemberId: p.isAiaMember ? p.aiaMemberId : null,
+      ...participantPerson(p),
       ...(p.email ? { email: p.email } : {}),
       ...(p.mobileNumber ? { mobileNumber: p.mobileNumber } : {}),
     })),

@@ -1,5 +1,6 @@
 import { type ApiEnvelope, api } from '../../lib/api';
 import type { DraftParticipant } from '../../public/types';
+import { participantPerson } from '../booking/wizard-logic';
 
 /** What the participant calls answer: the booking's participants re-priced, and the log position. */
 export interface ParticipantChangeResult {
@@ -26,14 +27,7 @@ export function addParticipant(booking: { id: number; referenceNumber: string },
     .post<ApiEnvelope<ParticipantChangeResult>>('/api/participants', {
       registrationId: booking.id,
       referenceNumber: booking.referenceNumber,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      gender: p.gender,
-      identificationNumber: p.identificationNumber,
-      dateOfBirth: p.dateOfBirth,
-      packageId: p.packageId,
-      isAiaMember: p.isAiaMember,
-      aiaMemberId: p.isAiaMember ? p.aiaMemberId : null,
+      ...participantPerson(p),
       email: p.email,
       mobileNumber: p.mobileNumber,
     })
