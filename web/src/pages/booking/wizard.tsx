@@ -7,8 +7,8 @@ import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
-import { ApiError, errorMessage } from '../../lib/api';
 import { EVENTS_KEY, postalTimeslotsKey } from '../../lib/swr-keys';
+import { toastBookingFailed, toastMissingReference } from '../../public/booking-toasts';
 import { createRegistration, verifyMembership } from '../../public/calls';
 import { focusFirstInvalid } from '../../public/form-field';
 import { storeBookingTotal } from '../../public/booking-total';
@@ -184,12 +184,7 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
       const res = await createRegistration(bodyFor(totalCents));
       const reference = referenceOf(res?.data);
       if (!reference) {
-        toaster.create({
-          title: 'Booking Error',
-          description:
-            'Your booking was created but there was a problem retrieving the reference number. Please contact support.',
-          type: 'error',
-        });
+        toastMissingReference();
         return;
       }
       if (res.data.totalAmount !== undefined) storeBookingTotal(toCents(res.data.totalAmount));
@@ -218,11 +213,7 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
       });
       window.scrollTo({ top: 0 });
     } catch (error) {
-      toaster.create({
-        title: 'Booking Failed',
-        description: error instanceof ApiError ? (error.serverMessage ?? error.message) : errorMessage(error),
-        type: 'error',
-      });
+      toastBookingFailed(error);
     } finally {
       setSubmitting(false);
     }

@@ -12,6 +12,7 @@ import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
 import { EVENTS_KEY, postalTimeslotsKey } from '../../lib/swr-keys';
+import { toastBookingFailed, toastMissingReference } from '../../public/booking-toasts';
 import { createRegistration } from '../../public/calls';
 import { FormField, focusFirstInvalid } from '../../public/form-field';
 import { EventLoadError, EventLoading, EventNotFound } from '../../public/event-states';
@@ -156,12 +157,7 @@ export function ParticipantsRegistrationPage() {
       const res = await createRegistration(body);
       const reference = referenceOf(res?.data);
       if (!reference) {
-        toaster.create({
-          title: 'Booking Error',
-          description:
-            'Your booking was created but there was a problem retrieving the reference number. Please contact support.',
-          type: 'error',
-        });
+        toastMissingReference();
         return;
       }
       // booked: the list served its purpose, and must not book the same people twice
@@ -172,11 +168,7 @@ export function ParticipantsRegistrationPage() {
       const pay = due || res.data.status === 'pending_payment';
       navigate(`/booking/confirmation/${encodeURIComponent(reference)}${pay ? '?showPayment=true' : ''}`);
     } catch (e) {
-      toaster.create({
-        title: 'Booking Failed',
-        description: e instanceof ApiError ? (e.serverMessage ?? e.message) : errorMessage(e),
-        type: 'error',
-      });
+      toastBookingFailed(e);
     } finally {
       setSubmitting(false);
     }
