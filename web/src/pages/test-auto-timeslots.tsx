@@ -8,20 +8,11 @@ import * as Field from '../components/ui/field';
 import * as Tabs from '../components/ui/tabs';
 import { type ApiEnvelope, api, errorMessage } from '../lib/api';
 import { EVENTS_KEY } from '../lib/swr-keys';
+import { selectStyle } from '../public/select-style';
 import type { EventSummary, PublicTimeslot } from '../public/types';
 
 type PostalResult = { date: string; label: string; timeslots: PublicTimeslot[] }[];
 type DateResult = Record<string, { date: { label: string; value: string }; timeslots: PublicTimeslot[] }>;
-
-const selectClass = css({
-  h: '10',
-  px: '3',
-  borderWidth: '1px',
-  borderColor: 'border.emphasized',
-  borderRadius: 'l2',
-  bg: 'bg.default',
-  w: 'full',
-});
 
 function EventSelect({
   id,
@@ -37,7 +28,7 @@ function EventSelect({
   return (
     <Field.Root id={id}>
       <Field.Label>Event</Field.Label>
-      <Field.Select className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
+      <Field.Select className={selectStyle} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Select an event</option>
         {events.map((e) => (
           <option key={e.id} value={e.id}>

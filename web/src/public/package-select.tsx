@@ -1,6 +1,6 @@
-import { css } from 'styled-system/css';
 import * as Field from '../components/ui/field';
 import { money } from './money';
+import { selectStyle } from './select-style';
 import type { EventPackage } from './types';
 
 export interface PackageSelectProps {
@@ -23,15 +23,7 @@ export function PackageSelect({ id, packages, value, error, onChange, onBlur }: 
         <Field.RequiredIndicator />
       </Field.Label>
       <Field.Select
-        className={css({
-          h: '10',
-          px: '3',
-          borderWidth: '1px',
-          borderColor: 'border.emphasized',
-          borderRadius: 'l2',
-          bg: 'bg.default',
-          w: 'full',
-        })}
+        className={selectStyle}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
