@@ -108,13 +108,14 @@ export function initialRegistrationStatus(
 }
 
 /**
- * The status filter of the admin orders tab: the statuses each value shows. 'confirmed' is only
- * confirmed (paid orders are not "confirmed" orders); 'pending' also covers pending_payment, and
- * 'paid' covers completed (spec section 4: paid and completed count as paid); 'expired' is its own.
+ * The status filter of the admin orders tab: the statuses each value shows. Each value is exactly its
+ * status (paid orders are not "confirmed" ones, orders awaiting payment not "pending" ones), but
+ * 'paid' also covers completed (spec section 4: paid and completed count as paid).
  */
 export const ADMIN_STATUS_FILTERS = {
   confirmed: ['confirmed'],
-  pending: ['pending', 'pending_payment'],
+  pending: ['pending'],
+  pending_payment: ['pending_payment'],
   paid: ['paid', 'completed'],
   canceled: ['cancelled'],
   expired: ['expired'],

@@ -101,7 +101,9 @@ describe('registration status', () => {
   });
 
   it('filters the admin orders list', () => {
-    expect(matchesAdminStatusFilter('pending_payment', 'pending')).toBe(true);
+    expect(matchesAdminStatusFilter('pending_payment', 'pending')).toBe(false);
+    expect(matchesAdminStatusFilter('pending_payment', 'pending_payment')).toBe(true);
+    expect(matchesAdminStatusFilter('pending', 'pending_payment')).toBe(false);
     expect(matchesAdminStatusFilter('pending', 'pending')).toBe(true);
     expect(matchesAdminStatusFilter('cancelled', 'canceled')).toBe(true);
     expect(matchesAdminStatusFilter('paid', 'confirmed')).toBe(false);

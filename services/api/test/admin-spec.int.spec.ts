@@ -305,7 +305,8 @@ describe('admin api against the spec', () => {
     }
     const expected: Record<string, string[]> = {
       confirmed: ['confirmed'],
-      pending: ['pending', 'pending_payment'],
+      pending: ['pending'],
+      pending_payment: ['pending_payment'],
       paid: ['paid', 'completed'],
       canceled: ['cancelled'],
       expired: ['expired'],

@@ -100,6 +100,7 @@ export function OrdersTab() {
             <option value="all">All</option>
             <option value="confirmed">Confirmed</option>
             <option value="pending">Pending</option>
+            <option value="pending_payment">Pending Payment</option>
             <option value="paid">Paid</option>
             <option value="canceled">Canceled</option>
             <option value="expired">Expired</option>

@@ -156,6 +156,7 @@ describe('orders tab', () => {
       ['all', 'All'],
       ['confirmed', 'Confirmed'],
       ['pending', 'Pending'],
+      ['pending_payment', 'Pending Payment'],
       ['paid', 'Paid'],
       ['canceled', 'Canceled'],
       ['expired', 'Expired'],
