@@ -458,7 +458,7 @@ describe('booking, cancellation and orders', () => {
     ).json().data;
     await api.app.inject(`/api/registrations/lookup/${booked.reference_number}?position=${booked.position}`);
     const list = (
-      await admin('GET', `/api/admin/registrations?status=pending&eventId=${eventId}&pageSize=5`)
+      await admin('GET', `/api/admin/registrations?status=pending_payment&eventId=${eventId}&pageSize=5`)
     ).json();
     expect(list.data).toHaveLength(5);
     expect(list.data[0].referenceNumber).toBe(booked.reference_number);
