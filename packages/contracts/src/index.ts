@@ -4,3 +4,4 @@ export * from './public';
 export * from './partner';
 export * from './queues';
 export * from './refunds';
+export * from './staff';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { StaffRole } from '@hs/contracts';
 import { forbidden, unauthorized } from '../../errors';
 
 export interface AdminTokenPayload {
@@ -19,6 +20,10 @@ declare module '@fastify/jwt' {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The staff roles an /api/admin route allows (issue 23); see @hs/contracts STAFF_ROLES. */
+    roles?: readonly StaffRole[];
+  }
   interface FastifyInstance {
     /** onRequest hook for the /api/admin subtree: a valid, unrevoked bearer token of role admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
