@@ -203,6 +203,7 @@ export const DashboardCountsSchema = Type.Object({
   holidays: Type.Integer(),
   emailTemplates: Type.Integer(),
   paymentProvider: Type.String(),
+  waitlist: Type.Integer({ description: 'Active waiting-list entries (waiting or offered), all events' }),
 });
 
 /** `{ success: true, data, total, page, pageSize }`: one page of a list the admin pages through. */

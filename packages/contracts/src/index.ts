@@ -5,3 +5,4 @@ export * from './partner';
 export * from './queues';
 export * from './refunds';
 export * from './staff';
+export * from './waitlist';

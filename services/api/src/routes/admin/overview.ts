@@ -19,13 +19,15 @@ const overview: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'The eight counts of the dashboard cards',
+        summary: 'The counts of the dashboard cards (waitlist: active waiting-list entries)',
         response: { 200: Envelope(DashboardCountsSchema) },
       },
     },
     async () => {
       const [table] = await sql<{ exists: boolean }[]>`select to_regclass('orders') is not null as exists`;
-      const [counts] = await sql<Omit<typeof DashboardCountsSchema.static, 'paymentProvider' | 'orders'>[]>`
+      const [counts] = await sql<
+        Omit<typeof DashboardCountsSchema.static, 'paymentProvider' | 'orders' | 'waitlist'>[]
+      >`
         select (select count(*) from screening_events)::int as events,
                (select count(*) from packages)::int as packages,
                (select count(*) from api_keys)::int as "apiKeys",
@@ -35,7 +37,19 @@ const overview: FastifyPluginAsyncTypebox = async (app) => {
       const orders = table?.exists
         ? ((await sql<{ n: number }[]>`select count(*)::int as n from orders`)[0]?.n ?? 0)
         : 0;
-      return { success: true as const, data: { ...counts!, orders, paymentProvider: 'Braintree' } };
+      const [wl] = await sql<
+        { exists: boolean }[]
+      >`select to_regclass('waitlist_entries') is not null as exists`;
+      const waitlist = wl?.exists
+        ? ((
+            await sql<{ n: number }[]>`
+              select count(*)::int as n from waitlist_entries where status in ('waiting', 'offered')`
+          )[0]?.n ?? 0)
+        : 0;
+      return {
+        success: true as const,
+        data: { ...counts!, orders, waitlist, paymentProvider: 'Braintree' },
+      };
     },
   );
 
