@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { StaffRole } from '@hs/contracts';
+import { isStaffRole, type StaffRole } from '@hs/contracts';
 import { forbidden, unauthorized } from '../../errors';
 
 export interface AdminTokenPayload {
@@ -25,13 +25,19 @@ declare module 'fastify' {
     roles?: readonly StaffRole[];
   }
   interface FastifyInstance {
-    /** onRequest hook for the /api/admin subtree: a valid, unrevoked bearer token of role admin. */
+    /**
+     * onRequest hook for the /api/admin subtree: a valid, unrevoked bearer token of an active user whose
+     * role (read from the users row, so a change counts at once) is one the route's `config.roles` allows;
+     * a route that declares none allows only admin.
+     */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     signAdminToken: (user: { id: number; username: string; role: string }) => string;
   }
   interface FastifyRequest {
-    /** `admin:<username>`; set by requireAdmin. */
+    /** `admin:<username>` for every staff role (history reads the username); set by requireAdmin. */
     actor: string;
+    /** The signed-in staff member; set by requireAdmin. */
+    staff: { id: number; username: string; role: string };
   }
 }
 
@@ -41,6 +47,7 @@ export default fp(
   async (app: FastifyInstance, opts: { secret: string }) => {
     await app.register(jwt, { secret: opts.secret, sign: { expiresIn: TOKEN_LIFETIME } });
     app.decorateRequest('actor', 'public');
+    app.decorateRequest('staff', null as never);
 
     app.decorate('signAdminToken', (user: { id: number; username: string; role: string }) =>
       app.jwt.sign({ sub: String(user.id), username: user.username, role: user.role, jti: randomUUID() }),
@@ -53,11 +60,22 @@ export default fp(
       } catch {
         throw unauthorized('Invalid or expired token');
       }
-      const { jti, role, username } = request.user;
-      const revoked = await app.sql`select 1 from revoked_tokens where jti = ${jti}`;
-      if (revoked.length > 0) throw unauthorized('Token has been revoked');
-      if (role !== 'admin') throw forbidden('Admin access required');
-      request.actor = `admin:${username}`;
+      const { jti, sub } = request.user;
+      const id = Number(sub);
+      if (!Number.isSafeInteger(id)) throw unauthorized('Invalid or expired token');
+      // One indexed lookup per request: deactivation, role changes and logout count on the next request.
+      const [row] = await app.sql<{ username: string; role: string; active: boolean; revoked: boolean }[]>`
+        select u.username, u.role, u.active,
+               exists (select 1 from revoked_tokens where jti = ${jti}) as revoked
+        from users u where u.id = ${id}`;
+      if (!row) throw unauthorized('User no longer exists');
+      if (row.revoked) throw unauthorized('Token has been revoked');
+      if (!row.active) throw unauthorized('This account has been deactivated');
+      const allowed: readonly string[] = request.routeOptions.config.roles ?? ['admin'];
+      if (!isStaffRole(row.role)) throw forbidden('Admin access required');
+      if (!allowed.includes(row.role)) throw forbidden(`The ${row.role} role does not allow this`);
+      request.staff = { id, username: row.username, role: row.role };
+      request.actor = `admin:${row.username}`;
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -7,6 +7,7 @@ import {
   ErrorResponseSchema,
   IdParams,
   MessageResponseSchema,
+  ROLES,
 } from '@hs/contracts';
 import type { Sql, TransactionSql } from '@hs/db';
 import { Type } from '@sinclair/typebox';
@@ -46,13 +47,17 @@ const apiKeys: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api-keys',
-    { schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(ApiKeySchema)) } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(ApiKeySchema)) } },
+    },
     async () => ({ success: true as const, data: (await selectKeys(sql)).map(toKey) }),
   );
 
   app.post(
     '/api-keys',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         summary: 'Generate a key; the full key is in this answer only',
@@ -86,6 +91,7 @@ const apiKeys: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api-keys/:id',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         params: IdParams,
@@ -119,7 +125,10 @@ const apiKeys: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/api-keys/:id',
-    { schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } },
+    },
     async (request) => {
       const { id } = request.params;
       await sql.begin(async (tx) => {

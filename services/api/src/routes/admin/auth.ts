@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, ErrorResponseSchema, MessageResponseSchema } from '@hs/contracts';
+import { Envelope, ErrorResponseSchema, MessageResponseSchema, ROLES } from '@hs/contracts';
 import { Type } from '@sinclair/typebox';
 import { dummyHash, verifyPassword } from '../../auth/password';
 import { HttpError, unauthorized } from '../../errors';
@@ -87,6 +87,7 @@ export const session: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/user',
     {
+      config: { roles: ROLES.anyStaff },
       schema: {
         tags: ['admin'],
         security: [{ bearerAuth: [] }],
@@ -104,6 +105,7 @@ export const session: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/logout',
     {
+      config: { roles: ROLES.anyStaff },
       onRequest: ignoreEmptyBody,
       schema: {
         tags: ['admin'],

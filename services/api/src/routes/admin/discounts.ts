@@ -7,6 +7,7 @@ import {
   GeneratedCodeSchema,
   IdParams,
   MessageResponseSchema,
+  ROLES,
 } from '@hs/contracts';
 import type { Sql, TransactionSql } from '@hs/db';
 import {
@@ -97,19 +98,26 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/discounts',
-    { schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(DiscountSchema)) } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(DiscountSchema)) } },
+    },
     async () => ({ success: true as const, data: (await selectDiscounts(sql)).map(toDiscount) }),
   );
 
   app.get(
     '/discounts/:id',
-    { schema: { tags: ['admin'], params: IdParams, response: { 200: Envelope(DiscountSchema), ...Errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['admin'], params: IdParams, response: { 200: Envelope(DiscountSchema), ...Errors } },
+    },
     async (request) => ({ success: true as const, data: await findDiscount(sql, request.params.id) }),
   );
 
   app.post(
     '/discounts',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         body: Type.Partial(DiscountInputSchema),
@@ -138,6 +146,7 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/discounts/:id',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         params: IdParams,
@@ -171,7 +180,10 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/discounts/:id',
-    { schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } },
+    },
     async (request) => {
       const { id } = request.params;
       await sql.begin(async (tx) => {
@@ -186,6 +198,7 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/discounts/:id/generate-identifiers',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         summary: 'Generate 1-1000 unique promo codes for a promo discount',

@@ -6,6 +6,7 @@ import {
   ErrorResponseSchema,
   IdParams,
   MessageResponseSchema,
+  ROLES,
 } from '@hs/contracts';
 import type { Sql, TransactionSql } from '@hs/db';
 import { isTemplateConfigKey, validateTemplate } from '@hs/notifications';
@@ -58,13 +59,17 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/email-configs',
-    { schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(EmailConfigSchema)) } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(EmailConfigSchema)) } },
+    },
     async () => ({ success: true as const, data: (await selectConfigs(sql)).map(toConfig) }),
   );
 
   app.post(
     '/email-configs',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         body: Type.Partial(EmailConfigInputSchema),
@@ -103,6 +108,7 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/email-configs/:id',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         summary:
@@ -145,7 +151,10 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/email-configs/:id',
-    { schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } },
+    },
     async (request) => {
       const { id } = request.params;
       await sql.begin(async (tx) => {

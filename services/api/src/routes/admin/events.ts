@@ -6,6 +6,7 @@ import {
   EventInputSchema,
   IdParams,
   MessageResponseSchema,
+  ROLES,
 } from '@hs/contracts';
 import type { Sql, TransactionSql } from '@hs/db';
 import { EVENT_CONFIG_DEFAULTS } from '@hs/domain';
@@ -137,7 +138,10 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/events',
-    { schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(AdminEventSchema)) } } },
+    {
+      config: { roles: ROLES.orderLookup },
+      schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(AdminEventSchema)) } },
+    },
     async () => ({
       success: true as const,
       data: await withRelations(sql, (await selectEvents(sql)).map(toEvent)),
@@ -147,6 +151,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events/:id',
     {
+      config: { roles: ROLES.orderLookup },
       schema: {
         tags: ['admin'],
         params: IdParams,
@@ -162,6 +167,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/events',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         summary: 'Create an event; packageIds and config (manual or auto timeslots) are optional',
@@ -200,6 +206,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/events/:id',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         params: IdParams,
@@ -240,7 +247,10 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/events/:id',
-    { schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Response } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Response } },
+    },
     async (request) => {
       const { id } = request.params;
       await sql.begin(async (tx) => {

@@ -6,6 +6,7 @@ import {
   HolidaySchema,
   IdParams,
   MessageResponseSchema,
+  ROLES,
 } from '@hs/contracts';
 import type { Sql, TransactionSql } from '@hs/db';
 import { Type } from '@sinclair/typebox';
@@ -43,13 +44,17 @@ const holidays: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/public-holidays',
-    { schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(HolidaySchema)) } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(HolidaySchema)) } },
+    },
     async () => ({ success: true as const, data: (await selectHolidays(sql)).map(toHoliday) }),
   );
 
   app.post(
     '/public-holidays',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         body: Type.Partial(HolidayInputSchema),
@@ -84,6 +89,7 @@ const holidays: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/public-holidays/:id',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         params: IdParams,
@@ -120,7 +126,10 @@ const holidays: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/public-holidays/:id',
-    { schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } },
+    },
     async (request) => {
       const { id } = request.params;
       await sql.begin(async (tx) => {

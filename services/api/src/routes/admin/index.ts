@@ -30,9 +30,16 @@ const admin: FastifyPluginAsync<
   await app.register(previews, { mail: { smtpUrl: opts.smtpUrl, outboxDir: opts.mailOutboxDir } });
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', guarded.requireAdmin);
-    // Every guarded route is documented as needing the bearer token.
+    // Every guarded route is documented as needing the bearer token, with the staff roles it allows
+    // (`x-roles`; none declared means admin only, as the guard enforces): the role matrix test reads them.
     guarded.addHook('onRoute', (route) => {
-      route.schema = { tags: ['admin'], ...route.schema, security: [{ bearerAuth: [] }] };
+      const roles = route.config?.roles ?? ['admin'];
+      route.schema = {
+        tags: ['admin'],
+        ...route.schema,
+        security: [{ bearerAuth: [] }],
+        ...{ 'x-roles': roles },
+      };
     });
     await guarded.register(session);
     await guarded.register(events);

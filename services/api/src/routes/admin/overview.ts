@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type AuditEntrySchema, AuditPageSchema, DashboardCountsSchema, Envelope } from '@hs/contracts';
+import {
+  type AuditEntrySchema,
+  AuditPageSchema,
+  DashboardCountsSchema,
+  Envelope,
+  ROLES,
+} from '@hs/contracts';
 import { Type } from '@sinclair/typebox';
 
 const AuditQuery = Type.Object({
@@ -17,6 +23,7 @@ const overview: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/dashboard',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         summary: 'The counts of the dashboard cards (waitlist: active waiting-list entries)',
@@ -56,6 +63,7 @@ const overview: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/audit-log',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         summary: 'Admin changes, newest first, with before and after',

@@ -6,6 +6,7 @@ import {
   IdParams,
   MessageResponseSchema,
   PackageInputSchema,
+  ROLES,
 } from '@hs/contracts';
 import type { Sql, TransactionSql } from '@hs/db';
 import { Type } from '@sinclair/typebox';
@@ -44,13 +45,17 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/packages',
-    { schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(AdminPackageSchema)) } } },
+    {
+      config: { roles: ROLES.orderDesk },
+      schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(AdminPackageSchema)) } },
+    },
     async () => ({ success: true as const, data: (await selectPackages(sql)).map(toPackage) }),
   );
 
   app.get(
     '/packages/:id',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         params: IdParams,
@@ -63,6 +68,7 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/packages',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         body: Type.Partial(PackageInputSchema),
@@ -94,6 +100,7 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/packages/:id',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         params: IdParams,
@@ -130,7 +137,10 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/packages/:id',
-    { schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } },
+    },
     async (request) => {
       const { id } = request.params;
       await sql.begin(async (tx) => {

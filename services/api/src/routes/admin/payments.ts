@@ -4,6 +4,7 @@ import {
   PaymentHoldInputSchema,
   PaymentHoldResponseSchema,
   PaymentTestModeResponseSchema,
+  ROLES,
 } from '@hs/contracts';
 import { Type } from '@sinclair/typebox';
 import type { ApiConfig } from '../../config';
@@ -34,7 +35,10 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
 
   app.get(
     '/payments/test-mode',
-    { schema: { tags: ['admin'], response: { 200: PaymentTestModeResponseSchema } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['admin'], response: { 200: PaymentTestModeResponseSchema } },
+    },
     async () => {
       const testMode = await isPaymentTestMode(sql);
       return answer(testMode, testMode ? 'Payment test mode is enabled' : 'Payment test mode is disabled');
@@ -44,6 +48,7 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
   app.post(
     '/payments/test-mode',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         body: Type.Object({ enabled: Type.Boolean() }),
@@ -82,6 +87,7 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
   app.get(
     '/payments/hold',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         summary: 'How long a booking awaiting payment holds its seats and code, in minutes',
@@ -94,6 +100,7 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
   app.put(
     '/payments/hold',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         summary: 'Set the payment hold (1 to 1440 minutes); bookings made from now on get it',

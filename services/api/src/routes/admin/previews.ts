@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Envelope, ErrorResponseSchema, MessageResponseSchema } from '@hs/contracts';
+import { Envelope, ErrorResponseSchema, MessageResponseSchema, ROLES } from '@hs/contracts';
 import { TEST_EMAIL_MESSAGE } from '@hs/domain';
 import {
   EMAIL_TYPES,
@@ -181,6 +181,7 @@ export const previewSession: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/previews/session',
     {
+      config: { roles: ROLES.admin },
       schema: {
         summary: `Sets the preview cookie (httpOnly, ${PREVIEW_LIFETIME_S} s, sent only to ${PREVIEW_PATHS.join(' and ')}) for a preview opened in a new tab`,
         response: {

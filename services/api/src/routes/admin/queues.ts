@@ -5,7 +5,7 @@
  * Registered inside the guarded /api/admin context (bearer admin token).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, ErrorResponseSchema, MessageResponseSchema, QUEUE_NAMES } from '@hs/contracts';
+import { Envelope, ErrorResponseSchema, MessageResponseSchema, QUEUE_NAMES, ROLES } from '@hs/contracts';
 import { getSubscriptionStatus } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
 import { Queue } from 'bullmq';
@@ -82,6 +82,7 @@ const queues: FastifyPluginAsyncTypebox<QueuesOptions> = async (app, opts) => {
   app.get(
     '/queues',
     {
+      config: { roles: ROLES.admin },
       schema: {
         summary: 'Job counts per queue, failed jobs with their reason, projection and reactor lag',
         response: {
@@ -135,6 +136,7 @@ const queues: FastifyPluginAsyncTypebox<QueuesOptions> = async (app, opts) => {
   app.post(
     '/queues/:queue/jobs/:id/retry',
     {
+      config: { roles: ROLES.admin },
       schema: {
         summary: 'Retry a failed job (it keeps its id and payload)',
         params: Type.Object({

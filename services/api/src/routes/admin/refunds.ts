@@ -5,6 +5,7 @@ import {
   IdParams,
   RefundRequestSchema,
   RefundResultSchema,
+  ROLES,
 } from '@hs/contracts';
 import { parseMoney } from '@hs/domain';
 import { Type } from '@sinclair/typebox';
@@ -15,6 +16,7 @@ const refunds: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/registrations/:id/refunds',
     {
+      config: { roles: ROLES.orderDesk },
       schema: {
         summary:
           'Refund card-paid money of an order (default: everything card-paid and not yet refunded); an Idempotency-Key replayed answers the first answer',

@@ -6,6 +6,7 @@ import {
   IdParams,
   OrderHistoryEntrySchema,
   OrderPageSchema,
+  ROLES,
 } from '@hs/contracts';
 import {
   ADMIN_STATUS_FILTERS,
@@ -181,6 +182,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/registrations',
     {
+      config: { roles: ROLES.orderLookup },
       schema: {
         summary: 'Orders, newest first, filtered by status and event',
         querystring: ListQuery,
@@ -208,6 +210,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/registrations/export',
     {
+      config: { roles: ROLES.orderDesk },
       schema: {
         summary: 'All orders matching the filters as CSV (orders-export-<date>.csv)',
         querystring: Type.Object({
@@ -255,6 +258,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/registrations/:id',
     {
+      config: { roles: ROLES.orderLookup },
       schema: {
         params: IdParams,
         response: {
@@ -274,6 +278,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/registrations/:id',
     {
+      config: { roles: ROLES.orderDesk },
       schema: {
         summary: "Set an order's status (confirmed or canceled); cancelling frees its seats",
         params: IdParams,
@@ -309,6 +314,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/registrations/:id/history',
     {
+      config: { roles: ROLES.orderLookup },
       schema: {
         summary: 'Every event of an order: what happened, when, and by whom',
         params: IdParams,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, SubscriptionStatusSchema } from '@hs/contracts';
+import { Envelope, SubscriptionStatusSchema, ROLES } from '@hs/contracts';
 import { getSubscriptionStatus } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
 
@@ -8,6 +8,7 @@ const system: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/system/subscriptions',
     {
+      config: { roles: ROLES.admin },
       schema: {
         tags: ['admin'],
         summary: 'Projection and reactor checkpoints, lag and lease holders',

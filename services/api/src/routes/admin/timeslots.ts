@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TimeslotSchema, ErrorResponseSchema, IdParams, TimeslotSearchResponseSchema } from '@hs/contracts';
+import {
+  TimeslotSchema,
+  ErrorResponseSchema,
+  IdParams,
+  TimeslotSearchResponseSchema,
+  ROLES,
+} from '@hs/contracts';
 import {
   EVENT_CONFIG_LIMITS,
   POSTAL_CODE_MESSAGE,
@@ -48,6 +54,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/timeslots/postal-code',
     {
+      config: { roles: ROLES.admin },
       schema: {
         summary: 'Timeslots of an event by postal code or by date, grouped by date, with seats booked',
         querystring: Type.Object({
@@ -111,6 +118,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/timeslots/:id/availability',
     {
+      config: { roles: ROLES.admin },
       schema: {
         summary: 'Block or unblock a slot (SlotBlocked/SlotUnblocked); existing bookings stay',
         params: IdParams,
@@ -154,6 +162,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/events/:id/timeslots',
     {
+      config: { roles: ROLES.admin },
       schema: {
         summary: 'Add a manual timeslot (date, time, capacity) to an event',
         params: IdParams,
