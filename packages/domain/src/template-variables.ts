@@ -113,6 +113,28 @@ export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
     description: 'Time of the appointment before it was moved (rescheduled email)',
     kind: 'text',
   },
+  {
+    name: 'manageUrl',
+    description: 'Link to the booking on the Manage appointment page, to reschedule or cancel it',
+    kind: 'text',
+  },
+  {
+    name: 'waitlistUrl',
+    description:
+      'Link to the waiting-list entry: see the offer and book it, or leave the list (waiting-list emails)',
+    kind: 'text',
+  },
+  { name: 'waitlistPosition', description: 'Place on the waiting list (waiting-list emails)', kind: 'text' },
+  {
+    name: 'waitlistSeats',
+    description: 'Seats asked for on the waiting list (waiting-list emails)',
+    kind: 'text',
+  },
+  {
+    name: 'offerExpiresAt',
+    description: 'Until when the offered seats are held, Singapore time (waiting-list offer email)',
+    kind: 'text',
+  },
 ];
 
 export const TEMPLATE_VARIABLE_NAMES: readonly string[] = TEMPLATE_VARIABLES.map((v) => v.name);

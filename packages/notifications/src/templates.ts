@@ -9,6 +9,10 @@ export const EMAIL_TYPES = [
   'expiry',
   'refund',
   'rescheduled',
+  'waitlist_joined',
+  'waitlist_offer',
+  'waitlist_expired',
+  'waitlist_left',
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
@@ -55,6 +59,9 @@ const NOTES = p(
   'Please arrive 15 minutes early, bring your identification (NRIC) and reference number, and fast for 8-10 hours before your blood tests.',
 );
 
+/** The booking on the Manage appointment page (reference prefilled): reschedule or cancel. */
+const MANAGE_LINK = `<% if (manageUrl) { %>${p('<a href="<%= manageUrl %>" style="color:#0f5f8c">Manage appointment</a> (reschedule or cancel)')}<% } %>`;
+
 const CONFIRMATION_TEMPLATE = [
   p('Dear <%= firstName %> <%= lastName %>,'),
   p('Your health screening appointment is confirmed.'),
@@ -62,6 +69,7 @@ const CONFIRMATION_TEMPLATE = [
   ATTENDEES,
   NOTES,
   p('If you need to reschedule or cancel, please do so at least 24 hours ahead.'),
+  MANAGE_LINK,
   p('Your confirmation is attached as a PDF.'),
 ].join('\n');
 
@@ -145,6 +153,61 @@ const RESCHEDULED_TEMPLATE = [
   ),
 ].join('\n');
 
+const link = (label: string) =>
+  p(`<a href="<%= waitlistUrl %>" style="color:#0f5f8c">${label}</a>`) + p('<%= waitlistUrl %>');
+
+/** Every waiting-list email ends with the way off the list (the entry's page has the button). */
+const LEAVE = p(
+  'No longer interested? <a href="<%= waitlistUrl %>" style="color:#0f5f8c">Leave the waiting list</a>.',
+);
+
+const WAITLIST_DETAILS = `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">
+  <tr><td style="color:#555">Event</td><td><%= eventName %></td></tr>
+  <tr><td style="color:#555">Package</td><td><%= packageName %></td></tr>
+  <tr><td style="color:#555">Seats</td><td><%= waitlistSeats %></td></tr>
+</table>`;
+
+const WAITLIST_JOINED_TEMPLATE = [
+  p('Dear <%= firstName %> <%= lastName %>,'),
+  p(
+    'You are on the waiting list for <strong><%= eventName %></strong>, at position <strong><%= waitlistPosition %></strong>. When seats free up we will hold them for you and email you a link to book them.',
+  ),
+  WAITLIST_DETAILS,
+  p('You can see your place on the list at any time:'),
+  link('Your waiting-list entry'),
+  LEAVE,
+].join('\n');
+
+const WAITLIST_OFFER_TEMPLATE = [
+  p('Dear <%= firstName %> <%= lastName %>,'),
+  p(
+    'Good news: seats are free for <strong><%= eventName %></strong> on <strong><%= timeslotDate %>, <%= timeslotTime %></strong>. We are holding them for you until <strong><%= offerExpiresAt %></strong> (Singapore time).',
+  ),
+  WAITLIST_DETAILS,
+  p('Complete your booking before then; after that the seats go to the next person on the list.'),
+  link('Complete my booking'),
+  LEAVE,
+].join('\n');
+
+const WAITLIST_EXPIRED_TEMPLATE = [
+  p('Dear <%= firstName %> <%= lastName %>,'),
+  p(
+    'The seats we held for you for <strong><%= eventName %></strong> on <%= timeslotDate %>, <%= timeslotTime %> were not booked in time, so the offer has lapsed and they have passed to the next person. You are no longer on the waiting list.',
+  ),
+  p('If you would still like to attend, please book or join the waiting list again:'),
+  p('<a href="<%= eventUrl %>" style="color:#0f5f8c"><%= eventUrl %></a>'),
+  p('Your entry: <a href="<%= waitlistUrl %>" style="color:#0f5f8c"><%= waitlistUrl %></a>'),
+].join('\n');
+
+const WAITLIST_LEFT_TEMPLATE = [
+  p('Dear <%= firstName %> <%= lastName %>,'),
+  p('You are no longer on the waiting list for <strong><%= eventName %></strong>.'),
+  WAITLIST_DETAILS,
+  p('If you would still like to attend, please book or join the waiting list again:'),
+  p('<a href="<%= eventUrl %>" style="color:#0f5f8c"><%= eventUrl %></a>'),
+  p('Your entry: <a href="<%= waitlistUrl %>" style="color:#0f5f8c"><%= waitlistUrl %></a>'),
+].join('\n');
+
 /** The seeded email configs: the six the spec lists, then the same pattern for the other types. */
 export const DEFAULT_EMAIL_CONFIGS: Record<string, { value: string; description: string }> = {
   EMAIL_SENDER_NAME: { value: 'Health Screening Appointments', description: 'Name shown as the sender' },
@@ -207,5 +270,38 @@ export const DEFAULT_EMAIL_CONFIGS: Record<string, { value: string; description:
     value: RESCHEDULED_TEMPLATE,
     description:
       'Body of the email sent when an appointment is rescheduled, with the updated calendar invite (EJS)',
+  },
+  EMAIL_WAITLIST_JOINED_SUBJECT: {
+    value: 'You are on the waiting list for <%= eventName %>',
+    description: 'Subject of the email sent when someone joins a waiting list (EJS)',
+  },
+  EMAIL_WAITLIST_JOINED_TEMPLATE: {
+    value: WAITLIST_JOINED_TEMPLATE,
+    description: 'Body of the email sent when someone joins a waiting list, with the entry link (EJS)',
+  },
+  EMAIL_WAITLIST_OFFER_SUBJECT: {
+    value: 'Seats are held for you: <%= eventName %> on <%= timeslotDate %>',
+    description: 'Subject of the waiting-list offer email (EJS)',
+  },
+  EMAIL_WAITLIST_OFFER_TEMPLATE: {
+    value: WAITLIST_OFFER_TEMPLATE,
+    description:
+      'Body of the waiting-list offer email: the held slot, until when, and the link to book it (EJS)',
+  },
+  EMAIL_WAITLIST_EXPIRED_SUBJECT: {
+    value: 'Your waiting-list offer for <%= eventName %> has expired',
+    description: 'Subject of the email sent when a waiting-list offer lapses (EJS)',
+  },
+  EMAIL_WAITLIST_EXPIRED_TEMPLATE: {
+    value: WAITLIST_EXPIRED_TEMPLATE,
+    description: 'Body of the email sent when a waiting-list offer lapses and the entry ends (EJS)',
+  },
+  EMAIL_WAITLIST_LEFT_SUBJECT: {
+    value: 'You have left the waiting list for <%= eventName %>',
+    description: 'Subject of the email confirming someone left (or was removed from) a waiting list (EJS)',
+  },
+  EMAIL_WAITLIST_LEFT_TEMPLATE: {
+    value: WAITLIST_LEFT_TEMPLATE,
+    description: 'Body of the email confirming someone left (or was removed from) a waiting list (EJS)',
   },
 };

@@ -42,6 +42,19 @@ export type RescheduledVariables = {
   previousTimeslotTime: string;
 };
 
+/**
+ * The waiting-list emails' own variables (with firstName, lastName, eventName, packageName and, for
+ * an offer, timeslotDate/timeslotTime): the entry's link (see the offer, book, leave), its place and
+ * seats, and until when an offer holds the seats.
+ */
+export type WaitlistVariables = {
+  waitlistUrl: string;
+  waitlistPosition: string;
+  waitlistSeats: string;
+  offerExpiresAt: string;
+  eventUrl: string;
+};
+
 /** The refund email's own variables (amounts formatted, `S$100.00`). */
 export type RefundVariables = {
   refundAmount: string;
@@ -135,5 +148,10 @@ export function sampleVariables(): EmailVariables {
     totalRefunded: 'S$100.00',
     previousTimeslotDate: 'Friday, 6 June 2025',
     previousTimeslotTime: '2:00 PM - 3:00 PM',
+    manageUrl: 'https://healthscreening.example.sg/manage-appointment?ref=HS2505-0607-1234',
+    waitlistUrl: 'https://healthscreening.example.sg/waitlist/sample-token',
+    waitlistPosition: '3',
+    waitlistSeats: '2',
+    offerExpiresAt: '6 June 2025, 4:00 PM',
   };
 }

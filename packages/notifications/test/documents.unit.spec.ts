@@ -226,8 +226,8 @@ describe('PDF documents', () => {
       postalCode: '238801',
     });
     // the sample email variables were written by hand from the sample document: they must agree
-    // (the expiry, refund and rescheduled emails' own variables come from the expiry, the refund and
-    // the move, not the document)
+    // (the expiry, refund, rescheduled and waiting-list emails' own variables and the manage link come
+    // from the expiry, the refund, the move, the entry and the site, not the document)
     const {
       dateOfBirth: _d,
       status: _s,
@@ -241,6 +241,11 @@ describe('PDF documents', () => {
       totalRefunded: _tr,
       previousTimeslotDate: _pd,
       previousTimeslotTime: _pt,
+      manageUrl: _mu,
+      waitlistUrl: _wu,
+      waitlistPosition: _wp,
+      waitlistSeats: _ws,
+      offerExpiresAt: _oe,
       ...rest
     } = sampleVariables();
     expect(vars).toMatchObject({ ...rest, status: 'Confirmed', dateOfBirth: '1985-03-14' });

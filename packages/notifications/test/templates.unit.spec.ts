@@ -116,9 +116,13 @@ describe('renderEmail', () => {
       expect(email.fallbacks).toEqual([]);
       expect(email.from).toBe('"Health Screening Appointments" <appointments@healthscreening.example.sg>');
       expect(email.subject).not.toMatch(/<%|%>/);
-      expect(email.html).toContain('HS2505-0607-1234');
+      // A waiting-list entry has no booking yet: its emails carry the entry's link instead.
+      const mark = type.startsWith('waitlist_')
+        ? 'https://healthscreening.example.sg/waitlist/sample-token'
+        : 'HS2505-0607-1234';
+      expect(email.html).toContain(mark);
       expect(email.html).not.toMatch(/<%|%>/);
-      expect(email.text).toContain('HS2505-0607-1234');
+      expect(email.text).toContain(mark);
       expect(email.text).not.toMatch(/<[a-z]/i);
     }
     expect(renderEmail('confirmation', {}, vars).subject).toBe(
@@ -132,6 +136,29 @@ describe('renderEmail', () => {
     const confirmation = renderEmail('confirmation', {}, vars);
     expect(confirmation.text).toContain('Lim Mei Ling (S****321B)');
     expect(confirmation.text).toMatch(/arrive 15 minutes early/);
+  });
+
+  it('links the confirmation to the Manage appointment page, and every waiting-list email to the entry', () => {
+    const confirmation = renderEmail('confirmation', {}, vars);
+    expect(confirmation.html).toContain(
+      '<a href="https://healthscreening.example.sg/manage-appointment?ref=HS2505-0607-1234" style="color:#0f5f8c">Manage appointment</a>',
+    );
+    // without the link (a stored template rendered for an order the link is not known for) no dead anchor
+    expect(renderEmail('confirmation', {}, { ...vars, manageUrl: '' }).html).not.toContain(
+      'Manage appointment',
+    );
+    for (const type of ['waitlist_joined', 'waitlist_offer', 'waitlist_expired', 'waitlist_left'] as const) {
+      expect(renderEmail(type, {}, vars).html).toContain(
+        'href="https://healthscreening.example.sg/waitlist/sample-token"',
+      );
+    }
+    const offer = renderEmail('waitlist_offer', {}, vars);
+    expect(offer.subject).toBe(
+      'Seats are held for you: Community Health Screening 2025 on Saturday, 7 June 2025',
+    );
+    expect(offer.text).toContain('until 6 June 2025, 4:00 PM (Singapore time)');
+    expect(offer.text).toContain('Leave the waiting list');
+    expect(renderEmail('waitlist_joined', {}, vars).text).toContain('at position 3');
   });
 
   it('uses stored configs, substitutes variables and HTML-escapes the output', () => {
