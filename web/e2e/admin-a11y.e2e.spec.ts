@@ -18,6 +18,7 @@ const TABS: [value: string, heading: string][] = [
   ['events', 'Events'],
   ['packages', 'Packages'],
   ['orders', 'Orders'],
+  ['waitlist', 'Waiting List'],
   ['postal-codes', 'Postal Code Timeslots'],
   ['discounts', 'Discounts'],
   ['holidays', 'Holidays'],

@@ -18,6 +18,7 @@ import { PublicRouteGuards } from './public/route-guards';
  */
 const AdminApp = lazy(() => import('./admin/admin-app'));
 const TestAutoTimeslotsPage = lazy(() => import('./pages/test-auto-timeslots'));
+const WaitlistPage = lazy(() => import('./pages/waitlist/waitlist-page'));
 // The older flow (one chunk) and the participants page.
 const olderFlow = () => import('./pages/legacy/older-flow');
 const LegacyEventPage = lazy(() => olderFlow().then((m) => ({ default: m.LegacyEventPage })));
@@ -53,6 +54,7 @@ function PublicRoutes() {
           <Route path="/booking/confirmed/:reference" component={BookingConfirmationPage} />
           <Route path="/cancel-appointment" component={CancelAppointmentPage} />
           <Route path="/manage-appointment" component={ManageAppointmentPage} />
+          <Route path="/waitlist/:token" component={WaitlistPage} />
           <Route path="/wc/:code?" component={PartnerLinkPage} />
           <Route path="/test/auto-timeslots" component={TestAutoTimeslotsPage} />
           <Route component={NotFoundPage} />

@@ -70,6 +70,7 @@ describe('protected admin routes', () => {
       'Events',
       'Packages',
       'Orders',
+      'Waiting List',
       'Postal Codes',
       'Discounts',
       'Holidays',

@@ -18,11 +18,13 @@ import { OrdersTab } from '../tabs/orders-tab';
 import { PackagesTab } from '../tabs/packages-tab';
 import { PaymentsTab } from '../tabs/payments-tab';
 import { PostalCodesTab } from '../tabs/postal-codes-tab';
+import { WaitlistTab } from '../tabs/waitlist-tab';
 
 export const DASHBOARD_TABS: { value: string; label: string; render: () => ReactNode }[] = [
   { value: 'events', label: 'Events', render: () => <EventsTab /> },
   { value: 'packages', label: 'Packages', render: () => <PackagesTab /> },
   { value: 'orders', label: 'Orders', render: () => <OrdersTab /> },
+  { value: 'waitlist', label: 'Waiting List', render: () => <WaitlistTab /> },
   { value: 'postal-codes', label: 'Postal Codes', render: () => <PostalCodesTab /> },
   { value: 'discounts', label: 'Discounts', render: () => <DiscountsTab /> },
   { value: 'holidays', label: 'Holidays', render: () => <HolidaysTab /> },
@@ -35,6 +37,7 @@ const CARDS: { key: keyof DashboardCounts; label: string }[] = [
   { key: 'events', label: 'Total Events' },
   { key: 'packages', label: 'Packages' },
   { key: 'orders', label: 'Orders' },
+  { key: 'waitlist', label: 'Waiting List' },
   { key: 'apiKeys', label: 'API Keys' },
   { key: 'discounts', label: 'Discounts' },
   { key: 'holidays', label: 'Holidays' },

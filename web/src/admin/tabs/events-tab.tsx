@@ -7,7 +7,8 @@ import {
 } from '@hs/domain';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { Grid, Stack } from 'styled-system/jsx';
+import { Grid, HStack, Stack } from 'styled-system/jsx';
+import { Link } from 'wouter';
 import * as v from 'valibot';
 import { PlusIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
@@ -34,6 +35,7 @@ import {
 import type { AdminEvent, AdminPackage } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 import { ManualTimeslots } from './event-timeslots';
+import { waitlistHref } from './waitlist-tab';
 
 /** A number field's text as a whole number within `limit`. */
 const wholeNumber = ({ min, max, message }: WholeNumberLimit) =>
@@ -331,11 +333,18 @@ export function EventsTab() {
                   <StatusBadge active={event.isActive} />
                 </Table.Cell>
                 <Table.Cell>
-                  <RowActions
-                    name={event.name}
-                    onEdit={() => setEditing({ event })}
-                    onDelete={() => setDeleting(event)}
-                  />
+                  <HStack gap="1" justify="flex-end">
+                    <Button asChild size="sm" variant="ghost">
+                      <Link href={waitlistHref(event.id)} aria-label={`Waiting list of ${event.name}`}>
+                        Waiting list
+                      </Link>
+                    </Button>
+                    <RowActions
+                      name={event.name}
+                      onEdit={() => setEditing({ event })}
+                      onDelete={() => setDeleting(event)}
+                    />
+                  </HStack>
                 </Table.Cell>
               </Table.Row>
             ))}

@@ -80,6 +80,8 @@ export interface ReviewStepProps {
   quote: Quote | undefined;
   quoteLoading: boolean;
   partner: StoredPartnerData | null;
+  /** A waiting-list offer holds this many seats: the booking can have no more people. */
+  maxPeople?: number | undefined;
 }
 
 export function ReviewStep(props: ReviewStepProps) {
@@ -154,7 +156,8 @@ export function ReviewStep(props: ReviewStepProps) {
   }
 
   const total = participants.length + 1;
-  const canAdd = total < MAX_PARTICIPANTS;
+  const limit = Math.min(props.maxPeople ?? MAX_PARTICIPANTS, MAX_PARTICIPANTS);
+  const canAdd = total < limit;
 
   return (
     <div className={css({ display: 'grid', gap: '4' })}>
@@ -225,7 +228,7 @@ export function ReviewStep(props: ReviewStepProps) {
         >
           <h3 id="review-participants" className={sectionTitle} style={{ marginBottom: 0 }}>
             <UsersIcon />
-            Participants ({total} / {MAX_PARTICIPANTS})
+            Participants ({total} / {limit})
           </h3>
           <Button
             size="sm"
@@ -240,6 +243,7 @@ export function ReviewStep(props: ReviewStepProps) {
         <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
           Add family or colleagues to this booking: 2 people save 5%, 3 save 10%, 4 save 15%, 5 or more save
           20%.
+          {props.maxPeople !== undefined ? ` Your held offer has ${props.maxPeople} seats.` : ''}
         </p>
         <ul className={css({ display: 'grid', gap: '2' })}>
           <li

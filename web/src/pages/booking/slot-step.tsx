@@ -1,5 +1,7 @@
 import { slotsLeftLabel } from '@hs/domain';
 import { css } from 'styled-system/css';
+import { UsersIcon } from '../../components/icons';
+import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ChoiceGroup } from '../../public/choice-group';
 import type { PublicTimeslot } from '../../public/types';
@@ -8,6 +10,26 @@ import { FIELD_ID_PREFIX as F } from './wizard-logic';
 
 export const NO_TIMESLOTS_MESSAGE =
   'No timeslots available for this postal code. Please try a different postal code or contact our support team.';
+
+export const ALL_FULL_MESSAGE = 'All appointment slots in your region are fully booked.';
+export const DATE_FULL_MESSAGE = 'This date is fully booked.';
+
+const isFree = (t: PublicTimeslot) => t.isAvailable && t.maxAttendees > t.currentAttendees;
+
+/** "Join the waiting list" under a notice: for a date, or for any date (null). */
+function JoinWaitlist({ date, onJoin }: { date: string | null; onJoin: (date: string | null) => void }) {
+  return (
+    <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', flex: '1 1 14rem' })}>
+        Join the waiting list and we'll email you when seats free up.
+      </p>
+      <Button type="button" variant="outline" onClick={() => onJoin(date)}>
+        <UsersIcon />
+        Join the waiting list
+      </Button>
+    </div>
+  );
+}
 
 export interface SlotStepProps {
   groups: { date: { label: string; value: string }; timeslots: PublicTimeslot[] }[];
@@ -18,6 +40,8 @@ export interface SlotStepProps {
   timeslotId: number | null;
   onDate: (date: string) => void;
   onTime: (id: number) => void;
+  /** Offered when no date has a free seat, or the chosen date is full (the booking wizard only). */
+  onJoinWaitlist?: ((date: string | null) => void) | undefined;
 }
 
 /** Step 3: a date, then a time on it, in the postal code's region. */
@@ -30,6 +54,7 @@ export function SlotStep({
   timeslotId,
   onDate,
   onTime,
+  onJoinWaitlist,
 }: SlotStepProps) {
   if (loading) {
     return (
@@ -42,14 +67,20 @@ export function SlotStep({
     );
   }
   const open = groups.filter((g) => g.timeslots.length > 0);
-  if (error || open.length === 0) {
+  const anyFree = open.some((g) => g.timeslots.some(isFree));
+  if (error || open.length === 0 || (!anyFree && onJoinWaitlist)) {
     return (
-      <WarningNotice>
-        <p>{NO_TIMESLOTS_MESSAGE}</p>
-      </WarningNotice>
+      <div className={css({ display: 'grid', gap: '4' })}>
+        <WarningNotice>
+          <p>{!error && open.length > 0 ? ALL_FULL_MESSAGE : NO_TIMESLOTS_MESSAGE}</p>
+        </WarningNotice>
+        {/* a region without a free seat (not a lookup failure): the waiting list instead */}
+        {!error && onJoinWaitlist ? <JoinWaitlist date={null} onJoin={onJoinWaitlist} /> : null}
+      </div>
     );
   }
   const group = open.find((g) => g.date.value === selectedDate);
+  const dateFull = group !== undefined && !group.timeslots.some(isFree);
   return (
     <div className={css({ display: 'grid', gap: '6' })}>
       {regionName ? (
@@ -68,9 +99,17 @@ export function SlotStep({
         options={open.map((g) => ({
           value: g.date.value,
           label: g.date.label,
-          description: `${g.timeslots.filter((t) => t.isAvailable && t.maxAttendees > t.currentAttendees).length} times available`,
+          description: `${g.timeslots.filter(isFree).length} times available`,
         }))}
       />
+      {dateFull && onJoinWaitlist ? (
+        <div className={css({ display: 'grid', gap: '3' })}>
+          <WarningNotice>
+            <p>{DATE_FULL_MESSAGE}</p>
+          </WarningNotice>
+          <JoinWaitlist date={group.date.value} onJoin={onJoinWaitlist} />
+        </div>
+      ) : null}
       {group ? (
         <ChoiceGroup
           id={`${F}timeslotId`}

@@ -19,12 +19,14 @@ import {
   type StoredPartnerData,
 } from '../../public/partner-storage';
 import type { DiscountResult, DraftParticipant, EventDetail } from '../../public/types';
+import { JoinWaitlistForm } from '../waitlist/join-waitlist-form';
 import { primeLookup } from '../confirmation/prime-lookup';
 import type { SuccessInfo } from './booking-success';
 import { PackageStep } from './package-step';
 import { PersonalStep } from './personal-step';
 import { ReviewStep, useQuote } from './review-step';
 import { useSlotChoice } from './slot-choice';
+import { HeldSlot, type WaitlistClaim } from './held-slot';
 import { SlotStep } from './slot-step';
 import { StepsIndicator } from './steps-indicator';
 import {
@@ -47,15 +49,23 @@ import {
 export interface BookingWizardProps {
   event: EventDetail;
   onBooked: (info: SuccessInfo) => void;
+  /**
+   * Completing a waiting-list offer: the package and the held slot are fixed (the wizard starts at
+   * the personal step, prefilled) and the booking carries the offer's token.
+   */
+  claim?: WaitlistClaim | undefined;
 }
 
-export function BookingWizard({ event, onBooked }: BookingWizardProps) {
+export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
   const [, navigate] = useLocation();
   const { mutate } = useSWRConfig();
-  const [step, setStep] = useState(0);
-  const [packageId, setPackageId] = useState<number | null>(null);
+  const firstStep = claim ? 1 : 0;
+  const [step, setStep] = useState(firstStep);
+  const [packageId, setPackageId] = useState<number | null>(claim?.packageId ?? null);
   const [packageError, setPackageError] = useState<string>();
-  const [personal, setPersonal] = useState<PersonalValues>(EMPTY_PERSONAL);
+  const [personal, setPersonal] = useState<PersonalValues>({ ...EMPTY_PERSONAL, ...claim?.personal });
+  /** The waiting-list form in place of the steps; `date` is the full date it was opened from. */
+  const [joining, setJoining] = useState<{ date: string | null } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [membership, setMembership] = useState<Membership>(NO_MEMBERSHIP);
   const [verifying, setVerifying] = useState(false);
@@ -85,7 +95,11 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
   const slots = useSlotChoice(
     isSixDigitPostalCode(postalCode) ? postalTimeslotsKey(postalCode, event.id) : null,
   );
-  const { query: timeslotsQuery, group: selectedGroup, slot: selectedSlot, selectedDate, timeslotId } = slots;
+  const { query: timeslotsQuery, group: chosenGroup, slot: chosenSlot, selectedDate } = slots;
+  // an offer's held slot is the booking's slot, whatever the region's list says
+  const timeslotId = claim ? claim.slot.id : slots.timeslotId;
+  const selectedSlot = claim ? claim.slot : chosenSlot;
+  const dateLabel = claim ? claim.dateLabel : (chosenGroup?.date.label ?? '');
 
   const pricing = previewPricing({ event, packageId, membership, participants, discount, partner });
   const bodyFor = (totalCents: number) =>
@@ -174,14 +188,15 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
 
   function previous() {
     if (step === 2) setMembership(NO_MEMBERSHIP); // verification runs again
-    goTo(Math.max(0, step - 1));
+    goTo(Math.max(firstStep, step - 1));
   }
 
   async function confirm() {
     if (!pricing || submitting) return;
     setSubmitting(true);
     try {
-      const res = await createRegistration(bodyFor(totalCents));
+      const body = bodyFor(totalCents);
+      const res = await createRegistration(claim ? { ...body, waitlistToken: claim.token } : body);
       const reference = referenceOf(res?.data);
       if (!reference) {
         toastMissingReference();
@@ -220,7 +235,30 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
   }
 
   const nextLabel = verifying ? 'Verifying AIA...' : 'Loading...';
-  const nextBusy = verifying || (step === 1 && timeslotsQuery.isLoading);
+  const nextBusy = verifying || (step === 1 && !claim && timeslotsQuery.isLoading);
+
+  if (joining) {
+    return (
+      <Card.Root>
+        <Card.Body pt={{ base: '5', md: '6' }}>
+          <JoinWaitlistForm
+            event={event}
+            initial={{
+              packageId,
+              firstName: personal.firstName,
+              lastName: personal.lastName,
+              email: personal.email,
+              mobileNumber: personal.mobileNumber,
+              postalCode: personal.postalCode,
+              seats: String(participants.length + 1),
+              preferredDates: joining.date ? [joining.date] : [],
+            }}
+            onCancel={() => setJoining(null)}
+          />
+        </Card.Body>
+      </Card.Root>
+    );
+  }
 
   return (
     <Card.Root>
@@ -268,7 +306,10 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
             />
           ) : null}
 
-          {step === 2 ? <SlotStep {...slots.stepProps} /> : null}
+          {step === 2 && claim ? <HeldSlot claim={claim} /> : null}
+          {step === 2 && !claim ? (
+            <SlotStep {...slots.stepProps} onJoinWaitlist={(date) => setJoining({ date })} />
+          ) : null}
 
           {step === 3 && pricing ? (
             <ReviewStep
@@ -277,7 +318,8 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
               personal={personal}
               membership={membership}
               slot={selectedSlot}
-              dateLabel={selectedGroup?.date.label ?? ''}
+              dateLabel={dateLabel}
+              maxPeople={claim?.seats}
               participants={participants}
               onParticipantsChange={setParticipants}
               discount={discount}
@@ -300,7 +342,12 @@ export function BookingWizard({ event, onBooked }: BookingWizardProps) {
               borderColor: 'border.default',
             })}
           >
-            <Button type="button" variant="outline" onClick={previous} disabled={step === 0 || submitting}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={previous}
+              disabled={step === firstStep || submitting}
+            >
               <ArrowLeftIcon />
               Previous
             </Button>

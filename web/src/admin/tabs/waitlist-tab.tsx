@@ -1,0 +1,205 @@
+import type { AdminEvent } from '@hs/contracts';
+import { isRegion, regionName } from '@hs/domain';
+import { useState } from 'react';
+import { css } from 'styled-system/css';
+import { useLocation, useSearch } from 'wouter';
+import { TrashIcon } from '../../components/icons';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import * as Field from '../../components/ui/field';
+import * as Table from '../../components/ui/table';
+import { api } from '../../lib/api';
+import { selectStyle } from '../../public/select-style';
+import type { WaitlistOffer, WaitlistStatus } from '../../public/waitlist';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { ListState, SectionHeader } from '../components/section';
+import {
+  ADMIN_PATHS,
+  failureMessage,
+  formatAdminDateTime,
+  toastError,
+  toastSuccess,
+  useAdminList,
+  useRefresh,
+} from '../lib/admin-api';
+
+/** GET /api/admin/events/{id}/waitlist, one row (issue 22). */
+export interface AdminWaitlistRow {
+  id: string;
+  position: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobileNumber: string;
+  seats: number;
+  region: string;
+  postalCode: string;
+  preferredDates: string[];
+  joinedAt: string;
+  status: WaitlistStatus;
+  offer: WaitlistOffer | null;
+}
+
+export function eventWaitlistPath(eventId: number) {
+  return `${ADMIN_PATHS.events}/${eventId}/waitlist`;
+}
+
+/** The dashboard link to one event's waiting list. */
+export function waitlistHref(eventId: number) {
+  return `/admin/dashboard?tab=waitlist&event=${eventId}`;
+}
+
+const STATUS: Record<
+  WaitlistStatus,
+  { label: string; tone: 'accent' | 'warning' | 'success' | 'neutral' | 'danger' }
+> = {
+  waiting: { label: 'Waiting', tone: 'accent' },
+  offered: { label: 'Offer sent', tone: 'warning' },
+  booked: { label: 'Booked', tone: 'success' },
+  expired: { label: 'Offer expired', tone: 'neutral' },
+  left: { label: 'Left', tone: 'neutral' },
+  removed: { label: 'Removed', tone: 'danger' },
+};
+
+const active = (row: AdminWaitlistRow) => row.status === 'waiting' || row.status === 'offered';
+
+function OfferCell({ row }: { row: AdminWaitlistRow }) {
+  const s = STATUS[row.status] ?? { label: row.status, tone: 'neutral' as const };
+  return (
+    <div className={css({ display: 'grid', gap: '1', justifyItems: 'start' })}>
+      <Badge tone={s.tone}>{s.label}</Badge>
+      {row.offer ? (
+        <span className={css({ textStyle: 'xs', color: 'fg.muted' })}>
+          {row.offer.date} {row.offer.label} · until {formatAdminDateTime(row.offer.expiresAt)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** One event's waiting list: who waits in which order, their offer, and remove. */
+export function EventWaitlist({ eventId }: { eventId: number }) {
+  const path = eventWaitlistPath(eventId);
+  const { items, error, isLoading } = useAdminList<AdminWaitlistRow>(path);
+  const refresh = useRefresh(path);
+  const [removing, setRemoving] = useState<AdminWaitlistRow | null>(null);
+  const name = (r: AdminWaitlistRow) => `${r.firstName} ${r.lastName}`;
+
+  const remove = async (row: AdminWaitlistRow) => {
+    try {
+      await api.delete(`/api/admin/waitlist/${encodeURIComponent(row.id)}`);
+      toastSuccess('Removed from the waiting list');
+      await refresh();
+    } catch (e) {
+      toastError(`Failed to remove from the waiting list: ${failureMessage(e)}`);
+    }
+  };
+
+  return (
+    <>
+      <ListState
+        isLoading={isLoading}
+        error={error}
+        isEmpty={!items?.length}
+        empty="Nobody is on the waiting list for this event."
+      >
+        <Table.Root caption="Waiting list">
+          <Table.Head>
+            <Table.Row>
+              <Table.Header scope="col">Position</Table.Header>
+              <Table.Header scope="col">Name</Table.Header>
+              <Table.Header scope="col">Seats</Table.Header>
+              <Table.Header scope="col">Region</Table.Header>
+              <Table.Header scope="col">Joined</Table.Header>
+              <Table.Header scope="col">Offer status</Table.Header>
+              <Table.Header scope="col" textAlign="right">
+                Actions
+              </Table.Header>
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {items?.map((row) => (
+              <Table.Row key={row.id}>
+                <Table.Cell fontWeight="semibold">{row.position ?? '–'}</Table.Cell>
+                <Table.Cell>
+                  <div className={css({ fontWeight: 'medium' })}>{name(row)}</div>
+                  <div className={css({ textStyle: 'xs', color: 'fg.muted', wordBreak: 'break-all' })}>
+                    {row.email} · {row.mobileNumber}
+                  </div>
+                </Table.Cell>
+                <Table.Cell>{row.seats}</Table.Cell>
+                <Table.Cell>
+                  {isRegion(row.region) ? regionName(row.region) : row.region} ({row.postalCode})
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatAdminDateTime(row.joinedAt)}</Table.Cell>
+                <Table.Cell>
+                  <OfferCell row={row} />
+                </Table.Cell>
+                <Table.Cell textAlign="right">
+                  {active(row) ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      color="danger.text"
+                      aria-label={`Remove ${name(row)}`}
+                      onClick={() => setRemoving(row)}
+                    >
+                      <TrashIcon />
+                      Remove
+                    </Button>
+                  ) : null}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </ListState>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove from Waiting List"
+        description={`Remove ${removing ? name(removing) : ''} from the waiting list? Seats held for them go to the next person.`}
+        confirmLabel="Remove"
+        onConfirm={() => (removing ? remove(removing) : Promise.resolve())}
+      />
+    </>
+  );
+}
+
+/** The Waiting List tab: an event picker (`?event=` keeps it) and that event's list. */
+export function WaitlistTab() {
+  const { items: events, error, isLoading } = useAdminList<AdminEvent>(ADMIN_PATHS.events);
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const requested = Number(new URLSearchParams(search).get('event'));
+  const eventId = events?.some((e) => e.id === requested) ? requested : events?.[0]?.id;
+
+  return (
+    <section aria-labelledby="waitlist-heading">
+      <SectionHeader
+        title="Waiting List"
+        id="waitlist-heading"
+        description="People waiting for seats, in the order they get offers. Times are Singapore time."
+      />
+      <ListState isLoading={isLoading} error={error} isEmpty={!events?.length} empty="No events found.">
+        <div className={css({ maxW: 'md', mb: '4' })}>
+          <Field.Root>
+            <Field.Label>Event</Field.Label>
+            <Field.Select
+              className={selectStyle}
+              value={eventId ?? ''}
+              onChange={(e) => navigate(waitlistHref(Number(e.target.value)), { replace: true })}
+            >
+              {events?.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.name}
+                </option>
+              ))}
+            </Field.Select>
+          </Field.Root>
+        </div>
+        {eventId !== undefined ? <EventWaitlist key={eventId} eventId={eventId} /> : null}
+      </ListState>
+    </section>
+  );
+}

@@ -1,0 +1,338 @@
+import { formatDateLabel, formatDateOrNA } from '@hs/domain';
+import { type ReactNode, useEffect, useState } from 'react';
+import useSWR from 'swr';
+import { Link, useParams } from 'wouter';
+import { css } from 'styled-system/css';
+import { Page } from '../../components/layout/page';
+import { CalendarIcon, CheckCircleIcon, ClockIcon, InfoIcon } from '../../components/icons';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import * as Dialog from '../../components/ui/dialog';
+import { type ApiEnvelope, ApiError, errorMessage } from '../../lib/api';
+import { DetailList } from '../../public/detail-list';
+import { EventLoadError, EventLoading } from '../../public/event-states';
+import { StateCard } from '../../public/state-card';
+import {
+  leaveWaitlist,
+  timeLeft,
+  type WaitlistEntryView,
+  type WaitlistStatus,
+  waitlistKey,
+} from '../../public/waitlist';
+import { BookingSuccess, type SuccessInfo } from '../booking/booking-success';
+import type { WaitlistClaim } from '../booking/held-slot';
+import { BookingWizard } from '../booking/wizard';
+import { useEventById } from './use-event-by-id';
+
+/** What each finished entry says. */
+export const ENDED_MESSAGES: Record<Exclude<WaitlistStatus, 'waiting' | 'offered'>, [string, string]> = {
+  expired: [
+    'Offer expired',
+    'The seats held for you were not booked in time and have passed to the next person. You are no longer on the waiting list; you can join it again from the event page.',
+  ],
+  booked: [
+    'Booking complete',
+    'You booked the seats offered to you. Your confirmation email has the details.',
+  ],
+  left: ['You left the waiting list', 'You are no longer on the waiting list for this event.'],
+  removed: [
+    'Removed from the waiting list',
+    'Our team removed this entry from the waiting list. Please contact us if you think this is a mistake.',
+  ],
+};
+
+/** The current time, every second (the offer's countdown). */
+function useNow(everyMs = 1000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(id);
+  }, [everyMs]);
+  return now;
+}
+
+/** The expiry in Singapore time: "25 Nov 2026, 4:30 PM". */
+export function formatExpiry(at: string) {
+  return formatDateOrNA(at, 'd MMM yyyy, h:mm a');
+}
+
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Page display="flex" justifyContent="center">
+      <title>{`${title} | Health Screening`}</title>
+      <Card.Root maxW="2xl" w="full">
+        <Card.Body gap="4" py={{ base: '6', md: '8' }}>
+          {children}
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  );
+}
+
+const h1 = css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold' });
+const muted = css({ color: 'fg.muted' });
+const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3', pt: '2' });
+
+function LeaveButton({ token, onLeft }: { token: string; onLeft: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const leave = async () => {
+    setPending(true);
+    setFailure(null);
+    try {
+      await leaveWaitlist(token);
+      setOpen(false);
+      onLeft();
+    } catch (error) {
+      setFailure(errorMessage(error, 'Failed to leave the waiting list. Please try again.'));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        Leave the waiting list
+      </Button>
+      <Dialog.Root role="alertdialog" size="sm" open={open} onOpenChange={(e) => setOpen(e.open)}>
+        <Dialog.Portal>
+          <Dialog.Header>
+            <Dialog.Title>Leave the waiting list?</Dialog.Title>
+            <Dialog.Description>
+              You will lose your place, and any seats held for you go to the next person.
+            </Dialog.Description>
+          </Dialog.Header>
+          {failure ? (
+            <Dialog.Body>
+              <p role="alert" className={css({ color: 'danger.text', fontSize: 'sm' })}>
+                {failure}
+              </p>
+            </Dialog.Body>
+          ) : null}
+          <Dialog.Footer>
+            <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
+              Stay on the list
+            </Button>
+            <Button variant="danger" loading={pending} onClick={() => void leave()}>
+              Leave the waiting list
+            </Button>
+          </Dialog.Footer>
+          <Dialog.CloseButton />
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}
+
+/** "Complete booking": the wizard with the event's package and the held slot fixed. */
+function CompleteBooking({
+  token,
+  entry,
+  onBack,
+}: {
+  token: string;
+  entry: WaitlistEntryView;
+  onBack: () => void;
+}) {
+  const { event, missing, error, isLoading } = useEventById(entry.eventId);
+  const [success, setSuccess] = useState<SuccessInfo | null>(null);
+  if (success) return <BookingSuccess info={success} />;
+  if (missing || error) return <EventLoadError />;
+  if (isLoading || !event || !entry.offer) return <EventLoading />;
+  const offer = entry.offer;
+  const claim: WaitlistClaim = {
+    token,
+    packageId: entry.packageId,
+    seats: entry.seats,
+    slot: {
+      id: offer.timeslotId,
+      label: offer.label,
+      date: offer.date,
+      time: offer.time,
+      region: null,
+      isAvailable: true,
+      currentAttendees: 0,
+      maxAttendees: entry.seats,
+    },
+    dateLabel: formatDateLabel(offer.date),
+    personal: {
+      firstName: entry.firstName,
+      lastName: entry.lastName,
+      email: entry.email,
+      mobileNumber: entry.mobileNumber,
+      postalCode: entry.postalCode,
+    },
+  };
+  return (
+    <Page>
+      <title>{`${event.name} | Health Screening`}</title>
+      <div className={css({ maxW: '3xl', mx: 'auto', display: 'grid', gap: '4' })}>
+        <div>
+          <Button variant="link" onClick={onBack}>
+            Back to your offer
+          </Button>
+          <h1 className={h1}>{event.name}</h1>
+          <p className={muted}>
+            {entry.packageName} · held until {formatExpiry(offer.expiresAt)}
+          </p>
+        </div>
+        <BookingWizard event={event} onBooked={setSuccess} claim={claim} />
+      </div>
+    </Page>
+  );
+}
+
+function Offered({ entry, token, onLeft }: { entry: WaitlistEntryView; token: string; onLeft: () => void }) {
+  const now = useNow();
+  const [completing, setCompleting] = useState(false);
+  const offer = entry.offer;
+  if (!offer) return null;
+  const left = timeLeft(offer.expiresAt, now);
+  if (completing && left)
+    return <CompleteBooking token={token} entry={entry} onBack={() => setCompleting(false)} />;
+  return (
+    <Frame title="Seats held for you">
+      <h1 className={h1}>{left ? 'Seats are held for you' : ENDED_MESSAGES.expired[0]}</h1>
+      <p className={muted}>
+        {entry.eventName} · {entry.packageName} · {entry.seats} {entry.seats === 1 ? 'person' : 'people'}
+      </p>
+      <div
+        className={css({
+          display: 'grid',
+          gap: '2',
+          p: '4',
+          borderRadius: 'l2',
+          bg: 'bg.subtle',
+          borderWidth: '1px',
+          borderColor: 'border.default',
+        })}
+      >
+        <p className={css({ display: 'flex', gap: '2', alignItems: 'center', fontWeight: 'semibold' })}>
+          <CalendarIcon className={css({ color: 'accent.default' })} />
+          {formatDateLabel(offer.date)}
+        </p>
+        <p className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+          <ClockIcon className={css({ color: 'accent.default' })} />
+          {offer.label}
+        </p>
+      </div>
+      {left ? (
+        <p>
+          Complete your booking by <strong>{formatExpiry(offer.expiresAt)}</strong> (Singapore time).{' '}
+          <span role="timer" aria-live="off" data-testid="offer-countdown">
+            {left} left
+          </span>
+        </p>
+      ) : (
+        <p role="alert">{ENDED_MESSAGES.expired[1]}</p>
+      )}
+      <div className={actions}>
+        {left ? <Button onClick={() => setCompleting(true)}>Complete booking</Button> : null}
+        {left ? <LeaveButton token={token} onLeft={onLeft} /> : null}
+      </div>
+    </Frame>
+  );
+}
+
+/** `/waitlist/{token}`: the link of every waiting-list email. */
+export default function WaitlistPage() {
+  const { token = '' } = useParams<{ token: string }>();
+  const { data, error, isLoading, mutate } = useSWR<ApiEnvelope<WaitlistEntryView>>(
+    token ? waitlistKey(token) : null,
+  );
+  const [left, setLeft] = useState(false);
+  const onLeft = () => {
+    setLeft(true);
+    void mutate();
+  };
+
+  if (left) {
+    return (
+      <Frame title="Left the waiting list">
+        <div role="status" className={css({ display: 'grid', gap: '3', textAlign: 'center' })}>
+          <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default', mx: 'auto' })} />
+          <h1 className={h1}>You have left the waiting list</h1>
+          <p className={muted}>We won't hold seats for you or email you about this event again.</p>
+          <div>
+            <Button asChild>
+              <Link href="/">Browse Events</Link>
+            </Button>
+          </div>
+        </div>
+      </Frame>
+    );
+  }
+  if ((error instanceof ApiError && error.status === 404) || (data !== undefined && !data?.data)) {
+    return (
+      <StateCard
+        title="Waiting List Entry Not Found"
+        text="This waiting list link is not valid. Please check the link in your email."
+        action={
+          <Button asChild>
+            <Link href="/">Browse Events</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  if (error) {
+    return (
+      <StateCard
+        title="Error"
+        text="We couldn't load your waiting list entry. Please try again later."
+        action={<Button onClick={() => void mutate()}>Try again</Button>}
+      />
+    );
+  }
+  if (isLoading || !data?.data) return <EventLoading />;
+  const entry = data.data;
+
+  if (entry.status === 'offered' && entry.offer)
+    return <Offered entry={entry} token={token} onLeft={onLeft} />;
+  if (entry.status === 'waiting' || entry.status === 'offered') {
+    return (
+      <Frame title="Waiting list">
+        <h1 className={h1}>You're on the waiting list</h1>
+        {entry.position !== null ? (
+          <p className={css({ fontSize: '3xl', fontWeight: 'bold' })} data-testid="waitlist-position">
+            Position {entry.position}
+          </p>
+        ) : null}
+        <DetailList
+          rows={[
+            ['Event', entry.eventName],
+            ['Package', entry.packageName],
+            ['People', String(entry.seats)],
+            [
+              'Preferred dates',
+              entry.preferredDates.length > 0
+                ? entry.preferredDates.map(formatDateLabel).join('; ')
+                : 'Any date',
+            ],
+          ]}
+        />
+        <p className={css({ display: 'flex', gap: '2', color: 'fg.muted', fontSize: 'sm' })}>
+          <InfoIcon className={css({ flexShrink: 0, mt: '0.5' })} />
+          When seats free up we hold them for you and email {entry.email} a link to complete your booking.
+        </p>
+        <div className={actions}>
+          <LeaveButton token={token} onLeft={onLeft} />
+        </div>
+      </Frame>
+    );
+  }
+  const [title, text] = ENDED_MESSAGES[entry.status];
+  return (
+    <Frame title={title}>
+      <h1 className={h1}>{title}</h1>
+      <p className={muted}>{entry.eventName}</p>
+      <p role="status">{text}</p>
+      <div className={actions}>
+        <Button asChild>
+          <Link href="/">Browse Events</Link>
+        </Button>
+      </div>
+    </Frame>
+  );
+}
