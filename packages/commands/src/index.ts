@@ -8,3 +8,17 @@ export {
   rescheduleCutoffMessage,
   rescheduleRegistration,
 } from './reschedule';
+export {
+  type WaitlistClaim,
+  type WaitlistJoinInput,
+  type WaitlistMeta,
+  existingWaitlistEntry,
+  expireDueOffers,
+  hashWaitlistToken,
+  joinWaitlist,
+  leaveWaitlist,
+  matchWaitlist,
+  offerFreedSeats,
+  waitlistClaimFor,
+  waitlistToken,
+} from './waitlist';

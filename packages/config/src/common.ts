@@ -1,4 +1,5 @@
-import { ConfigError, type Env, bool, int, oneOf, optionalUrl, str, url } from './env';
+import { createHmac } from 'node:crypto';
+import { ConfigError, type Env, bool, int, oneOf, optionalStr, optionalUrl, str, url } from './env';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -29,6 +30,14 @@ export interface CommonConfig {
   refundCutoffHours: number;
   /** The public may move a booking to another slot up to this long before its appointment. */
   rescheduleCutoffHours: number;
+  /** How long seats freed for a waiting-list entry stay held for it (the offer), in minutes. */
+  waitlistOfferMinutes: number;
+  /**
+   * Signs the waiting-list links (HMAC of the entry and when it joined): the api and the worker must
+   * agree, so both read it here. WAITLIST_TOKEN_SECRET, else derived from JWT_SECRET; empty in
+   * production when neither is set (the services refuse to start then).
+   */
+  waitlistTokenSecret: string;
 }
 
 export function readCommonConfig(env: Env): CommonConfig {
@@ -53,7 +62,27 @@ export function readCommonConfig(env: Env): CommonConfig {
     paymentHoldSeconds: int(env, 'PAYMENT_HOLD_SECONDS', 1800, { min: 1, max: 86_400 }),
     refundCutoffHours: int(env, 'REFUND_CUTOFF_HOURS', 24, { min: 0, max: 8_760 }),
     rescheduleCutoffHours: int(env, 'RESCHEDULE_CUTOFF_HOURS', 24, { min: 0, max: 8_760 }),
+    waitlistOfferMinutes: int(env, 'WAITLIST_OFFER_MINUTES', 120, { min: 1, max: 10_080 }),
+    waitlistTokenSecret: waitlistTokenSecret(env, nodeEnv),
   };
+}
+
+/** Outside production, with neither secret set: one both processes share, so a link mailed by the worker opens in the api. */
+const DEVELOPMENT_WAITLIST_SECRET = 'development-waitlist-token-secret-not-for-production';
+
+function waitlistTokenSecret(env: Env, nodeEnv: CommonConfig['env']): string {
+  const own = optionalStr(env, 'WAITLIST_TOKEN_SECRET');
+  if (own) {
+    if (own.length < 32) throw new ConfigError('WAITLIST_TOKEN_SECRET', 'must be at least 32 characters');
+    return own;
+  }
+  const jwt = optionalStr(env, 'JWT_SECRET');
+  // A secret of its own, derived, so a waiting-list token never doubles as anything JWT_SECRET signs.
+  if (jwt) return createHmac('sha256', jwt).update('waitlist-token').digest('hex');
+  // Production with neither: empty, and each service refuses it (the api already requires JWT_SECRET
+  // there; the worker checks in readWorkerConfig), so a shared default never signs real links.
+  if (nodeEnv === 'production') return '';
+  return DEVELOPMENT_WAITLIST_SECRET;
 }
 
 function bullmqPrefix(env: Env): string {

@@ -22,3 +22,4 @@ export * from './registration';
 export * from './timeslot';
 export * from './partner-booking';
 export * from './streams';
+export * from './waitlist';

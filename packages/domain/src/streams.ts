@@ -4,7 +4,7 @@
  * spelled one way.
  */
 
-export type StreamCategory = 'registration' | 'timeslot' | 'discount-code' | 'partner-booking';
+export type StreamCategory = 'registration' | 'timeslot' | 'discount-code' | 'partner-booking' | 'waitlist';
 
 export interface StreamName {
   id: string;
@@ -42,6 +42,12 @@ export const discountStream = (discountId: number): StreamName => ({
 export const partnerBookingStream = (bookingCode: string): StreamName => ({
   id: `partner-booking-${bookingCode}`,
   category: 'partner-booking',
+});
+
+/** One person's place on one event's waiting list (entry id: waitlistEntryId(eventId, email)). */
+export const waitlistStream = (entryId: string): StreamName => ({
+  id: `waitlist-${entryId}`,
+  category: 'waitlist',
 });
 
 export const isRegistrationStream = (streamId: string): boolean => streamId.startsWith(REGISTRATION_PREFIX);

@@ -1,11 +1,23 @@
 import { orderHistoryProjection } from './order-history';
 import { ordersProjection } from './orders';
 import { slotAvailabilityProjection } from './slot-availability';
+import { waitlistProjection } from './waitlist-projection';
 
 export { slotAvailabilityProjection } from './slot-availability';
 export { ordersProjection } from './orders';
 export { orderHistoryProjection, summarize } from './order-history';
 export { selectDueHolds } from './due-holds';
+export { waitlistProjection } from './waitlist-projection';
+export {
+  type WaitlistEntryRow,
+  countActiveWaitlist,
+  readWaitlistEntry,
+  readWaitlistEntryByTokenHash,
+  selectDueOffers,
+  selectWaitingEntries,
+  selectWaitlist,
+  waitlistPositionAt,
+} from './waitlist';
 export {
   OrderNotReadyError,
   type OrderRefund,
@@ -16,4 +28,9 @@ export {
 } from './order-reader';
 
 /** Every projection the worker's projector runs. */
-export const projections = [slotAvailabilityProjection, ordersProjection, orderHistoryProjection] as const;
+export const projections = [
+  slotAvailabilityProjection,
+  ordersProjection,
+  orderHistoryProjection,
+  waitlistProjection,
+] as const;

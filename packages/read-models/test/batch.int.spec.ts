@@ -10,15 +10,59 @@ import {
 } from '@hs/eventstore';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderHistoryProjection, ordersProjection, projections, slotAvailabilityProjection } from '../src';
+import {
+  orderHistoryProjection,
+  ordersProjection,
+  projections,
+  slotAvailabilityProjection,
+  waitlistProjection,
+} from '../src';
 
-const TABLES = ['orders', 'order_participants', 'order_history', 'slot_availability'] as const;
+const TABLES = [
+  'orders',
+  'order_participants',
+  'order_history',
+  'slot_availability',
+  'waitlist_entries',
+] as const;
 const ORDER_BY: Record<(typeof TABLES)[number], string> = {
   orders: 'registration_id',
   order_participants: 'participant_id',
   order_history: 'registration_id, version',
   slot_availability: 'timeslot_id',
+  waitlist_entries: 'id',
 };
+
+/** Waiting-list events (issue 22): joins, offers, a claim, an expiry, a leave, a removal, a join again. */
+const joinedW = (id: string, eventId: number, joinedAt: string): NewEvent => ({
+  type: 'WaitlistJoined',
+  data: {
+    entryId: id,
+    eventId,
+    packageId: 1,
+    postalCode: '560123',
+    region: 'central',
+    firstName: `First ${id}`,
+    lastName: 'Lim',
+    email: `${id}@example.com`,
+    mobileNumber: '91234567',
+    seats: 2,
+    preferredDates: id.endsWith('1') ? ['2026-12-01'] : [],
+    tokenHash: `hash-${id}-${joinedAt}`,
+    joinedAt,
+  },
+});
+const offeredW = (timeslotId: number, at: string): NewEvent => ({
+  type: 'WaitlistOfferMade',
+  data: {
+    timeslotId,
+    date: '2026-12-01',
+    time: '09:30',
+    seats: 2,
+    expiresAt: '2026-11-22T10:00:00.000Z',
+    at,
+  },
+});
 
 function pricing(totalCents: number, participantCount = 1) {
   return {
@@ -215,8 +259,10 @@ describe('set-based projection batches', () => {
     await add(reg(3), [booked(3, eventId, slotB, ['p3a', 'p3b', 'p3c'])]);
     await add(slot(slotA), [seats(2, 2), seats(1, 3)]);
     await add(slot(slotB), [seats(3, 3), { type: 'SlotBlocked', data: { at } }]);
+    await add('waitlist-w1', [joinedW('w1', eventId, at)]);
+    await add('waitlist-w2', [joinedW('w2', eventId, at), offeredW(slotA, at)]);
     let counts = await project();
-    expect(counts.batched).toEqual([4, 3, 3]);
+    expect(counts.batched).toEqual([4, 3, 3, 3]);
     expect(counts.single).toEqual(counts.batched);
     await expectSameRows();
 
@@ -300,8 +346,20 @@ describe('set-based projection batches', () => {
       { type: 'ParticipantRemoved', data: { participantId: 'p3c', pricing: pricing(25_600, 2), at } },
       { type: 'StatusChanged', data: { from: 'confirmed', to: 'paid', source: 'admin', at } },
     ]);
+    // Waiting list: an offer and its claim on an old entry, a new entry offered and left in one batch.
+    await add('waitlist-w2', [
+      {
+        type: 'WaitlistOfferClaimed',
+        data: { registrationId: '4', referenceNumber: 'REF4', timeslotId: slotA, at },
+      },
+    ]);
+    await add('waitlist-w3', [
+      joinedW('w3', eventId, at),
+      offeredW(slotB, at),
+      { type: 'WaitlistLeft', data: { by: 'customer', at } },
+    ]);
     counts = await project();
-    expect(counts.batched).toEqual([8, 19, 21]);
+    expect(counts.batched).toEqual([8, 19, 21, 4]);
     expect(counts.single).toEqual(counts.batched);
     await expectSameRows();
 
@@ -346,8 +404,14 @@ describe('set-based projection batches', () => {
       },
     ]);
     await add(reg(9), [held(9, eventId, slotB, ['p9a'], hold)]);
+    // An offer that lapsed, and the entry joining again in the same batch (a new token, no offer).
+    await add('waitlist-w1', [
+      offeredW(slotA, at),
+      { type: 'WaitlistOfferExpired', data: { timeslotId: slotA, seats: 2, at: hold } },
+      joinedW('w1', eventId, '2026-11-22T09:00:00.000Z'),
+    ]);
     counts = await project();
-    expect(counts.batched).toEqual([3, 11, 11]);
+    expect(counts.batched).toEqual([3, 11, 11, 3]);
     expect(counts.single).toEqual(counts.batched);
     await expectSameRows();
 
@@ -366,8 +430,12 @@ describe('set-based projection batches', () => {
         data: { registrationId: '8', seats: 1, bookedAfter: 3, reason: 'expired', at },
       },
     ]);
+    await add('waitlist-w3', [
+      joinedW('w3', eventId, hold),
+      { type: 'WaitlistLeft', data: { by: 'staff', at } },
+    ]);
     counts = await project();
-    expect(counts.batched).toEqual([1, 2, 3]);
+    expect(counts.batched).toEqual([1, 2, 3, 2]);
     expect(counts.single).toEqual(counts.batched);
     await expectSameRows();
 
@@ -422,7 +490,38 @@ describe('set-based projection batches', () => {
     ]);
 
     // Rebuilding (which applies its replay through applyBatch too) gives the live rows again.
-    for (const p of [ordersProjection, orderHistoryProjection, slotAvailabilityProjection]) {
+    const waitlist =
+      await db.sql`select id, status, offer_timeslot_id, registration_id, token_hash from waitlist_entries order by id`;
+    expect(waitlist).toEqual([
+      {
+        id: 'w1',
+        status: 'waiting',
+        offer_timeslot_id: null,
+        registration_id: null,
+        token_hash: 'hash-w1-2026-11-22T09:00:00.000Z',
+      },
+      {
+        id: 'w2',
+        status: 'booked',
+        offer_timeslot_id: slotA,
+        registration_id: 4,
+        token_hash: `hash-w2-${at}`,
+      },
+      {
+        id: 'w3',
+        status: 'removed',
+        offer_timeslot_id: null,
+        registration_id: null,
+        token_hash: `hash-w3-${hold}`,
+      },
+    ]);
+
+    for (const p of [
+      ordersProjection,
+      orderHistoryProjection,
+      slotAvailabilityProjection,
+      waitlistProjection,
+    ]) {
       await rebuildProjection(db.sql, p);
     }
     await expectSameRows();

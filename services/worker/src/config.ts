@@ -32,6 +32,8 @@ export interface WorkerConfig extends CommonConfig {
   stalledIntervalMs: number;
   /** How often the hold sweeper looks for unpaid orders whose payment hold ran out. */
   holdSweepMs: number;
+  /** How often the waiting-list matcher expires due offers and offers freed seats. */
+  waitlistSweepMs: number;
 }
 
 export function readWorkerConfig(env: Env = process.env): WorkerConfig {
@@ -44,6 +46,13 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     if (!(WORKER_ROLES as readonly string[]).includes(r)) {
       throw new ConfigError('WORKER_ROLES', `must list roles among ${WORKER_ROLES.join(', ')}, got "${r}"`);
     }
+  }
+  if (!common.waitlistTokenSecret) {
+    // The worker mails waiting-list links the api must open: both sign them with the same secret.
+    throw new ConfigError(
+      'WAITLIST_TOKEN_SECRET',
+      'is required in production (or JWT_SECRET, as the api has)',
+    );
   }
   return {
     ...common,
@@ -61,5 +70,6 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     lockDurationMs: int(env, 'WORKER_LOCK_DURATION_MS', 30_000, { min: 1_000 }),
     stalledIntervalMs: int(env, 'WORKER_STALLED_INTERVAL_MS', 30_000, { min: 100 }),
     holdSweepMs: int(env, 'HOLD_SWEEP_MS', 5_000, { min: 50 }),
+    waitlistSweepMs: int(env, 'WAITLIST_SWEEP_MS', 5_000, { min: 50 }),
   };
 }

@@ -211,7 +211,13 @@ export async function publicSeats(baseUrl: string, slug: string): Promise<Map<nu
 }
 
 /** The projections and the reactor the worker runs, each under a lease of its name. */
-export const SUBSCRIPTIONS = ['notifications', 'order_history', 'orders', 'slot_availability'] as const;
+export const SUBSCRIPTIONS = [
+  'notifications',
+  'order_history',
+  'orders',
+  'slot_availability',
+  'waitlist_entries',
+] as const;
 
 /**
  * What is wrong with the read models against the log; empty when every projection applied every event

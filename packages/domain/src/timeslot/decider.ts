@@ -19,7 +19,13 @@ export type TimeslotCommand =
   | { type: 'ReleaseSeats'; registrationId: string; seats?: number; reason: SeatReleaseReason; at: string }
   | { type: 'BlockSlot'; at: string }
   | { type: 'UnblockSlot'; at: string }
-  | { type: 'ChangeCapacity'; maxAttendees: number; at: string };
+  | { type: 'ChangeCapacity'; maxAttendees: number; at: string }
+  /**
+   * A waiting-list offer's held seats become a booking's: the whole hold is released ('offer-claimed')
+   * and `seats` of it reserved for the registration, in one decision, so no other booking can take
+   * them in between. Needs the full fold (the hold's reservation).
+   */
+  | { type: 'ClaimHold'; holdKey: string; registrationId: string; seats: number; at: string };
 
 export const TIMESLOT_MESSAGES = {
   full: 'This timeslot is fully booked',
@@ -28,6 +34,8 @@ export const TIMESLOT_MESSAGES = {
   badSeats: 'Seats must be a whole number of at least 1',
   badCapacity: 'Capacity must be a whole number of at least 1',
   belowBooked: (booked: number) => `Capacity cannot be lower than the ${booked} seats already booked`,
+  holdGone: 'This offer has expired',
+  beyondHold: (held: number) => `This offer holds ${held} ${held === 1 ? 'seat' : 'seats'}`,
 } as const;
 
 /** A slot before any event: the catalogue's capacity (default 20), open, empty. */
@@ -77,6 +85,36 @@ export function decideTimeslot(state: TimeslotState, command: TimeslotCommand): 
             seats,
             bookedAfter: state.booked - seats,
             reason: command.reason,
+            at: command.at,
+          },
+        },
+      ];
+    }
+    case 'ClaimHold': {
+      if (!isWhole(command.seats)) return domainError('INVALID', TIMESLOT_MESSAGES.badSeats);
+      const held = state.reservations[command.holdKey] ?? 0;
+      if (held === 0) return domainError('EXPIRED', TIMESLOT_MESSAGES.holdGone);
+      if (command.seats > held)
+        return domainError('TOO_MANY_PARTICIPANTS', TIMESLOT_MESSAGES.beyondHold(held));
+      if (state.blocked) return domainError('SLOT_NOT_AVAILABLE', TIMESLOT_MESSAGES.notAvailable);
+      const released = state.booked - held;
+      return [
+        {
+          type: 'SeatsReleased',
+          data: {
+            registrationId: command.holdKey,
+            seats: held,
+            bookedAfter: released,
+            reason: 'offer-claimed',
+            at: command.at,
+          },
+        },
+        {
+          type: 'SeatsReserved',
+          data: {
+            registrationId: command.registrationId,
+            seats: command.seats,
+            bookedAfter: released + command.seats,
             at: command.at,
           },
         },

@@ -19,7 +19,11 @@ export type SeatReleaseReason =
   | 'participant-removed'
   | 'moved'
   | 'failed-booking'
-  | 'rescheduled';
+  | 'rescheduled'
+  /** A waiting-list offer's hold (waitlistHoldKey) lapsed, was given up, or became a booking. */
+  | 'offer-expired'
+  | 'offer-withdrawn'
+  | 'offer-claimed';
 
 export type TimeslotEvent = SeatsReserved | SeatsReleased | SlotBlocked | SlotUnblocked | CapacityChanged;
 export const TIMESLOT_EVENT_TYPES = [

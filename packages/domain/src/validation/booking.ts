@@ -231,6 +231,11 @@ export const registrationRequestSchema = v.object(
     isFromWhiteCoat: flag(false),
     whiteCoatPaidAmount: optionalDecimal('Invalid amount'),
     isPaidInWhiteCoat: flag(false),
+    /** A waiting-list offer's token (`/waitlist/<token>`): the booking takes the seats held for it. */
+    waitlistToken: v.pipe(
+      optionalText(),
+      v.check((s) => s === null || s.length <= 200, 'Invalid waiting list link'),
+    ),
     participants: v.pipe(
       v.optional(v.array(participantSchema, INVALID_INPUT_MESSAGE), []),
       // the primary is the booker, so at most 9 more

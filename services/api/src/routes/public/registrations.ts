@@ -228,6 +228,7 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
       isFromWhiteCoat: false,
       whiteCoatPaidAmount: null,
       isPaidInWhiteCoat: false,
+      waitlistToken: null,
       participants: [],
     } as RegistrationRequest;
   }

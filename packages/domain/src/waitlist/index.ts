@@ -1,0 +1,3 @@
+export * from './decider';
+export * from './events';
+export * from './ids';
