@@ -8,6 +8,14 @@ export {
   rescheduleCutoffMessage,
   rescheduleRegistration,
 } from './reschedule';
+export { ensureCheckInToken, registrationOfCheckInToken } from './check-in-token';
+export {
+  type CheckInResult,
+  UNKNOWN_CHECK_IN_CODE,
+  checkIn,
+  registrationOfCode,
+  singaporeClock,
+} from './check-in';
 export {
   type WaitlistClaim,
   type WaitlistJoinInput,

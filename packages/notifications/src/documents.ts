@@ -6,6 +6,7 @@
  */
 import { formatSGD, GST_PERCENT, includedGstCents, type PriceBreakdown, roundHalfUp } from '@hs/domain';
 import { PDFDocument, type PDFFont, type PDFPage, PageSizes, rgb, StandardFonts } from 'pdf-lib';
+import { checkInQrPng } from './check-in-qr';
 import { PRODUCT_NAME } from './templates';
 import { type EmailVariables, maskIdentificationNumber, type RefundVariables } from './variables';
 
@@ -59,6 +60,8 @@ export interface DocumentData {
   /** Display string, e.g. '7 May 2025'. */
   invoiceDate: string;
   payment: DocumentPayment | null;
+  /** The order's check-in token: the confirmation PDF shows it as a QR code (issue 23). */
+  checkInToken?: string | null;
 }
 
 /** The credit note of one refund (or void) of an order: what was given back, against which invoice. */
@@ -537,6 +540,7 @@ export async function renderConfirmationPdf(data: DocumentData): Promise<Uint8Ar
   l.y -= 22;
   l.heading('Appointment');
   bookingFields(l, data);
+  if (data.checkInToken) await checkInSection(l, data.checkInToken);
   l.heading('Attendees');
   l.table(
     [
@@ -569,6 +573,22 @@ export async function renderConfirmationPdf(data: DocumentData): Promise<Uint8Ar
     ['Phone', data.customer.phone],
   ]);
   return l.save();
+}
+
+const QR_SIZE = 120;
+
+/** The check-in QR code beside how to use it. */
+async function checkInSection(l: Layout, token: string): Promise<void> {
+  l.heading('Check-in');
+  l.ensure(QR_SIZE + 10);
+  const image = await l.doc.embedPng(await checkInQrPng(token, 480));
+  l.page.drawImage(image, { x: MARGIN, y: l.y - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
+  const top = l.y;
+  l.y -= 30;
+  l.text('Show this code at the front desk on the day.', MARGIN + QR_SIZE + 16, { size: 11, bold: true });
+  l.y -= 16;
+  l.text('One code checks in the whole group.', MARGIN + QR_SIZE + 16, { size: 10 });
+  l.y = top - QR_SIZE - 14;
 }
 
 /** Tax invoice: number and date, bill-to, line items (discounts by their lineItemLabel), subtotal, GST, total, partner-paid, balance. */

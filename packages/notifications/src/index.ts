@@ -12,6 +12,7 @@ export {
   escapeIcsText,
   foldIcsLine,
 } from './calendar';
+export { CHECK_IN_QR_CID, checkInQrPng, checkInQrSvg, withCheckInQr } from './check-in-qr';
 export {
   type DocumentAttendee,
   type DocumentData,

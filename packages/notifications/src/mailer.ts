@@ -12,6 +12,8 @@ export interface MailAttachment {
   filename: string;
   content: Uint8Array;
   contentType: string;
+  /** Content-ID of an inline image the HTML shows as `cid:<cid>`. */
+  cid?: string;
 }
 
 export interface MailMessage {
@@ -104,6 +106,7 @@ function toMailOptions(m: MailMessage) {
       filename: a.filename,
       content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
       contentType: a.contentType,
+      ...(a.cid ? { cid: a.cid } : {}),
     })),
   };
 }

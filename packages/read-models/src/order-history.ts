@@ -65,6 +65,10 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
       return `${e.data.document} PDF generated`;
     case 'PartnerConfirmed':
       return `Confirmed to the partner (booking code ${e.data.bookingCode})`;
+    case 'ParticipantsCheckedIn':
+      return `Checked in ${e.data.participantIds.length} participant(s) by ${e.data.by}`;
+    case 'MarkedNoShow':
+      return `No-show: ${e.data.participantIds.length} participant(s) did not come on ${e.data.appointmentDate}`;
     case 'PartnerConfirmationFailed':
       return `Partner confirmation failed (attempt ${e.data.attempt}): ${e.data.reason}`;
     default:

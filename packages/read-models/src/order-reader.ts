@@ -76,6 +76,11 @@ export interface OrderRow {
   /** Cancelled too late for an automatic refund: staff decide. */
   refundReview: boolean;
   expiredAt: Date | null;
+  /** Per participant id, their check-in at the front desk (issue 23). */
+  checkIns: Record<string, { at: string; by: string }>;
+  /** The participant ids marked no-show after the appointment day, and when. */
+  noShows: string[];
+  noShowAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -97,6 +102,7 @@ export const selectOrders = (sql: Queryable) => sql`
          confirmation_email_sent as "confirmationEmailSent", cancelled_at as "cancelledAt",
          hold_until as "holdUntil", refunded_cents as "refundedCents", refunds, last_refund_at as "lastRefundAt",
          refund_review as "refundReview", expired_at as "expiredAt",
+         check_ins as "checkIns", no_shows as "noShows", no_show_at as "noShowAt",
          created_at as "createdAt", updated_at as "updatedAt"
   from orders`;
 

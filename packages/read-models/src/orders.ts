@@ -94,6 +94,8 @@ interface OrderPatch {
   paidAdd: number;
   /** Refunds to append to the row's list, oldest first. */
   refundsAdd: Record<string, unknown>[];
+  /** Check-ins to merge into the row's map (participant id -> { at, by }). */
+  checkInsAdd: Record<string, { at: string; by: string }>;
   /** The participant list the next event changes: the row's, then as the batch changes it. */
   participants: ParticipantSnapshot[];
 }
@@ -131,7 +133,7 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
   const patchOf = (id: number): OrderPatch => {
     let p = patches.get(id);
     if (!p) {
-      p = { fields: {}, paidAdd: 0, refundsAdd: [], participants: stored.get(id) ?? [] };
+      p = { fields: {}, paidAdd: 0, refundsAdd: [], checkInsAdd: {}, participants: stored.get(id) ?? [] };
       patches.set(id, p);
     }
     return p;
@@ -276,6 +278,22 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
       case 'ConfirmationEmailSent':
         patchOf(id).fields.confirmation_email_sent = true;
         break;
+      case 'ParticipantsCheckedIn': {
+        const d = data<'ParticipantsCheckedIn'>(event);
+        const p = patchOf(id);
+        for (const pid of d.participantIds) p.checkInsAdd[pid] ??= { at: d.at, by: d.by };
+        p.fields.updated_at = event.recordedAt;
+        break;
+      }
+      case 'MarkedNoShow': {
+        const d = data<'MarkedNoShow'>(event);
+        Object.assign(patchOf(id).fields, {
+          no_shows: d.participantIds,
+          no_show_at: d.at,
+          updated_at: event.recordedAt,
+        });
+        break;
+      }
     }
   }
 
@@ -303,7 +321,13 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
   }
   const changes = [...patches]
     .filter(([, p]) => Object.keys(p.fields).length > 0 || p.paidAdd !== 0 || p.refundsAdd.length > 0)
-    .map(([id, p]) => ({ ...p.fields, registration_id: id, paid_add: p.paidAdd, refunds_add: p.refundsAdd }));
+    .map(([id, p]) => ({
+      ...p.fields,
+      registration_id: id,
+      paid_add: p.paidAdd,
+      refunds_add: p.refundsAdd,
+      check_ins_add: p.checkInsAdd,
+    }));
   if (changes.length > 0) {
     writes.push(tx`
       update orders o
@@ -311,14 +335,15 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
            total_cents, discount_cents, member_discount_cents, partner_paid_cents, balance_due_cents, paid_cents,
            transaction_id, payment_method, confirmation_email_sent, cancelled_at, hold_until, refunded_cents,
            last_refund_at, refunds, refund_review, expired_at, timeslot_id, timeslot_date, timeslot_time,
-           updated_at) =
+           check_ins, no_shows, no_show_at, updated_at) =
         (select r.status, r.participants, r.participant_count, r.discount_code, r.discount_label,
                 r.discount_identifier_id, r.pricing, r.total_cents, r.discount_cents, r.member_discount_cents,
                 r.partner_paid_cents, r.balance_due_cents, o.paid_cents + (c.d->>'paid_add')::bigint,
                 r.transaction_id, r.payment_method, r.confirmation_email_sent, r.cancelled_at, r.hold_until,
                 r.refunded_cents, r.last_refund_at, o.refunds || (c.d->'refunds_add'), r.refund_review,
                 r.expired_at, r.timeslot_id, coalesce(t.date, o.timeslot_date),
-                coalesce(to_char(t.time, 'HH24:MI'), o.timeslot_time), r.updated_at
+                coalesce(to_char(t.time, 'HH24:MI'), o.timeslot_time),
+                (c.d->'check_ins_add') || o.check_ins, r.no_shows, r.no_show_at, r.updated_at
          from jsonb_populate_record(o, c.d) r
            left join timeslots t on c.d ? 'timeslot_id' and t.id = r.timeslot_id)
       from jsonb_array_elements(${tx.json(changes as never)}) as c(d)
@@ -366,6 +391,8 @@ export const ordersProjection = defineBatchProjection({
     'RegistrationRescheduled',
     'RefundRecorded',
     'ConfirmationEmailSent',
+    'ParticipantsCheckedIn',
+    'MarkedNoShow',
   ],
   applyBatch: applyOrdersBatch,
 });

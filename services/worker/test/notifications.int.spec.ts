@@ -106,6 +106,11 @@ describe('worker: emails, reminders and their facts', () => {
     expect(confirmation.text).toContain(b.referenceNumber);
     expect(confirmation.html).not.toContain('S1234567D');
     // the confirmation PDF and the calendar invite (SEQUENCE 0; a reschedule's invite updates it)
+    // and the check-in QR code, an inline image of the HTML (issue 23)
+    const qr = confirmation.attachments.find((a) => a.contentType === 'image/png');
+    expect(qr?.filename).toBe('check-in-qr.png');
+    expect(confirmation.html).toContain('cid:check-in-qr@health-screening');
+    confirmation.attachments = confirmation.attachments.filter((a) => a !== qr);
     expect(confirmation.attachments).toHaveLength(2);
     expect(confirmation.attachments[0]!.contentType).toBe('application/pdf');
     expect(confirmation.attachments[1]!.filename).toBe('appointment.ics');

@@ -34,6 +34,13 @@ import type {
   RegistrationEvent,
 } from './events';
 import { availableRefundCents, isGatewayPaymentMethod, refundSale } from './refunds';
+import {
+  type CheckInCommand,
+  type CheckInMark,
+  type MarkNoShowCommand,
+  decideCheckIn,
+  decideNoShow,
+} from './check-in';
 
 /** One refund or void given back through the gateway. */
 export interface RefundEntry {
@@ -114,6 +121,10 @@ export interface RegistrationState {
   cancelledAt: string | null;
   /** Moves to another timeslot so far (the next one's calendar SEQUENCE is this + 1). */
   rescheduleCount: number;
+  /** Per participant id, their check-in at the front desk (issue 23). */
+  checkIns: Record<string, CheckInMark>;
+  /** The no-shows of the appointment day were marked (once per order). */
+  noShowMarked: boolean;
 }
 
 export type RegistrationCommand =
@@ -187,7 +198,9 @@ export type RegistrationCommand =
       at: string;
     }
   | { type: 'RecordPartnerConfirmed'; at: string }
-  | { type: 'RecordPartnerConfirmationFailed'; reason: string; attempt: number; at: string };
+  | { type: 'RecordPartnerConfirmationFailed'; reason: string; attempt: number; at: string }
+  | CheckInCommand
+  | MarkNoShowCommand;
 
 export const REGISTRATION_MESSAGES = {
   notFound: 'Registration not found',
@@ -254,6 +267,8 @@ export function initialRegistrationState(): RegistrationState {
     partnerConfirmed: false,
     cancelledAt: null,
     rescheduleCount: 0,
+    checkIns: {},
+    noShowMarked: false,
   };
 }
 
@@ -720,6 +735,10 @@ export function decideRegistration(
           },
         ]
       );
+    case 'CheckIn':
+      return decideCheckIn(state, command);
+    case 'MarkNoShow':
+      return decideNoShow(state, command);
     case 'RecordPartnerConfirmed': {
       const refusal = existing(state) ?? partnerOnly(state);
       if (refusal) return refusal;
@@ -883,6 +902,14 @@ export function evolveRegistration(state: RegistrationState, event: Registration
       return state;
     case 'PartnerConfirmed':
       return { ...state, partnerConfirmed: true };
+    case 'ParticipantsCheckedIn': {
+      const { participantIds, at, by } = event.data;
+      const checkIns = { ...state.checkIns };
+      for (const id of participantIds) checkIns[id] ??= { at, by };
+      return { ...state, checkIns };
+    }
+    case 'MarkedNoShow':
+      return { ...state, noShowMarked: true };
     case 'PartnerConfirmationFailed':
     case 'ReceiptEmailSent':
     case 'CancellationEmailSent':

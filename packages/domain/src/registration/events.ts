@@ -268,6 +268,22 @@ export type RefundEmailSent = DomainEvent<
   'RefundEmailSent',
   { to: string; messageId: string | null; refundId: string; creditNoteNumber: string; at: string }
 >;
+/**
+ * People of the party were checked in at the front desk (issue 23). `by` is the staff member's
+ * username: a second scan answers with it straight from the stream (the actor is in the metadata too).
+ */
+export type ParticipantsCheckedIn = DomainEvent<
+  'ParticipantsCheckedIn',
+  { participantIds: string[]; by: string; at: string }
+>;
+/**
+ * After the appointment's Singapore day ended, the people booked and never checked in (worker, once
+ * per order). `appointmentDate` is yyyy-MM-dd, Singapore.
+ */
+export type MarkedNoShow = DomainEvent<
+  'MarkedNoShow',
+  { participantIds: string[]; appointmentDate: string; at: string }
+>;
 /** An email could not be delivered for good (refused address, or every retry failed) (worker). */
 export type EmailDeliveryFailed = DomainEvent<
   'EmailDeliveryFailed',
@@ -301,7 +317,9 @@ export type RegistrationEvent =
   | ExpiryEmailSent
   | RescheduledEmailSent
   | RefundEmailSent
-  | EmailDeliveryFailed;
+  | EmailDeliveryFailed
+  | ParticipantsCheckedIn
+  | MarkedNoShow;
 
 export const REGISTRATION_EVENT_TYPES = [
   'RegistrationBooked',
@@ -331,4 +349,6 @@ export const REGISTRATION_EVENT_TYPES = [
   'RescheduledEmailSent',
   'RefundEmailSent',
   'EmailDeliveryFailed',
+  'ParticipantsCheckedIn',
+  'MarkedNoShow',
 ] as const satisfies readonly RegistrationEvent['type'][];

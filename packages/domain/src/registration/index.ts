@@ -1,3 +1,4 @@
 export * from './decider';
 export * from './events';
 export * from './refunds';
+export * from './check-in';

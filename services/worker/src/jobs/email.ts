@@ -18,7 +18,11 @@ import {
   singaporeInstant,
 } from '@hs/domain';
 import type { NewEvent, RecordedEvent } from '@hs/eventstore';
+import { ensureCheckInToken } from '@hs/commands';
 import {
+  CHECK_IN_QR_CID,
+  checkInQrPng,
+  withCheckInQr,
   type CreditNoteData,
   type DocumentData,
   type DocumentPayment,
@@ -62,6 +66,8 @@ interface Composed {
   variables?: Record<string, string>;
   attachments: MailAttachment[];
   facts: (sent: Sent) => Array<RegistrationCommand | NewEvent>;
+  /** Adds to the rendered HTML (the confirmation's check-in QR code). */
+  html?: (html: string) => string;
 }
 
 interface EmailPlan {
@@ -142,21 +148,35 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
               ? 'registration cancelled'
               : null,
         payment: (read) => paymentOf(read),
-        compose: async ({ read, order, doc }) => ({
-          attachments: [
-            pdf(`confirmation-${doc.referenceNumber}.pdf`, await renderConfirmationPdf(doc)),
-            ...invite(read, order, ctx.clock()),
-          ],
-          facts: (sent) => [
-            { type: 'RecordConfirmationEmailSent', to: sent.to, messageId: sent.messageId, at: sent.at },
-            {
-              type: 'RecordPdfGenerated',
-              document: 'confirmation',
-              fileName: `confirmation-${doc.referenceNumber}.pdf`,
-              at: sent.at,
-            },
-          ],
-        }),
+        compose: async ({ read, order, doc }) => {
+          // The check-in code (issue 23): in the PDF and shown in the email as an inline image.
+          const token = await ensureCheckInToken(ctx.sql, id);
+          return {
+            attachments: [
+              pdf(
+                `confirmation-${doc.referenceNumber}.pdf`,
+                await renderConfirmationPdf({ ...doc, checkInToken: token }),
+              ),
+              ...invite(read, order, ctx.clock()),
+              {
+                filename: 'check-in-qr.png',
+                content: await checkInQrPng(token),
+                contentType: 'image/png',
+                cid: CHECK_IN_QR_CID,
+              },
+            ],
+            html: withCheckInQr,
+            facts: (sent) => [
+              { type: 'RecordConfirmationEmailSent', to: sent.to, messageId: sent.messageId, at: sent.at },
+              {
+                type: 'RecordPdfGenerated',
+                document: 'confirmation',
+                fileName: `confirmation-${doc.referenceNumber}.pdf`,
+                at: sent.at,
+              },
+            ],
+          };
+        },
       };
     case 'receipt-email': {
       const { transactionId } = data as QueuePayloads['receipt-email'];
@@ -385,7 +405,7 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
           to,
           from: email.from,
           subject: email.subject,
-          html: email.html,
+          html: composed.html ? composed.html(email.html) : email.html,
           text: email.text,
           attachments: composed.attachments,
         }));
