@@ -1,8 +1,9 @@
 /**
- * The waiting list on the wire (issue 22): the join body, the entry a `/waitlist/{token}` link reads,
- * and the calls. The api's TypeBox contracts were not there when this was written, so the shapes are
- * the contract's own words, kept here in one place.
+ * The waiting list on the wire (issue 22): the join body, the entry a `/waitlist/{token}` link reads
+ * (the api's own schemas in @hs/contracts, under the names the pages use), the join form's checks and
+ * the calls.
  */
+import type { WaitlistJoined, WaitlistJoinRequest } from '@hs/contracts';
 import {
   errorMap,
   type FieldError,
@@ -14,54 +15,13 @@ import {
 import * as v from 'valibot';
 import { type ApiEnvelope, ApiError, api } from '../lib/api';
 
-export type WaitlistStatus = 'waiting' | 'offered' | 'booked' | 'expired' | 'left' | 'removed';
-
-export interface WaitlistOffer {
-  timeslotId: number;
-  /** yyyy-MM-dd */
-  date: string;
-  /** HH:mm */
-  time: string;
-  label: string;
-  /** UTC timestamp */
-  expiresAt: string;
-}
-
-/** GET /api/waitlist/{token}. */
-export interface WaitlistEntryView {
-  id: string;
-  eventId: number;
-  eventName: string;
-  packageId: number;
-  packageName: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobileNumber: string;
-  postalCode: string;
-  seats: number;
-  preferredDates: string[];
-  status: WaitlistStatus;
-  position: number | null;
-  offer: WaitlistOffer | null;
-}
-
-export interface JoinWaitlistBody {
-  eventId: number;
-  packageId: number;
-  postalCode: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobileNumber: string;
-  seats: number;
-  preferredDates?: string[];
-}
-
-export interface JoinWaitlistResult {
-  id: string;
-  position: number;
-}
+export type {
+  WaitlistEntry as WaitlistEntryView,
+  WaitlistJoined as JoinWaitlistResult,
+  WaitlistJoinRequest as JoinWaitlistBody,
+  WaitlistOffer,
+  WaitlistStatus,
+} from '@hs/contracts';
 
 /** The form's text values (seats as typed). */
 export interface JoinWaitlistValues {
@@ -118,8 +78,8 @@ export function waitlistKey(token: string) {
   return `/api/waitlist/${encodeURIComponent(token)}`;
 }
 
-export function joinWaitlist(body: JoinWaitlistBody): Promise<JoinWaitlistResult> {
-  return api.post<ApiEnvelope<JoinWaitlistResult>>('/api/waitlist', body).then((r) => r.data);
+export function joinWaitlist(body: WaitlistJoinRequest): Promise<WaitlistJoined> {
+  return api.post<ApiEnvelope<WaitlistJoined>>('/api/waitlist', body).then((r) => r.data);
 }
 
 export function leaveWaitlist(token: string): Promise<unknown> {

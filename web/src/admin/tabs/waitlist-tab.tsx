@@ -1,4 +1,4 @@
-import type { AdminEvent } from '@hs/contracts';
+import type { AdminEvent, AdminWaitlistEntry, WaitlistStatus } from '@hs/contracts';
 import { isRegion, regionName } from '@hs/domain';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
@@ -10,7 +10,6 @@ import * as Field from '../../components/ui/field';
 import * as Table from '../../components/ui/table';
 import { api } from '../../lib/api';
 import { selectStyle } from '../../public/select-style';
-import type { WaitlistOffer, WaitlistStatus } from '../../public/waitlist';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListState, SectionHeader } from '../components/section';
 import {
@@ -24,21 +23,7 @@ import {
 } from '../lib/admin-api';
 
 /** GET /api/admin/events/{id}/waitlist, one row (issue 22). */
-export interface AdminWaitlistRow {
-  id: string;
-  position: number | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobileNumber: string;
-  seats: number;
-  region: string;
-  postalCode: string;
-  preferredDates: string[];
-  joinedAt: string;
-  status: WaitlistStatus;
-  offer: WaitlistOffer | null;
-}
+export type AdminWaitlistRow = AdminWaitlistEntry;
 
 export function eventWaitlistPath(eventId: number) {
   return `${ADMIN_PATHS.events}/${eventId}/waitlist`;
@@ -129,7 +114,8 @@ export function EventWaitlist({ eventId }: { eventId: number }) {
                 </Table.Cell>
                 <Table.Cell>{row.seats}</Table.Cell>
                 <Table.Cell>
-                  {isRegion(row.region) ? regionName(row.region) : row.region} ({row.postalCode})
+                  {isRegion(row.region) ? regionName(row.region) : (row.region ?? 'Unknown')} (
+                  {row.postalCode})
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatAdminDateTime(row.joinedAt)}</Table.Cell>
                 <Table.Cell>
