@@ -3,6 +3,7 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isStaffRole, type StaffRole } from '@hs/contracts';
+import { TOTP_REQUIRED_FOR_ADMINS } from '../../auth/staff';
 import { forbidden, unauthorized } from '../../errors';
 
 export interface AdminTokenPayload {
@@ -23,6 +24,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The staff roles an /api/admin route allows (issue 23); see @hs/contracts STAFF_ROLES. */
     roles?: readonly StaffRole[];
+    /**
+     * The route stays open to an admin who must enrol a second factor but has not yet (the session
+     * and own-account routes); every other route refuses them until they do.
+     */
+    beforeSecondFactor?: boolean;
   }
   interface FastifyInstance {
     /**
@@ -64,9 +70,14 @@ export default fp(
       const id = Number(sub);
       if (!Number.isSafeInteger(id)) throw unauthorized('Invalid or expired token');
       // One indexed lookup per request: deactivation, role changes and logout count on the next request.
-      const [row] = await app.sql<{ username: string; role: string; active: boolean; revoked: boolean }[]>`
+      const [row] = await app.sql<
+        { username: string; role: string; active: boolean; revoked: boolean; mustEnrol: boolean }[]
+      >`
         select u.username, u.role, u.active,
-               exists (select 1 from revoked_tokens where jti = ${jti}) as revoked
+               exists (select 1 from revoked_tokens where jti = ${jti}) as revoked,
+               (u.role = 'admin' and u.totp_secret is null and exists (
+                  select 1 from system_settings
+                  where setting_key = ${TOTP_REQUIRED_FOR_ADMINS} and setting_value = 'true')) as "mustEnrol"
         from users u where u.id = ${id}`;
       if (!row) throw unauthorized('User no longer exists');
       if (row.revoked) throw unauthorized('Token has been revoked');
@@ -74,6 +85,8 @@ export default fp(
       const allowed: readonly string[] = request.routeOptions.config.roles ?? ['admin'];
       if (!isStaffRole(row.role)) throw forbidden('Admin access required');
       if (!allowed.includes(row.role)) throw forbidden(`The ${row.role} role does not allow this`);
+      if (row.mustEnrol && !request.routeOptions.config.beforeSecondFactor)
+        throw forbidden('Set up two-factor authentication on your Account page first');
       request.staff = { id, username: row.username, role: row.role };
       request.actor = `admin:${row.username}`;
     });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorResponseSchema, MessageResponseSchema, ROLES } from '@hs/contracts';
 import { Type } from '@sinclair/typebox';
 import { dummyHash, verifyPassword } from '../../auth/password';
+import { acceptSecondFactor } from '../../auth/second-factor';
 import { HttpError, unauthorized } from '../../errors';
 import { ignoreEmptyBody } from '../../no-body';
 import { parseInput } from '../../validation';
@@ -43,7 +44,14 @@ export const login: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Sign in; answers a bearer token valid for 8 hours',
-        body: Type.Object({ username: Type.String(), password: Type.String() }),
+        description:
+          'A user with a TOTP second factor sends `code` too (6 digits, or a recovery code); without it the ' +
+          "answer is 401 with errors [{ field: 'code' }], and the client asks for the code and signs in again.",
+        body: Type.Object({
+          username: Type.String(),
+          password: Type.String(),
+          code: Type.Optional(Type.String({ maxLength: 32 })),
+        }),
         response: {
           200: Envelope(Type.Object({ token: Type.String(), user: UserSchema })),
           400: ErrorResponseSchema,
@@ -53,23 +61,41 @@ export const login: FastifyPluginAsyncTypebox = async (app) => {
       },
       // Spec messages ('Username is required') come before the generic schema check.
       preValidation: async (request) => {
-        request.body = parseInput(LoginInput, request.body);
+        const { code } = (request.body ?? {}) as { code?: unknown };
+        request.body = {
+          ...parseInput(LoginInput, request.body),
+          ...(code === undefined ? {} : { code }),
+        } as never;
       },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
+      const { username, password, code } = request.body;
       if (await tooManyFailures(username, request.ip)) {
         reply.header('retry-after', String(FAILURE_WINDOW_MINUTES * 60));
         throw new HttpError(429, 'Too many failed login attempts. Please try again in 15 minutes.');
       }
-      const [user] = await sql<(UserRow & { passwordHash: string })[]>`
-        select id, username, email, role, last_login as "lastLogin", password_hash as "passwordHash"
+      const [user] = await sql<
+        (UserRow & { passwordHash: string | null; active: boolean; totpSecret: string | null })[]
+      >`
+        select id, username, email, role, last_login as "lastLogin", password_hash as "passwordHash",
+               active, totp_secret as "totpSecret"
         from users where username = ${username}`;
-      // Same work for an unknown user as for a wrong password: same answer, same time.
+      // Same work for an unknown user (or one still to use their invite) as for a wrong password.
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-      if (!user || !ok) {
+      const fail = async (message: string) => {
         await sql`insert into login_failures (username, ip) values (${username}, ${request.ip})`;
-        throw unauthorized('Invalid credentials');
+        return unauthorized(message);
+      };
+      if (!user?.passwordHash || !ok) throw await fail('Invalid credentials');
+      if (!user.active) throw unauthorized('This account has been deactivated');
+      if (user.totpSecret) {
+        if (!code)
+          throw new HttpError(401, 'Enter the code from your authenticator app', [
+            { field: 'code', message: 'A 6-digit code (or a recovery code) is needed' },
+          ]);
+        // Wrong codes count as failed logins: the lockout bounds guessing the 6 digits.
+        if (!(await acceptSecondFactor(sql, Number(user.id), user.totpSecret, code)))
+          throw await fail('Invalid code');
       }
       const [updated] = await sql<UserRow[]>`
         update users set last_login = now() where id = ${user.id}
@@ -87,7 +113,7 @@ export const session: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/user',
     {
-      config: { roles: ROLES.anyStaff },
+      config: { roles: ROLES.anyStaff, beforeSecondFactor: true },
       schema: {
         tags: ['admin'],
         security: [{ bearerAuth: [] }],
@@ -105,7 +131,7 @@ export const session: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/logout',
     {
-      config: { roles: ROLES.anyStaff },
+      config: { roles: ROLES.anyStaff, beforeSecondFactor: true },
       onRequest: ignoreEmptyBody,
       schema: {
         tags: ['admin'],

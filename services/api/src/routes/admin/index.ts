@@ -16,6 +16,8 @@ import registrations from './registrations';
 import reschedule from './reschedule';
 import system from './system';
 import timeslots from './timeslots';
+import account from './account';
+import users from './users';
 
 /**
  * /api/admin: login is public; everything else sits in one encapsulated
@@ -57,6 +59,8 @@ const admin: FastifyPluginAsync<
     await guarded.register(timeslots);
     await guarded.register(previewSession);
     await guarded.register(queues, { bullmqPrefix: opts.bullmqPrefix });
+    await guarded.register(account);
+    await guarded.register(users, { mail: { smtpUrl: opts.smtpUrl, outboxDir: opts.mailOutboxDir } });
   });
 };
 

@@ -1,0 +1,230 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  Envelope,
+  ErrorResponseSchema,
+  IdParams,
+  MessageResponseSchema,
+  ROLES,
+  StaffSettingsSchema,
+  StaffUserCreateSchema,
+  StaffUserCreatedSchema,
+  StaffUserSchema,
+  StaffUserUpdateSchema,
+  StaffInviteSchema,
+} from '@hs/contracts';
+import type { MailerOptions } from '@hs/notifications';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../audit';
+import { sendInviteMail } from '../../auth/invite-mail';
+import {
+  TOTP_REQUIRED_FOR_ADMINS,
+  findStaff,
+  insertStaff,
+  issueInvite,
+  listStaff,
+  otherActiveAdmins,
+  totpRequiredForAdmins,
+} from '../../auth/staff';
+import { badRequest, conflict } from '../../errors';
+import { saveSetting } from '../../settings';
+
+const Errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+
+/** The set-password page; the token rides in the fragment, so it reaches no server log or Referer. */
+const inviteUrl = (request: FastifyRequest, token: string) =>
+  `${request.protocol}://${request.host}/admin/set-password#token=${token}`;
+
+/** Staff accounts and their settings (issue 23): admin only. */
+const users: FastifyPluginAsyncTypebox<{ mail: MailerOptions }> = async (app, opts) => {
+  const { sql } = app;
+
+  async function invite(request: FastifyRequest, userId: number) {
+    const user = await findStaff(sql, userId);
+    if (!user.active) throw conflict('Activate the user before sending an invite');
+    const { token, expiresAt } = await sql.begin(async (tx) => {
+      const issued = await issueInvite(tx, userId, request.actor);
+      await audit(tx, {
+        actor: request.actor,
+        action: 'update',
+        entity: 'user_invite',
+        entityId: userId,
+        after: { username: user.username, expiresAt: issued.expiresAt.toISOString() },
+      });
+      return issued;
+    });
+    const url = inviteUrl(request, token);
+    let emailed = false;
+    if (user.email) {
+      try {
+        await sendInviteMail(sql, opts.mail, { to: user.email, username: user.username, url, expiresAt });
+        emailed = true;
+      } catch (err) {
+        request.log.warn({ err, userId }, 'invite email not sent');
+      }
+    }
+    return { inviteUrl: url, expiresAt: expiresAt.toISOString(), emailed };
+  }
+
+  app.get(
+    '/users',
+    {
+      config: { roles: ROLES.admin },
+      schema: { summary: 'Staff accounts', response: { 200: Envelope(Type.Array(StaffUserSchema)) } },
+    },
+    async () => ({ success: true as const, data: await listStaff(sql) }),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Create a staff account without a password and send its one-time invite link',
+        body: StaffUserCreateSchema,
+        response: { 201: Envelope(StaffUserCreatedSchema), ...Errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await sql.begin(async (tx) => {
+        const created = await insertStaff(tx, request.body);
+        await audit(tx, {
+          actor: request.actor,
+          action: 'create',
+          entity: 'user',
+          entityId: created,
+          after: await findStaff(tx, created),
+        });
+        return created;
+      });
+      const sent = await invite(request, id);
+      return reply
+        .status(201)
+        .send({ success: true as const, data: { user: await findStaff(sql, id), invite: sent } });
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: "Change a user's email, role or active flag; deactivating stops their tokens at once",
+        params: IdParams,
+        body: StaffUserUpdateSchema,
+        response: { 200: Envelope(StaffUserSchema), ...Errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { email, role, active } = request.body;
+      const updated = await sql.begin(async (tx) => {
+        const before = await findStaff(tx, id);
+        const losesAdmin =
+          before.role === 'admin' &&
+          before.active &&
+          ((role !== undefined && role !== 'admin') || active === false);
+        if (losesAdmin && id === request.staff.id)
+          throw badRequest('You cannot remove your own admin access; another admin can');
+        if (losesAdmin && (await otherActiveAdmins(tx, id)) === 0)
+          throw conflict('This is the last active admin; make another user admin first');
+        await tx`
+          update users set email = ${email ?? before.email}, role = ${role ?? before.role},
+                           active = ${active ?? before.active}
+          where id = ${id}`;
+        const after = await findStaff(tx, id);
+        await audit(tx, {
+          actor: request.actor,
+          action: 'update',
+          entity: 'user',
+          entityId: id,
+          before,
+          after,
+        });
+        return after;
+      });
+      return { success: true as const, data: updated };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Delete a staff account (history keeps naming them by username)',
+        params: IdParams,
+        response: { 200: MessageResponseSchema, ...Errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (id === request.staff.id) throw badRequest('You cannot delete your own account');
+      await sql.begin(async (tx) => {
+        const before = await findStaff(tx, id);
+        if (before.role === 'admin' && before.active && (await otherActiveAdmins(tx, id)) === 0)
+          throw conflict('This is the last active admin; make another user admin first');
+        await tx`delete from users where id = ${id}`;
+        await audit(tx, { actor: request.actor, action: 'delete', entity: 'user', entityId: id, before });
+      });
+      return { success: true, message: 'User deleted' };
+    },
+  );
+
+  app.post(
+    '/users/:id/invite',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'A fresh one-time link to set the password (also a reset); earlier links stop working',
+        params: IdParams,
+        response: { 200: Envelope(StaffInviteSchema), ...Errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await invite(request, request.params.id) }),
+  );
+
+  app.get(
+    '/staff-settings',
+    {
+      config: { roles: ROLES.admin },
+      schema: { summary: 'Staff security settings', response: { 200: Envelope(StaffSettingsSchema) } },
+    },
+    async () => ({
+      success: true as const,
+      data: { requireTotpForAdmins: await totpRequiredForAdmins(sql) },
+    }),
+  );
+
+  app.put(
+    '/staff-settings',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Require a TOTP second factor for role admin',
+        body: StaffSettingsSchema,
+        response: { 200: Envelope(StaffSettingsSchema), 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { requireTotpForAdmins } = request.body;
+      // Switched on by an admin without a second factor, it would first of all lock out that admin.
+      if (requireTotpForAdmins && !(await findStaff(sql, request.staff.id)).totpEnabled)
+        throw badRequest('Set up your own two-factor authentication (Account page) before requiring it');
+      await sql.begin(async (tx) => {
+        const before = await totpRequiredForAdmins(tx);
+        await saveSetting(tx, {
+          key: TOTP_REQUIRED_FOR_ADMINS,
+          value: String(requireTotpForAdmins),
+          description: 'Users of role admin must enrol a TOTP second factor',
+          actor: request.actor,
+          before: { requireTotpForAdmins: before },
+          after: { requireTotpForAdmins },
+        });
+      });
+      return { success: true as const, data: { requireTotpForAdmins } };
+    },
+  );
+};
+
+export default users;

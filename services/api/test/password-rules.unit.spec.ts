@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { passwordProblem } from '../src/auth/password-rules';
+
+describe('staff password rules', () => {
+  it('refuses fewer than 12 characters, counting characters not bytes', () => {
+    expect(passwordProblem('short-pass1')).toMatch(/at least 12/);
+    expect(passwordProblem('élan-vital-9')).toBeNull();
+  });
+
+  it('refuses common passwords whatever their case', () => {
+    expect(passwordProblem('qwertyuiopasdfghjkl')).toMatch(/too common/);
+    expect(passwordProblem('1Qaz2wsx3edc')).toMatch(/too common/);
+    expect(passwordProblem('123456789012')).toMatch(/too common/);
+  });
+
+  it('refuses the username inside the password', () => {
+    expect(passwordProblem('frontdesk-is-fun', 'FrontDesk')).toMatch(/username/);
+  });
+
+  it('accepts a long uncommon passphrase', () => {
+    expect(passwordProblem('mango tractor velvet 42', 'desk')).toBeNull();
+  });
+});
