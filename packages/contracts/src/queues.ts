@@ -27,6 +27,11 @@ export interface QueuePayloads {
   'rescheduled-email': { registrationId: number; causeEventId: string };
   /** A refund or void recorded (RefundRecorded): the refund email with its credit note PDF. */
   'refund-email': { registrationId: number; refundId: string; causeEventId: string };
+  /**
+   * A waiting-list entry joined, was offered seats, let its offer lapse or left (issue 22): the email
+   * for that event of the entry's stream (the entry id and the event, never the person's details).
+   */
+  'waitlist-email': { entryId: string; causeEventId: string };
   /** Partner booking paid or confirmed: tell the partner. */
   'partner-confirmation': { registrationId: number; causeEventId: string };
   /** Partner booking cancelled: tell the partner (it refunds what it collected). */
@@ -43,10 +48,16 @@ export const QUEUES = {
   'expiry-email': { jobName: 'send-expiry', emailType: 'expiry' },
   'refund-email': { jobName: 'send-refund', emailType: 'refund' },
   'rescheduled-email': { jobName: 'send-rescheduled', emailType: 'rescheduled' },
+  // one queue for the four waiting-list emails: the cause event's type picks the email
+  'waitlist-email': { jobName: 'send-waitlist', emailType: null },
   'partner-confirmation': { jobName: 'confirm-partner', emailType: null },
   'partner-cancellation': { jobName: 'cancel-partner', emailType: null },
 } as const satisfies Record<QueueName, { jobName: string; emailType: string | null }>;
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 
-export type EmailQueueName = Exclude<QueueName, 'partner-confirmation' | 'partner-cancellation'>;
+/** The queues of a registration's emails (jobs/email.ts). */
+export type EmailQueueName = Exclude<
+  QueueName,
+  'partner-confirmation' | 'partner-cancellation' | 'waitlist-email'
+>;

@@ -23,6 +23,16 @@ import {
 import type { Producers } from './queues';
 import { loadRegistration } from './registration';
 
+const WAITLIST_PREFIX = 'waitlist-';
+
+/** The events of a waiting-list entry that each send its email (the job picks it by the event's type). */
+export const WAITLIST_EMAIL_EVENTS = [
+  'WaitlistJoined',
+  'WaitlistOfferMade',
+  'WaitlistOfferExpired',
+  'WaitlistLeft',
+] as const;
+
 export const REACTOR_NAME = 'notifications';
 export const REACTOR_EVENT_TYPES = [
   'RegistrationBooked',
@@ -32,7 +42,17 @@ export const REACTOR_EVENT_TYPES = [
   'RegistrationExpired',
   'RefundRecorded',
   'RegistrationRescheduled',
+  // the waiting list's emails (issue 22); WaitlistOfferClaimed needs none: the booking's confirmation follows
+  ...WAITLIST_EMAIL_EVENTS,
 ] as const;
+
+/** A waiting-list event's email: the entry id and the event, never the person's details. */
+export function waitlistReactionsTo(event: Pick<RecordedEvent, 'eventId' | 'streamId' | 'type'>): Reaction[] {
+  if (!event.streamId.startsWith(WAITLIST_PREFIX)) return [];
+  if (!(WAITLIST_EMAIL_EVENTS as readonly string[]).includes(event.type)) return [];
+  const entryId = event.streamId.slice(WAITLIST_PREFIX.length);
+  return [{ queue: 'waitlist-email', data: { entryId, causeEventId: event.eventId } }];
+}
 
 /** The reminder goes out this long before the appointment. */
 export const REMINDER_LEAD_MS = 24 * 3_600_000;
@@ -155,6 +175,7 @@ export function startNotificationsReactor(deps: ReactorDeps): Runner {
   const clock = deps.clock ?? (() => new Date());
   const handleBatch = async (batch: RecordedEvent[]): Promise<void> => {
     const events = batch.filter((e) => isRegistrationStream(e.streamId));
+    const waitlistEvents = batch.filter((e) => e.streamId.startsWith(WAITLIST_PREFIX));
     const slotIds = [
       ...new Set(
         events
@@ -170,6 +191,16 @@ export function startNotificationsReactor(deps: ReactorDeps): Runner {
       for (const r of rows) slots.set(Number(r.id), { day: r.day, time: r.time });
     }
     const jobs = new Map<QueueName, Parameters<typeof enqueueBulkOnce>[1]>();
+    const add = (r: Reaction, eventId: string) => {
+      const list = jobs.get(r.queue) ?? [];
+      list.push({
+        name: QUEUES[r.queue].jobName,
+        data: r.data,
+        jobId: reactionJobId(r.queue, eventId),
+        job: r.delayMs ? { delay: r.delayMs } : {},
+      });
+      jobs.set(r.queue, list);
+    };
     const now = clock();
     for (const event of events) {
       let slot: ReactionContext['slot'] = null;
@@ -179,17 +210,9 @@ export function startNotificationsReactor(deps: ReactorDeps): Runner {
       } else if (event.type === 'StatusChanged' || event.type === 'RegistrationCancelled') {
         partner = (await loadRegistration(sql, registrationIdOf(event.streamId))).state.partner !== null;
       }
-      for (const r of reactionsTo(event, { partner, slot, now })) {
-        const list = jobs.get(r.queue) ?? [];
-        list.push({
-          name: QUEUES[r.queue].jobName,
-          data: r.data,
-          jobId: reactionJobId(r.queue, event.eventId),
-          job: r.delayMs ? { delay: r.delayMs } : {},
-        });
-        jobs.set(r.queue, list);
-      }
+      for (const r of reactionsTo(event, { partner, slot, now })) add(r, event.eventId);
     }
+    for (const event of waitlistEvents) for (const r of waitlistReactionsTo(event)) add(r, event.eventId);
     await Promise.all(
       [...jobs].map(([queue, list]) =>
         enqueueBulkOnce(producers[queue] as never, list, { timeoutMs: deps.enqueueTimeoutMs ?? 5_000 }),

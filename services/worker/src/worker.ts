@@ -127,6 +127,7 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
         messageLockTtlMs: config.lockDurationMs,
         orderWaitMs: deps.orderWaitMs ?? 5_000,
         publicBaseUrl: config.publicBaseUrl,
+        waitlistTokenSecret: config.waitlistTokenSecret,
       },
       {
         redisUrl: config.redisUrl,

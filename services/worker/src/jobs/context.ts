@@ -15,6 +15,8 @@ export interface JobContext {
   orderWaitMs: number;
   /** How visitors reach the site (PUBLIC_BASE_URL): links in emails. */
   publicBaseUrl: string;
+  /** Signs the waiting-list links (WAITLIST_TOKEN_SECRET): the api opens them with the same secret. */
+  waitlistTokenSecret: string;
   clock: () => Date;
   /** For per-message locks (withLock); keys are under `lockPrefix`. */
   redis: Redis;

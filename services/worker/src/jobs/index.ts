@@ -6,10 +6,12 @@ import type { JobContext } from './context';
 import { emailProcessor } from './email';
 import { partnerProcessor } from './partner';
 import { partnerCancellationProcessor } from './partner-cancellation';
+import { waitlistEmailProcessor } from './waitlist-email';
 
 export { emailProcessor } from './email';
 export { partnerProcessor } from './partner';
 export { partnerCancellationProcessor } from './partner-cancellation';
+export { waitlistEmailProcessor } from './waitlist-email';
 export type { JobContext } from './context';
 
 export interface JobWorkers {
@@ -21,6 +23,7 @@ export interface JobWorkers {
 export function processorFor(queue: QueueName, ctx: JobContext): (job: Job) => Promise<unknown> {
   if (queue === 'partner-confirmation') return partnerProcessor(ctx);
   if (queue === 'partner-cancellation') return partnerCancellationProcessor(ctx);
+  if (queue === 'waitlist-email') return waitlistEmailProcessor(ctx);
   return emailProcessor(queue as EmailQueueName, ctx);
 }
 

@@ -16,6 +16,7 @@ import registrations from './registrations';
 import reschedule from './reschedule';
 import system from './system';
 import timeslots from './timeslots';
+import waitlist from './waitlist';
 import account from './account';
 import users from './users';
 
@@ -57,6 +58,7 @@ const admin: FastifyPluginAsync<
     await guarded.register(reschedule);
     await guarded.register(system);
     await guarded.register(timeslots);
+    await guarded.register(waitlist);
     await guarded.register(previewSession);
     await guarded.register(queues, { bullmqPrefix: opts.bullmqPrefix });
     await guarded.register(account);

@@ -6,6 +6,7 @@ import {
   Envelope,
   ROLES,
 } from '@hs/contracts';
+import { countActiveWaitlist } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 
 const AuditQuery = Type.Object({
@@ -44,15 +45,7 @@ const overview: FastifyPluginAsyncTypebox = async (app) => {
       const orders = table?.exists
         ? ((await sql<{ n: number }[]>`select count(*)::int as n from orders`)[0]?.n ?? 0)
         : 0;
-      const [wl] = await sql<
-        { exists: boolean }[]
-      >`select to_regclass('waitlist_entries') is not null as exists`;
-      const waitlist = wl?.exists
-        ? ((
-            await sql<{ n: number }[]>`
-              select count(*)::int as n from waitlist_entries where status in ('waiting', 'offered')`
-          )[0]?.n ?? 0)
-        : 0;
+      const waitlist = await countActiveWaitlist(sql);
       return {
         success: true as const,
         data: { ...counts!, orders, waitlist, paymentProvider: 'Braintree' },

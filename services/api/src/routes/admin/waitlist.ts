@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AdminWaitlistEntrySchema,
+  Envelope,
+  ErrorResponseSchema,
+  IdParams,
+  MessageResponseSchema,
+  WaitlistEntryIdParams,
+} from '@hs/contracts';
+import { leaveWaitlist } from '@hs/commands';
+import { readWaitlistEntry, selectWaitlist } from '@hs/read-models';
+import { Type } from '@sinclair/typebox';
+import { notFound } from '../../errors';
+import { adminEntryViews } from '../../waitlist';
+
+export const WAITLIST_REMOVED_MESSAGE = 'Removed from the waiting list';
+
+/** The back-office Waiting List of an event, and removing an entry (issue 22). */
+const waitlist: FastifyPluginAsyncTypebox = async (app) => {
+  const { sql } = app;
+
+  app.get(
+    '/events/:id/waitlist',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        summary:
+          'The waiting list of an event: active entries first by position (waiting or offered), then the ended ones (booked, expired, left, removed), newest first',
+        params: IdParams,
+        response: { 200: Envelope(Type.Array(AdminWaitlistEntrySchema)), 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const [event] = await sql`select 1 from screening_events where id = ${request.params.id}`;
+      if (!event) throw notFound('Event not found');
+      const rows = await selectWaitlist(sql, request.params.id);
+      return { success: true as const, data: await adminEntryViews(sql, rows) };
+    },
+  );
+
+  app.delete(
+    '/waitlist/:id',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        summary:
+          'Remove an entry from its waiting list (an offer running is withdrawn and its seats freed); removing again answers the same',
+        params: WaitlistEntryIdParams,
+        response: { 200: MessageResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const entry = await readWaitlistEntry(sql, request.params.id);
+      if (!entry) throw notFound('Waiting list entry not found');
+      await leaveWaitlist(sql, entry.id, 'staff', { actor: request.actor, requestId: request.id });
+      return { success: true, message: WAITLIST_REMOVED_MESSAGE };
+    },
+  );
+};
+
+export default waitlist;

@@ -1,0 +1,147 @@
+/**
+ * The waiting-list emails (issue 22): joined (the place on the list), offer made (the held slot and
+ * until when), offer expired and left. The job carries the entry id and the cause event only; the
+ * person, the offer and when they joined come from the entry's own stream (the log, so a lagging read
+ * model cannot send a stale offer), and the link's token is derived from it as the api derives it
+ * (waitlistToken(secret, entryId, joinedAt)): never stored, never in a job.
+ */
+import type { QueuePayloads } from '@hs/contracts';
+import { waitlistToken } from '@hs/commands';
+import {
+  type WaitlistJoined,
+  type WaitlistOfferMade,
+  formatDateLabel,
+  formatTimeLabel,
+  waitlistStream,
+} from '@hs/domain';
+import { type RecordedEvent, readStream } from '@hs/eventstore';
+import { type EmailType, PermanentDeliveryError, renderEmail } from '@hs/notifications';
+import { waitlistPositionAt } from '@hs/read-models';
+import { type Job, UnrecoverableError } from 'bullmq';
+import { eventUrl, formatSingaporeDateTime, readEmailConfigs } from '../order';
+import { type JobContext, type Skipped, withMessageLock } from './context';
+
+type Payload = QueuePayloads['waitlist-email'];
+
+const EMAIL_OF: Record<string, EmailType> = {
+  WaitlistJoined: 'waitlist_joined',
+  WaitlistOfferMade: 'waitlist_offer',
+  WaitlistOfferExpired: 'waitlist_expired',
+  WaitlistLeft: 'waitlist_left',
+};
+
+/** The entry's page: see the offer, book it, or leave the list. */
+export function waitlistUrl(publicBaseUrl: string, token: string): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}/waitlist/${encodeURIComponent(token)}`;
+}
+
+/** The join in force at `version`, and the offer made last before it (for the expired email). */
+function asOf(events: RecordedEvent[], version: number) {
+  const before = events.filter((e) => e.version <= version);
+  const joined = before.findLast((e) => e.type === 'WaitlistJoined')?.data as
+    | WaitlistJoined['data']
+    | undefined;
+  const offer = before.findLast((e) => e.type === 'WaitlistOfferMade')?.data as
+    | WaitlistOfferMade['data']
+    | undefined;
+  return { joined, offer };
+}
+
+/** Why not to send; null: send. */
+function skipReason(events: RecordedEvent[], cause: RecordedEvent, now: Date): string | null {
+  const after = events.filter((e) => e.version > cause.version);
+  // A new join has a new token: this email's link would no longer open the entry.
+  if (cause.type === 'WaitlistJoined' && after.some((e) => e.type === 'WaitlistJoined'))
+    return 'joined again since';
+  if (cause.type === 'WaitlistOfferMade') {
+    // Claimed, expired or left already: an email offering it now would offer nothing.
+    if (after.length > 0) return 'offer already ended';
+    const { expiresAt } = cause.data as WaitlistOfferMade['data'];
+    if (Date.parse(expiresAt) <= now.getTime()) return 'offer already expired';
+  }
+  return null;
+}
+
+export function waitlistEmailProcessor(ctx: JobContext) {
+  const secret = ctx.waitlistTokenSecret;
+  return async (job: Job<Payload>): Promise<{ messageId: string } | Skipped> => {
+    const { entryId, causeEventId } = job.data;
+    const log = ctx.log.child({ queue: 'waitlist-email', jobId: job.id, entryId });
+    const streamId = waitlistStream(entryId).id;
+    const read = async () => {
+      const events = await readStream(ctx.sql, streamId);
+      const cause = events.find((e) => e.eventId === causeEventId);
+      if (!cause) throw new UnrecoverableError(`Event ${causeEventId} is not in ${streamId}`);
+      return { events, cause };
+    };
+    const first = await read();
+    const early = skipReason(first.events, first.cause, ctx.clock());
+    if (early) return { skipped: early };
+
+    return withMessageLock(ctx, `waitlist-email:${causeEventId}`, async () => {
+      const { events, cause } = await read();
+      const reason = skipReason(events, cause, ctx.clock());
+      if (reason) return { skipped: reason };
+      const type = EMAIL_OF[cause.type];
+      if (!type) throw new UnrecoverableError(`No waiting-list email for ${cause.type}`);
+      const { joined, offer } = asOf(events, cause.version);
+      if (!joined) throw new UnrecoverableError(`${streamId} has no WaitlistJoined before ${causeEventId}`);
+
+      const [names] = await ctx.sql<
+        { eventName: string | null; location: string | null; packageName: string | null }[]
+      >`
+        select e.name as "eventName", e.location,
+               (select name from packages where id = ${joined.packageId}) as "packageName"
+        from screening_events e where e.id = ${joined.eventId}`;
+      const slot =
+        cause.type === 'WaitlistOfferMade' || cause.type === 'WaitlistOfferExpired' ? offer : undefined;
+      const [slotRow] = slot
+        ? await ctx.sql<{ label: string | null }[]>`select label from timeslots where id = ${slot.timeslotId}`
+        : [];
+      const token = waitlistToken(secret, entryId, joined.joinedAt);
+      const vars = {
+        referenceNumber: '',
+        firstName: joined.firstName,
+        lastName: joined.lastName,
+        email: joined.email,
+        phone: joined.mobileNumber,
+        identificationNumber: '',
+        dateOfBirth: '',
+        postalCode: joined.postalCode,
+        status: '',
+        eventName: names?.eventName ?? '',
+        eventLocation: names?.location ?? '',
+        packageName: names?.packageName ?? '',
+        packagePrice: '',
+        timeslotDate: slot ? formatDateLabel(slot.date) : '',
+        timeslotTime: slot ? (slotRow?.label ?? formatTimeLabel(slot.time)) : '',
+        waitlistUrl: waitlistUrl(ctx.publicBaseUrl, token),
+        waitlistSeats: String(joined.seats),
+        waitlistPosition:
+          cause.type === 'WaitlistJoined'
+            ? String(await waitlistPositionAt(ctx.sql, joined.eventId, entryId, joined.joinedAt))
+            : '',
+        offerExpiresAt: slot ? formatSingaporeDateTime(new Date(slot.expiresAt)) : '',
+        eventUrl: await eventUrl(ctx.sql, ctx.publicBaseUrl, joined.eventId),
+      };
+      const email = renderEmail(type, await readEmailConfigs(ctx.sql), vars);
+      for (const f of email.fallbacks)
+        log.warn({ key: f.key, reason: f.reason }, 'email config replaced by its default');
+      try {
+        const { messageId } = await ctx.mailer.send({
+          to: joined.email,
+          from: email.from,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          attachments: [],
+        });
+        return { messageId };
+      } catch (err) {
+        // No booking stream to record a failed delivery on: the job's own failure is the record.
+        if (err instanceof PermanentDeliveryError) throw new UnrecoverableError(err.message);
+        throw err;
+      }
+    });
+  };
+}
