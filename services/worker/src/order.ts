@@ -56,6 +56,11 @@ export async function eventUrl(sql: Sql, publicBaseUrl: string, eventId: number)
   return event ? `${base}/events/${encodeURIComponent(event.slug)}` : base;
 }
 
+/** The booking on the site's Manage appointment page, its reference prefilled (the page reads `ref`). */
+export function manageUrl(publicBaseUrl: string, referenceNumber: string): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}/manage-appointment?ref=${encodeURIComponent(referenceNumber)}`;
+}
+
 /** The DocumentData of an order (money from its priced snapshot, so PDFs and emails agree to the cent). */
 export function documentFromOrder(order: OrderRow, payment: DocumentPayment | null = null): DocumentData {
   const attendees = order.participants.map((p) => ({

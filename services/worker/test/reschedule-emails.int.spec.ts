@@ -114,6 +114,10 @@ describe('worker: rescheduled email and reminder', () => {
     const b = await book(db.sql, cat, 'moved@example.com', { free: true });
     await expect.poll(() => facts(b, 'ConfirmationEmailSent'), poll).toBe(1);
     const [confirmation] = smtp.received.filter((m) => m.to.includes(b.email));
+    // the confirmation links the booking's Manage appointment page, its reference prefilled
+    expect(confirmation!.html).toContain(
+      `<a href="http://localhost:3000/manage-appointment?ref=${b.referenceNumber}" style="color:#0f5f8c">Manage appointment</a>`,
+    );
     const booked = icsOf(confirmation!);
     expect(booked.UID).toBe(`registration-${b.registrationId}@healthscreening.example.sg`);
     expect(booked.SEQUENCE).toBe('0');

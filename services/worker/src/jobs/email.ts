@@ -51,6 +51,7 @@ import {
   eventUrl,
   formatSingaporeDate,
   formatSingaporeDateTime,
+  manageUrl,
   readEmailConfigs,
 } from '../order';
 import { type RegistrationRead, loadRegistration, recordFacts } from '../registration';
@@ -392,6 +393,8 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
           status: order.status,
           cancelledAt: order.cancelledAt ? formatSingaporeDateTime(order.cancelledAt) : '',
         }),
+        // every booking email may link the booking's page (the confirmation does): reschedule or cancel
+        manageUrl: manageUrl(ctx.publicBaseUrl, order.referenceNumber),
         ...composed.variables,
       };
       const configs = await readEmailConfigs(ctx.sql);
