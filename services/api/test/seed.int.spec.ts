@@ -104,8 +104,50 @@ describe('demo seed', () => {
         .poll(async () => (await read(orders.expiring))?.status, { timeout: 15_000 })
         .toBe('expired');
       expect((await read(orders.awaitingPayment))?.status).toBe('pending_payment');
+
+      // A full slot with two people waiting for it, first in line first (issue 22).
+      const waitlist = report.waitlist!;
+      expect(report.notes).toContain(
+        `a full slot on ${waitlist.date} 09:00 (${waitlist.reference}) with 2 people on its waiting list`,
+      );
+      await expect
+        .poll(async () => (await read(waitlist.reference))?.status, { timeout: 15_000 })
+        .toBe('paid');
+      const [slot] = await fresh.db.sql<{ event_id: number; max_attendees: number }[]>`
+        select event_id, max_attendees from timeslots where id = ${waitlist.timeslotId}`;
+      expect(slot!.max_attendees).toBe(1);
+      const list = async () =>
+        (await fresh.asAdmin({ method: 'GET', url: `/api/admin/events/${slot!.event_id}/waitlist` })).json()
+          .data;
+      await expect.poll(async () => (await list()).length, { timeout: 15_000 }).toBe(2);
+      expect(
+        (await list()).map(
+          (e: { id: string; position: number; status: string; preferredDates: string[] }) => [
+            e.id,
+            e.position,
+            e.status,
+            e.preferredDates,
+          ],
+        ),
+      ).toEqual([
+        [waitlist.entryIds[0], 1, 'waiting', [waitlist.date]],
+        [waitlist.entryIds[1], 2, 'waiting', [waitlist.date]],
+      ]);
     } finally {
       await runner.stop();
+      await fresh.close();
+    }
+  });
+
+  it('without the demo orders (DEMO_ORDERS=false) seeds no waiting list either: nothing there to email', async () => {
+    const fresh = await startTestApi();
+    try {
+      const report = await seedDemo(fresh.app, { adminPassword: 'demo-password', orders: false });
+      expect(report.waitlist).toBeUndefined();
+      const [n] = await fresh.db.sql<{ n: number }[]>`
+        select count(*)::int as n from events where stream_id like 'waitlist-%' or type = 'RegistrationBooked'`;
+      expect(n!.n).toBe(0);
+    } finally {
       await fresh.close();
     }
   });
