@@ -9,6 +9,7 @@ import pino, { type Logger } from 'pino';
 import type { WorkerConfig } from './config';
 import { type JobWorkers, startJobWorkers } from './jobs';
 import { startHoldSweeper } from './hold-sweeper';
+import { startWaitlistMatcher } from './waitlist-matcher';
 import { type Producers, createProducers } from './queues';
 import { startNotificationsReactor } from './reactor';
 
@@ -100,6 +101,15 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
     // Expiry reacts to time rather than to an event; it needs only Postgres, and any number may run.
     const sweeper = startHoldSweeper({ sql, everyMs: config.holdSweepMs, clock, log });
     stoppers.push(() => sweeper.stop());
+    // Offers to the waiting list react to time and freed seats the same way (issue 22).
+    const matcher = startWaitlistMatcher({
+      sql,
+      everyMs: config.waitlistSweepMs,
+      clock,
+      offerMinutes: config.waitlistOfferMinutes,
+      log,
+    });
+    stoppers.push(() => matcher.stop());
   }
   let jobs: JobWorkers | null = null;
   let mailer: Mailer | null = null;

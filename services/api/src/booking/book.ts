@@ -10,8 +10,11 @@ import {
   partnerBookingStream,
   registrationDecider,
   registrationStream,
+  timeslotDeciderFor,
   timeslotFromLatestDeciderFor,
   timeslotStream,
+  waitlistDecider,
+  waitlistStream,
 } from '@hs/domain';
 import { type Position, type StreamRead, decideOn, handle } from '@hs/eventstore';
 import type { PricedOrder } from './order';
@@ -66,6 +69,10 @@ export function createRegistrationIds(sql: Sql, block = 50) {
  * the append on the log's unique index, and the booking draws another. A booking left awaiting
  * payment holds its seats and code until its hold runs out (the domain gives no hold to a partner or
  * zero-balance booking).
+ *
+ * A booking claiming a waiting-list offer (`order.waitlist`) also writes the entry's stream
+ * (WaitlistOfferClaimed) and turns the offer's held seats into its own (the slot's ClaimHold, on
+ * the slot's whole fold), in the same one append; without one, the booking is exactly as before.
  */
 export async function bookRegistration(
   sql: Sql,
@@ -92,11 +99,14 @@ export async function bookRegistration(
       ]
     : [];
   const partnerStream = order.partner ? partnerBookingStream(order.partner.bookingCode) : null;
+  const claim = order.waitlist ?? null;
+  const entryStream = claim ? waitlistStream(claim.entryId) : null;
   const streams = [
     regStream,
     slotStream,
     ...redemptions.map((r) => r.stream),
     ...(partnerStream ? [partnerStream] : []),
+    ...(entryStream ? [entryStream] : []),
   ];
   const at = new Date().toISOString();
   const by = String(id);
@@ -108,13 +118,36 @@ export async function bookRegistration(
         sql,
         streams.map((s) => s.id),
         (read) => {
-          // Only the slot's latest seat, block and capacity events were read (slot-read.ts).
-          const seats = decideOn(
-            slotStream,
-            read[slotStream.id],
-            timeslotFromLatestDeciderFor(order.timeslot.maxAttendees),
-            { type: 'ReserveSeats', registrationId: by, seats: order.participants.length, at },
-          );
+          // Only the slot's latest seat, block and capacity events were read (slot-read.ts), unless
+          // the booking claims an offer: then the whole slot, whose fold knows the offer's hold.
+          const seats = claim
+            ? decideOn(slotStream, read[slotStream.id], timeslotDeciderFor(order.timeslot.maxAttendees), {
+                type: 'ClaimHold',
+                holdKey: claim.holdKey,
+                registrationId: by,
+                seats: order.participants.length,
+                at,
+              })
+            : decideOn(
+                slotStream,
+                read[slotStream.id],
+                timeslotFromLatestDeciderFor(order.timeslot.maxAttendees),
+                { type: 'ReserveSeats', registrationId: by, seats: order.participants.length, at },
+              );
+          const claimed =
+            claim && entryStream
+              ? [
+                  decideOn(entryStream, read[entryStream.id], waitlistDecider, {
+                    type: 'ClaimOffer',
+                    eventId: order.event.id,
+                    timeslotId: order.timeslot.id,
+                    seats: order.participants.length,
+                    registrationId: by,
+                    referenceNumber,
+                    at,
+                  }).append,
+                ]
+              : [];
           const redeemed = redemptions.map(({ stream, limit }) =>
             decideOn(stream, read[stream.id], discountCodeDecider, {
               type: 'RedeemCode',
@@ -162,7 +195,7 @@ export async function bookRegistration(
               holdSeconds: meta.holdSeconds,
             },
           });
-          const append = [seats, ...redeemed, ...partnerUsed, booked].map((d) => d.append);
+          const append = [...claimed, ...[seats, ...redeemed, ...partnerUsed, booked].map((d) => d.append)];
           // The reference number's uniqueness is the log's (index events_registration_reference), so
           // the booking is one append statement.
           return { append, result: booked.after.status! };
@@ -171,12 +204,12 @@ export async function bookRegistration(
           metadata: { actor: meta.actor, requestId: meta.requestId },
           maxAttempts: 8,
           readers: {
-            [slotStream.id]: (db) => readSlotStream(db, order.timeslot.id),
+            ...(claim ? {} : { [slotStream.id]: (db: Sql) => readSlotStream(db, order.timeslot.id) }),
             // The id was just drawn, so its stream is new: expecting version 0 needs no read, and
             // makes the append refuse (never extend) a stream that somehow exists.
             [regStream.id]: async () => ({ version: 0, events: [] }),
           },
-          firstReads: slotReadBeforeTurn ? { [slotStream.id]: slotReadBeforeTurn } : {},
+          firstReads: slotReadBeforeTurn && !claim ? { [slotStream.id]: slotReadBeforeTurn } : {},
         },
       );
       return { registrationId: id, referenceNumber, status: result!, position };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { redemptionLimitsOf } from '@hs/commands';
+import { type WaitlistClaim, redemptionLimitsOf, waitlistClaimFor } from '@hs/commands';
 import type { Sql } from '@hs/db';
 import {
   type AppliedDiscount,
@@ -45,6 +45,8 @@ export interface PricedOrder {
   partner: PartnerBooking | null;
   /** The slot's stream as bookRegistration reads it, when asked for (`readSlot`); same snapshot as the rest. */
   slotRead?: StreamRead;
+  /** A waiting-list offer this booking claims (its `waitlistToken`): the booking takes the seats held for it. */
+  waitlist?: WaitlistClaim;
 }
 
 interface PackageRow {
@@ -198,6 +200,15 @@ export async function priceOrderRequest(
       { field: 'timeslotId', message: 'Please select a timeslot' },
     ]);
   if (slot.date < singaporeToday()) throw conflict('This timeslot has already passed');
+  // An offer's token: its entry (404), still live (409), for this event and slot and at most its seats
+  // (400). Checked before the insurer is asked; the booking's append checks again.
+  const waitlist = req.waitlistToken
+    ? await waitlistClaimFor(sql, req.waitlistToken, {
+        eventId: event.id,
+        timeslotId: slot.id,
+        seats: req.participants.length + 1,
+      })
+    : null;
 
   const primaryMember =
     options.verifiedPrimary ??
@@ -310,6 +321,7 @@ export async function priceOrderRequest(
     region: lookup.found ? lookup.region : null,
     partner,
     ...(row.slotLatest ? { slotRead: latestOfTypesRead(row.slotLatest) } : {}),
+    ...(waitlist ? { waitlist } : {}),
   };
 }
 

@@ -20,9 +20,10 @@ import {
   registrationRequestSchema,
   SIMPLE_REGISTRATION_MESSAGES,
   simpleRegistrationSchema,
+  isReleasedStatus,
   toMoneyString,
 } from '@hs/domain';
-import { appointmentStart } from '@hs/commands';
+import { appointmentStart, ensureCheckInToken } from '@hs/commands';
 import { formatPosition, parsePosition, waitForPosition } from '@hs/eventstore';
 import { ordersProjection, readOrder } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
@@ -269,19 +270,29 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
           );
         }
       }
-      const booked = await slotQueue.bookInTurn(
-        order.timeslot.id,
-        (fresh) =>
-          bookRegistration(
+      // A claim of a waiting-list offer books seats held for it alone: it never waits behind, nor is
+      // answered "fully booked" for, the slot's other bookings (the slot queue's shortcut).
+      const booked = order.waitlist
+        ? await bookRegistration(
             sql,
             req,
             order,
             { actor: 'public', requestId: request.id, holdSeconds },
             registrationId,
-            fresh ? order.slotRead : undefined,
-          ),
-        observed,
-      );
+          )
+        : await slotQueue.bookInTurn(
+            order.timeslot.id,
+            (fresh) =>
+              bookRegistration(
+                sql,
+                req,
+                order,
+                { actor: 'public', requestId: request.id, holdSeconds },
+                registrationId,
+                fresh ? order.slotRead : undefined,
+              ),
+            observed,
+          );
       return reply.status(201).send({
         success: true as const,
         data: {
@@ -335,7 +346,14 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
         await appointmentStart(sql, state.timeslotId!),
         opts.refundCutoffHours,
       );
-      return { success: true as const, data: publicView(order, cancellationRefundView(refund, state)) };
+      // The check-in QR code (issue 23) only while the booking can still be checked in.
+      const checkInToken = isReleasedStatus(order.status)
+        ? null
+        : await ensureCheckInToken(sql, order.registrationId);
+      return {
+        success: true as const,
+        data: { ...publicView(order, cancellationRefundView(refund, state)), checkInToken },
+      };
     },
   );
 
