@@ -1,4 +1,5 @@
 export * from './common';
+export * from './check-in';
 export * from './admin';
 export * from './public';
 export * from './partner';

@@ -221,6 +221,14 @@ export const RegistrationLookupSchema = Type.Object({
     Type.Composite([ParticipantSchema, Type.Object({ name: Type.String({ description: 'Display name' }) })]),
   ),
   confirmationEmailSent: Type.Boolean(),
+  checkInToken: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'The opaque check-in code the confirmation shows as a QR code (issue 23); null once cancelled or expired',
+      }),
+    ),
+  ),
   cancelledAt: Nullable(Type.String()),
   cancellationRefund: CancellationRefundSchema,
   ...OrderMoneyFields,

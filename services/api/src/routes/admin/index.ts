@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ApiConfig } from '../../config';
 import { login, session } from './auth';
 import apiKeys from './api-keys';
+import checkIns from './check-ins';
 import discounts from './discounts';
 import emailConfigs from './email-configs';
 import events from './events';
@@ -56,6 +57,7 @@ const admin: FastifyPluginAsync<
     await guarded.register(registrations);
     await guarded.register(refunds);
     await guarded.register(reschedule);
+    await guarded.register(checkIns);
     await guarded.register(system);
     await guarded.register(timeslots);
     await guarded.register(waitlist);
