@@ -270,19 +270,29 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
           );
         }
       }
-      const booked = await slotQueue.bookInTurn(
-        order.timeslot.id,
-        (fresh) =>
-          bookRegistration(
+      // A claim of a waiting-list offer books seats held for it alone: it never waits behind, nor is
+      // answered "fully booked" for, the slot's other bookings (the slot queue's shortcut).
+      const booked = order.waitlist
+        ? await bookRegistration(
             sql,
             req,
             order,
             { actor: 'public', requestId: request.id, holdSeconds },
             registrationId,
-            fresh ? order.slotRead : undefined,
-          ),
-        observed,
-      );
+          )
+        : await slotQueue.bookInTurn(
+            order.timeslot.id,
+            (fresh) =>
+              bookRegistration(
+                sql,
+                req,
+                order,
+                { actor: 'public', requestId: request.id, holdSeconds },
+                registrationId,
+                fresh ? order.slotRead : undefined,
+              ),
+            observed,
+          );
       return reply.status(201).send({
         success: true as const,
         data: {
