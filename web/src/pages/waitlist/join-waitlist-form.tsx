@@ -1,5 +1,6 @@
 import { BOOKING_MESSAGES, formatDateLabel, singaporeToday } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { ArrowLeftIcon, CheckCircleIcon, PlusIcon, XIcon } from '../../components/icons';
 import { Button, IconButton } from '../../components/ui/button';
@@ -133,6 +134,11 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
           We've sent an email to {values.email.trim()} with a link to check your place or leave the list. When
           seats free up we'll hold them for you and email you a link to complete your booking.
         </p>
+        <div>
+          <Button asChild variant="outline">
+            <Link href="/">Browse Events</Link>
+          </Button>
+        </div>
       </div>
     );
   }

@@ -42,7 +42,7 @@ async function fill(user: User, label: RegExp, text: string) {
 }
 
 /** Package, personal details, then the slot step. */
-async function toSlotStep(user: User) {
+async function toSlotStep(user: User, served = true) {
   renderApp('/events/whitecoat-health-screening');
   await user.click(await screen.findByRole('radio', { name: /Comprehensive Health Screening/ }));
   await user.click(screen.getByRole('button', { name: /Next/ }));
@@ -56,7 +56,7 @@ async function toSlotStep(user: User) {
   await fill(user, /Date of Birth/, '15/06/1985');
   await fill(user, /Postal Code/, '180001');
   await fill(user, /^Address/, '1 Example Road');
-  await screen.findByText('Region: Central');
+  await screen.findByText(served ? 'Region: Central' : 'No region serves this postal code');
   await user.click(screen.getByRole('button', { name: /Next/ }));
   await screen.findByRole('heading', { name: 'Select Appointment Slot' });
 }
@@ -128,6 +128,24 @@ describe('joining the waiting list from the wizard', { timeout: 30_000 }, () => 
     // Back returns to the wizard's slot step
     await user.click(screen.getByRole('button', { name: /Back/ }));
     expect(await screen.findByRole('heading', { name: 'Select Appointment Slot' })).toBeTruthy();
+  });
+
+  it('offers the list for a region without slots, but not when the postal code is not served', async () => {
+    api({ ...TIMESLOTS, data: {} });
+    const user = userEvent.setup();
+    await toSlotStep(user);
+    expect(screen.getByText(/No timeslots available for this postal code/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Join the waiting list' })).toBeTruthy();
+  });
+
+  it('does not offer the list when the postal code lookup fails', async () => {
+    api(() =>
+      Response.json({ success: false, message: 'No region serves this postal code' }, { status: 404 }),
+    );
+    const user = userEvent.setup();
+    await toSlotStep(user, false);
+    expect(screen.getByText(/No timeslots available for this postal code/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join the waiting list' })).toBeNull();
   });
 
   it("shows the server's 409 and 400 answers", async () => {

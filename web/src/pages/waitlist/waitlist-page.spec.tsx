@@ -55,7 +55,7 @@ describe('/waitlist/{token}', { timeout: 30_000 }, () => {
   it('shows the loading state, then the position while waiting', async () => {
     api(entry());
     renderApp(`/waitlist/${TOKEN}`);
-    expect(screen.getByText('Loading')).toBeTruthy();
+    expect(await screen.findByText('Loading your waiting list entry')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: "You're on the waiting list" })).toBeTruthy();
     expect(screen.getByText('Position 2')).toBeTruthy();
     expect(screen.getByText('Friday, 4 December 2026')).toBeTruthy();

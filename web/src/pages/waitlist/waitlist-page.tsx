@@ -8,6 +8,7 @@ import { CalendarIcon, CheckCircleIcon, ClockIcon, InfoIcon } from '../../compon
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Dialog from '../../components/ui/dialog';
+import { Skeleton } from '../../components/ui/skeleton';
 import { type ApiEnvelope, ApiError, errorMessage } from '../../lib/api';
 import { DetailList } from '../../public/detail-list';
 import { EventLoadError, EventLoading } from '../../public/event-states';
@@ -285,7 +286,18 @@ export default function WaitlistPage() {
       />
     );
   }
-  if (isLoading || !data?.data) return <EventLoading />;
+  if (isLoading || !data?.data) {
+    return (
+      <Page display="flex" justifyContent="center">
+        <div aria-busy="true" className={css({ display: 'grid', gap: '3', maxW: '2xl', w: 'full' })}>
+          <span className={css({ srOnly: true })}>Loading your waiting list entry</span>
+          <Skeleton h="10" w="60%" />
+          <Skeleton h="24" />
+          <Skeleton h="12" w="40%" />
+        </div>
+      </Page>
+    );
+  }
   const entry = data.data;
 
   if (entry.status === 'offered' && entry.offer)
