@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type ProductStack, type TestSmtp, launchBrowser, startProductStack, startSmtp } from '@hs/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * through the wizard.
  */
 const ARTIFACTS = 'test-artifacts';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const EVENT_SLUG = 'community-health-screening-2026';
 const POSTAL_CODE = '560123';
 const PHONE = { width: 360, height: 740 };
@@ -79,6 +81,19 @@ describe('the waiting list in a browser', () => {
 
   const noSideways = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  /** Serious and critical axe-core findings on the page as it is now. */
+  async function axeFindings(page: Page) {
+    await page.evaluate(AXE_SOURCE);
+    return page.evaluate(async () => {
+      // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+      const axe = (window as any).axe;
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      return (r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+  }
 
   async function newPage() {
     const page = await browser.newPage({ viewport: PHONE, locale: 'en-SG' });
@@ -173,6 +188,7 @@ describe('the waiting list in a browser', () => {
       fullDay.date.label,
     );
     expect(await noSideways(page)).toBe(true);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}/waitlist-join.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Join the waiting list' }).click();
@@ -201,6 +217,7 @@ describe('the waiting list in a browser', () => {
     await page.getByRole('heading', { name: 'Seats are held for you' }).waitFor();
     expect(await page.getByRole('timer').textContent()).toMatch(/left$/);
     expect(await noSideways(page)).toBe(true);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}/waitlist-offer.png`, fullPage: true });
     await page.getByRole('button', { name: 'Complete booking' }).click();
 
