@@ -106,3 +106,9 @@ export const RecoveryCodesSchema = Type.Object({
 export const StaffInviteInfoSchema = Type.Object({ username: Type.String(), email: Nullable(Type.String()) });
 export const SetPasswordSchema = Type.Object({ password: Type.String({ maxLength: 1000 }) });
 export const PASSWORD_MIN_LENGTH = 12;
+
+export type StaffInvite = Static<typeof StaffInviteSchema>;
+export type StaffUserCreated = Static<typeof StaffUserCreatedSchema>;
+export type StaffSettings = Static<typeof StaffSettingsSchema>;
+export type StaffAccount = Static<typeof StaffAccountSchema>;
+export type TotpSetup = Static<typeof TotpSetupSchema>;

@@ -12,6 +12,8 @@ const EmailPage = lazy(() => import('./pages/email-page'));
 const PostalTimeslotsPage = lazy(() => import('./pages/postal-timeslots-page'));
 const SystemPage = lazy(() => import('./pages/system-page'));
 const AuditLogPage = lazy(() => import('./pages/audit-log-page'));
+const AccountPage = lazy(() => import('./pages/account-page'));
+const SetPasswordPage = lazy(() => import('./pages/set-password-page'));
 
 function Protected({ children }: { children: ReactNode }) {
   return (
@@ -31,6 +33,12 @@ export default function AdminApp() {
   return (
     <Switch>
       <Route path="/admin/login" component={LoginPage} />
+      {/* open like login: the invite link of a staff member who has no password yet */}
+      <Route path="/admin/set-password">
+        <Suspense fallback={<PageLoader />}>
+          <SetPasswordPage />
+        </Suspense>
+      </Route>
       <Route path="/admin">
         <Protected>
           <Dashboard />
@@ -59,6 +67,11 @@ export default function AdminApp() {
       <Route path="/admin/audit-log">
         <Protected>
           <AuditLogPage />
+        </Protected>
+      </Route>
+      <Route path="/admin/account">
+        <Protected>
+          <AccountPage />
         </Protected>
       </Route>
       {/* not in the route list: the not-found page, like any other unknown path (spec section 2) */}

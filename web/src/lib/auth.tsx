@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import { isStaffRole } from './staff-roles';
 import { AUTH_TOKEN_KEY, type ApiEnvelope, ApiError, api } from './api';
 
 /** GET /api/admin/user `data` (and `data.user` of the login answer). */
@@ -14,6 +15,8 @@ export interface AdminUser {
 export interface LoginCredentials {
   username: string;
   password: string;
+  /** The TOTP (or recovery) code of a user with a second factor: asked for after the first try. */
+  code?: string;
 }
 
 export interface AuthContextValue {
@@ -26,6 +29,11 @@ export interface AuthContextValue {
   isAuthenticated: boolean;
   /** Signed in with role `admin`. */
   isAdmin: boolean;
+  /**
+   * Signed in with any staff role (admin, front_desk, finance): the spec's admin-page rules (the
+   * back-office instead of the not-allowed card; no booking as a customer) apply to all of them.
+   */
+  isStaff: boolean;
   /** POST /api/admin/login; stores `data.token` and takes `data.user` (or loads it). Throws ApiError on failure. */
   login: (credentials: LoginCredentials) => Promise<void>;
   /** POST /api/admin/logout, then forgets the token and the user; on failure too, then throws the error. */
@@ -133,6 +141,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoading: Boolean(token) && isLoading,
       isAuthenticated: user !== null,
       isAdmin: user?.role === 'admin',
+      isStaff: user ? isStaffRole(user.role) : false,
       login,
       logout,
       forgetToken,

@@ -9,6 +9,7 @@ import { useLogout } from '../../components/layout/use-logout';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
+import { canSeePage } from '../../lib/staff-roles';
 
 function LogoutButton() {
   const { logout, pending } = useLogout();
@@ -20,12 +21,14 @@ function LogoutButton() {
   );
 }
 
+/** Back-office pages; each role sees only the ones lib/staff-roles.ts opens to it. */
 export const ADMIN_NAV = [
   { href: '/admin/dashboard', label: 'Dashboard' },
   { href: '/admin/postal-timeslots', label: 'Postal Timeslots' },
   { href: '/admin/email', label: 'Email' },
   { href: '/admin/audit-log', label: 'Audit Log' },
   { href: '/admin/system', label: 'System' },
+  { href: '/admin/account', label: 'Account' },
 ] as const;
 
 const navLink = css({
@@ -46,13 +49,14 @@ const navLink = css({
 /** Back-office sections beyond the dashboard tabs. */
 function AdminNav() {
   const [location] = useLocation();
+  const { user } = useAuth();
   const current = location === '/admin' ? '/admin/dashboard' : location;
   return (
     // room on every side for the link's focus ring, which the scroll container would clip otherwise
     <ul
       className={css({ display: 'flex', gap: '1', overflowX: 'auto', pt: '1', pb: '2', mx: '-1', px: '1' })}
     >
-      {ADMIN_NAV.map((item) => (
+      {ADMIN_NAV.filter((item) => canSeePage(user?.role, item.href)).map((item) => (
         <li key={item.href}>
           <Link
             href={item.href}
@@ -67,11 +71,31 @@ function AdminNav() {
   );
 }
 
+/** A page the signed-in role may not open (typed into the address bar): no content, a way back. */
+function NotForYourRole() {
+  return (
+    <Card.Root maxW="md">
+      <Card.Header>
+        <Card.Title asChild>
+          <h1>This page is not available for your role</h1>
+        </Card.Title>
+        <Card.Description>Ask an admin if you need it.</Card.Description>
+      </Card.Header>
+      <Card.Footer>
+        <Link href="/admin/dashboard">Back to the dashboard</Link>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
 /** The admin frame: nav 'Health Screening Admin', 'Welcome, {name}', Logout. Non-admins see the refusal. */
 export function AdminLayout({ children }: { children: ReactNode }) {
-  const { user, isAdmin } = useAuth();
+  const { user, isStaff } = useAuth();
+  const [location] = useLocation();
 
-  if (!isAdmin) {
+  // Every staff role gets the back-office (spec: 'Admin not allow to go to appointment page' applies
+  // to all of them); any other role sees the refusal.
+  if (!isStaff) {
     return (
       <main
         className={css({ minH: '100dvh', bg: 'bg.canvas', display: 'grid', placeItems: 'center', p: '4' })}
@@ -139,7 +163,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           py: { base: '6', md: '8' },
         })}
       >
-        <Stack gap="6">{children}</Stack>
+        <Stack gap="6">{canSeePage(user?.role, location) ? children : <NotForYourRole />}</Stack>
       </main>
     </div>
   );

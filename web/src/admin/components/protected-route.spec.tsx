@@ -77,6 +77,7 @@ describe('protected admin routes', () => {
       'Email Templates',
       'Payments',
       'API Keys',
+      'Staff',
     ]);
     expect(await screen.findByText('No events found. Add one to get started.')).toBeTruthy();
   });

@@ -21,6 +21,9 @@ export const ADMIN_PATHS = {
   subscriptions: '/api/admin/system/subscriptions',
   queues: '/api/admin/queues',
   previewSession: '/api/admin/previews/session',
+  users: '/api/admin/users',
+  staffSettings: '/api/admin/staff-settings',
+  account: '/api/admin/account',
 } as const;
 
 /** A `{ success, data: T[] }` list of the admin API. */

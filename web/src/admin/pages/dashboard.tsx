@@ -18,6 +18,9 @@ import { OrdersTab } from '../tabs/orders-tab';
 import { PackagesTab } from '../tabs/packages-tab';
 import { PaymentsTab } from '../tabs/payments-tab';
 import { PostalCodesTab } from '../tabs/postal-codes-tab';
+import { StaffTab } from '../tabs/staff-tab';
+import { useAuth } from '../../lib/auth';
+import { canSeeTab } from '../../lib/staff-roles';
 import { WaitlistTab } from '../tabs/waitlist-tab';
 
 export const DASHBOARD_TABS: { value: string; label: string; render: () => ReactNode }[] = [
@@ -31,6 +34,7 @@ export const DASHBOARD_TABS: { value: string; label: string; render: () => React
   { value: 'email-templates', label: 'Email Templates', render: () => <EmailTemplatesTab /> },
   { value: 'payments', label: 'Payments', render: () => <PaymentsTab /> },
   { value: 'api-keys', label: 'API Keys', render: () => <ApiKeysTab /> },
+  { value: 'staff', label: 'Staff', render: () => <StaffTab /> },
 ];
 
 const CARDS: { key: keyof DashboardCounts; label: string }[] = [
@@ -90,8 +94,11 @@ function CountCards() {
 export default function Dashboard() {
   const search = useSearch();
   const [location, navigate] = useLocation();
+  const { user, isAdmin } = useAuth();
+  // Each role sees only its tabs (lib/staff-roles.ts); the first one open to it is the default.
+  const tabs = DASHBOARD_TABS.filter((t) => canSeeTab(user?.role, t.value));
   const requested = new URLSearchParams(search).get('tab');
-  const tab = DASHBOARD_TABS.some((t) => t.value === requested) ? (requested as string) : 'events';
+  const tab = tabs.some((t) => t.value === requested) ? (requested as string) : (tabs[0]?.value ?? 'events');
 
   return (
     <>
@@ -118,7 +125,7 @@ export default function Dashboard() {
           You are logged in as an admin. To book an appointment as a customer, please log out first.
         </span>
       </div>
-      <CountCards />
+      {isAdmin ? <CountCards /> : null}
       <Tabs.Root
         value={tab}
         onValueChange={(e) => navigate(`${location}?tab=${e.value}`, { replace: true })}
@@ -126,13 +133,13 @@ export default function Dashboard() {
         unmountOnExit
       >
         <Tabs.List aria-label="Manage">
-          {DASHBOARD_TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Trigger key={t.value} value={t.value}>
               {t.label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {DASHBOARD_TABS.map((t) => (
+        {tabs.map((t) => (
           <Tabs.Content key={t.value} value={t.value}>
             {t.render()}
           </Tabs.Content>

@@ -21,13 +21,25 @@ function loginFailureMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-/** /admin/login: Username, Password, 'Login'; a signed-in user goes straight to the dashboard. */
+/** A 401 that asks for the second factor: the password was right, a TOTP code is needed. */
+function needsCode(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 401) return false;
+  const errors = (error.body as { errors?: { field: string }[] } | null)?.errors;
+  return Array.isArray(errors) && errors.some((e) => e.field === 'code');
+}
+
+/**
+ * /admin/login: Username, Password, 'Login'; a signed-in user goes straight to the dashboard. A user
+ * with a second factor then gets a code field and signs in again with it (issue 23).
+ */
 export default function LoginPage() {
   const { login, isAuthenticated } = useAuth();
   const [, navigate] = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const form = useForm(adminLoginSchema, { username: '', password: '' });
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
 
   useEffect(() => {
     if (isAuthenticated) navigate('/admin/dashboard', { replace: true });
@@ -37,10 +49,14 @@ export default function LoginPage() {
     setFailure(null);
     setPending(true);
     try {
-      await login(credentials);
+      await login(askCode ? { ...credentials, code: code.trim() } : credentials);
       toaster.create({ title: 'Login successful', description: 'You are now logged in', type: 'success' });
       navigate('/admin/dashboard', { replace: true });
     } catch (error) {
+      if (needsCode(error) && !askCode) {
+        setAskCode(true);
+        return;
+      }
       const message = loginFailureMessage(error);
       toaster.create({ title: 'Login failed', description: message || 'Invalid credentials', type: 'error' });
       setFailure(message || 'An error occurred during login');
@@ -102,6 +118,18 @@ export default function LoginPage() {
                   error={form.errors.password}
                   {...form.text('password')}
                 />
+                {askCode ? (
+                  <Field.TextField
+                    label="Authentication code"
+                    helperText="The 6-digit code from your authenticator app, or a recovery code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    autoFocus
+                    required
+                    value={code}
+                    onChange={(e) => setCode(e.target.value)}
+                  />
+                ) : null}
                 <Button type="submit" fullWidth loading={pending} loadingText="Logging in...">
                   Login
                 </Button>
