@@ -7,6 +7,11 @@ import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { downloadIcs, googleCalendarUrl, type CalendarAppointment } from '../../public/calendar';
 import { PrinterIcon } from '../../components/icons';
+import type { ApiEnvelope } from '../../lib/api';
+import { lookupKey } from '../../lib/swr-keys';
+import { CheckInQr } from '../../public/check-in-qr';
+import type { RegistrationLookup } from '../../public/types';
+import useSWR from 'swr';
 
 export interface SuccessInfo {
   referenceNumber: string;
@@ -47,6 +52,9 @@ export function appointmentFor(info: SuccessInfo): CalendarAppointment {
 /** 'Booking Successful!' after a booking with nothing to pay. */
 export function BookingSuccess({ info }: { info: SuccessInfo }) {
   const appointment = appointmentFor(info);
+  // The check-in code comes with the booking's lookup (the booking answer does not carry it).
+  const { data } = useSWR<ApiEnvelope<RegistrationLookup>>(lookupKey(info.referenceNumber));
+  const token = data?.data?.checkInToken ?? null;
   return (
     <Page display="flex" justifyContent="center" className={printRoot}>
       <title>Booking Successful! | Health Screening</title>
@@ -103,6 +111,7 @@ export function BookingSuccess({ info }: { info: SuccessInfo }) {
             <dt className={css({ color: 'fg.muted' })}>Location</dt>
             <dd>{info.location || 'Location not specified'}</dd>
           </dl>
+          {token ? <CheckInQr token={token} /> : null}
           <p className={css({ fontSize: 'sm', p: '3', bg: 'bg.subtle', borderRadius: 'l2' })}>
             A confirmation email has been sent to <strong>{info.email}</strong> with your booking details.
           </p>

@@ -19,6 +19,7 @@ import { toaster } from '../../components/ui/toaster';
 import { type ApiEnvelope, api } from '../../lib/api';
 import { lookupKey } from '../../lib/swr-keys';
 import { ClockIcon, CreditCardIcon } from '../../components/icons';
+import { CheckInQr } from '../../public/check-in-qr';
 import { detailList } from '../../public/detail-list';
 import { toCents } from '../../public/money';
 import { StateCard } from '../../public/state-card';
@@ -231,6 +232,7 @@ export default function BookingConfirmationPage() {
                 </>
               ) : null}
             </dl>
+            {registration.checkInToken ? <CheckInQr token={registration.checkInToken} /> : null}
             <p
               aria-live="polite"
               className={css({ fontSize: 'sm', p: '3', bg: 'bg.subtle', borderRadius: 'l2' })}
