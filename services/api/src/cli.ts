@@ -9,6 +9,8 @@ import { seedDemo } from './seed';
 
 // Where the demo admin's generated password is kept so every `npm start` can print it (git-ignored).
 const DEMO_CREDENTIALS = resolve(process.cwd(), '.data/demo-admin.json');
+// The same for the demo front-desk and finance logins (issue 23).
+const DEMO_STAFF_CREDENTIALS = resolve(process.cwd(), '.data/demo-staff.json');
 
 /** `node dist/cli.js ensure-db|migrate|seed|rewind <subscription>`: one-shot maintenance commands used by npm start and operators. */
 async function main() {
@@ -50,12 +52,20 @@ async function main() {
           mkdirSync(dirname(DEMO_CREDENTIALS), { recursive: true });
           writeFileSync(DEMO_CREDENTIALS, JSON.stringify(report.admin), { mode: 0o600 });
         }
+        if (report.staff && config.env !== 'test') {
+          mkdirSync(dirname(DEMO_STAFF_CREDENTIALS), { recursive: true });
+          writeFileSync(DEMO_STAFF_CREDENTIALS, JSON.stringify(report.staff), { mode: 0o600 });
+        }
         console.log(`demo data seeded: ${report.notes.join('; ')}`);
       } else {
         console.log('demo data already present');
       }
-      const admin = readCredentials();
+      const admin = readCredentials<{ username: string; password: string }>(DEMO_CREDENTIALS);
       if (admin) console.log(`demo admin login: ${admin.username} / ${admin.password}`);
+      const staff =
+        readCredentials<{ username: string; password: string; role: string }[]>(DEMO_STAFF_CREDENTIALS);
+      for (const login of staff ?? [])
+        console.log(`demo ${login.role.replace('_', '-')} login: ${login.username} / ${login.password}`);
     } finally {
       await app.close();
     }
@@ -84,9 +94,9 @@ async function main() {
   }
 }
 
-function readCredentials(): { username: string; password: string } | undefined {
+function readCredentials<T>(file: string): T | undefined {
   try {
-    return JSON.parse(readFileSync(DEMO_CREDENTIALS, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }

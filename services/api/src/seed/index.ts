@@ -10,12 +10,15 @@ import {
   DEMO_PACKAGES,
 } from './demo-data';
 import { type DemoOrders, seedDemoOrders } from './demo-orders';
+import { type DemoStaffLogin, seedDemoStaff } from './demo-staff';
 import { type DemoWaitlist, seedDemoWaitlist } from './demo-waitlist';
 import { caller } from './inject';
 
 export interface SeedReport {
   seeded: boolean;
   admin?: { username: string; password: string };
+  /** The demo front-desk and finance logins (issue 23). */
+  staff?: DemoStaffLogin[];
   /** The reference numbers of the demo orders. */
   orders?: DemoOrders;
   /** The full slot and the two entries waiting for it (with the demo orders only). */
@@ -53,6 +56,9 @@ export async function seedDemo(
     adminId = await createUser(sql, { ...admin, email: 'admin@healthscreening.example.sg' });
     adminName = admin.username;
   }
+  // Like the admin's: demo staff logins only when the demo made up the admin too, never beside an
+  // operator's own first admin.
+  const staff = admin ? await seedDemoStaff(sql) : undefined;
   const token = app.signAdminToken({ id: adminId, username: adminName, role: 'admin' });
   const asAdmin = caller(app, token);
   const call = async (method: 'POST' | 'PUT', url: string, payload: object) =>
@@ -109,6 +115,7 @@ export async function seedDemo(
   return {
     seeded: true,
     admin,
+    staff,
     orders,
     waitlist,
     notes: [
