@@ -77,6 +77,9 @@ const ROWS: AdminWaitlistRow[] = [
   },
 ];
 
+/** The first screen waits for the lazy admin chunk, slow on a loaded machine. */
+const FIRST = { timeout: 10_000 };
+
 beforeEach(() => localStorage.setItem('auth_token', 't'));
 afterEach(() => {
   localStorage.clear();
@@ -99,7 +102,7 @@ describe('admin Waiting List', { timeout: 20_000 }, () => {
   it('shows the dashboard count and an event list with position, region, Singapore time and the offer', async () => {
     api();
     renderApp('/admin/dashboard?tab=waitlist&event=1');
-    const card = (await screen.findAllByText('Waiting List')).find((el) => el.closest('li'));
+    const card = (await screen.findAllByText('Waiting List', {}, FIRST)).find((el) => el.closest('li'));
     await waitFor(() => expect(within(card!.closest('li')!).getByText('7')).toBeTruthy());
     const table = await screen.findByRole('table', { name: 'Waiting list' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -127,7 +130,7 @@ describe('admin Waiting List', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/dashboard?tab=waitlist&event=1');
-    await user.click(await screen.findByRole('button', { name: 'Remove Mei Tan' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Mei Tan' }, FIRST));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Remove Mei Tan from the waiting list?');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
@@ -145,7 +148,7 @@ describe('admin Waiting List', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { location } = renderApp('/admin/dashboard?tab=waitlist');
     // the first event is picked when none is asked for
-    expect(await screen.findByText('Database unavailable')).toBeTruthy();
+    expect(await screen.findByText('Database unavailable', {}, FIRST)).toBeTruthy();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Event' }), '2');
     expect(await screen.findByText('Nobody is on the waiting list for this event.')).toBeTruthy();
     expect(location.history.at(-1)).toBe('/admin/dashboard?tab=waitlist&event=2');
@@ -155,7 +158,7 @@ describe('admin Waiting List', { timeout: 20_000 }, () => {
     api();
     const user = userEvent.setup();
     renderApp('/admin/dashboard?tab=events');
-    await user.click(await screen.findByRole('link', { name: 'Waiting list of Annual Check-up' }));
+    await user.click(await screen.findByRole('link', { name: 'Waiting list of Annual Check-up' }, FIRST));
     expect(await screen.findByRole('table', { name: 'Waiting list' })).toBeTruthy();
   });
 });

@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { bodyOf, EVENT, mockApi, renderApp } from '../../public/test-utils';
 import type { WaitlistEntryView } from '../../public/waitlist';
+
+// the page is a lazy chunk: its first load can take a while on a loaded machine
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   toaster.remove();
