@@ -90,7 +90,7 @@ function CountCards() {
   );
 }
 
-/** /admin and /admin/dashboard: the notice, eight count cards and nine tabs (`?tab=` keeps the open tab). */
+/** /admin and /admin/dashboard: the notice, the count cards and the tabs the role may see (`?tab=` keeps the open tab). */
 export default function Dashboard() {
   const search = useSearch();
   const [location, navigate] = useLocation();
