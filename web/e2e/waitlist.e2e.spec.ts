@@ -212,6 +212,33 @@ describe('the waiting list in a browser', () => {
     const path = /\/waitlist\/[A-Za-z0-9_-]+/.exec(offer.text)?.[0];
     expect(path).toBe(`/waitlist/${token}`);
 
+    // the back-office lists the entry with its running offer, and counts it
+    const admin = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-SG' });
+    admin.setDefaultTimeout(15_000);
+    await admin.goto(`${stack.baseUrl}/admin/login`);
+    await admin.getByLabel('Username').fill(stack.admin.username);
+    await admin.getByLabel('Password').fill(stack.admin.password);
+    await admin.getByRole('button', { name: 'Login' }).click();
+    await admin.waitForURL('**/admin/dashboard');
+    await admin.goto(`${stack.baseUrl}/admin/dashboard?tab=events`);
+    await admin.getByRole('link', { name: /^Waiting list of Community Health Screening/ }).click();
+    const row = admin
+      .getByRole('table', { name: 'Waiting list' })
+      .getByRole('row')
+      .filter({ hasText: WAITER.email });
+    await row.waitFor();
+    const text = await row.textContent();
+    expect(text).toContain(`${WAITER.firstName} ${WAITER.lastName}`);
+    expect(text).toContain('Offer sent');
+    expect(text).toContain(`(${POSTAL_CODE})`);
+    const card = admin
+      .getByRole('list', { name: 'Overview' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Waiting List' });
+    expect((await card.textContent())?.replace('Waiting List', '').trim()).toBe('1');
+    await admin.screenshot({ path: `${ARTIFACTS}/waitlist-admin.png`, fullPage: true });
+    await admin.close();
+
     const page = await newPage();
     await page.goto(`${stack.baseUrl}${path}`);
     await page.getByRole('heading', { name: 'Seats are held for you' }).waitFor();

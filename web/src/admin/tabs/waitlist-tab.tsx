@@ -15,6 +15,7 @@ import { ListState, SectionHeader } from '../components/section';
 import {
   ADMIN_PATHS,
   failureMessage,
+  formatAdminDate,
   formatAdminDateTime,
   toastError,
   toastSuccess,
@@ -55,7 +56,8 @@ function OfferCell({ row }: { row: AdminWaitlistRow }) {
       <Badge tone={s.tone}>{s.label}</Badge>
       {row.offer ? (
         <span className={css({ textStyle: 'xs', color: 'fg.muted' })}>
-          {row.offer.date} {row.offer.label} · until {formatAdminDateTime(row.offer.expiresAt)}
+          {formatAdminDate(row.offer.date)}, {row.offer.label} · until{' '}
+          {formatAdminDateTime(row.offer.expiresAt)}
         </span>
       ) : null}
     </div>

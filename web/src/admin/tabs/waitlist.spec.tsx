@@ -111,7 +111,7 @@ describe('admin Waiting List', { timeout: 20_000 }, () => {
     expect(rows[0]!.textContent).toContain('Central (180001)');
     expect(rows[0]!.textContent).toContain('20 Nov 2026, 10:05');
     expect(rows[0]!.textContent).toContain('Offer sent');
-    expect(rows[0]!.textContent).toContain('until 25 Nov 2026, 16:30');
+    expect(rows[0]!.textContent).toContain('4 Dec 2026, 9:00 AM · until 25 Nov 2026, 16:30');
     expect(rows[1]!.textContent).toContain('Waiting');
     // an ended entry has no position and no remove
     expect(rows[2]!.textContent).toContain('Left');
