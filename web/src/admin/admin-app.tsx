@@ -14,6 +14,8 @@ const SystemPage = lazy(() => import('./pages/system-page'));
 const AuditLogPage = lazy(() => import('./pages/audit-log-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
 const SetPasswordPage = lazy(() => import('./pages/set-password-page'));
+const CheckInPage = lazy(() => import('./pages/check-in-page'));
+const AttendeeSheetPage = lazy(() => import('./pages/attendee-sheet-page'));
 
 function Protected({ children }: { children: ReactNode }) {
   return (
@@ -67,6 +69,16 @@ export default function AdminApp() {
       <Route path="/admin/audit-log">
         <Protected>
           <AuditLogPage />
+        </Protected>
+      </Route>
+      <Route path="/admin/check-in">
+        <Protected>
+          <CheckInPage />
+        </Protected>
+      </Route>
+      <Route path="/admin/attendees">
+        <Protected>
+          <AttendeeSheetPage />
         </Protected>
       </Route>
       <Route path="/admin/account">

@@ -24,6 +24,7 @@ function LogoutButton() {
 /** Back-office pages; each role sees only the ones lib/staff-roles.ts opens to it. */
 export const ADMIN_NAV = [
   { href: '/admin/dashboard', label: 'Dashboard' },
+  { href: '/admin/check-in', label: 'Check-in' },
   { href: '/admin/postal-timeslots', label: 'Postal Timeslots' },
   { href: '/admin/email', label: 'Email' },
   { href: '/admin/audit-log', label: 'Audit Log' },

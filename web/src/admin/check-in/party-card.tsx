@@ -1,0 +1,132 @@
+import type { AttendeeParty } from '@hs/contracts';
+import { css } from 'styled-system/css';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+
+const clock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Singapore',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** HH:mm in Singapore of an ISO time. */
+export const checkInTime = (iso: string) => clock.format(new Date(iso));
+
+const released = (status: string) => status === 'cancelled' || status === 'expired';
+
+/**
+ * One party at the desk: who, which slot, what is still to pay (a balance due shown loudly, it is
+ * collected before the screening) and Check in for the group or each person.
+ */
+export function PartyCard({
+  party,
+  busy,
+  onCheckIn,
+}: {
+  party: AttendeeParty;
+  busy: boolean;
+  /** Absent ids: the whole party. */
+  onCheckIn: (participantIds?: string[]) => void;
+}) {
+  const waiting = party.people.filter((p) => !p.checkedInAt);
+  const due = party.paymentStatus === 'balance_due';
+  return (
+    <Card.Root data-testid="party-card" aria-label={`Booking ${party.referenceNumber}`}>
+      <Card.Header gap="1">
+        <Card.Title className={css({ fontFamily: 'mono', letterSpacing: '0.03em' })}>
+          {party.referenceNumber}
+        </Card.Title>
+        <Card.Description>
+          {party.contactName} · {party.date} at {party.time} · {party.people.length}{' '}
+          {party.people.length === 1 ? 'person' : 'people'}
+        </Card.Description>
+      </Card.Header>
+      <Card.Body gap="3">
+        {due ? (
+          <p
+            role="status"
+            data-testid="balance-due"
+            className={css({
+              p: '3',
+              borderRadius: 'l2',
+              bg: 'danger.subtle',
+              color: 'danger.text',
+              borderWidth: '2px',
+              borderColor: 'danger.border',
+              fontWeight: 'bold',
+              fontSize: 'lg',
+            })}
+          >
+            Balance due: S${party.balanceDue} – collect before the screening
+          </p>
+        ) : (
+          <Badge tone="success" alignSelf="start">
+            Paid
+          </Badge>
+        )}
+        {released(party.status) ? (
+          <Badge tone="danger" alignSelf="start">
+            {party.status === 'cancelled' ? 'Cancelled' : 'Expired'}
+          </Badge>
+        ) : null}
+        <ul className={css({ display: 'grid', gap: '2' })}>
+          {party.people.map((p) => (
+            <li
+              key={p.participantId}
+              className={css({
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: '2',
+                p: '2',
+                borderWidth: '1px',
+                borderColor: 'border.default',
+                borderRadius: 'l2',
+              })}
+            >
+              <div>
+                <div className={css({ fontWeight: 'medium' })}>
+                  {p.name}
+                  {p.isPrimary ? ' (primary)' : ''}
+                </div>
+                <div className={css({ textStyle: 'sm', color: 'fg.muted' })}>{p.packageName}</div>
+              </div>
+              {p.checkedInAt ? (
+                <Badge tone="success">
+                  In at {checkInTime(p.checkedInAt)}
+                  {p.checkedInBy ? ` by ${p.checkedInBy}` : ''}
+                </Badge>
+              ) : p.noShow ? (
+                <Badge tone="warning">No-show</Badge>
+              ) : party.people.length > 1 ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() => onCheckIn([p.participantId])}
+                  aria-label={`Check in ${p.name}`}
+                >
+                  Check in
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </Card.Body>
+      <Card.Footer>
+        {waiting.length > 0 && !released(party.status) ? (
+          <Button w="full" size="lg" loading={busy} loadingText="Checking in..." onClick={() => onCheckIn()}>
+            {party.people.length === 1 ? 'Check in' : `Check in the group (${waiting.length})`}
+          </Button>
+        ) : (
+          <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>
+            {waiting.length === 0 ? 'Everyone is checked in.' : 'This booking cannot be checked in.'}
+          </p>
+        )}
+      </Card.Footer>
+    </Card.Root>
+  );
+}
