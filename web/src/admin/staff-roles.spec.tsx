@@ -39,13 +39,20 @@ describe('the back-office by staff role (issue 23)', () => {
     expect(links).not.toContain('Audit Log');
     expect(links).not.toContain('System');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Orders']);
+    // order lookup only: no export (nor the change buttons, which the api refuses it too)
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
     expect(screen.queryByRole('list', { name: 'Overview' })).toBeNull();
     const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x').pathname);
     expect(asked).not.toContain('/api/admin/dashboard');
   });
 
-  it('finance sees the Orders tab too, and a page it may not open says so instead of loading it', async () => {
+  it('finance sees the Orders tab with its export, and a page it may not open says so instead of loading it', async () => {
     signedInAs('finance');
+    const { unmount } = renderApp('/admin/dashboard');
+    expect(await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Orders']);
+    unmount();
     renderApp('/admin/email');
     expect(await screen.findByText('This page is not available for your role')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /Email/ })).toBeNull();

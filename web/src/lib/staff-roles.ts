@@ -38,5 +38,11 @@ const TAB_ROLES: Record<string, readonly StaffRole[]> = { orders: ALL };
 export const canSeeTab = (role: string | undefined, tab: string): boolean =>
   isStaffRole(role) && (TAB_ROLES[tab] ?? ['admin']).includes(role);
 
-/** Order actions by role, mirroring the api's route roles (change, export, refund: admin and finance). */
-export const canChangeOrders = (role: string | undefined) => role === 'admin' || role === 'finance';
+/**
+ * Order actions by role, mirroring the api's route roles (change, export, refund: admin and finance;
+ * reschedule: admin). Without a loaded user (only outside the protected routes) nothing is hidden:
+ * the api decides either way.
+ */
+export const canChangeOrders = (role: string | undefined) =>
+  role === undefined || role === 'admin' || role === 'finance';
+export const canRescheduleOrders = (role: string | undefined) => role === undefined || role === 'admin';

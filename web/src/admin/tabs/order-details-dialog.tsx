@@ -32,6 +32,8 @@ import { formatPrice } from './packages-tab';
 import { RefundDialog } from './refund-dialog';
 import { RefundsList } from './refunds-list';
 import { RescheduleDialog } from './reschedule-dialog';
+import { useAuth } from '../../lib/auth';
+import { canChangeOrders, canRescheduleOrders } from '../../lib/staff-roles';
 
 const sectionTitle = css({ fontWeight: 'semibold', textStyle: 'md', mb: '2' });
 const dl = css({
@@ -174,7 +176,10 @@ export function OrderDetailsDialog({
   const [refundOpening, setRefundOpening] = useState(0);
   const [rescheduleOpen, setRescheduleOpen] = useState(false);
   const [rescheduleOpening, setRescheduleOpening] = useState(0);
-  const refundable = refundableCents(order);
+  // What the signed-in role may do here mirrors the api's route roles (issue 23).
+  const role = useAuth().user?.role;
+  const canChange = canChangeOrders(role);
+  const refundable = canChange ? refundableCents(order) : 0;
   const name = `${order.firstName} ${order.lastName}`;
   const address = [order.address, order.unitNumber].filter(Boolean).join(', ');
 
@@ -314,7 +319,7 @@ export function OrderDetailsDialog({
               Refund
             </Button>
           ) : null}
-          {canCancel(order) && order.status !== 'expired' ? (
+          {canRescheduleOrders(role) && canCancel(order) && order.status !== 'expired' ? (
             <Button
               variant="outline"
               onClick={() => {
@@ -325,12 +330,12 @@ export function OrderDetailsDialog({
               Reschedule
             </Button>
           ) : null}
-          {canCancel(order) ? (
+          {canChange && canCancel(order) ? (
             <Button variant="danger" disabled={pending !== null} onClick={() => onCancel(order)}>
               Cancel
             </Button>
           ) : null}
-          {canConfirm(order) ? (
+          {canChange && canConfirm(order) ? (
             <Button loading={pending === order.id} onClick={() => void update(order, 'confirmed')}>
               Confirm
             </Button>

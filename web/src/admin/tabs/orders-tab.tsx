@@ -7,6 +7,8 @@ import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import * as Table from '../../components/ui/table';
 import { ListState, SectionHeader } from '../components/section';
+import { useAuth } from '../../lib/auth';
+import { canChangeOrders } from '../../lib/staff-roles';
 import { ADMIN_PATHS, formatAdminDate, useAdminList } from '../lib/admin-api';
 import {
   canCancel,
@@ -58,6 +60,8 @@ export function OrdersTab() {
   const [viewing, setViewing] = useState<AdminOrder | null>(null);
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
   const [exporting, setExporting] = useState(false);
+  // The front desk looks orders up; changing and exporting them is for admin and finance (issue 23).
+  const canChange = canChangeOrders(useAuth().user?.role);
 
   // a new filter starts again at the first page
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
@@ -83,10 +87,12 @@ export function OrdersTab() {
         title="Orders"
         description="Bookings made on the public site. The list refreshes every few seconds."
         action={
-          <Button variant="outline" onClick={onExport} loading={exporting}>
-            <DownloadIcon />
-            Export CSV
-          </Button>
+          canChange ? (
+            <Button variant="outline" onClick={onExport} loading={exporting}>
+              <DownloadIcon />
+              Export CSV
+            </Button>
+          ) : null
         }
       />
       <HStack gap="3" mb="4" flexWrap="wrap" alignItems="flex-end">
@@ -186,7 +192,7 @@ export function OrdersTab() {
                     >
                       View Details
                     </Button>
-                    {canConfirm(o) ? (
+                    {canChange && canConfirm(o) ? (
                       <Button
                         size="sm"
                         variant="ghost"
@@ -198,7 +204,7 @@ export function OrdersTab() {
                         Mark as Confirmed
                       </Button>
                     ) : null}
-                    {canCancel(o) ? (
+                    {canChange && canCancel(o) ? (
                       <Button
                         size="sm"
                         variant="ghost"
