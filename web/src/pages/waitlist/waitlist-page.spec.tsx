@@ -117,6 +117,20 @@ describe('/waitlist/{token}', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Complete booking' })).toBeNull();
   });
 
+  it('turns an offer into expired when its time runs out on the page', async () => {
+    api(
+      entry({
+        ...OFFERED(),
+        offer: { ...OFFERED().offer!, expiresAt: new Date(Date.now() + 5000).toISOString() },
+      }),
+    );
+    renderApp(`/waitlist/${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Seats are held for you' })).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^0 min 0\d s left$/);
+    expect(await screen.findByRole('heading', { name: 'Offer expired' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Complete booking' })).toBeNull();
+  });
+
   it('shows the held slot with a countdown and completes the booking with the token', async () => {
     const fetchMock = api(OFFERED(), {
       'GET /api/events': { success: true, data: [{ ...EVENT, timeslots: [] }] },

@@ -52,6 +52,29 @@ function useNow(everyMs = 1000) {
   return now;
 }
 
+/** Whether `at` has passed: re-renders once, when it does (not every second, like the countdown). */
+function usePassed(at: string) {
+  const due = Date.parse(at);
+  const [passed, setPassed] = useState(() => !(due > Date.now()));
+  useEffect(() => {
+    if (passed) return;
+    // setTimeout takes at most 2^31-1 ms; a later expiry checks again then
+    const id = setTimeout(() => setPassed(!(due > Date.now())), Math.min(due - Date.now() + 50, 2 ** 31 - 1));
+    return () => clearTimeout(id);
+  }, [due, passed]);
+  return passed;
+}
+
+/** "1 h 05 min left", ticking; only this text re-renders every second. */
+function Countdown({ expiresAt }: { expiresAt: string }) {
+  const left = timeLeft(expiresAt, useNow());
+  return (
+    <span role="timer" aria-live="off" data-testid="offer-countdown">
+      {left ?? '0 min 00 s'} left
+    </span>
+  );
+}
+
 /** The expiry in Singapore time: "25 Nov 2026, 4:30 PM". */
 export function formatExpiry(at: string) {
   return formatDateOrNA(at, 'd MMM yyyy, h:mm a');
@@ -185,11 +208,10 @@ function CompleteBooking({
 }
 
 function Offered({ entry, token, onLeft }: { entry: WaitlistEntryView; token: string; onLeft: () => void }) {
-  const now = useNow();
   const [completing, setCompleting] = useState(false);
   const offer = entry.offer;
+  const left = !usePassed(offer?.expiresAt ?? '');
   if (!offer) return null;
-  const left = timeLeft(offer.expiresAt, now);
   if (completing && left)
     return <CompleteBooking token={token} entry={entry} onBack={() => setCompleting(false)} />;
   return (
@@ -221,9 +243,7 @@ function Offered({ entry, token, onLeft }: { entry: WaitlistEntryView; token: st
       {left ? (
         <p>
           Complete your booking by <strong>{formatExpiry(offer.expiresAt)}</strong> (Singapore time).{' '}
-          <span role="timer" aria-live="off" data-testid="offer-countdown">
-            {left} left
-          </span>
+          <Countdown expiresAt={offer.expiresAt} />
         </p>
       ) : (
         <p role="alert">{ENDED_MESSAGES.expired[1]}</p>
