@@ -30,3 +30,4 @@ export {
   waitlistClaimFor,
   waitlistToken,
 } from './waitlist';
+export { NO_SHOW_LOOKBACK_DAYS, markDueNoShows } from './mark-no-shows';

@@ -7,6 +7,7 @@ export { slotAvailabilityProjection } from './slot-availability';
 export { ordersProjection } from './orders';
 export { orderHistoryProjection, summarize } from './order-history';
 export { selectDueHolds } from './due-holds';
+export { selectDueNoShows } from './due-no-shows';
 export { waitlistProjection } from './waitlist-projection';
 export {
   type WaitlistEntryRow,

@@ -9,6 +9,7 @@ import pino, { type Logger } from 'pino';
 import type { WorkerConfig } from './config';
 import { type JobWorkers, startJobWorkers } from './jobs';
 import { startHoldSweeper } from './hold-sweeper';
+import { startNoShowSweeper } from './no-show-sweeper';
 import { startWaitlistMatcher } from './waitlist-matcher';
 import { type Producers, createProducers } from './queues';
 import { startNotificationsReactor } from './reactor';
@@ -101,6 +102,9 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
     // Expiry reacts to time rather than to an event; it needs only Postgres, and any number may run.
     const sweeper = startHoldSweeper({ sql, everyMs: config.holdSweepMs, clock, log });
     stoppers.push(() => sweeper.stop());
+    // No-shows react to the end of the appointment day (issue 23); a sweep a minute is plenty.
+    const noShows = startNoShowSweeper({ sql, everyMs: Math.max(config.holdSweepMs, 60_000), clock, log });
+    stoppers.push(() => noShows.stop());
     // Offers to the waiting list react to time and freed seats the same way (issue 22).
     const matcher = startWaitlistMatcher({
       sql,
