@@ -17,7 +17,11 @@ export default fp(
         },
         tags: [
           { name: 'public', description: 'Visitor booking calls' },
-          { name: 'admin', description: 'Back-office calls (bearer token, role admin)' },
+          {
+            name: 'admin',
+            description:
+              'Back-office calls (bearer token); x-roles on each call lists the staff roles it allows',
+          },
           { name: 'partner', description: 'Partner calls (x-api-key)' },
           { name: 'system', description: 'Health and readiness' },
         ],
