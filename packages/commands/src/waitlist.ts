@@ -354,6 +354,17 @@ async function offerSlot(
   }
 }
 
+/** Every waiting entry, first in line first, read a page at a time. */
+async function* waitingEntries(sql: Sql, pageSize: number) {
+  let after: { joinedAt: string; id: string } | undefined;
+  for (;;) {
+    const page = await selectWaitingEntries(sql, pageSize, after);
+    yield* page;
+    if (page.length < pageSize) return;
+    after = page.at(-1)!;
+  }
+}
+
 /**
  * One sweep of the waiting entries, first in line first over every event: each gets the earliest
  * slot of its event and region (and one of its preferred dates, when it gave some) with room for its
@@ -364,14 +375,15 @@ async function offerSlot(
 export async function offerFreedSeats(
   sql: Sql,
   clock: () => Date,
-  options: { offerMinutes: number },
+  /** pageSize: entries read per query (tests make it small). */
+  options: { offerMinutes: number; pageSize?: number },
   meta: WaitlistMeta,
 ): Promise<{ entryId: string; timeslotId: number }[]> {
   const made: { entryId: string; timeslotId: number }[] = [];
   const now = clock();
   // Per event and region, read once per sweep; seats taken by this sweep's offers come off.
   const slotsOf = new Map<string, Promise<CandidateSlot[]>>();
-  for (const entry of await selectWaitingEntries(sql, BATCH)) {
+  for await (const entry of waitingEntries(sql, options.pageSize ?? BATCH)) {
     const key = `${entry.eventId}|${entry.region}`;
     if (!slotsOf.has(key)) slotsOf.set(key, candidateSlots(sql, entry.eventId, entry.region, now));
     const slots = await slotsOf.get(key)!;

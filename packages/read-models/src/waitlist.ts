@@ -114,11 +114,20 @@ export async function selectDueOffers(sql: Sql, now: Date, limit: number): Promi
   return rows.map((r) => r.id);
 }
 
-/** Waiting entries (no offer yet), first in line first over every event: what the matcher tries to seat. */
-export async function selectWaitingEntries(sql: Sql, limit: number): Promise<WaitlistEntryRow[]> {
+/**
+ * Waiting entries (no offer yet), first in line first over every event: what the matcher tries to
+ * seat, a page at a time (`after`: the last entry of the previous page), so entries that cannot be
+ * seated never keep later ones from their turn.
+ */
+export async function selectWaitingEntries(
+  sql: Sql,
+  limit: number,
+  after?: Pick<WaitlistEntryRow, 'joinedAt' | 'id'>,
+): Promise<WaitlistEntryRow[]> {
   const rows = await sql<Raw[]>`
     ${ranked(sql)}
     where w.status = 'waiting'
+      ${after ? sql`and (w.joined_at, w.id) > (${after.joinedAt}::timestamptz, ${after.id})` : sql``}
     order by w.joined_at, w.id
     limit ${limit}`;
   return rows.map(toRow);

@@ -359,4 +359,25 @@ describe('waiting list offers and claims', () => {
     await slotProjected(slotIds[2]!, 0);
     expect(await offersTo([picky.id, any.id])).toEqual([{ entryId: picky.id, timeslotId: slotIds[2] }]);
   });
+
+  it('entries that cannot be seated never keep a later one from its turn', async () => {
+    const full = await eventWithSlots('full-for-long', [1]);
+    await booked(full.eventId, full.slotIds[0]!, 60);
+    const stuck = [await join(full.eventId, 60), await join(full.eventId, 61), await join(full.eventId, 62)];
+    const open = await eventWithSlots('open-later', [1]);
+    const order = await booked(open.eventId, open.slotIds[0]!, 63);
+    const late = await join(open.eventId, 63);
+    await cancel(order);
+    await slotProjected(open.slotIds[0]!, 0);
+    // Two entries a page: the three stuck ones fill the first pages; the late one is still reached.
+    const made = await offerFreedSeats(
+      api.db.sql,
+      () => new Date(),
+      { offerMinutes: OFFER_MINUTES, pageSize: 2 },
+      meta,
+    );
+    expect(made.filter((o) => [...stuck.map((e) => e.id), late.id].includes(o.entryId))).toEqual([
+      { entryId: late.id, timeslotId: open.slotIds[0] },
+    ]);
+  });
 });
