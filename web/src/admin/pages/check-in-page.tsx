@@ -55,7 +55,8 @@ export default function CheckInPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [scanned, setScanned] = useState<AttendeeParty | null>(null);
   const sheetKey = eventId && date ? attendeesPath(eventId, date) : null;
-  const { data: sheet, mutate } = useSWR<ApiEnvelope<AttendeeSheet>>(sheetKey);
+  // Bookings keep arriving during the day: the sheet the search reads refreshes itself.
+  const { data: sheet, mutate } = useSWR<ApiEnvelope<AttendeeSheet>>(sheetKey, { refreshInterval: 10_000 });
   // The first event until staff choose one.
   const firstEvent = events?.data?.[0]?.id;
   useEffect(() => {

@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import { type ProductStack, launchBrowser, startProductStack } from '@hs/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/*
+ * Issue 23's browser proof against the built api + worker: at the front desk, on a phone (360 px),
+ * staff find today's booking by name and check it in.
+ */
+const ARTIFACTS = 'test-artifacts';
+const EVENT_SLUG = 'community-health-screening-2026';
+const PHONE = { width: 360, height: 740 };
+
+const singaporeToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());
+
+describe('check-in in a browser', () => {
+  let stack: ProductStack;
+  let browser: Browser;
+
+  async function json<T>(path: string, init?: RequestInit): Promise<T> {
+    const res = await fetch(`${stack.baseUrl}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...init?.headers },
+    });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    return body as T;
+  }
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    [stack, browser] = await Promise.all([startProductStack(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('the front desk finds a booking by name and checks it in at 360 px', async () => {
+    const login = await json<{ data: { token: string } }>('/api/admin/login', {
+      method: 'POST',
+      body: JSON.stringify(stack.admin),
+    });
+    const auth = { authorization: `Bearer ${login.data.token}` };
+    const events = await json<{ data: { id: number; slug: string; name: string }[] }>('/api/events');
+    const event = events.data.find((e) => e.slug === EVENT_SLUG)!;
+    const detail = await json<{ data: { packages: { id: number }[] } }>(`/api/events/${EVENT_SLUG}`);
+    // today's slot, late enough in the Singapore day to be ahead of any test run
+    const slot = await json<{ data: { id: number } }>(`/api/admin/events/${event.id}/timeslots`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ date: singaporeToday(), time: '23:45', maxAttendees: 10 }),
+    });
+    const booked = await json<{ data: { reference_number: string } }>('/api/registrations', {
+      method: 'POST',
+      body: JSON.stringify({
+        eventId: event.id,
+        packageId: detail.data.packages[0]!.id,
+        timeslotId: slot.data.id,
+        firstName: 'Desk',
+        lastName: 'Arrival',
+        email: 'check-in.e2e@example.com',
+        mobileNumber: '91234567',
+        gender: 'female',
+        identificationNumber: 'S1234567D',
+        dateOfBirth: '1990-01-01',
+        postalCode: '560123',
+        address: '123 Ang Mo Kio Avenue 3',
+      }),
+    });
+    const reference = booked.data.reference_number;
+
+    const page = await browser.newPage({ viewport: PHONE, locale: 'en-SG' });
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${stack.baseUrl}/admin/login`);
+    await page.getByLabel('Username').fill(stack.admin.username);
+    await page.getByLabel('Password').fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('link', { name: 'Check-in' }).click();
+    await page.getByRole('heading', { name: 'Check-in' }).waitFor();
+    await page.getByLabel('Event').selectOption(String(event.id));
+    expect(await page.getByLabel('Day').inputValue()).toBe(singaporeToday());
+
+    // the sheet follows the log: search until the new booking is on it
+    const search = page.getByLabel('Reference number or name');
+    const card = page.getByTestId('party-card').filter({ hasText: reference });
+    await expect
+      .poll(
+        async () => {
+          await search.fill('');
+          await search.fill('Desk Arrival');
+          return card.isVisible();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
+    // unpaid: the balance due is the first thing staff see
+    await card.getByTestId('balance-due').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: `${ARTIFACTS}/check-in-found.png`, fullPage: true });
+
+    await card.getByRole('button', { name: 'Check in', exact: true }).click();
+    await expect.poll(() => page.getByTestId('check-in-notice').textContent()).toBe('Checked in 1 person');
+    await card.getByText(/^In at \d\d:\d\d by admin$/).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/check-in-done.png`, fullPage: true });
+
+    // a second check-in of the same booking (the QR code at another desk) records nothing
+    const again = await json<{ data: { alreadyCheckedIn: boolean; message: string } }>(
+      '/api/admin/check-ins',
+      {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ referenceNumber: reference }),
+      },
+    );
+    expect(again.data.alreadyCheckedIn).toBe(true);
+    expect(again.data.message).toMatch(/^Already checked in at \d\d:\d\d by admin$/);
+  });
+});
