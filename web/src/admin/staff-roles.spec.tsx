@@ -64,6 +64,21 @@ describe('the back-office by staff role (issue 23)', () => {
     expect(await screen.findByText('Admin not allow to go to appointment page')).toBeTruthy();
   });
 
+  it('an admin who must enrol a second factor is sent to the Account page first', async () => {
+    localStorage.setItem('auth_token', 'tok-admin');
+    stubApi({
+      'GET /api/admin/user': { success: true, data: ADMIN_USER },
+      'GET /api/admin/account': {
+        success: true,
+        data: { ...ADMIN_USER, totpRequired: true, totpEnabled: false, recoveryCodesLeft: 0 },
+      },
+      'GET /api/admin/events': { success: true, data: [] },
+    });
+    renderApp('/admin/audit-log');
+    expect(await screen.findByText('Set up two-factor authentication', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Account' }).getAttribute('href')).toBe('/admin/account');
+  });
+
   it('page and tab rules', () => {
     expect(canSeePage('front_desk', '/admin')).toBe(true);
     expect(canSeePage('front_desk', '/admin/check-in')).toBe(true);

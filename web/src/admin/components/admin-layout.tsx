@@ -8,7 +8,11 @@ import { LogoMark } from '../../components/layout/logo';
 import { useLogout } from '../../components/layout/use-logout';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
+import type { StaffAccount } from '@hs/contracts';
+import useSWR from 'swr';
+import type { ApiEnvelope } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { ADMIN_PATHS } from '../lib/admin-api';
 import { canSeePage } from '../../lib/staff-roles';
 
 function LogoutButton() {
@@ -89,10 +93,38 @@ function NotForYourRole() {
   );
 }
 
+/**
+ * An admin whose role must have a second factor (Staff tab setting) and has none: the api refuses
+ * everything but their account, so every page but Account says what to do instead.
+ */
+function useMustEnrol(role: string | undefined): boolean {
+  const { data } = useSWR<ApiEnvelope<StaffAccount>>(role === 'admin' ? ADMIN_PATHS.account : null);
+  return Boolean(data?.data.totpRequired && !data.data.totpEnabled);
+}
+
+function EnrolFirst() {
+  return (
+    <Card.Root maxW="md">
+      <Card.Header>
+        <Card.Title asChild>
+          <h1>Set up two-factor authentication</h1>
+        </Card.Title>
+        <Card.Description>
+          Admins must use an authenticator app to sign in. Set it up on your Account page to continue.
+        </Card.Description>
+      </Card.Header>
+      <Card.Footer>
+        <Link href="/admin/account">Go to Account</Link>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
 /** The admin frame: nav 'Health Screening Admin', 'Welcome, {name}', Logout. Non-admins see the refusal. */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { user, isStaff } = useAuth();
   const [location] = useLocation();
+  const mustEnrol = useMustEnrol(user?.role);
 
   // Every staff role gets the back-office (spec: 'Admin not allow to go to appointment page' applies
   // to all of them); any other role sees the refusal.
@@ -164,7 +196,15 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           py: { base: '6', md: '8' },
         })}
       >
-        <Stack gap="6">{canSeePage(user?.role, location) ? children : <NotForYourRole />}</Stack>
+        <Stack gap="6">
+          {!canSeePage(user?.role, location) ? (
+            <NotForYourRole />
+          ) : mustEnrol && location !== '/admin/account' ? (
+            <EnrolFirst />
+          ) : (
+            children
+          )}
+        </Stack>
       </main>
     </div>
   );
