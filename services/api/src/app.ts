@@ -30,8 +30,8 @@ import reschedule from './routes/public/reschedule';
 import payments from './routes/public/payments';
 import partnerHandoff from './routes/public/partner';
 import participants from './routes/public/participants';
-import waitlist from './routes/public/waitlist';
 import staffInvites from './routes/public/staff-invites';
+import waitlist from './routes/public/waitlist';
 
 export interface AppDeps {
   /** An existing pool (tests share one); otherwise the app opens its own from config. */
@@ -105,6 +105,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     bullmqPrefix: config.bullmqPrefix,
     smtpUrl: config.smtpUrl,
     mailOutboxDir: config.mailOutboxDir,
+    publicBaseUrl: config.publicBaseUrl,
   });
   await app.register(partner, { prefix: '/api/partner' });
   await app.register(catalogue);
@@ -113,8 +114,8 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(payments);
   await app.register(partnerHandoff);
   await app.register(participants);
-  await app.register(waitlist, { tokenSecret: config.waitlistTokenSecret });
   await app.register(staffInvites);
+  await app.register(waitlist, { tokenSecret: config.waitlistTokenSecret });
 
   await app.register(web, {
     root: config.webDist,

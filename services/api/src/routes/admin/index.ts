@@ -17,9 +17,9 @@ import registrations from './registrations';
 import reschedule from './reschedule';
 import system from './system';
 import timeslots from './timeslots';
-import waitlist from './waitlist';
 import account from './account';
 import users from './users';
+import waitlist from './waitlist';
 
 /**
  * /api/admin: login is public; everything else sits in one encapsulated
@@ -27,7 +27,7 @@ import users from './users';
  * cannot forget its guard.
  */
 const admin: FastifyPluginAsync<
-  Pick<ApiConfig, 'braintree' | 'bullmqPrefix' | 'smtpUrl' | 'mailOutboxDir'>
+  Pick<ApiConfig, 'braintree' | 'bullmqPrefix' | 'smtpUrl' | 'mailOutboxDir' | 'publicBaseUrl'>
 > = async (app, opts) => {
   await app.register(login);
   // guards its own routes: bearer, or the preview cookie for the new-tab previews
@@ -64,7 +64,10 @@ const admin: FastifyPluginAsync<
     await guarded.register(previewSession);
     await guarded.register(queues, { bullmqPrefix: opts.bullmqPrefix });
     await guarded.register(account);
-    await guarded.register(users, { mail: { smtpUrl: opts.smtpUrl, outboxDir: opts.mailOutboxDir } });
+    await guarded.register(users, {
+      mail: { smtpUrl: opts.smtpUrl, outboxDir: opts.mailOutboxDir },
+      publicBaseUrl: opts.publicBaseUrl,
+    });
   });
 };
 

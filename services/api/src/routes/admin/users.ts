@@ -31,13 +31,16 @@ import { saveSetting } from '../../settings';
 
 const Errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 
-/** The set-password page; the token rides in the fragment, so it reaches no server log or Referer. */
-const inviteUrl = (request: FastifyRequest, token: string) =>
-  `${request.protocol}://${request.host}/admin/set-password#token=${token}`;
-
 /** Staff accounts and their settings (issue 23): admin only. */
-const users: FastifyPluginAsyncTypebox<{ mail: MailerOptions }> = async (app, opts) => {
+const users: FastifyPluginAsyncTypebox<{ mail: MailerOptions; publicBaseUrl: string }> = async (
+  app,
+  opts,
+) => {
   const { sql } = app;
+  // The set-password page at the site's configured address (PUBLIC_BASE_URL, like the emailed waitlist
+  // links); the token rides in the fragment, so it reaches no server log or Referer.
+  const inviteUrl = (token: string) =>
+    `${opts.publicBaseUrl.replace(/\/+$/, '')}/admin/set-password#token=${token}`;
 
   async function invite(request: FastifyRequest, userId: number) {
     const user = await findStaff(sql, userId);
@@ -53,7 +56,7 @@ const users: FastifyPluginAsyncTypebox<{ mail: MailerOptions }> = async (app, op
       });
       return issued;
     });
-    const url = inviteUrl(request, token);
+    const url = inviteUrl(token);
     let emailed = false;
     if (user.email) {
       try {
