@@ -204,6 +204,7 @@ export const DashboardCountsSchema = Type.Object({
   emailTemplates: Type.Integer(),
   paymentProvider: Type.String(),
   waitlist: Type.Integer({ description: 'Active waiting-list entries (waiting or offered), all events' }),
+  noShows: Type.Integer({ description: 'People marked no-show in the last 7 days (issue 23)' }),
 });
 
 /** `{ success: true, data, total, page, pageSize }`: one page of a list the admin pages through. */
@@ -287,6 +288,14 @@ export const AdminOrderSchema = Type.Object({
   wcBookingCode: Nullable(Type.String()),
   confirmationEmailSent: Type.Boolean(),
   cancelledAt: Nullable(Timestamp),
+  attendance: Nullable(
+    Type.Union([Type.Literal('checked_in'), Type.Literal('no_show')], {
+      description:
+        "Issue 23: 'no_show' once the worker marked someone of the party after the day, else 'checked_in' once someone was checked in",
+    }),
+  ),
+  checkedInCount: Type.Integer({ description: 'People of the party checked in at the front desk' }),
+  noShowCount: Type.Integer({ description: 'People of the party marked no-show' }),
   ...OrderMoneyFields,
   createdAt: Timestamp,
   updatedAt: Timestamp,

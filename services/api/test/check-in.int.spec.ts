@@ -1,4 +1,5 @@
-import { addDaysToDay, singaporeToday } from '@hs/domain';
+import { markDueNoShows } from '@hs/commands';
+import { addDaysToDay, singaporeInstant, singaporeToday } from '@hs/domain';
 import { type Runner, countEvents, startProjectionRunner } from '@hs/eventstore';
 import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +133,49 @@ describe('check-in at the front desk', () => {
     const stranger = await scan({ referenceNumber: mine.ref, participantIds: ['someone-else'] });
     expect(stranger.statusCode).toBe(404);
     expect(await checkIns(mine.id)).toBe(0);
+  });
+
+  it('the order list filters by attendance and the dashboard counts no-shows', async () => {
+    const came = await book(today);
+    const absent = await book(today);
+    expect((await scan({ referenceNumber: came.ref })).statusCode).toBe(200);
+    await lookup(absent.ref);
+    const nextMorning = () => singaporeInstant(addDaysToDay(day, 1), '00:05');
+    expect(await markDueNoShows(api.db.sql, nextMorning, { actor: 'worker:no-show' })).toContain(absent.id);
+    const listed = async (attendance: string) =>
+      (await admin('GET', `/api/admin/registrations?attendance=${attendance}&pageSize=500`)).json().data as {
+        id: number;
+        attendance: string | null;
+        checkedInCount: number;
+        noShowCount: number;
+      }[];
+    await expect
+      .poll(async () => (await listed('no_show')).map((o) => o.id), { timeout: 10_000 })
+      .toContain(absent.id);
+    expect((await listed('no_show')).find((o) => o.id === absent.id)).toMatchObject({
+      attendance: 'no_show',
+      noShowCount: 1,
+      checkedInCount: 0,
+    });
+    const checkedIn = await listed('checked_in');
+    expect(checkedIn.find((o) => o.id === came.id)).toMatchObject({
+      attendance: 'checked_in',
+      checkedInCount: 1,
+    });
+    expect(checkedIn.map((o) => o.id)).not.toContain(absent.id);
+    expect((await listed('not_checked_in')).map((o) => o.id)).not.toContain(came.id);
+    expect((await admin('GET', '/api/admin/registrations?attendance=maybe')).statusCode).toBe(400);
+    const dashboard = (await admin('GET', '/api/admin/dashboard')).json().data;
+    expect(dashboard.noShows).toBeGreaterThanOrEqual(1);
+    const history = (await admin('GET', `/api/admin/registrations/${absent.id}/history`)).json().data as {
+      type: string;
+      actor: string;
+      summary: string;
+    }[];
+    expect(history.find((h) => h.type === 'MarkedNoShow')).toMatchObject({
+      actor: 'worker:no-show',
+      summary: `No-show: 1 participant(s) did not come on ${day}`,
+    });
   });
 
   it("lists the day's attendees per slot with payment and check-in, as JSON and CSV", async () => {

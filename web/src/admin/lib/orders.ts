@@ -21,6 +21,8 @@ export type OrderStatusFilter = AdminStatusFilter;
 export interface OrderFilters {
   status: OrderStatusFilter;
   eventId: string;
+  /** Issue 23: '' (all), 'checked_in', 'no_show' or 'not_checked_in'. */
+  attendance?: string;
   search: string;
   page: number;
 }
@@ -31,6 +33,7 @@ export function ordersKey(f: OrderFilters) {
     {
       status: f.status === 'all' ? undefined : f.status,
       eventId: f.eventId || undefined,
+      attendance: f.attendance || undefined,
       search: f.search.trim() || undefined,
       page: f.page,
       pageSize: ORDERS_PAGE_SIZE,

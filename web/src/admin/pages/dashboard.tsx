@@ -42,6 +42,7 @@ const CARDS: { key: keyof DashboardCounts; label: string }[] = [
   { key: 'packages', label: 'Packages' },
   { key: 'orders', label: 'Orders' },
   { key: 'waitlist', label: 'Waiting List' },
+  { key: 'noShows', label: 'No-shows (7 days)' },
   { key: 'apiKeys', label: 'API Keys' },
   { key: 'discounts', label: 'Discounts' },
   { key: 'holidays', label: 'Holidays' },

@@ -50,10 +50,11 @@ export function OrderStatusBadge({ status }: { status: string }) {
 export function OrdersTab() {
   const [status, setStatus] = useState<OrderStatusFilter>('all');
   const [eventId, setEventId] = useState('');
+  const [attendance, setAttendance] = useState('');
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText);
   const [page, setPage] = useState(1);
-  const filters: OrderFilters = { status, eventId, search, page };
+  const filters: OrderFilters = { status, eventId, attendance, search, page };
   const { items: events } = useAdminList<AdminEvent>(ADMIN_PATHS.events);
   const { data, error, isLoading } = useOrders(filters);
   const { update, pending } = useUpdateOrderStatus();
@@ -65,7 +66,7 @@ export function OrdersTab() {
 
   // a new filter starts again at the first page
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
-  useEffect(() => setPage(1), [status, eventId, search]);
+  useEffect(() => setPage(1), [status, eventId, attendance, search]);
 
   const orders = data?.data ?? [];
   const total = data?.total ?? 0;
@@ -121,6 +122,15 @@ export function OrdersTab() {
                 {e.name}
               </option>
             ))}
+          </Field.Select>
+        </Field.Root>
+        <Field.Root w="auto">
+          <Field.Label>Attendance</Field.Label>
+          <Field.Select className={select} value={attendance} onChange={(e) => setAttendance(e.target.value)}>
+            <option value="">Any</option>
+            <option value="checked_in">Checked in</option>
+            <option value="not_checked_in">Not checked in</option>
+            <option value="no_show">No-show</option>
           </Field.Select>
         </Field.Root>
         <Field.Root w={{ base: 'full', sm: '72' }}>
@@ -180,7 +190,14 @@ export function OrdersTab() {
                 <Table.Cell>{o.eventName ?? ''}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatAdminDate(o.createdAt)}</Table.Cell>
                 <Table.Cell>
-                  <OrderStatusBadge status={o.status} />
+                  <HStack gap="1" flexWrap="wrap">
+                    <OrderStatusBadge status={o.status} />
+                    {o.attendance === 'no_show' ? (
+                      <Badge tone="warning">No-show</Badge>
+                    ) : o.attendance === 'checked_in' ? (
+                      <Badge tone="info">Checked in</Badge>
+                    ) : null}
+                  </HStack>
                 </Table.Cell>
                 <Table.Cell>
                   <HStack gap="1" justify="flex-end" flexWrap="wrap">

@@ -34,7 +34,7 @@ const overview: FastifyPluginAsyncTypebox = async (app) => {
     async () => {
       const [table] = await sql<{ exists: boolean }[]>`select to_regclass('orders') is not null as exists`;
       const [counts] = await sql<
-        Omit<typeof DashboardCountsSchema.static, 'paymentProvider' | 'orders' | 'waitlist'>[]
+        Omit<typeof DashboardCountsSchema.static, 'paymentProvider' | 'orders' | 'waitlist' | 'noShows'>[]
       >`
         select (select count(*) from screening_events)::int as events,
                (select count(*) from packages)::int as packages,
@@ -46,9 +46,17 @@ const overview: FastifyPluginAsyncTypebox = async (app) => {
         ? ((await sql<{ n: number }[]>`select count(*)::int as n from orders`)[0]?.n ?? 0)
         : 0;
       const waitlist = await countActiveWaitlist(sql);
+      // Issue 23: the people who did not come, over the last week of appointment days.
+      const noShows = table?.exists
+        ? ((
+            await sql<{ n: number }[]>`
+              select coalesce(sum(jsonb_array_length(no_shows)), 0)::int as n from orders
+              where no_show_at > now() - interval '7 days'`
+          )[0]?.n ?? 0)
+        : 0;
       return {
         success: true as const,
-        data: { ...counts!, orders, waitlist, paymentProvider: 'Braintree' },
+        data: { ...counts!, orders, waitlist, noShows, paymentProvider: 'Braintree' },
       };
     },
   );

@@ -81,6 +81,14 @@ function adminView(o: OrderRow, invoice: string | null) {
     wcBookingCode: o.wcBookingCode,
     confirmationEmailSent: o.confirmationEmailSent,
     cancelledAt: o.cancelledAt?.toISOString() ?? null,
+    attendance:
+      o.noShows.length > 0
+        ? ('no_show' as const)
+        : Object.keys(o.checkIns).length > 0
+          ? ('checked_in' as const)
+          : null,
+    checkedInCount: Object.keys(o.checkIns).length,
+    noShowCount: o.noShows.length,
     ...orderMoneyView(o),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
@@ -126,6 +134,8 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+const ATTENDANCE_FILTERS = ['checked_in', 'no_show', 'not_checked_in'] as const;
+
 const ListQuery = Type.Object({
   // One enum (not a union of literals) so a bad value gets one readable error, not one per literal.
   status: Type.Optional(
@@ -134,6 +144,15 @@ const ListQuery = Type.Object({
     ),
   ),
   eventId: Type.Optional(Type.Integer({ minimum: 1 })),
+  attendance: Type.Optional(
+    Type.Unsafe<(typeof ATTENDANCE_FILTERS)[number]>(
+      Type.String({
+        enum: [...ATTENDANCE_FILTERS],
+        description:
+          'Issue 23: checked_in (someone checked in), no_show (someone marked no-show), not_checked_in',
+      }),
+    ),
+  ),
   search: Type.Optional(Type.String({ maxLength: 100 })),
   page: Type.Integer({ minimum: 1, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
@@ -145,7 +164,7 @@ const ListQuery = Type.Object({
  */
 async function emptyFiltersAreAbsent(request: FastifyRequest) {
   const query = request.query as Record<string, unknown>;
-  for (const key of ['status', 'eventId', 'search']) {
+  for (const key of ['status', 'eventId', 'attendance', 'search']) {
     if (typeof query[key] === 'string' && (query[key] as string).trim() === '') delete query[key];
   }
 }
@@ -172,11 +191,15 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
   const where = (q: {
     status?: keyof typeof STATUS_FILTERS | 'all';
     eventId?: number;
+    attendance?: (typeof ATTENDANCE_FILTERS)[number];
     search?: string;
   }) => sql`
     where true
     ${q.status && q.status !== 'all' ? sql`and status = any(${STATUS_FILTERS[q.status] as unknown as string[]})` : sql``}
     ${q.eventId ? sql`and event_id = ${q.eventId}` : sql``}
+    ${q.attendance === 'checked_in' ? sql`and check_ins <> '{}'::jsonb` : sql``}
+    ${q.attendance === 'no_show' ? sql`and no_shows <> '[]'::jsonb` : sql``}
+    ${q.attendance === 'not_checked_in' ? sql`and check_ins = '{}'::jsonb` : sql``}
     ${q.search ? sql`and (reference_number ilike ${`%${q.search}%`} or (first_name || ' ' || last_name) ilike ${`%${q.search}%`} or email ilike ${`%${q.search}%`})` : sql``}`;
 
   app.get(
