@@ -29,7 +29,11 @@ function where(sql: Queryable, filter: EventFilter) {
   return sql`where true ${type} ${stream} ${prefix}`;
 }
 
-/** The events matching `filter`, in the order subscribers read them: (transaction, position). */
+/**
+ * The events matching `filter`, in the order subscribers read them: (transaction, position). The order
+ * names the table's column: plain `transaction_id` would be the selected text, which sorts 100000
+ * before 99999.
+ */
 export async function findEvents<T = unknown>(
   sql: Queryable,
   filter: EventFilter = {},
@@ -37,7 +41,7 @@ export async function findEvents<T = unknown>(
   const rows = await sql<EventRow[]>`
     select global_position, transaction_id::text, event_id, stream_id, version, type, data, metadata, recorded_at
     from events ${where(sql, filter)}
-    order by transaction_id, global_position`;
+    order by events.transaction_id, global_position`;
   return rows.map((r) => toRecordedEvent<T>(r));
 }
 
@@ -50,7 +54,7 @@ export async function countEvents(sql: Queryable, filter: EventFilter = {}): Pro
 export async function headPosition(sql: Queryable): Promise<Position | null> {
   const [row] = await sql<{ transaction_id: string; global_position: number }[]>`
     select transaction_id::text, global_position from events
-    order by transaction_id desc, global_position desc limit 1`;
+    order by events.transaction_id desc, global_position desc limit 1`;
   return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : null;
 }
 
