@@ -1,5 +1,6 @@
 import { expireDueHolds } from '@hs/commands';
-import { startProjectionRunner } from '@hs/eventstore';
+import { singaporeToday } from '@hs/domain';
+import { findEvents, startProjectionRunner } from '@hs/eventstore';
 import { projections, readOrder } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/auth/users';
@@ -139,11 +140,33 @@ describe('demo seed', () => {
     }
   });
 
+  it("seeds today's screening day: a slot today with four bookings, two of them checked in (issue 23)", async () => {
+    const fresh = await startTestApi();
+    try {
+      const report = await seedDemo(fresh.app, { adminPassword: 'demo-password' });
+      const day = report.checkIn!;
+      expect(day.date).toBe(singaporeToday());
+      expect(day.references).toHaveLength(4);
+      expect(day.checkedIn).toBe(2);
+      expect(report.notes).toContain(`today (${day.date}) 10:00: 4 bookings, 2 checked in (/admin/check-in)`);
+      const checkIns = await findEvents<{ by: string }>(fresh.db.sql, { type: 'ParticipantsCheckedIn' });
+      expect(checkIns.map((e) => e.data.by)).toEqual(['admin', 'admin']);
+      const sheet = await fresh.asAdmin({
+        method: 'GET',
+        url: `/api/admin/events/${day.eventId}/attendees?date=${day.date}`,
+      });
+      expect(sheet.statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('without the demo orders (DEMO_ORDERS=false) seeds no waiting list either: nothing there to email', async () => {
     const fresh = await startTestApi();
     try {
       const report = await seedDemo(fresh.app, { adminPassword: 'demo-password', orders: false });
       expect(report.waitlist).toBeUndefined();
+      expect(report.checkIn).toBeUndefined();
       const [n] = await fresh.db.sql<{ n: number }[]>`
         select count(*)::int as n from events where stream_id like 'waitlist-%' or type = 'RegistrationBooked'`;
       expect(n!.n).toBe(0);

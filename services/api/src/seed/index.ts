@@ -9,6 +9,7 @@ import {
   DEMO_HOLIDAYS,
   DEMO_PACKAGES,
 } from './demo-data';
+import { type DemoCheckIn, seedDemoCheckIn } from './demo-check-in';
 import { type DemoOrders, seedDemoOrders } from './demo-orders';
 import { type DemoStaffLogin, seedDemoStaff } from './demo-staff';
 import { type DemoWaitlist, seedDemoWaitlist } from './demo-waitlist';
@@ -23,6 +24,8 @@ export interface SeedReport {
   orders?: DemoOrders;
   /** The full slot and the two entries waiting for it (with the demo orders only). */
   waitlist?: DemoWaitlist;
+  /** Today's slot with bookings, some checked in (with the demo orders only; issue 23). */
+  checkIn?: DemoCheckIn;
   notes: string[];
 }
 
@@ -112,12 +115,21 @@ export async function seedDemo(
         new Date(),
       )
     : undefined;
+  // The same: its bookings send confirmation emails.
+  const checkIn = orders
+    ? await seedDemoCheckIn(
+        { visitor: caller(app), admin: asAdmin },
+        { eventIds, packageIds, manualSlotIds },
+        new Date(),
+      )
+    : undefined;
   return {
     seeded: true,
     admin,
     staff,
     orders,
     waitlist,
+    checkIn,
     notes: [
       `${DEMO_PACKAGES.length} packages`,
       `${DEMO_EVENTS.length} events (${DEMO_EVENTS.map((e) => e.slug).join(', ')})`,
@@ -136,6 +148,11 @@ export async function seedDemo(
       ...(waitlist
         ? [
             `a full slot on ${waitlist.date} 09:00 (${waitlist.reference}) with ${waitlist.entryIds.length} people on its waiting list`,
+          ]
+        : []),
+      ...(checkIn
+        ? [
+            `today (${checkIn.date}) 10:00: ${checkIn.references.length} bookings, ${checkIn.checkedIn} checked in (/admin/check-in)`,
           ]
         : []),
     ],
