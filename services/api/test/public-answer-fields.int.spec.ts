@@ -86,6 +86,8 @@ const LOOKUP = [
   'refundReview',
   // what cancelling now would refund, for the cancel page (issue 21)
   'cancellationRefund',
+  // the opaque check-in code the confirmation shows as a QR code (issue 23)
+  'checkInToken',
 ];
 
 const QUOTE = [
