@@ -156,7 +156,14 @@ describe('staff accounts (issue 23)', () => {
       call(token, 'PUT', '/api/admin/account/password', { currentPassword, newPassword });
     expect((await change('wrong password here', 'lemon harbour 88 kites')).statusCode).toBe(400);
     expect((await change('plum orchard 7 lanterns', 'password1234')).json().message).toMatch(/too common/);
-    expect((await change('plum orchard 7 lanterns', 'lemon harbour 88 kites')).statusCode).toBe(200);
+    // another session of the same user, signed in before the change
+    const other = (await login('ivan', 'plum orchard 7 lanterns')).json().data.token as string;
+    const changed = await change('plum orchard 7 lanterns', 'lemon harbour 88 kites');
+    expect(changed.statusCode, changed.body).toBe(200);
+    // every session from before the change ends; this one goes on with the new token
+    expect((await call(token, 'GET', '/api/admin/user')).statusCode).toBe(401);
+    expect((await call(other, 'GET', '/api/admin/user')).statusCode).toBe(401);
+    expect((await call(changed.json().data.token, 'GET', '/api/admin/user')).statusCode).toBe(200);
     expect((await login('ivan', 'plum orchard 7 lanterns')).statusCode).toBe(401);
     expect((await login('ivan', 'lemon harbour 88 kites')).statusCode).toBe(200);
 

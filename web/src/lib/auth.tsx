@@ -40,6 +40,8 @@ export interface AuthContextValue {
   logout: () => Promise<void>;
   /** Forgets a stored token the api refused (no call): it names no signed-in admin any more. */
   forgetToken: () => void;
+  /** Keeps the session on a new token (the api ends the old ones after a password change). */
+  replaceToken: (token: string) => void;
 }
 
 const USER_PATH = '/api/admin/user';
@@ -133,6 +135,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(null);
   }, []);
 
+  const replaceToken = useCallback(
+    (next: string) => {
+      // The same user goes on: carry the loaded user over to the new token's cache key.
+      if (token && data) void mutateCache([USER_PATH, next], data, { revalidate: false });
+      storeToken(next);
+      setToken(next);
+    },
+    [token, data, mutateCache],
+  );
+
   const value = useMemo<AuthContextValue>(() => {
     const user = token && !error ? (data ?? null) : null;
     return {
@@ -145,8 +157,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       logout,
       forgetToken,
+      replaceToken,
     };
-  }, [token, data, error, isLoading, login, logout, forgetToken]);
+  }, [token, data, error, isLoading, login, logout, forgetToken, replaceToken]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -63,6 +63,13 @@ export async function otherActiveAdmins(db: Db, exceptId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
+/**
+ * When a password changes, on this process's clock (the one tokens are signed by, not the database
+ * server's): the guard refuses tokens signed earlier, so every session from before ends and a token
+ * signed after it works.
+ */
+export const passwordChangedNow = (): Date => new Date();
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
@@ -110,7 +117,7 @@ export async function useInvite(
     returning user_id as "userId"`;
   if (!row) return null;
   const [user] = await tx<{ username: string; email: string | null }[]>`
-    update users set password_hash = ${passwordHash}, password_changed_at = now()
+    update users set password_hash = ${passwordHash}, password_changed_at = ${passwordChangedNow()}
     where id = ${row.userId} and active returning username, email`;
   return user ? { userId: Number(row.userId), ...user } : null;
 }

@@ -7,12 +7,14 @@ import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Field from '../../components/ui/field';
 import { type ApiEnvelope, api } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { roleLabel } from '../../lib/staff-roles';
 import { ADMIN_PATHS, failureMessage, toastSuccess } from '../lib/admin-api';
 
 const alert = css({ color: 'danger.text', textStyle: 'sm' });
 
 function PasswordCard() {
+  const { replaceToken } = useAuth();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [pending, setPending] = useState(false);
@@ -27,8 +29,13 @@ function PasswordCard() {
     }
     setPending(true);
     try {
-      await api.put(`${ADMIN_PATHS.account}/password`, { currentPassword: current, newPassword: next });
-      toastSuccess('Password changed');
+      const res = await api.put<ApiEnvelope<{ token: string }>>(`${ADMIN_PATHS.account}/password`, {
+        currentPassword: current,
+        newPassword: next,
+      });
+      // The api ends every session from before the change; this one goes on with the new token.
+      replaceToken(res.data.token);
+      toastSuccess('Password changed', 'Your other sessions are signed out');
       setCurrent('');
       setNext('');
     } catch (error) {

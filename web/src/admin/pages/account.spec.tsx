@@ -91,6 +91,26 @@ describe('account page (issue 23)', () => {
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     await screen.findByText('This password is too common; choose another');
   });
+
+  it('keeps the session on the token the password change answers', async () => {
+    localStorage.setItem('auth_token', 'tok-old');
+    stubApi({
+      'GET /api/admin/user': { success: true, data: ADMIN_USER },
+      'GET /api/admin/account': account({ role: 'admin' }),
+      'PUT /api/admin/account/password': { success: true, data: { token: 'tok-new' } },
+    });
+    renderApp('/admin/account');
+    const user = userEvent.setup();
+    await user.type(
+      await screen.findByLabelText(/Current password/, {}, { timeout: 5000 }),
+      'old password here',
+    );
+    await user.type(screen.getByLabelText(/^New password/), 'lemon harbour 88 kites');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await screen.findByText('Password changed');
+    expect(localStorage.getItem('auth_token')).toBe('tok-new');
+    expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
+  });
 });
 
 describe('set-password page', () => {

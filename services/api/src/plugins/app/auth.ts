@@ -11,6 +11,8 @@ export interface AdminTokenPayload {
   username: string;
   role: string;
   jti: string;
+  /** When it was signed, in milliseconds (iat has whole seconds): a password change ends older tokens. */
+  at?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -56,7 +58,13 @@ export default fp(
     app.decorateRequest('staff', null as never);
 
     app.decorate('signAdminToken', (user: { id: number; username: string; role: string }) =>
-      app.jwt.sign({ sub: String(user.id), username: user.username, role: user.role, jti: randomUUID() }),
+      app.jwt.sign({
+        sub: String(user.id),
+        username: user.username,
+        role: user.role,
+        jti: randomUUID(),
+        at: Date.now(),
+      }),
     );
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
@@ -66,7 +74,8 @@ export default fp(
       } catch {
         throw unauthorized('Invalid or expired token');
       }
-      const { jti, sub } = request.user;
+      const { jti, sub, iat, at } = request.user;
+      const signedAt = new Date(typeof at === 'number' ? at : iat * 1000);
       const id = Number(sub);
       if (!Number.isSafeInteger(id)) throw unauthorized('Invalid or expired token');
       // One indexed lookup per request: deactivation, role changes and logout count on the next request.
@@ -74,7 +83,9 @@ export default fp(
         { username: string; role: string; active: boolean; revoked: boolean; mustEnrol: boolean }[]
       >`
         select u.username, u.role, u.active,
-               exists (select 1 from revoked_tokens where jti = ${jti}) as revoked,
+               -- logged out, or signed in before the password last changed
+               (exists (select 1 from revoked_tokens where jti = ${jti})
+                or coalesce(u.password_changed_at > ${signedAt}, false)) as revoked,
                (u.role = 'admin' and u.totp_secret is null and exists (
                   select 1 from system_settings
                   where setting_key = ${TOTP_REQUIRED_FOR_ADMINS} and setting_value = 'true')) as "mustEnrol"

@@ -14,7 +14,7 @@ import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { passwordProblem } from '../../auth/password-rules';
-import { findStaff, totpRequiredForAdmins } from '../../auth/staff';
+import { findStaff, passwordChangedNow, totpRequiredForAdmins } from '../../auth/staff';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpEnrolment } from '../../auth/totp';
 import { badRequest, conflict } from '../../errors';
 
@@ -51,14 +51,16 @@ const account: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: own,
       schema: {
-        summary: 'Change your own password (at least 12 characters, not a common password)',
+        summary:
+          'Change your own password (at least 12 characters, not a common password); every other session ' +
+          'of yours ends, and the answer carries a new token for this one',
         body: PasswordChangeSchema,
-        response: { 200: MessageResponseSchema, ...Errors },
+        response: { 200: Envelope(Type.Object({ token: Type.String() })), ...Errors },
       },
     },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
-      const { id, username } = request.staff;
+      const { id, username, role } = request.staff;
       const [row] = await sql<
         { hash: string | null }[]
       >`select password_hash as hash from users where id = ${id}`;
@@ -70,10 +72,12 @@ const account: FastifyPluginAsyncTypebox = async (app) => {
       if (problem) throw badRequest(problem, [{ field: 'newPassword', message: problem }]);
       const hash = await hashPassword(newPassword);
       await sql.begin(async (tx) => {
-        await tx`update users set password_hash = ${hash}, password_changed_at = now() where id = ${id}`;
+        await tx`update users set password_hash = ${hash}, password_changed_at = ${passwordChangedNow()}
+                 where id = ${id}`;
         await audit(tx, { actor: request.actor, action: 'update', entity: 'user_password', entityId: id });
       });
-      return { success: true, message: 'Password changed' };
+      // Tokens signed before the change are refused from now on; this session goes on with a fresh one.
+      return { success: true as const, data: { token: app.signAdminToken({ id, username, role }) } };
     },
   );
 
