@@ -694,6 +694,8 @@ describe('bad input never breaks the api', () => {
   const noBody = (op: Operation) =>
     [
       '/api/admin/previews/session',
+      '/api/admin/account/totp/setup',
+      '/api/admin/users/{id}/invite',
       '/api/admin/queues/{queue}/jobs/{id}/retry',
       '/api/admin/logout',
       '/api/registrations/{id}/confirm-wc-booking',

@@ -12,6 +12,7 @@ import {
 } from '@hs/contracts';
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
+import { ignoreEmptyBody } from '../../no-body';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { passwordProblem } from '../../auth/password-rules';
 import { findStaff, passwordChangedNow, totpRequiredForAdmins } from '../../auth/staff';
@@ -85,6 +86,7 @@ const account: FastifyPluginAsyncTypebox = async (app) => {
     '/account/totp/setup',
     {
       config: own,
+      onRequest: ignoreEmptyBody,
       schema: {
         summary: 'Start TOTP enrolment: a new secret and its QR code; confirm with a code to switch it on',
         response: { 200: Envelope(TotpSetupSchema), ...Errors },

@@ -16,6 +16,7 @@ import type { MailerOptions } from '@hs/notifications';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../audit';
+import { ignoreEmptyBody } from '../../no-body';
 import { sendInviteMail } from '../../auth/invite-mail';
 import {
   TOTP_REQUIRED_FOR_ADMINS,
@@ -178,6 +179,7 @@ const users: FastifyPluginAsyncTypebox<{ mail: MailerOptions; publicBaseUrl: str
     '/users/:id/invite',
     {
       config: { roles: ROLES.admin },
+      onRequest: ignoreEmptyBody,
       schema: {
         summary: 'A fresh one-time link to set the password (also a reset); earlier links stop working',
         params: IdParams,
