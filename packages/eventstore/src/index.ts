@@ -43,7 +43,7 @@ export {
   waitForPosition,
   type Position,
 } from './position';
-export { EVENTS_CHANNEL, notifyAppended } from './notify';
+export { EVENTS_CHANNEL, Stopper, Waker, notifyAppended } from './notify';
 export {
   ensureCheckpoint,
   loadCheckpoint,

@@ -90,3 +90,78 @@ describe('worker: the waitlist matcher', () => {
     expect(expiresAt - Date.parse(offers[0]!.recordedAt.toISOString())).toBeGreaterThan(119 * 60_000);
   });
 });
+
+describe('worker: the waitlist matcher wakes on the log', () => {
+  let db: TestDatabase;
+  let worker: RunningWorker | undefined;
+
+  beforeAll(async () => {
+    db = await testDatabase();
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await db.drop();
+  });
+
+  it('offers a freed seat within moments, long before its next sweep', async () => {
+    const [event] = await db.sql<{ id: number }[]>`
+      insert into screening_events (name, slug, location) values ('Woken', 'woken', 'Toa Payoh') returning id`;
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const [slot] = await db.sql<{ id: number }[]>`
+      insert into timeslots (event_id, date, time, label, max_attendees)
+      values (${event!.id}, ${day}, '10:30', '10:30 AM', 1) returning id`;
+    const slotStream = timeslotStream(slot!.id);
+    const at = new Date().toISOString();
+    await handleCommand(
+      db.sql,
+      slotStream,
+      timeslotDeciderFor(1),
+      { type: 'ReserveSeats', registrationId: '1', seats: 1, at },
+      { metadata: { actor: 'public' } },
+    );
+    const joined = await joinWaitlist(
+      db.sql,
+      {
+        eventId: event!.id,
+        packageId: 1,
+        postalCode: '560123',
+        firstName: 'Wo',
+        lastName: 'Ken',
+        email: 'woken@example.com',
+        mobileNumber: '91234567',
+        seats: 1,
+      },
+      { actor: 'public', tokenSecret: 'w'.repeat(32) },
+    );
+    worker = await startWorker(
+      readWorkerConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: db.url,
+        REDIS_URL: process.env.HS_TEST_REDIS_URL!,
+        BULLMQ_PREFIX: testRedis().prefix,
+        WORKER_ROLES: 'projector,reactor',
+        // Its sweep would come only after the test has timed out: the offer must come from the wake.
+        WAITLIST_SWEEP_MS: '600000',
+      }),
+      { reactorRetryMaxMs: 500 },
+    );
+    // Let its first sweep (at start) pass with the slot still full.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await findEvents(db.sql, { type: 'WaitlistOfferMade' })).toEqual([]);
+    await handleCommand(
+      db.sql,
+      slotStream,
+      timeslotDeciderFor(1),
+      { type: 'ReleaseSeats', registrationId: '1', reason: 'cancelled', at },
+      { metadata: { actor: 'public' } },
+    );
+    await expect
+      .poll(
+        async () =>
+          (await aggregateStream(db.sql, waitlistStream(joined.id).id, waitlistDecider)).state.status,
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe('offered');
+  });
+});
