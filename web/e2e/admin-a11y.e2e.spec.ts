@@ -25,6 +25,7 @@ const TABS: [value: string, heading: string][] = [
   ['email-templates', 'Email Templates'],
   ['payments', 'Payments'],
   ['api-keys', 'API Keys'],
+  ['staff', 'Staff'],
 ];
 
 interface Finding {
@@ -256,6 +257,7 @@ describe('the admin back-office under axe-core', () => {
       ['/admin/email', 'Email Templates'],
       ['/admin/audit-log', 'Audit Log'],
       ['/admin/system', 'System'],
+      ['/admin/account', 'Account'],
     ] as const) {
       await page.goto(`${stack.baseUrl}${path}`);
       await page.getByRole('heading', { name: heading }).first().waitFor();
