@@ -3,6 +3,7 @@ import { addDaysToDay, singaporeInstant, singaporeToday } from '@hs/domain';
 import { type Runner, countEvents, startProjectionRunner } from '@hs/eventstore';
 import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../src/auth/users';
 import { testApiConfig } from '../src/config';
 import { type TestApi, person, startTestApi } from './helpers';
 
@@ -98,6 +99,42 @@ describe('check-in at the front desk', () => {
     expect(second.json().data.message).toMatch(/^Already checked in at \d\d:\d\d by admin\d+$/);
     expect(second.json().data.party.people[0].checkedInAt).toBe(data.party.people[0].checkedInAt);
     expect(await checkIns(id)).toBe(1);
+  });
+
+  it('the front desk checks in and reads the sheet; finance may do neither', async () => {
+    const tokenOf = async (role: string) => {
+      await createUser(api.db.sql, { username: `${role}1`, password: 'correct horse battery', role });
+      const res = await api.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: `${role}1`, password: 'correct horse battery' },
+      });
+      return { authorization: `Bearer ${res.json().data.token}` };
+    };
+    const desk = await tokenOf('front_desk');
+    const finance = await tokenOf('finance');
+    const { ref } = await book(today);
+    const asDesk = await api.app.inject({
+      method: 'POST',
+      url: '/api/admin/check-ins',
+      headers: desk,
+      payload: { referenceNumber: ref },
+    });
+    expect(asDesk.statusCode, asDesk.body).toBe(200);
+    expect(asDesk.json().data.party.people[0].checkedInBy).toBe('front_desk1');
+    const sheetUrl = `/api/admin/events/${eventId}/attendees?date=${day}`;
+    expect((await api.app.inject({ url: sheetUrl, headers: desk })).statusCode).toBe(200);
+    expect(
+      (
+        await api.app.inject({
+          method: 'POST',
+          url: '/api/admin/check-ins',
+          headers: finance,
+          payload: { referenceNumber: ref },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await api.app.inject({ url: sheetUrl, headers: finance })).statusCode).toBe(403);
   });
 
   it('20 concurrent scans of one code at several desks record one check-in', async () => {
