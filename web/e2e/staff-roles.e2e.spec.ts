@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type ProductStack, launchBrowser, startProductStack } from '@hs/testing';
+import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -102,5 +103,33 @@ describe('staff roles in a browser', () => {
     // --- and the spec's rule for staff on public pages holds for this role too
     await page.goto(`${stack.baseUrl}/`);
     await page.waitForURL('**/admin/dashboard');
+  });
+
+  it('enrols a TOTP second factor on the Account page and signs in with a code', async () => {
+    await page.goto(`${stack.baseUrl}/admin/account`);
+    await page.getByRole('button', { name: 'Set Up Two-Factor Authentication' }).click();
+    await page.getByRole('img', { name: /QR code/ }).waitFor();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    await page.getByLabel(/Code from the app/).fill(await generate({ secret }));
+    await page.getByRole('button', { name: 'Turn On' }).click();
+    const codes = page.getByTestId('recovery-codes');
+    await codes.waitFor();
+    expect(await codes.getByRole('listitem').count()).toBe(10);
+    await shot('recovery-codes');
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByText(/^On\. Sign-in asks for a code/).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin/login');
+
+    // the password first, then the code step (the next time step's code: the enrolment used this one)
+    await page.getByLabel('Username').fill(DESK.username);
+    await page.getByLabel('Password').fill(DESK.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const code = page.getByLabel(/Authentication code/);
+    await code.waitFor();
+    await code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByText(`Welcome, ${DESK.username}`).waitFor();
   });
 });
