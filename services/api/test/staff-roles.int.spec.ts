@@ -78,7 +78,10 @@ describe('staff roles on every admin route', () => {
         expect(res.statusCode, where).toBeLessThan(500);
       } else {
         expect(res.statusCode, where).toBe(403);
-        expect(res.json(), where).toEqual({ success: false, message: `The ${role} role does not allow this` });
+        expect(res.json(), where).toEqual({
+          success: false,
+          message: `The ${role} role does not allow this`,
+        });
       }
     }
   });
