@@ -46,7 +46,7 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/packages',
     {
-      config: { roles: ROLES.orderDesk },
+      config: { roles: ROLES.admin },
       schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(AdminPackageSchema)) } },
     },
     async () => ({ success: true as const, data: (await selectPackages(sql)).map(toPackage) }),
