@@ -1,6 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { type ProductStack, launchBrowser, startProductStack } from '@hs/testing';
-import type { Browser } from 'playwright-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  type ProductStack,
+  launchBrowser,
+  startProductStack,
+} from '@hs/testing';
+import { type Browser, chromium } from 'playwright-core';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /*
@@ -10,6 +19,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ARTIFACTS = 'test-artifacts';
 const EVENT_SLUG = 'community-health-screening-2026';
 const PHONE = { width: 360, height: 740 };
+
+/**
+ * A still video of `text`'s QR code as Chromium's fake camera plays it (Y4M, 4:2:0): black modules on
+ * white, 8 px each, in a 360 px square.
+ */
+function qrVideo(text: string): string {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const side = 360;
+  const scale = 8;
+  const offset = Math.floor((side - modules.size * scale) / 2);
+  const luma = Buffer.alloc(side * side, 235);
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) {
+      const mx = Math.floor((x - offset) / scale);
+      const my = Math.floor((y - offset) / scale);
+      if (mx >= 0 && my >= 0 && mx < modules.size && my < modules.size && modules.get(my, mx))
+        luma[y * side + x] = 16;
+    }
+  const chroma = Buffer.alloc((side / 2) * (side / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const file = path.join(tmpdir(), `hs-qr-${process.pid}.y4m`);
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${side} H${side} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]),
+  );
+  return file;
+}
 
 const singaporeToday = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());
@@ -117,5 +153,87 @@ describe('check-in in a browser', () => {
     );
     expect(again.data.alreadyCheckedIn).toBe(true);
     expect(again.data.message).toMatch(/^Already checked in at \d\d:\d\d by admin$/);
+  });
+
+  it("scans a booking's QR code with the phone's camera (the jsqr fallback: this Chromium has no BarcodeDetector)", async () => {
+    const login = await json<{ data: { token: string } }>('/api/admin/login', {
+      method: 'POST',
+      body: JSON.stringify(stack.admin),
+    });
+    const auth = { authorization: `Bearer ${login.data.token}` };
+    const events = await json<{ data: { id: number; slug: string }[] }>('/api/events');
+    const event = events.data.find((e) => e.slug === EVENT_SLUG)!;
+    const detail = await json<{ data: { packages: { id: number }[] } }>(`/api/events/${EVENT_SLUG}`);
+    const slot = await json<{ data: { id: number } }>(`/api/admin/events/${event.id}/timeslots`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ date: singaporeToday(), time: '23:50', maxAttendees: 10 }),
+    });
+    const booked = await json<{ data: { reference_number: string } }>('/api/registrations', {
+      method: 'POST',
+      body: JSON.stringify({
+        eventId: event.id,
+        packageId: detail.data.packages[0]!.id,
+        timeslotId: slot.data.id,
+        firstName: 'Camera',
+        lastName: 'Scan',
+        email: 'check-in-scan.e2e@example.com',
+        mobileNumber: '91234567',
+        gender: 'male',
+        identificationNumber: 'S1234567D',
+        dateOfBirth: '1990-01-01',
+        postalCode: '560123',
+        address: '123 Ang Mo Kio Avenue 3',
+      }),
+    });
+    const reference = booked.data.reference_number;
+    let token: string | null = null;
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${stack.baseUrl}/api/registrations/lookup/${reference}`);
+          token = res.ok
+            ? ((await res.json()) as { data: { checkInToken: string } }).data.checkInToken
+            : null;
+          return token;
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBeTruthy();
+
+    const camera = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        ...CHROMIUM_ARGS,
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${qrVideo(token!)}`,
+      ],
+    });
+    try {
+      const context = await camera.newContext({ viewport: PHONE, locale: 'en-SG' });
+      await context.grantPermissions(['camera'], { origin: stack.baseUrl });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(`${stack.baseUrl}/admin/login`);
+      await page.getByLabel('Username').fill(stack.admin.username);
+      await page.getByLabel('Password').fill(stack.admin.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL('**/admin/dashboard');
+      await page.goto(`${stack.baseUrl}/admin/check-in`);
+      expect(await page.evaluate(() => 'BarcodeDetector' in window)).toBe(false);
+      await page.getByRole('button', { name: 'Scan QR code' }).click();
+      await expect
+        .poll(() => page.getByTestId('check-in-notice').textContent(), { timeout: 20_000 })
+        .toBe('Checked in 1 person');
+      const card = page.getByTestId('party-card').filter({ hasText: reference });
+      await card.getByText(/^In at \d\d:\d\d by admin$/).waitFor();
+      // the camera stopped with the first code read
+      expect(await page.getByRole('button', { name: 'Scan QR code' }).isVisible()).toBe(true);
+      await page.screenshot({ path: `${ARTIFACTS}/check-in-scanned.png`, fullPage: true });
+    } finally {
+      await camera.close();
+    }
   });
 });
