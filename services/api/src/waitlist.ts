@@ -13,12 +13,14 @@ import {
   calendarDay,
   formatTimeLabel,
   mainBookingEntries,
+  singaporeToday,
 } from '@hs/domain';
 import * as v from 'valibot';
 import { badRequest, conflict, notFound } from './errors';
 
 export const WAITLIST_JOIN_MESSAGES = {
   preferredDate: 'Preferred dates must be valid dates',
+  preferredDatePast: 'Preferred dates cannot be in the past',
   eventNotFound: "The event you're looking for doesn't exist or has been removed.",
   eventClosed: 'This event is no longer open for booking',
   package: 'The selected package is not available for this event',
@@ -45,6 +47,8 @@ export const waitlistJoinSchema = v.object(
       // one of each day, in order: the matcher and the back-office read them as a set
       v.transform((days) => [...new Set(days ?? [])].sort()),
       v.maxLength(31, WAITLIST_JOIN_MESSAGES.preferredDate),
+      // a day gone by can never be offered: an entry of past days only would wait for ever
+      v.check((days) => days.every((d) => d >= singaporeToday()), WAITLIST_JOIN_MESSAGES.preferredDatePast),
     ),
   },
   INVALID_INPUT_MESSAGE,
