@@ -14,7 +14,7 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
   const e = { type: event.type, data: event.data } as RegistrationEvent;
   switch (e.type) {
     case 'RegistrationBooked':
-      return `Booked ${e.data.referenceNumber} for ${e.data.participants.length} participant(s), total ${formatSGD(e.data.pricing.totalCents)}, status ${e.data.status}`;
+      return `Booked ${e.data.referenceNumber} for ${e.data.participants.length} participant(s), total ${formatSGD(e.data.pricing.totalCents)}, status ${e.data.status}${e.data.waitlistEntryId ? `, claiming a waiting-list offer (entry ${e.data.waitlistEntryId})` : ''}`;
     case 'ParticipantAdded':
       return `Participant ${e.data.participant.firstName} ${e.data.participant.lastName} added; total ${formatSGD(e.data.pricing.totalCents)}`;
     case 'ParticipantUpdated':

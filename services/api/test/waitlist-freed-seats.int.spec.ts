@@ -128,6 +128,30 @@ describe('waiting list: every way a seat frees up makes an offer', () => {
     await slotProjected(full, 0);
     expect(await offersTo(entry.id)).toEqual([{ entryId: entry.id, timeslotId: full }]);
     expect(await heldOn(full)).toEqual({ [waitlistHoldKey(entry.id)]: 1 });
+
+    // Claimed through its link: the order's history says the booking came from the waiting list.
+    people += 1;
+    const claimed = await api.app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      payload: { eventId, packageId, timeslotId: full, ...person(people), waitlistToken: entry.token },
+    });
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    const { id, reference_number: ref } = claimed.json().data as { id: number; reference_number: string };
+    await expect
+      .poll(
+        async () =>
+          (
+            await api.db.sql`
+              select summary from order_history where registration_id = ${id} and type = 'RegistrationBooked'`
+          )[0]?.summary,
+        { timeout: 10_000, interval: 20 },
+      )
+      .toMatch(
+        new RegExp(
+          `^Booked ${ref} for 1 participant.*, claiming a waiting-list offer \\(entry ${entry.id}\\)$`,
+        ),
+      );
   });
 
   it('unblocking a slot offers its free seats', async () => {

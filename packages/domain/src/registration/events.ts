@@ -86,6 +86,11 @@ export type RegistrationBooked = DomainEvent<
      * was booked with a hold. The worker expires the order at this time if it is still unpaid.
      */
     holdUntil?: string;
+    /**
+     * The waiting-list entry whose offer this booking claimed (issue 22; WaitlistOfferClaimed on its
+     * stream in the same append): absent on an ordinary booking. The order's history names it.
+     */
+    waitlistEntryId?: string;
   }
 >;
 export type ParticipantAdded = DomainEvent<

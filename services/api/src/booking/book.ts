@@ -193,6 +193,7 @@ export async function bookRegistration(
               partner: order.partner,
               bookedAt: at,
               holdSeconds: meta.holdSeconds,
+              ...(claim ? { waitlistEntryId: claim.entryId } : {}),
             },
           });
           const append = [...claimed, ...[seats, ...redeemed, ...partnerUsed, booked].map((d) => d.append)];
