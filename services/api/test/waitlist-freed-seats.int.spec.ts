@@ -10,7 +10,6 @@ import { type Runner, aggregateStream, startProjectionRunner } from '@hs/eventst
 import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApiConfig } from '../src/config';
-import { runTimeslotCommand } from '../src/slots/capacity';
 import { type TestApi, person, startTestApi } from './helpers';
 
 const meta = { actor: 'worker:waitlist-matcher' };
@@ -178,12 +177,23 @@ describe('waiting list: every way a seat frees up makes an offer', () => {
     await slotProjected(slot, 1);
     expect(await offersTo(entry.id)).toEqual([]);
 
-    await runTimeslotCommand(
-      api.db.sql,
-      slot,
-      { type: 'ChangeCapacity', maxAttendees: 2, at: new Date().toISOString() },
-      'admin:test',
-    );
+    // The back-office's capacity call: refused below the seats taken or outside 1..10000, then raised.
+    const capacity = (maxAttendees: unknown, id = slot) =>
+      admin('PUT', `/api/admin/timeslots/${id}/capacity`, { maxAttendees });
+    for (const [value, status] of [
+      [0, 400],
+      ['x', 400],
+      [10_001, 400],
+      [null, 400],
+    ] as const) {
+      const res = await capacity(value);
+      expect(res.statusCode, `${value}: ${res.body}`).toBe(status);
+      expect(res.json().message).toBe('Capacity must be between 1 and 10000');
+    }
+    expect((await capacity(2, 999_999)).statusCode).toBe(404);
+    const raised = await capacity('2');
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json().data).toMatchObject({ id: slot, maxAttendees: 2, currentAttendees: 1 });
     await expect
       .poll(
         async () =>
@@ -193,6 +203,10 @@ describe('waiting list: every way a seat frees up makes an offer', () => {
       )
       .toBe(2);
     expect(await offersTo(entry.id)).toEqual([{ entryId: entry.id, timeslotId: slot }]);
+    // The booking and the offer hold both seats: capacity cannot go back below them.
+    const lower = await capacity(1);
+    expect(lower.statusCode, lower.body).toBe(409);
+    expect(lower.json().message).toBe('Capacity cannot be lower than the 2 seats already booked');
   });
 
   // Last: the hold sweep expires every unpaid order past its (one-second) hold, the others' too.

@@ -47,7 +47,16 @@ const ManualSlotInput = v.object({
   maxAttendees: v.optional(wholeNumberWithin(EVENT_CONFIG_LIMITS.maxAttendees)),
 });
 
-/** Postal-code and date timeslot search for staff, slot blocking, and manual timeslots. */
+/** A slot's new capacity: a whole number within the event config's capacity range. */
+const SlotCapacityInput = v.object({
+  maxAttendees: v.pipe(
+    v.unknown(),
+    v.transform((x) => (typeof x === 'string' && x.trim() !== '' ? Number(x) : x)),
+    wholeNumberWithin(EVENT_CONFIG_LIMITS.maxAttendees),
+  ),
+});
+
+/** Postal-code and date timeslot search for staff, slot blocking and capacity, and manual timeslots. */
 const timeslots: FastifyPluginAsyncTypebox = async (app) => {
   const { sql } = app;
 
@@ -154,6 +163,54 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
       return {
         success: true as const,
         data: { ...slot!, isAvailable: request.body.isAvailable },
+        position: position ? formatPosition(position) : null,
+      };
+    },
+  );
+
+  app.put(
+    '/timeslots/:id/capacity',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary:
+          "Change a slot's capacity (CapacityChanged), never below the seats taken; seats a raise adds go to its waiting list first (issue 22)",
+        params: IdParams,
+        body: Type.Object({
+          maxAttendees: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 10 })])),
+        }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            data: TimeslotSchema,
+            position: Type.Union([Type.String(), Type.Null()]),
+          }),
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+      // The capacity message ('Capacity must be between 1 and 10000') before the generic check.
+      preValidation: async (request) => {
+        request.body = parseInput(SlotCapacityInput, request.body);
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { maxAttendees } = parseInput(SlotCapacityInput, request.body);
+      const { position } = await runTimeslotCommand(
+        sql,
+        id,
+        { type: 'ChangeCapacity', maxAttendees, at: new Date().toISOString() },
+        request.actor,
+        request.id,
+      );
+      // Read-your-writes, as for blocking: the slot as the projection shows it, waiting briefly.
+      if (position) await waitForPosition(sql, slotAvailabilityProjection.name, position, 2_000);
+      const [slot] = await slotsByIds(sql, [id]);
+      return {
+        success: true as const,
+        data: { ...slot!, maxAttendees },
         position: position ? formatPosition(position) : null,
       };
     },
