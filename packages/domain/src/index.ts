@@ -3,6 +3,7 @@ export * from './availability';
 export * from './dates';
 export * from './event-config';
 export * from './identity';
+export * from './masking';
 export * from './membership';
 export * from './money';
 export * from './participants';

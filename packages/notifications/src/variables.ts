@@ -2,7 +2,7 @@
  * The values of an email's variables (the variables themselves: @hs/domain, template-variables.ts),
  * and the sample values of test emails and previews.
  */
-import type { LineItemVariables, ParticipantVariables } from '@hs/domain';
+import { type LineItemVariables, maskIdentificationNumber, type ParticipantVariables } from '@hs/domain';
 
 /**
  * Variables of every email. The spec's list (reference number ... timeslot date and time) plus the
@@ -66,16 +66,10 @@ export type RefundVariables = {
 };
 
 /**
- * Masks an identification number (NRIC/FIN/passport) for emails and documents: the first character
- * and the last four stay, the rest become `*`: `S1234567A` -> `S****567A`. Shorter values keep only
- * their last character. Idempotent (masking a masked value changes nothing).
+ * Emails and documents show an identification number masked (`S1234567A` -> `S****567A`); the one
+ * masking rule of the product lives in @hs/domain and is re-exported here for the templates' callers.
  */
-export function maskIdentificationNumber(id: string): string {
-  const s = (id ?? '').trim();
-  if (s.length === 0) return '';
-  if (s.length < 6) return '*'.repeat(s.length - 1) + s.slice(-1);
-  return s[0] + '*'.repeat(s.length - 5) + s.slice(-4);
-}
+export { maskIdentificationNumber };
 
 /** Sample data for test emails and previews (the spec's example reference number). */
 export function sampleVariables(): EmailVariables {

@@ -21,8 +21,9 @@ describe('maskIdentificationNumber', () => {
     ['  T0123456Z ', 'T****456Z'],
     ['E12345678', 'E****5678'],
     ['S****567A', 'S****567A'],
-    ['ABC123', 'A*C123'],
-    ['12345', '****5'],
+    ['s1234567a', 'S****567A'],
+    ['ABC123', '******'],
+    ['12345', '*****'],
     ['', ''],
   ])('%j -> %j', (input, masked) => {
     expect(maskIdentificationNumber(input)).toBe(masked);
