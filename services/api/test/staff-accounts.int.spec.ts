@@ -180,6 +180,29 @@ describe('staff accounts (issue 23)', () => {
     );
   });
 
+  it('two admins demoting each other at once leave one admin', async () => {
+    const a = await invited('olga', 'admin');
+    const b = await invited('piet', 'admin');
+    // the test's own admin steps aside first, so olga and piet are the only active admins
+    const me = (await call(admin, 'GET', '/api/admin/user')).json().data;
+    await call(a.token, 'PUT', `/api/admin/users/${me.id}`, { role: 'finance' });
+    const [one, two] = await Promise.all([
+      call(a.token, 'PUT', `/api/admin/users/${b.id}`, { role: 'finance' }),
+      call(b.token, 'PUT', `/api/admin/users/${a.id}`, { role: 'finance' }),
+    ]);
+    // one wins; the other is refused as the last admin (409), or already demoted when its request
+    // reaches the guard (403), depending on timing
+    const codes = [one.statusCode, two.statusCode].sort();
+    expect(codes[0]).toBe(200);
+    expect([403, 409]).toContain(codes[1]);
+    const [row] = await api.db.sql<{ n: number }[]>`
+      select count(*)::int as n from users where role = 'admin' and active`;
+    expect(row!.n).toBe(1);
+    // put things back for the tests after this one
+    const survivor = one.statusCode === 200 ? a.token : b.token;
+    await call(survivor, 'PUT', `/api/admin/users/${me.id}`, { role: 'admin' });
+  });
+
   it('deletes a user; their token stops', async () => {
     const { id, token } = await invited('jade', 'finance');
     expect((await call(admin, 'DELETE', `/api/admin/users/${id}`)).statusCode).toBe(200);

@@ -56,8 +56,13 @@ export async function insertStaff(
   }
 }
 
-/** Active admins other than `exceptId`: the last one can be neither demoted, deactivated nor deleted. */
+/**
+ * Active admins other than `exceptId`: the last one can be neither demoted, deactivated nor deleted.
+ * Call it inside the change's transaction: the lock makes two admins removing each other at the same
+ * time take turns, so the second one counts after the first change committed.
+ */
 export async function otherActiveAdmins(db: Db, exceptId: number): Promise<number> {
+  await db`select pg_advisory_xact_lock(hashtext('staff:last-admin'))`;
   const [row] = await db<{ n: number }[]>`
     select count(*)::int as n from users where role = 'admin' and active and id <> ${exceptId}`;
   return row?.n ?? 0;
