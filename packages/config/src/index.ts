@@ -1,2 +1,3 @@
 export * from './env';
 export * from './common';
+export * from './production-guard';

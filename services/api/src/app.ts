@@ -87,7 +87,10 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
 
   await app.register(auth, { secret: config.jwtSecret });
   await app.register(apiKey);
-  await app.register(outsideWorld, { world: { ...outsideWorldFromConfig(config), ...deps.world } });
+  await app.register(outsideWorld, {
+    world: { ...outsideWorldFromConfig(config), ...deps.world },
+    paymentTestModeDefault: config.paymentTestModeDefault,
+  });
 
   app.addHook('onReady', async () => {
     // A database restored into a cluster whose transaction counter is behind: renumber before anything appends.

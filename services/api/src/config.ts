@@ -10,6 +10,7 @@ import {
   optionalStr,
   optionalUrl,
   readCommonConfig,
+  refuseFakesInProduction,
   str,
 } from '@hs/config';
 
@@ -51,6 +52,11 @@ export interface ApiConfig extends CommonConfig {
   };
   partner: { apiUrl: string | undefined; apiKey: string | undefined; timeoutMs: number };
   insurer: { apiUrl: string | undefined; apiKey: string | undefined; timeoutMs: number };
+  /**
+   * Payment test mode until an admin sets the switch (PAYMENT_TEST_MODE): on outside production and
+   * in the demo, off in production, so a fresh production install never confirms test-card payments.
+   */
+  paymentTestModeDefault: boolean;
 }
 
 export function readApiConfig(env: Env = process.env): ApiConfig {
@@ -64,7 +70,7 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
     throw new ConfigError('JWT_SECRET', 'must be at least 32 characters');
   }
   const limitsOn = oneOf(env, 'RATE_LIMITS', ['on', 'off'] as const, 'on') === 'on';
-  return {
+  const config: ApiConfig = {
     ...common,
     host: str(env, 'HOST', '0.0.0.0'),
     port: int(env, 'PORT', 3000, { min: 0, max: 65535 }),
@@ -104,7 +110,29 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
       apiKey: optionalStr(env, 'INSURER_API_KEY'),
       timeoutMs: int(env, 'INSURER_TIMEOUT_MS', 5000, { min: 100 }),
     },
+    paymentTestModeDefault: bool(env, 'PAYMENT_TEST_MODE', common.env !== 'production' || common.demo),
   };
+  refuseFakesInProduction(common, [
+    {
+      variable: 'INSURER_API_URL',
+      configured: !!config.insurer.apiUrl,
+      fake: 'a fake insurer would grant member prices to hard-coded demo NRICs',
+    },
+    {
+      variable: 'PARTNER_API_URL',
+      configured: !!config.partner.apiUrl,
+      fake: 'a fake partner would answer with demo bookings',
+    },
+    // With test mode on the test gateway serves by choice; otherwise live payments need all three.
+    ...(['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'] as const).map(
+      (variable) => ({
+        variable,
+        configured: config.paymentTestModeDefault || !!optionalStr(env, variable),
+        fake: 'no card payment could be taken (PAYMENT_TEST_MODE=true takes test payments instead)',
+      }),
+    ),
+  ]);
+  return config;
 }
 
 /** Config for tests: production-like but quiet and with a fixed secret. */

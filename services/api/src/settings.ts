@@ -42,9 +42,14 @@ export async function saveSetting(tx: Sql | TransactionSql, change: SettingChang
   });
 }
 
-/** Payment test mode is on unless an admin switched it off (a fresh install never charges real cards). */
-export async function isPaymentTestMode(db: Sql | TransactionSql): Promise<boolean> {
-  return (await getSetting(db, PAYMENT_TEST_MODE)) !== 'false';
+/**
+ * Payment test mode as an admin set it, else the default (PAYMENT_TEST_MODE: on outside production and
+ * in the demo, so a fresh install there never charges real cards; off in production, so the test
+ * gateway never confirms payments there unless someone chose it).
+ */
+export async function isPaymentTestMode(db: Sql | TransactionSql, fallback = true): Promise<boolean> {
+  const stored = await getSetting(db, PAYMENT_TEST_MODE);
+  return stored === undefined ? fallback : stored !== 'false';
 }
 
 export const PAYMENT_HOLD_MINUTES = 'payment_hold_minutes';

@@ -6,6 +6,7 @@ import {
   optionalStr,
   optionalUrl,
   readCommonConfig,
+  refuseFakesInProduction,
 } from '@hs/config';
 
 export const WORKER_ROLES = ['projector', 'reactor', 'jobs'] as const;
@@ -54,6 +55,14 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
       'is required in production (or JWT_SECRET, as the api has)',
     );
   }
+  const partnerUrl = optionalUrl(env, 'PARTNER_API_URL', ['http', 'https']);
+  refuseFakesInProduction(common, [
+    {
+      variable: 'PARTNER_API_URL',
+      configured: !!partnerUrl,
+      fake: 'a fake partner would take the partner hand-offs',
+    },
+  ]);
   return {
     ...common,
     roles: roles as WorkerRole[],
@@ -61,7 +70,7 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     jobConcurrency: int(env, 'WORKER_CONCURRENCY', 5, { min: 1, max: 100 }),
     shutdownGraceMs: int(env, 'WORKER_SHUTDOWN_GRACE_MS', 10_000, { min: 0 }),
     partner: {
-      apiUrl: optionalUrl(env, 'PARTNER_API_URL', ['http', 'https']),
+      apiUrl: partnerUrl,
       apiKey: optionalStr(env, 'PARTNER_API_KEY'),
       timeoutMs: int(env, 'PARTNER_TIMEOUT_MS', 5000, { min: 100 }),
     },

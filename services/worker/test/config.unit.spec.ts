@@ -25,3 +25,19 @@ describe('worker config', () => {
     );
   });
 });
+
+describe('worker production guard (issue 24)', () => {
+  const prod = { NODE_ENV: 'production', WAITLIST_TOKEN_SECRET: 'w'.repeat(32) };
+  it('refuses the partner fake in production with one line naming PARTNER_API_URL', () => {
+    expect(() => readWorkerConfig(prod)).toThrow(
+      /^Invalid configuration: PARTNER_API_URL is required in production: without it a fake partner/,
+    );
+    expect(readWorkerConfig({ ...prod, PARTNER_API_URL: 'https://partner.example.sg' }).partner.apiUrl).toBe(
+      'https://partner.example.sg',
+    );
+  });
+  it('keeps the fake for the demo and outside production', () => {
+    expect(readWorkerConfig({ ...prod, DEMO: 'true' }).partner.apiUrl).toBeUndefined();
+    expect(readWorkerConfig({ NODE_ENV: 'test' }).partner.apiUrl).toBeUndefined();
+  });
+});

@@ -26,6 +26,8 @@ declare module 'fastify' {
     partner: PartnerClient;
     /** The gateway the admin's payment test-mode switch selects right now. */
     paymentGateway: () => Promise<PaymentGateway>;
+    /** Whether payment test mode is on before an admin sets the switch (ApiConfig.paymentTestModeDefault). */
+    paymentTestModeDefault: boolean;
   }
 }
 
@@ -63,11 +65,15 @@ export function outsideWorldFromConfig(config: ApiConfig): OutsideWorld {
 }
 
 export default fp(
-  async (app: FastifyInstance, opts: { world: OutsideWorld }) => {
+  async (app: FastifyInstance, opts: { world: OutsideWorld; paymentTestModeDefault?: boolean }) => {
+    const testModeDefault = opts.paymentTestModeDefault ?? true;
     app.decorate('memberVerifier', opts.world.memberVerifier);
     app.decorate('partner', opts.world.partner);
+    app.decorate('paymentTestModeDefault', testModeDefault);
     app.decorate('paymentGateway', async () =>
-      (await isPaymentTestMode(app.sql)) ? opts.world.payments.test : opts.world.payments.live,
+      (await isPaymentTestMode(app.sql, testModeDefault))
+        ? opts.world.payments.test
+        : opts.world.payments.live,
     );
   },
   { name: 'outside-world', dependencies: ['db'] },

@@ -40,7 +40,7 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
       schema: { tags: ['admin'], response: { 200: PaymentTestModeResponseSchema } },
     },
     async () => {
-      const testMode = await isPaymentTestMode(sql);
+      const testMode = await isPaymentTestMode(sql, app.paymentTestModeDefault);
       return answer(testMode, testMode ? 'Payment test mode is enabled' : 'Payment test mode is disabled');
     },
   );
@@ -62,7 +62,7 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
     async (request) => {
       const { enabled } = request.body;
       await sql.begin(async (tx) => {
-        const before = await isPaymentTestMode(tx);
+        const before = await isPaymentTestMode(tx, app.paymentTestModeDefault);
         await saveSetting(tx, {
           key: PAYMENT_TEST_MODE,
           value: String(enabled),
