@@ -146,6 +146,8 @@ async function endEntry(
   reason: 'offer-expired' | 'offer-withdrawn',
   meta: WaitlistMeta,
   now: () => Date,
+  /** Hex SHA-256 of the link's token: only the join it was issued for may be ended through it. */
+  tokenHash?: string,
 ): Promise<{ status: WaitlistStatus; changed: boolean }> {
   const entryStream = waitlistStream(entryId);
   let state = await existingWaitlistEntry(sql, entryId);
@@ -158,6 +160,10 @@ async function endEntry(
       slotStream ? [entryStream.id, slotStream.id] : [entryStream.id],
       (read) => {
         const before = foldStream(read[entryStream.id]?.events ?? [], waitlistDecider);
+        // An old link (a join before this one) found through a read model not yet past the new join:
+        // it names an entry that is gone, not the person's new place on the list.
+        if (tokenHash !== undefined && before.entry?.tokenHash !== tokenHash)
+          throw new CommandRefusedError(domainError('NOT_FOUND', WAITLIST_MESSAGES.notFound));
         const heldOn = before.status === 'offered' ? before.offer!.timeslotId : null;
         // Offered (or not) since the first read: start over with the streams it needs now.
         if (heldOn !== slotId) return { append: [], result: { again: before } };
@@ -205,7 +211,8 @@ export function leaveWaitlist(
   sql: Sql,
   entryId: string,
   by: 'customer' | 'staff',
-  meta: WaitlistMeta & { now?: () => Date },
+  /** tokenHash: leaving through a link, which must be the current join's (else NOT_FOUND). */
+  meta: WaitlistMeta & { now?: () => Date; tokenHash?: string },
 ): Promise<{ status: WaitlistStatus; changed: boolean }> {
   return endEntry(
     sql,
@@ -214,6 +221,7 @@ export function leaveWaitlist(
     'offer-withdrawn',
     meta,
     meta.now ?? (() => new Date()),
+    meta.tokenHash,
   );
 }
 

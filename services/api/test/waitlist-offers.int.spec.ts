@@ -4,7 +4,14 @@
  * expiry is refused, and a booking with a live offer's token turns the held seats into its own in one
  * append while a booking without one cannot take them.
  */
-import { expireDueOffers, joinWaitlist, leaveWaitlist, offerFreedSeats, waitlistToken } from '@hs/commands';
+import {
+  expireDueOffers,
+  hashWaitlistToken,
+  joinWaitlist,
+  leaveWaitlist,
+  offerFreedSeats,
+  waitlistToken,
+} from '@hs/commands';
 import {
   type WaitlistEvent,
   timeslotDeciderFor,
@@ -318,6 +325,11 @@ describe('waiting list offers and claims', () => {
     expect(again.token).toBe(waitlistToken(secret, entry.id, again.joinedAt));
     const stale = await book(eventId, slot, 15, { waitlistToken: entry.token });
     expect(stale.statusCode, stale.body).toBe(404);
+    // The old link cannot end the new join, even where a lagging read model still shows its token.
+    await expect(
+      leaveWaitlist(api.db.sql, entry.id, 'customer', { ...meta, tokenHash: hashWaitlistToken(entry.token) }),
+    ).rejects.toThrow('Waiting list entry not found');
+    expect((await entryOf(entry.id)).status).toBe('waiting');
     await expect(
       joinWaitlist(
         api.db.sql,

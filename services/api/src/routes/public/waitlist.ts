@@ -89,9 +89,11 @@ const waitlist: FastifyPluginAsyncTypebox<{ tokenSecret: string }> = async (app,
       },
     },
     async (request) => {
-      const entry = await readWaitlistEntryByTokenHash(sql, hashWaitlistToken(request.params.token));
+      const tokenHash = hashWaitlistToken(request.params.token);
+      const entry = await readWaitlistEntryByTokenHash(sql, tokenHash);
       if (!entry) throw notFound(WAITLIST_ENTRY_NOT_FOUND);
-      await leaveWaitlist(sql, entry.id, 'customer', { actor: 'public', requestId: request.id });
+      // The log decides whose link it is: a lagging read model may still show an older join's token.
+      await leaveWaitlist(sql, entry.id, 'customer', { actor: 'public', requestId: request.id, tokenHash });
       return { success: true, message: WAITLIST_LEFT_MESSAGE };
     },
   );
