@@ -71,6 +71,10 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
       return `No-show: ${e.data.participantIds.length} participant(s) did not come on ${e.data.appointmentDate}`;
     case 'PartnerConfirmationFailed':
       return `Partner confirmation failed (attempt ${e.data.attempt}): ${e.data.reason}`;
+    case 'IdentificationRevealed':
+      return `Identification numbers revealed to ${e.data.by}`;
+    case 'PersonalDataExported':
+      return `Personal data downloaded by ${e.data.by} (access request)`;
     default:
       return event.type;
   }

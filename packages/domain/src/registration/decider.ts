@@ -41,6 +41,11 @@ import {
   decideCheckIn,
   decideNoShow,
 } from './check-in';
+import {
+  type ExportPersonalDataCommand,
+  type RevealIdentificationCommand,
+  decidePersonalDataAccess,
+} from './personal-data';
 
 /** One refund or void given back through the gateway. */
 export interface RefundEntry {
@@ -200,7 +205,9 @@ export type RegistrationCommand =
   | { type: 'RecordPartnerConfirmed'; at: string }
   | { type: 'RecordPartnerConfirmationFailed'; reason: string; attempt: number; at: string }
   | CheckInCommand
-  | MarkNoShowCommand;
+  | MarkNoShowCommand
+  | RevealIdentificationCommand
+  | ExportPersonalDataCommand;
 
 export const REGISTRATION_MESSAGES = {
   notFound: 'Registration not found',
@@ -739,6 +746,9 @@ export function decideRegistration(
       return decideCheckIn(state, command);
     case 'MarkNoShow':
       return decideNoShow(state, command);
+    case 'RevealIdentification':
+    case 'ExportPersonalData':
+      return decidePersonalDataAccess(state, command);
     case 'RecordPartnerConfirmed': {
       const refusal = existing(state) ?? partnerOnly(state);
       if (refusal) return refusal;
@@ -917,6 +927,8 @@ export function evolveRegistration(state: RegistrationState, event: Registration
     case 'RescheduledEmailSent':
     case 'RefundEmailSent':
     case 'EmailDeliveryFailed':
+    case 'IdentificationRevealed':
+    case 'PersonalDataExported':
       return state;
     default:
       // A type a newer build appended: what this build knows of the order still holds.

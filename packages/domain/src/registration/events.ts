@@ -91,8 +91,23 @@ export type RegistrationBooked = DomainEvent<
      * stream in the same append): absent on an ordinary booking. The order's history names it.
      */
     waitlistEntryId?: string;
+    /**
+     * The customer's consent to the privacy notice (issue 24): given is false for a booking sent
+     * without privacyConsent: true (the api's payload does not require it). Absent on bookings made
+     * before consent was recorded.
+     */
+    consent?: PrivacyConsent;
   }
 >;
+
+/** Consent to the privacy notice as a booking records it. */
+export interface PrivacyConsent {
+  given: boolean;
+  /** The version of the privacy notice in force when booked. */
+  noticeVersion: number;
+  /** ISO time of the booking. */
+  at: string;
+}
 export type ParticipantAdded = DomainEvent<
   'ParticipantAdded',
   { participant: ParticipantSnapshot; pricing: PriceBreakdown; at: string }
@@ -295,6 +310,17 @@ export type EmailDeliveryFailed = DomainEvent<
   { emailType: string; to: string; reason: string; at: string }
 >;
 
+/**
+ * Issue 24 (PDPA): a staff member (`by`, their username) revealed the unmasked identification numbers
+ * of these participants in the order dialog.
+ */
+export type IdentificationRevealed = DomainEvent<
+  'IdentificationRevealed',
+  { participantIds: string[]; by: string; at: string }
+>;
+/** Issue 24: an access request: everything held about the order's people was downloaded by `by`. */
+export type PersonalDataExported = DomainEvent<'PersonalDataExported', { by: string; at: string }>;
+
 export type RegistrationEvent =
   | RegistrationBooked
   | ParticipantAdded
@@ -324,7 +350,9 @@ export type RegistrationEvent =
   | RefundEmailSent
   | EmailDeliveryFailed
   | ParticipantsCheckedIn
-  | MarkedNoShow;
+  | MarkedNoShow
+  | IdentificationRevealed
+  | PersonalDataExported;
 
 export const REGISTRATION_EVENT_TYPES = [
   'RegistrationBooked',
@@ -356,4 +384,6 @@ export const REGISTRATION_EVENT_TYPES = [
   'EmailDeliveryFailed',
   'ParticipantsCheckedIn',
   'MarkedNoShow',
+  'IdentificationRevealed',
+  'PersonalDataExported',
 ] as const satisfies readonly RegistrationEvent['type'][];

@@ -2,3 +2,4 @@ export * from './decider';
 export * from './events';
 export * from './refunds';
 export * from './check-in';
+export * from './personal-data';
