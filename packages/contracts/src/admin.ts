@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { BookingConsentSchema } from './privacy';
 import { DateSchema, MoneySchema, Nullable, OrderMoneyFields } from './common';
 import { TimeslotGroupsSchema } from './public';
 
@@ -296,6 +297,8 @@ export const AdminOrderSchema = Type.Object({
   ),
   checkedInCount: Type.Integer({ description: 'People of the party checked in at the front desk' }),
   noShowCount: Type.Integer({ description: 'People of the party marked no-show' }),
+  /** Issue 24: consent to the privacy notice as booked; null for bookings made before it was recorded. */
+  consent: Type.Optional(Nullable(BookingConsentSchema)),
   ...OrderMoneyFields,
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -7,3 +7,4 @@ export * from './queues';
 export * from './refunds';
 export * from './staff';
 export * from './waitlist';
+export * from './privacy';

@@ -30,6 +30,7 @@ import reschedule from './routes/public/reschedule';
 import payments from './routes/public/payments';
 import partnerHandoff from './routes/public/partner';
 import participants from './routes/public/participants';
+import privacyNotice from './routes/public/privacy-notice';
 import staffInvites from './routes/public/staff-invites';
 import waitlist from './routes/public/waitlist';
 
@@ -117,6 +118,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(payments);
   await app.register(partnerHandoff);
   await app.register(participants);
+  await app.register(privacyNotice);
   await app.register(staffInvites);
   await app.register(waitlist, { tokenSecret: config.waitlistTokenSecret });
 

@@ -236,6 +236,11 @@ export const registrationRequestSchema = v.object(
       optionalText(),
       v.check((s) => s === null || s.length <= 200, 'Invalid waiting list link'),
     ),
+    /**
+     * The customer ticked consent to the privacy notice (issue 24). Optional: a booking without it is
+     * accepted (the spec's payload has none) and records that no consent was given.
+     */
+    privacyConsent: flag(false),
     participants: v.pipe(
       v.optional(v.array(participantSchema, INVALID_INPUT_MESSAGE), []),
       // the primary is the booker, so at most 9 more

@@ -83,6 +83,8 @@ export async function bookRegistration(
     requestId?: string;
     /** The payment hold of a booking left awaiting payment (the Payments tab's setting, seconds). */
     holdSeconds: number;
+    /** The privacy notice's version in force; the booking records the customer's consent to it. */
+    noticeVersion: number;
   },
   id: number,
   /** The slot's stream as read before the turn (PricedOrder.slotRead), when still fresh (slot-queue). */
@@ -194,6 +196,7 @@ export async function bookRegistration(
               bookedAt: at,
               holdSeconds: meta.holdSeconds,
               ...(claim ? { waitlistEntryId: claim.entryId } : {}),
+              consent: { given: req.privacyConsent === true, noticeVersion: meta.noticeVersion, at },
             },
           });
           const append = [...claimed, ...[seats, ...redeemed, ...partnerUsed, booked].map((d) => d.append)];

@@ -11,6 +11,7 @@ import overview from './overview';
 import packages from './packages';
 import payments from './payments';
 import previews, { previewSession } from './previews';
+import privacyNotice from './privacy-notice';
 import queues from './queues';
 import refunds from './refunds';
 import registrations from './registrations';
@@ -52,6 +53,7 @@ const admin: FastifyPluginAsync<
     await guarded.register(holidays);
     await guarded.register(emailConfigs);
     await guarded.register(payments, { braintree: opts.braintree });
+    await guarded.register(privacyNotice);
     await guarded.register(apiKeys);
     await guarded.register(overview);
     await guarded.register(registrations);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AdminOrderSchema,
+  type BookingConsent,
   Envelope,
   ErrorResponseSchema,
   IdParams,
@@ -183,9 +184,23 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       order by h.registration_id, h.version desc`;
     return new Map(rows.map((r) => [r.id, r.invoice]));
   }
+  /** Consent to the privacy notice as each order was booked (issue 24), from its RegistrationBooked. */
+  async function consentsOf(ids: number[]): Promise<Map<number, BookingConsent>> {
+    if (ids.length === 0) return new Map();
+    const rows = await sql<{ id: number; consent: BookingConsent }[]>`
+      select h.registration_id as id, h.data->'consent' as consent
+      from order_history h
+      where h.registration_id = any(${ids}::bigint[]) and h.type = 'RegistrationBooked'
+        and h.data ? 'consent'`;
+    return new Map(rows.map((r) => [r.id, r.consent]));
+  }
   async function adminViews(rows: OrderRow[]) {
-    const invoices = await invoicesOf(rows.map((r) => r.registrationId));
-    return rows.map((r) => adminView(r, invoices.get(r.registrationId) ?? null));
+    const ids = rows.map((r) => r.registrationId);
+    const [invoices, consents] = await Promise.all([invoicesOf(ids), consentsOf(ids)]);
+    return rows.map((r) => ({
+      ...adminView(r, invoices.get(r.registrationId) ?? null),
+      consent: consents.get(r.registrationId) ?? null,
+    }));
   }
 
   const where = (q: {

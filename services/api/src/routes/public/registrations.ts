@@ -38,6 +38,7 @@ import { badRequest } from '../../errors';
 import { createSlotQueue } from '../../booking/slot-queue';
 import { parseInput } from '../../validation';
 import { ignoreEmptyBody } from '../../no-body';
+import { privacyNotice } from '../../privacy-notice';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -230,6 +231,7 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
       whiteCoatPaidAmount: null,
       isPaidInWhiteCoat: false,
       waitlistToken: null,
+      privacyConsent: b.privacyConsent === true,
       participants: [],
     } as RegistrationRequest;
   }
@@ -257,6 +259,8 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
       const order = await priceOrderRequest(sql, app.memberVerifier, req, { readSlot: true });
       const registrationId = await nextRegistrationId();
       const holdSeconds = await app.paymentHoldSeconds();
+      // The booking records consent (or its absence) against the notice in force now.
+      const { version: noticeVersion } = await privacyNotice(sql);
       for (const sent of [req.total, req.totalAmount]) {
         // The client's total is only compared, never charged.
         if (
@@ -277,7 +281,7 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
             sql,
             req,
             order,
-            { actor: 'public', requestId: request.id, holdSeconds },
+            { actor: 'public', requestId: request.id, holdSeconds, noticeVersion },
             registrationId,
           )
         : await slotQueue.bookInTurn(
@@ -287,7 +291,7 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
                 sql,
                 req,
                 order,
-                { actor: 'public', requestId: request.id, holdSeconds },
+                { actor: 'public', requestId: request.id, holdSeconds, noticeVersion },
                 registrationId,
                 fresh ? order.slotRead : undefined,
               ),
