@@ -4,12 +4,15 @@
  * by, unknown events and packages, huge strings, and tokens and ids of every shape.
  */
 import { MAX_PARTICIPANTS_MESSAGE } from '@hs/domain';
+import { type Runner, startProjectionRunner } from '@hs/eventstore';
+import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApiConfig } from '../src/config';
 import { type TestApi, startTestApi } from './helpers';
 
 describe('waiting list: bad input', () => {
   let api: TestApi;
+  let runner: Runner;
   let eventId: number;
   let packageId: number;
   let n = 0;
@@ -32,6 +35,7 @@ describe('waiting list: bad input', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ rateLimits: { ...testApiConfig().rateLimits, enabled: false } });
+    runner = startProjectionRunner(api.db.sql, projections, { pollMs: 50 });
     packageId = (
       await api.asAdmin({
         method: 'POST',
@@ -48,6 +52,7 @@ describe('waiting list: bad input', () => {
     ).json().data.id;
   }, 60_000);
   afterAll(async () => {
+    await runner.stop();
     await api.close();
   });
 
@@ -80,6 +85,20 @@ describe('waiting list: bad input', () => {
     expect(yesterday.statusCode, yesterday.body).toBe(400);
     const ok = await join(body({ preferredDates: [day(3), day(1), day(3)] }));
     expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('joins at the same moment each get their own place in line (the answer waits for the read model)', async () => {
+    const other = (
+      await api.asAdmin({
+        method: 'POST',
+        url: '/api/admin/events',
+        payload: { name: 'Busy Screening', slug: 'busy-screening', packageIds: [packageId] },
+      })
+    ).json().data.id as number;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => join(body({ eventId: other }))));
+    for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+    const positions = answers.map((res) => res.json().data.position as number);
+    expect(positions.toSorted((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('unknown event or package, wrong types and huge strings: 4xx, never 5xx', async () => {

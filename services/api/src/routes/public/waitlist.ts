@@ -9,7 +9,8 @@ import {
   WaitlistTokenParams,
 } from '@hs/contracts';
 import { hashWaitlistToken, joinWaitlist, leaveWaitlist } from '@hs/commands';
-import { readWaitlistEntryByTokenHash } from '@hs/read-models';
+import { headPosition, waitForPosition } from '@hs/eventstore';
+import { readWaitlistEntryByTokenHash, waitlistPositionAt, waitlistProjection } from '@hs/read-models';
 import { notFound } from '../../errors';
 import { checkFirst, parseInput } from '../../validation';
 import { checkEventAndPackage, entryView, waitlistJoinSchema } from '../../waitlist';
@@ -51,10 +52,12 @@ const waitlist: FastifyPluginAsyncTypebox<{ tokenSecret: string }> = async (app,
         requestId: request.id,
         tokenSecret: opts.tokenSecret,
       });
-      return reply.status(201).send({
-        success: true as const,
-        data: { id: joined.id, position: joined.position },
-      });
+      // The place in line as the read model ranks it, once it shows every join the log has by now
+      // (this one, and any made at the same moment): two people joining together never both hear 1.
+      const upTo = (await headPosition(sql)) ?? joined.logPosition;
+      if (upTo) await waitForPosition(sql, waitlistProjection.name, upTo, 2_000);
+      const position = Math.max(1, await waitlistPositionAt(sql, input.eventId, joined.id, joined.joinedAt));
+      return reply.status(201).send({ success: true as const, data: { id: joined.id, position } });
     },
   );
 
