@@ -242,7 +242,8 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
       config: limit(rateLimits.booking),
       schema: {
         tags: ['public'],
-        summary: 'Book: prices on the server, reserves seats and the code in one transaction',
+        summary:
+          "Book: prices on the server, reserves seats and the code in one transaction; an optional `waitlistToken` (the waiting-list email's link token) books the seats its live offer holds (404 unknown, 409 'This offer has expired', 400 another slot or more people than the offer's seats)",
         body: Loose,
         response: {
           201: BookedResponseSchema,
