@@ -253,6 +253,12 @@ describe('check-in at the front desk', () => {
     expect(row).toMatch(/,Basic Health,yes,Balance due,\d+\.\d\d,\d\d:\d\d,admin\d+,$/);
 
     expect((await admin('GET', `/api/admin/events/${eventId}/attendees?date=tomorrow`)).statusCode).toBe(400);
+    expect((await admin('GET', `/api/admin/events/${eventId}/attendees?date=0000-00-00`)).statusCode).toBe(
+      400,
+    );
+    expect((await admin('GET', `/api/admin/events/${eventId}/attendees?date=2026-02-30`)).statusCode).toBe(
+      400,
+    );
     expect((await admin('GET', `/api/admin/events/999999/attendees?date=${day}`)).statusCode).toBe(404);
   });
 });

@@ -10,7 +10,7 @@ import {
   type StaffRole,
 } from '@hs/contracts';
 import { checkIn, registrationOfCode, singaporeClock } from '@hs/commands';
-import { normalizeReferenceNumber } from '@hs/domain';
+import { normalizeReferenceNumber, parseIsoDay } from '@hs/domain';
 import { findFirstEvent } from '@hs/eventstore';
 import { type OrderRow, selectOrders } from '@hs/read-models';
 import type { FastifyReply } from 'fastify';
@@ -107,6 +107,8 @@ const checkIns: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const { date, format } = request.query;
+      // The pattern lets through days no calendar has (2026-02-30, 0000-00-00), which Postgres refuses.
+      if (parseIsoDay(date) === null) throw badRequest('Invalid date');
       const [event] = await sql<{ name: string; location: string | null }[]>`
         select name, location from screening_events where id = ${id}`;
       if (!event) throw notFound('Event not found');
