@@ -65,19 +65,25 @@ const select = css({
   '&:is([data-invalid], [aria-invalid=true])': { borderColor: 'border.error' },
 });
 
-/** One slot: its label, 'Booked: current/max' and the Available/Blocked switch. */
+/**
+ * One slot: its label, 'Booked: current/max', its capacity (seats a raise adds go to the event's
+ * waiting list first) and the Available/Blocked switch.
+ */
 function SlotRow({
   slot,
   showRegion,
   pending,
   onToggle,
+  onCapacity,
 }: {
   slot: Timeslot;
   showRegion: boolean;
   pending: boolean;
   onToggle: (slot: Timeslot, isAvailable: boolean) => void;
+  onCapacity: (slot: Timeslot, maxAttendees: number) => void;
 }) {
   const full = slot.currentAttendees >= slot.maxAttendees;
+  const [capacity, setCapacity] = useState(String(slot.maxAttendees));
   return (
     <li
       data-timeslot-id={slot.id}
@@ -104,6 +110,27 @@ function SlotRow({
           Booked: {slot.currentAttendees}/{slot.maxAttendees}
         </span>
       </Stack>
+      <form
+        className={css({ display: 'flex', alignItems: 'center', gap: '2', ml: 'auto' })}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onCapacity(slot, Number(capacity));
+        }}
+      >
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={10000}
+          aria-label={`Capacity of ${slot.label} on ${slot.date}`}
+          value={capacity}
+          onChange={(e) => setCapacity(e.target.value)}
+          className={css({ w: '20', px: '2', py: '1', borderWidth: '1px', borderRadius: 'l2' })}
+        />
+        <Button type="submit" size="sm" variant="outline" disabled={pending}>
+          Set capacity
+        </Button>
+      </form>
       <Switch
         checked={slot.isAvailable}
         disabled={pending}
@@ -153,6 +180,34 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
       setPending(false);
     }
   });
+
+  /** The slot as the api answered a change of it, in place in the results. */
+  const replaceSlot = (slot: Timeslot, next: Timeslot) =>
+    setResult((r) => {
+      if (!r) return r;
+      const data = Object.fromEntries(
+        Object.entries(r.answer.data).map(([day, g]) => [
+          day,
+          { ...g, timeslots: g.timeslots.map((s) => (s.id === slot.id ? next : s)) },
+        ]),
+      );
+      return { ...r, answer: { ...r.answer, data } };
+    });
+
+  const setCapacity = async (slot: Timeslot, maxAttendees: number) => {
+    setToggling(slot.id);
+    try {
+      const res = await api.put<ApiEnvelope<Timeslot>>(`${ADMIN_PATHS.timeslots}/${slot.id}/capacity`, {
+        maxAttendees,
+      });
+      replaceSlot(slot, { ...slot, ...res?.data, maxAttendees });
+      toastSuccess('Timeslot updated', `${slot.label} now takes ${maxAttendees} people.`);
+    } catch (error) {
+      toastError(`Failed to update timeslot: ${failureMessage(error)}`);
+    } finally {
+      setToggling(null);
+    }
+  };
 
   const toggle = async (slot: Timeslot, isAvailable: boolean) => {
     setToggling(slot.id);
@@ -275,6 +330,7 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
                     showRegion={result.mode === 'date'}
                     pending={toggling === slot.id}
                     onToggle={(s, on) => void toggle(s, on)}
+                    onCapacity={(s, n) => void setCapacity(s, n)}
                   />
                 ))}
               </ul>

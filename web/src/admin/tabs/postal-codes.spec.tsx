@@ -102,6 +102,43 @@ describe('postal codes tab', () => {
     await waitFor(() => expect(within(monday).getByRole('checkbox', { name: /^Blocked/ })).toBeTruthy());
   });
 
+  it("raises a slot's capacity: PUT maxAttendees, 'Timeslot updated', Booked shows the new capacity; a refusal is toasted", async () => {
+    let answer: Response = Response.json({
+      success: true,
+      data: { ...slot(10, '2026-06-01', '09:00', '9:00 AM', 3), maxAttendees: 25 },
+      position: null,
+    });
+    const fetchMock = stubApi({
+      'GET /api/admin/events': events,
+      'GET /api/admin/timeslots/postal-code': found,
+      'PUT /api/admin/timeslots/10/capacity': () => answer,
+    });
+    renderWithProviders(<PostalCodesTab />);
+    await search({ postalCode: '530123' });
+    const monday = await screen.findByRole('region', { name: 'Monday, 1 June 2026' });
+    const input = within(monday).getByRole('spinbutton', { name: 'Capacity of 9:00 AM on 2026-06-01' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '25');
+    await userEvent.click(within(monday).getByRole('button', { name: 'Set capacity' }));
+    expect(await screen.findByText('Timeslot updated')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'PUT', '/api/admin/timeslots/10/capacity')).toEqual({ maxAttendees: 25 });
+    await waitFor(() => expect(within(monday).getByText('Booked: 3/25')).toBeTruthy());
+
+    answer = Response.json(
+      { success: false, message: 'Capacity cannot be lower than the 3 seats already booked' },
+      { status: 409 },
+    );
+    await userEvent.clear(input);
+    await userEvent.type(input, '2');
+    await userEvent.click(within(monday).getByRole('button', { name: 'Set capacity' }));
+    expect(
+      await screen.findByText(
+        'Failed to update timeslot: Capacity cannot be lower than the 3 seats already booked',
+      ),
+    ).toBeTruthy();
+    expect(within(monday).getByText('Booked: 3/25')).toBeTruthy();
+  });
+
   it("toasts 'Failed to update timeslot: {message}'", async () => {
     stubApi({
       'GET /api/admin/events': events,
