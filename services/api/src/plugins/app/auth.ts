@@ -75,6 +75,10 @@ export default fp(
         throw unauthorized('Invalid or expired token');
       }
       const { jti, sub, iat, at } = request.user;
+      // Other credentials signed with the same secret (the preview cookie, role 'preview') name a user
+      // too, but are not sessions: only a staff session's token may act as its user.
+      if (!isStaffRole(request.user.role) || 'purpose' in request.user)
+        throw forbidden('Admin access required');
       const signedAt = new Date(typeof at === 'number' ? at : iat * 1000);
       const id = Number(sub);
       if (!Number.isSafeInteger(id)) throw unauthorized('Invalid or expired token');
