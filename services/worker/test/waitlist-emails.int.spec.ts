@@ -186,4 +186,21 @@ describe('worker: waiting-list emails', () => {
     expect(offerMails + offerJobs.length).toBe(1);
     if (offerJobs.length) expect(offerJobs[0]!.returnvalue).toEqual({ skipped: 'offer already ended' });
   });
+
+  it('a job run again for an email already sent (a retry after a crash, a re-queued job) sends nothing', async () => {
+    const twice = await join('twice@example.com', ['2099-01-02']);
+    await expect.poll(() => mailsTo('twice@example.com', 'You are on the waiting list').length, poll).toBe(1);
+    const [cause] = await findEvents(db.sql, { streamId: `waitlist-${twice.id}`, type: 'WaitlistJoined' });
+    const again = await jobs.add(
+      'again',
+      { entryId: twice.id, causeEventId: cause!.eventId },
+      { jobId: 'again-1' },
+    );
+    await expect
+      .poll(async () => (await jobs.getJob(again.id!))?.returnvalue, poll)
+      .toEqual({
+        skipped: 'already sent',
+      });
+    expect(mailsTo('twice@example.com', 'You are on the waiting list')).toHaveLength(1);
+  });
 });

@@ -23,6 +23,13 @@ import { type JobContext, type Skipped, withMessageLock } from './context';
 
 type Payload = QueuePayloads['waitlist-email'];
 
+/**
+ * How long a sent email is remembered (by its cause event): the entry has no booking stream to
+ * record a sent fact on, so a marker in Redis keeps a job run again (a retry after a crash between
+ * the send and the job's completion, a re-queued job) from sending it twice.
+ */
+const SENT_TTL_SECONDS = 30 * 86_400;
+
 const EMAIL_OF: Record<string, EmailType> = {
   WaitlistJoined: 'waitlist_joined',
   WaitlistOfferMade: 'waitlist_offer',
@@ -78,7 +85,9 @@ export function waitlistEmailProcessor(ctx: JobContext) {
     const early = skipReason(first.events, first.cause, ctx.clock());
     if (early) return { skipped: early };
 
+    const sentKey = `${ctx.lockPrefix}:sent:waitlist-email:${causeEventId}`;
     return withMessageLock(ctx, `waitlist-email:${causeEventId}`, async () => {
+      if (await ctx.redis.get(sentKey)) return { skipped: 'already sent' };
       const { events, cause } = await read();
       const reason = skipReason(events, cause, ctx.clock());
       if (reason) return { skipped: reason };
@@ -136,6 +145,7 @@ export function waitlistEmailProcessor(ctx: JobContext) {
           text: email.text,
           attachments: [],
         });
+        await ctx.redis.set(sentKey, messageId || 'sent', 'EX', SENT_TTL_SECONDS);
         return { messageId };
       } catch (err) {
         // No booking stream to record a failed delivery on: the job's own failure is the record.
