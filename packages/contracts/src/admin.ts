@@ -237,9 +237,14 @@ export const AdminParticipantSchema = Type.Object({
   discountAmount: MoneySchema,
   isAiaMember: Type.Boolean(),
   isPrimary: Type.Boolean(),
-  identificationNumber: Nullable(Type.String()),
+  identificationNumber: Nullable(
+    Type.String({
+      description:
+        'Masked as the PDPC allows (S****567A); the clear number only through reveal-identification',
+    }),
+  ),
   dateOfBirth: Nullable(Type.String()),
-  aiaMemberId: Nullable(Type.String()),
+  aiaMemberId: Nullable(Type.String({ description: 'Masked, as the identification number' })),
 });
 
 /** An order as staff see it (GET /api/admin/registrations); status in the admin spelling 'canceled'. */
@@ -260,7 +265,12 @@ export const AdminOrderSchema = Type.Object({
   email: Nullable(Type.String()),
   mobileNumber: Nullable(Type.String()),
   gender: Nullable(Type.String()),
-  identificationNumber: Nullable(Type.String()),
+  identificationNumber: Nullable(
+    Type.String({
+      description:
+        'Masked as the PDPC allows (S****567A); the clear number only through reveal-identification',
+    }),
+  ),
   dateOfBirth: Nullable(Type.String()),
   postalCode: Nullable(Type.String()),
   unitNumber: Nullable(Type.String()),
@@ -269,7 +279,7 @@ export const AdminOrderSchema = Type.Object({
   isAiaMember: Type.Boolean(),
   packageId: Nullable(Type.Integer()),
   medicalConditions: Nullable(Type.String()),
-  aiaMemberId: Nullable(Type.String()),
+  aiaMemberId: Nullable(Type.String({ description: 'Masked, as the identification number' })),
   discountCodeId: Nullable(Type.Integer()),
   isPaidInApp: Type.Boolean({ description: 'Paid (in part) through the partner' }),
   totalPaidInApp: MoneySchema,

@@ -22,3 +22,23 @@ export function maskIdentificationNumber(input: string | null | undefined): stri
   if (value.length < 8) return '*'.repeat(value.length);
   return `${value[0]}${'*'.repeat(value.length - 5)}${value.slice(-4)}`;
 }
+
+/** The keys whose values are identification numbers wherever they appear (event payloads, snapshots). */
+export const IDENTIFICATION_KEYS: readonly string[] = ['identificationNumber', 'aiaMemberId'];
+
+/**
+ * A copy of a JSON value (an event's payload for the order timeline) with every string under an
+ * identification key masked, at any depth; everything else as it was.
+ */
+export function maskIdentificationsIn<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => maskIdentificationsIn(v)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [
+      key,
+      IDENTIFICATION_KEYS.includes(key) && typeof v === 'string'
+        ? maskIdentificationNumber(v)
+        : maskIdentificationsIn(v),
+    ]),
+  ) as T;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskIdentificationNumber, nricChecksumLetter } from '../src';
+import { maskIdentificationNumber, maskIdentificationsIn, nricChecksumLetter } from '../src';
 
 describe('maskIdentificationNumber', () => {
   it.each([
@@ -64,5 +64,32 @@ describe('maskIdentificationNumber', () => {
         expect(masked.length).toBe(input.trim().toUpperCase().length);
       }),
     );
+  });
+});
+
+describe('maskIdentificationsIn', () => {
+  it('masks identification numbers and member ids at any depth, leaving the rest as it was', () => {
+    const payload = {
+      referenceNumber: 'HS2505-0607-1234',
+      participants: [
+        { firstName: 'Mei', identificationNumber: 's1234567d', aiaMemberId: 'S1234567D', isPrimary: true },
+        { firstName: 'Wei', identificationNumber: 'T0123456G', aiaMemberId: null },
+      ],
+      changes: { identificationNumber: 'G1234567X' },
+      at: '2026-01-05T01:00:00.000Z',
+    };
+    expect(maskIdentificationsIn(payload)).toEqual({
+      referenceNumber: 'HS2505-0607-1234',
+      participants: [
+        { firstName: 'Mei', identificationNumber: 'S****567D', aiaMemberId: 'S****567D', isPrimary: true },
+        { firstName: 'Wei', identificationNumber: 'T****456G', aiaMemberId: null },
+      ],
+      changes: { identificationNumber: 'G****567X' },
+      at: '2026-01-05T01:00:00.000Z',
+    });
+    // a copy: the payload itself is untouched
+    expect(payload.participants[0]!.identificationNumber).toBe('s1234567d');
+    expect(maskIdentificationsIn(null)).toBeNull();
+    expect(maskIdentificationsIn('S1234567D')).toBe('S1234567D');
   });
 });

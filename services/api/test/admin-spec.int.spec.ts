@@ -161,7 +161,8 @@ describe('admin api against the spec', () => {
       firstName: 'Alex',
       lastName: 'Tan',
       gender: 'male',
-      identificationNumber: 'S1234567D',
+      // masked for staff (issue 24, PDPA); the clear number only through the audited reveal
+      identificationNumber: 'S****567D',
       dateOfBirth: '1990-01-01',
       mobileNumber: '91234567',
       email: 'alex@example.com',
@@ -202,7 +203,7 @@ describe('admin api against the spec', () => {
         firstName: 'Alex',
         lastName: 'Tan',
         gender: 'Male',
-        identificationNumber: 'S1234567D',
+        identificationNumber: 'S****567D',
         dateOfBirth: '1990-01-01',
         email: 'alex@example.com',
         mobileNumber: '91234567',

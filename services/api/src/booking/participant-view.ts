@@ -1,4 +1,4 @@
-import { type ParticipantSnapshot, appliedPrice, toMoneyString } from '@hs/domain';
+import { type ParticipantSnapshot, appliedPrice, maskIdentificationNumber, toMoneyString } from '@hs/domain';
 
 /**
  * A participant as the spec's Participant entity names it (section 3): packagePrice is the applied
@@ -27,12 +27,16 @@ export function participantView(registrationId: number, p: ParticipantSnapshot) 
   };
 }
 
-/** What staff see of a participant: the public view plus the personal details. */
+/**
+ * What staff see of a participant: the public view plus the personal details, the identification
+ * number (and the member id, an NRIC for the insurer's members) masked as the PDPC allows
+ * (`S****567A`, issue 24); the clear numbers only through the audited reveal.
+ */
 export function adminParticipantView(registrationId: number, p: ParticipantSnapshot) {
   return {
     ...participantView(registrationId, p),
-    identificationNumber: p.identificationNumber,
+    identificationNumber: maskIdentificationNumber(p.identificationNumber),
     dateOfBirth: p.dateOfBirth,
-    aiaMemberId: p.aiaMemberId,
+    aiaMemberId: p.aiaMemberId === null ? null : maskIdentificationNumber(p.aiaMemberId),
   };
 }

@@ -10,6 +10,7 @@ import holidays from './holidays';
 import overview from './overview';
 import packages from './packages';
 import payments from './payments';
+import personalData from './personal-data';
 import previews, { previewSession } from './previews';
 import privacyNotice from './privacy-notice';
 import queues from './queues';
@@ -57,6 +58,7 @@ const admin: FastifyPluginAsync<
     await guarded.register(apiKeys);
     await guarded.register(overview);
     await guarded.register(registrations);
+    await guarded.register(personalData);
     await guarded.register(refunds);
     await guarded.register(reschedule);
     await guarded.register(checkIns);

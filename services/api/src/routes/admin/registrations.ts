@@ -12,6 +12,8 @@ import {
 import {
   ADMIN_STATUS_FILTERS,
   adminStatusPatchSchema,
+  maskIdentificationNumber,
+  maskIdentificationsIn,
   singaporeDay,
   singaporeToday,
   toAdminStatus,
@@ -24,13 +26,15 @@ import type { FastifyRequest } from 'fastify';
 import { changeRegistration } from '../../booking/change';
 import { outstanding } from '../../booking/lookup';
 import { orderMoneyView } from '../../booking/money-view';
+import { audit } from '../../audit';
 import { adminParticipantView } from '../../booking/participant-view';
-import { notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import { parseInput } from '../../validation';
 
 /**
- * Everything staff see of an order (the admin is allowed personal details); `invoice` is the file
- * name of its invoice PDF.
+ * Everything staff see of an order (the admin is allowed personal details, the identification number
+ * and member id masked: issue 24, clear only through the audited reveal); `invoice` is the file name
+ * of its invoice PDF.
  */
 function adminView(o: OrderRow, invoice: string | null) {
   const primary = o.participants.find((p) => p.isPrimary) ?? o.participants[0];
@@ -51,7 +55,8 @@ function adminView(o: OrderRow, invoice: string | null) {
     email: o.email,
     mobileNumber: o.mobileNumber,
     gender: o.gender,
-    identificationNumber: o.identificationNumber,
+    identificationNumber:
+      o.identificationNumber === null ? null : maskIdentificationNumber(o.identificationNumber),
     dateOfBirth: o.dateOfBirth,
     postalCode: o.postalCode,
     unitNumber: o.unitNumber,
@@ -62,7 +67,7 @@ function adminView(o: OrderRow, invoice: string | null) {
     // payment as isPaidInApp/totalPaidInApp, the card transaction as paidTransactionId, the invoice PDF.
     packageId: o.packageId,
     medicalConditions: o.medicalConditions,
-    aiaMemberId: primary?.aiaMemberId ?? null,
+    aiaMemberId: primary?.aiaMemberId ? maskIdentificationNumber(primary.aiaMemberId) : null,
     discountCodeId: o.discountIdentifierId,
     isPaidInApp: o.partnerPaidCents > 0,
     totalPaidInApp: toMoneyString(o.partnerPaidCents),
@@ -102,13 +107,21 @@ const STATUS_FILTERS = {
   cancelled: ADMIN_STATUS_FILTERS.canceled,
 } as const;
 
-const CSV_COLUMNS: [string, (o: OrderRow) => unknown][] = [
+/**
+ * The export's columns; the identification number masked unless an admin asked for the unmasked
+ * export (issue 24: a separate, audited choice).
+ */
+const csvColumns = (unmasked: boolean): [string, (o: OrderRow) => unknown][] => [
   ['Reference', (o) => o.referenceNumber],
   ['Status', (o) => toAdminStatus(o.status)],
   ['First Name', (o) => o.firstName],
   ['Last Name', (o) => o.lastName],
   ['Email', (o) => o.email],
   ['Mobile Number', (o) => o.mobileNumber],
+  [
+    'Identification Number',
+    (o) => (unmasked ? o.identificationNumber : maskIdentificationNumber(o.identificationNumber)),
+  ],
   ['Event', (o) => o.eventName],
   ['Package', (o) => o.packageName],
   ['Appointment Date', (o) => o.timeslotDate],
@@ -250,15 +263,40 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.orderDesk },
       schema: {
-        summary: 'All orders matching the filters as CSV (orders-export-<date>.csv)',
+        summary:
+          'All orders matching the filters as CSV (orders-export-<date>.csv), identification numbers masked; unmasked=true: admin only, audited',
         querystring: Type.Object({
           status: ListQuery.properties.status,
           eventId: ListQuery.properties.eventId,
+          unmasked: Type.Optional(
+            Type.Boolean({
+              description:
+                'Issue 24: clear identification numbers (admin only, 403 for other roles; recorded in the audit log)',
+            }),
+          ),
         }),
       },
       preValidation: emptyFiltersAreAbsent,
     },
     async (request, reply) => {
+      const unmasked = request.query.unmasked === true;
+      if (unmasked) {
+        if (request.staff.role !== 'admin')
+          throw forbidden('Only an admin can export unmasked identification numbers');
+        // Recorded before a single row leaves: who exported clear numbers, with which filters.
+        await audit(sql, {
+          actor: request.actor,
+          action: 'create',
+          entity: 'personal_data_access',
+          entityId: null,
+          after: {
+            purpose: 'unmasked-export',
+            status: request.query.status ?? 'all',
+            eventId: request.query.eventId ?? null,
+          },
+        });
+      }
+      const CSV_COLUMNS = csvColumns(unmasked);
       // The staff's day (Singapore), not UTC's: an export at 7 am SGT carries today's date.
       const date = singaporeToday();
       const header = `${CSV_COLUMNS.map(([name]) => csvCell(name)).join(',')}\r\n`;
@@ -365,7 +403,11 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       >`
         select version, type, actor, summary, at, data from order_history
         where registration_id = ${request.params.id} order by version`;
-      return { success: true as const, data: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
+      // Event payloads carry identification numbers: masked here as everywhere staff see them.
+      return {
+        success: true as const,
+        data: rows.map((r) => ({ ...r, data: maskIdentificationsIn(r.data), at: r.at.toISOString() })),
+      };
     },
   );
 };
