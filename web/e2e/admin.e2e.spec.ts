@@ -196,6 +196,7 @@ describe('the admin back-office in a browser', () => {
       await wizard.getByLabel('Date of Birth').fill('02/03/1985');
       await wizard.getByLabel('Postal Code').fill(POSTAL_CODE);
       await wizard.getByLabel('Address').fill('2 Ang Mo Kio Ave 3');
+      await wizard.getByText('I have read the privacy notice and consent', { exact: false }).click();
       await wizard.getByRole('button', { name: 'Next' }).click();
       await wizard.getByRole('heading', { name: 'Select Appointment Slot' }).waitFor();
       // the slot list has loaded (other days are still offered) before we look for the blocked one

@@ -110,6 +110,7 @@ describe('the public site in a browser', () => {
     await page.getByLabel('Date of Birth').fill(p.dob);
     await page.getByLabel('Postal Code').fill(p.postalCode);
     await page.getByLabel('Address').fill(p.address);
+    await page.getByText('I have read the privacy notice and consent', { exact: false }).click();
   }
 
   async function pickFirstSlot(page: Page) {
@@ -210,6 +211,7 @@ describe('the public site in a browser', () => {
     expect(await page.getByLabel('Identification Number (NRIC/FIN)').inputValue()).toBe('S9012345I');
     expect(await page.getByLabel('Postal Code').inputValue()).toBe('560123');
     await page.getByText('Male', { exact: true }).click();
+    await page.getByText('I have read the privacy notice and consent', { exact: false }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await pickFirstSlot(page);
     await page.getByRole('button', { name: 'Next' }).click();
@@ -298,6 +300,7 @@ describe('the public site in a browser', () => {
       'Date of birth is required',
       'Postal code must be 6 digits',
       'Address is required',
+      'Please agree to the privacy notice to book',
     ]) {
       await page.getByText(message, { exact: true }).waitFor();
     }

@@ -173,6 +173,7 @@ describe('the waiting list in a browser', () => {
     await page.getByLabel('Date of Birth').fill('01/01/1990');
     await page.getByLabel('Postal Code').fill(POSTAL_CODE);
     await page.getByLabel('Address').fill('9 Ang Mo Kio Avenue 1');
+    await page.getByText('I have read the privacy notice and consent', { exact: false }).click();
     await page.getByText(/^Region: /).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'Select Appointment Slot' }).waitFor();
@@ -254,6 +255,7 @@ describe('the waiting list in a browser', () => {
     await page.getByLabel('Identification Number (NRIC/FIN)').fill('S1234567D');
     await page.getByLabel('Date of Birth').fill('01/01/1990');
     await page.getByLabel('Address').fill('9 Ang Mo Kio Avenue 1');
+    await page.getByText('I have read the privacy notice and consent', { exact: false }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Your held appointment slot').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();

@@ -19,6 +19,7 @@ import { PublicRouteGuards } from './public/route-guards';
 const AdminApp = lazy(() => import('./admin/admin-app'));
 const TestAutoTimeslotsPage = lazy(() => import('./pages/test-auto-timeslots'));
 const WaitlistPage = lazy(() => import('./pages/waitlist/waitlist-page'));
+const PrivacyPage = lazy(() => import('./pages/privacy/privacy-page'));
 // The older flow (one chunk) and the participants page.
 const olderFlow = () => import('./pages/legacy/older-flow');
 const LegacyEventPage = lazy(() => olderFlow().then((m) => ({ default: m.LegacyEventPage })));
@@ -55,6 +56,7 @@ function PublicRoutes() {
           <Route path="/cancel-appointment" component={CancelAppointmentPage} />
           <Route path="/manage-appointment" component={ManageAppointmentPage} />
           <Route path="/waitlist/:token" component={WaitlistPage} />
+          <Route path="/privacy" component={PrivacyPage} />
           <Route path="/wc/:code?" component={PartnerLinkPage} />
           <Route path="/test/auto-timeslots" component={TestAutoTimeslotsPage} />
           <Route component={NotFoundPage} />

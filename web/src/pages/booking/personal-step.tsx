@@ -4,6 +4,7 @@ import { FormField } from '../../public/form-field';
 import { money } from '../../public/money';
 import type { StoredPartnerData } from '../../public/partner-storage';
 import { PersonFields, type PersonValues } from '../../public/person-fields';
+import { PrivacyConsent } from './privacy-consent';
 import type { PostalTimeslotsResponse } from '../../public/types';
 import {
   BOOKER_FIELDS,
@@ -105,6 +106,11 @@ export function PersonalStep({ values, errors, onChange, onBlur, timeslots, part
         <FormField label="Address" required autoComplete="street-address" {...field('address')} />
       </div>
       <PersonFields {...person} fields={['medicalConditions']} />
+      <PrivacyConsent
+        checked={values.privacyConsent === 'true'}
+        error={errors.privacyConsent || undefined}
+        onChange={(on) => onChange('privacyConsent', on ? 'true' : '')}
+      />
     </div>
   );
 }

@@ -34,6 +34,8 @@ export interface PersonalValues {
   unitNumber: string;
   address: string;
   medicalConditions: string;
+  /** 'true' once the booker ticked consent to the privacy notice (issue 24); kept as text like every field here. */
+  privacyConsent: '' | 'true';
 }
 
 export const EMPTY_PERSONAL: PersonalValues = {
@@ -48,6 +50,7 @@ export const EMPTY_PERSONAL: PersonalValues = {
   unitNumber: '',
   address: '',
   medicalConditions: '',
+  privacyConsent: '',
 };
 
 /** Step 2's fields about the booker, in order (PersonFields draws them). */
@@ -68,11 +71,23 @@ export const PERSONAL_FIELDS = [
   'unitNumber',
   'address',
   'medicalConditions',
+  'privacyConsent',
 ] as const satisfies readonly (keyof PersonalValues)[];
+
+export const PRIVACY_CONSENT_MESSAGE = 'Please agree to the privacy notice to book';
 
 export function personalErrors(values: PersonalValues): Record<string, string> {
   const r = validate(bookingStep2Schema, values);
   return r.ok ? {} : errorMap(r.errors);
+}
+
+/**
+ * Step 2 of the wizard: the details and the consent to the privacy notice (issue 24). The form
+ * requires consent; the api accepts a booking without it and records that none was given.
+ */
+export function personalStepErrors(values: PersonalValues): Record<string, string> {
+  const errors = personalErrors(values);
+  return values.privacyConsent === 'true' ? errors : { ...errors, privacyConsent: PRIVACY_CONSENT_MESSAGE };
 }
 
 /** Exactly 6 digits: the timeslot lookup runs only then. */
@@ -165,6 +180,7 @@ export function buildRegistrationBody(i: RegistrationBodyInput) {
     unitNumber: i.personal.unitNumber.trim(),
     address: i.personal.address.trim(),
     medicalConditions: i.personal.medicalConditions.trim(),
+    privacyConsent: i.personal.privacyConsent === 'true',
     isAiaMember: i.membership.isAiaMember,
     aiaMemberId: i.membership.isAiaMember ? identificationNumber : '',
     discountCodeId: i.discount?.discountIdentifierId ?? null,

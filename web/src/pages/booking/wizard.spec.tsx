@@ -73,6 +73,7 @@ async function fillPersonal(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Date of Birth/), '15/06/1985');
   await user.type(screen.getByLabelText(/Postal Code/), '180001');
   await user.type(screen.getByLabelText(/^Address/), '1 Example Road');
+  await user.click(screen.getByText(/I have read the privacy notice and consent/));
 }
 
 async function toStep2(user: ReturnType<typeof userEvent.setup>) {
@@ -118,6 +119,7 @@ describe('booking wizard', { timeout: 20_000 }, () => {
       'Please enter a valid date in DD/MM/YYYY format',
       'Postal code must be 6 digits',
       'Address is required',
+      'Please agree to the privacy notice to book',
     ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
@@ -291,8 +293,28 @@ describe('booking wizard', { timeout: 20_000 }, () => {
       isAiaMember: true,
       aiaMemberId: 'S1234567D',
       verificationToken: 'vt-1',
+      privacyConsent: true,
       participants: [],
     });
+  });
+
+  it('says why the NRIC is asked, links to the privacy notice, and will not go on without consent (issue 24)', async () => {
+    api();
+    const user = userEvent.setup();
+    await toStep2(user);
+    expect(screen.getByText(/We ask for your NRIC or FIN to verify your identity/)).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Read our privacy notice' }) as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe('/privacy');
+    expect(link.target).toBe('_blank');
+    await fillPersonal(user);
+    // untick: every other field is valid, only the consent holds the step
+    await user.click(screen.getByText(/I have read the privacy notice and consent/));
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Please agree to the privacy notice to book')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Personal Information' })).toBeTruthy();
+    await user.click(screen.getByText(/I have read the privacy notice and consent/));
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByRole('heading', { name: 'Select Appointment Slot' })).toBeTruthy();
   });
 
   it('keeps the booking total in session storage: the quote on review, the booked total after', async () => {

@@ -39,7 +39,7 @@ import {
   NO_MEMBERSHIP,
   PERSONAL_FIELDS,
   type PersonalValues,
-  personalErrors,
+  personalStepErrors,
   personalFromPartner,
   previewPricing,
   referenceOf,
@@ -132,12 +132,12 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
     if (name === 'postalCode') slots.clear();
     // re-check a field that already shows a message while it is being corrected
     if (errors[name]) {
-      const next = personalErrors({ ...personal, [name]: value } as PersonalValues);
+      const next = personalStepErrors({ ...personal, [name]: value } as PersonalValues);
       setErrors((e) => ({ ...e, [name]: next[name] ?? '' }));
     }
   };
   const blurField = (name: keyof PersonalValues) => {
-    const all = personalErrors(personal);
+    const all = personalStepErrors(personal);
     setErrors((e) => ({ ...e, [name]: all[name] ?? '' }));
   };
 
@@ -152,7 +152,7 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
       return;
     }
     if (step === 1) {
-      const errs = personalErrors(personal);
+      const errs = personalStepErrors(personal);
       setErrors(errs);
       if (Object.keys(errs).length > 0) {
         focusFirstInvalid(errs, PERSONAL_FIELDS, F);

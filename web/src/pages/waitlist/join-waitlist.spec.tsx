@@ -56,6 +56,7 @@ async function toSlotStep(user: User, served = true) {
   await fill(user, /Date of Birth/, '15/06/1985');
   await fill(user, /Postal Code/, '180001');
   await fill(user, /^Address/, '1 Example Road');
+  await user.click(screen.getByText(/I have read the privacy notice and consent/));
   await screen.findByText(served ? 'Region: Central' : 'No region serves this postal code');
   await user.click(screen.getByRole('button', { name: /Next/ }));
   await screen.findByRole('heading', { name: 'Select Appointment Slot' });

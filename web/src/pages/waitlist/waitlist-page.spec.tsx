@@ -163,6 +163,7 @@ describe('/waitlist/{token}', { timeout: 30_000 }, () => {
     await user.paste('15/06/1985');
     await user.click(screen.getByLabelText(/^Address/));
     await user.paste('1 Example Road');
+    await user.click(screen.getByText(/I have read the privacy notice and consent/));
     await user.click(screen.getByRole('button', { name: /Next/ }));
 
     // the slot is the held one, not a choice
