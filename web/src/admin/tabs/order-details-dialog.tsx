@@ -31,6 +31,7 @@ import type { AdminOrder, OrderHistoryEntry } from '@hs/contracts';
 import { formatPrice } from './packages-tab';
 import { RefundDialog } from './refund-dialog';
 import { RefundsList } from './refunds-list';
+import { IdentificationValue, PersonalDataDownload, useRevealedIdentification } from './order-identification';
 import { RescheduleDialog } from './reschedule-dialog';
 import { useAuth } from '../../lib/auth';
 import { canChangeOrders, canRescheduleOrders } from '../../lib/staff-roles';
@@ -181,6 +182,12 @@ export function OrderDetailsDialog({
   const canChange = canChangeOrders(role);
   const refundable = canChange ? refundableCents(order) : 0;
   const name = `${order.firstName} ${order.lastName}`;
+  // Identification numbers come masked; Reveal and the access request are admin only (issue 24).
+  const isAdmin = role === 'admin';
+  const ids = useRevealedIdentification(initial.id);
+  const clearIdOf = (participantId: string | undefined) =>
+    ids.revealed?.find((r) => r.participantId === participantId)?.identificationNumber;
+  const primaryClear = ids.revealed?.find((r) => r.isPrimary)?.identificationNumber;
   const address = [order.address, order.unitNumber].filter(Boolean).join(', ');
 
   return (
@@ -206,7 +213,17 @@ export function OrderDetailsDialog({
                     ['Email', order.email],
                     ['Mobile Number', order.mobileNumber],
                     ['Gender', capitalize(order.gender)],
-                    ['Identification Number', order.identificationNumber],
+                    [
+                      'Identification Number',
+                      <IdentificationValue
+                        key="identification"
+                        masked={order.identificationNumber}
+                        clear={primaryClear}
+                        canReveal={isAdmin}
+                        pending={ids.pending}
+                        onReveal={ids.reveal}
+                      />,
+                    ],
                     ['Date of Birth', order.dateOfBirth ? formatAdminDate(order.dateOfBirth) : null],
                     ['Address', address],
                     ['Postal Code', order.postalCode],
@@ -246,8 +263,13 @@ export function OrderDetailsDialog({
                 {order.participants && order.participants.length > 1 ? (
                   <ul className={css({ mt: '3', textStyle: 'sm', listStyle: 'disc', pl: '5' })}>
                     {order.participants.map((p, i) => (
-                      <li key={`${p.identificationNumber ?? i}`}>
+                      <li key={p.id ?? i}>
                         {[p.firstName, p.lastName].filter(Boolean).join(' ')}
+                        {p.identificationNumber ? (
+                          <span className={css({ fontFamily: 'mono' })}>
+                            {` (${clearIdOf(p.id) ?? p.identificationNumber})`}
+                          </span>
+                        ) : null}
                         {p.packageName ? ` — ${p.packageName}` : ''}
                         {p.isPrimary ? ' (primary)' : ''}
                       </li>
@@ -308,6 +330,7 @@ export function OrderDetailsDialog({
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
+          {isAdmin ? <PersonalDataDownload order={order} /> : null}
           {refundable > 0 ? (
             <Button
               variant="outline"

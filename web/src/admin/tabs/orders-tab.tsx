@@ -62,7 +62,10 @@ export function OrdersTab() {
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
   const [exporting, setExporting] = useState(false);
   // The front desk looks orders up; changing and exporting them is for admin and finance (issue 23).
-  const canChange = canChangeOrders(useAuth().user?.role);
+  const role = useAuth().user?.role;
+  const canChange = canChangeOrders(role);
+  // Clear identification numbers in a file: a separate, admin-only choice the api audits (issue 24).
+  const [exportingUnmasked, setExportingUnmasked] = useState(false);
 
   // a new filter starts again at the first page
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
@@ -80,6 +83,14 @@ export function OrdersTab() {
       setExporting(false);
     }
   };
+  const onExportUnmasked = async () => {
+    setExportingUnmasked(true);
+    try {
+      await exportOrders({ status, eventId }, { unmasked: true });
+    } finally {
+      setExportingUnmasked(false);
+    }
+  };
 
   return (
     <section aria-labelledby="orders-heading">
@@ -89,10 +100,23 @@ export function OrdersTab() {
         description="Bookings made on the public site. The list refreshes every few seconds."
         action={
           canChange ? (
-            <Button variant="outline" onClick={onExport} loading={exporting}>
-              <DownloadIcon />
-              Export CSV
-            </Button>
+            <HStack gap="2" flexWrap="wrap">
+              <Button variant="outline" onClick={onExport} loading={exporting}>
+                <DownloadIcon />
+                Export CSV
+              </Button>
+              {role === 'admin' ? (
+                <Button
+                  variant="ghost"
+                  onClick={onExportUnmasked}
+                  loading={exportingUnmasked}
+                  title="Identification numbers in full; recorded in the audit log"
+                >
+                  <DownloadIcon />
+                  Export unmasked CSV
+                </Button>
+              ) : null}
+            </HStack>
           ) : null
         }
       />

@@ -19,7 +19,8 @@ export function adminOrder(over: Partial<AdminOrder> = {}): AdminOrder {
     email: 'alex@example.com',
     mobileNumber: '91234567',
     gender: 'male',
-    identificationNumber: 'S0000001X',
+    // masked, as the api sends it to staff (issue 24)
+    identificationNumber: 'S****001X',
     dateOfBirth: '1990-01-01',
     postalCode: '530123',
     unitNumber: '#05-12',

@@ -80,6 +80,9 @@ describe('older flow', { timeout: 20_000 }, () => {
     expect(screen.getByText('HS2612-0001-0002')).toBeTruthy();
     expect(screen.getByText('Basic Health Screening (S$128.00)')).toBeTruthy();
     expect(screen.getByText('Drink plenty of water.')).toBeTruthy();
+    // the ID number masked (issue 24), never in clear on a page that may be printed
+    expect(screen.getByText('S****321F')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('S7654321F');
     expect(JSON.parse(sessionStorage.getItem(REGISTRATION_DATA_KEY) ?? '{}').referenceNumber).toBe(
       'HS2612-0001-0002',
     );

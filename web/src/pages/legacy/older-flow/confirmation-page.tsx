@@ -1,4 +1,4 @@
-import { formatDateDMY } from '@hs/domain';
+import { formatDateDMY, maskIdentificationNumber } from '@hs/domain';
 import { useMemo } from 'react';
 import { Link, Redirect } from 'wouter';
 import { css } from 'styled-system/css';
@@ -44,7 +44,8 @@ export function LegacyConfirmationPage() {
     ['Email', registration.email],
     ['Mobile Number', registration.mobileNumber],
     ['Gender', GENDER_LABEL[registration.gender] ?? registration.gender],
-    ['ID Number', registration.identificationNumber],
+    // masked as in the emails: a printed or shared confirmation never carries the whole NRIC (issue 24)
+    ['ID Number', maskIdentificationNumber(registration.identificationNumber)],
     ['Date of Birth', formatDateDMY(registration.dateOfBirth)],
     ...(registration.unitNumber ? ([['Unit Number', registration.unitNumber]] as DetailRow[]) : []),
     ['Address', registration.address || '-'],
