@@ -35,6 +35,7 @@ import {
 } from '../lib/admin-api';
 import type { EmailConfig } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
+import { PrivacyNoticeCard } from './privacy-notice-card';
 
 /** Spec: the value input is an email input when the setting is an e-mail address. */
 export function valueInputKind(configKey: string): 'email' | 'textarea' | 'text' {
@@ -359,13 +360,14 @@ export function EmailTemplatesTab() {
       <SectionHeader
         id="email-heading"
         title="Email Templates"
-        description="Sender details, subjects and the templates of the emails the system sends."
+        description="Sender details, subjects and the templates of the emails the system sends, and the privacy notice the booking form links to."
       />
       <Tabs.Root defaultValue="configurations" size="sm" lazyMount>
         <Tabs.List aria-label="Email settings">
           <Tabs.Trigger value="configurations">Email Configurations</Tabs.Trigger>
           <Tabs.Trigger value="variables">Template Variables</Tabs.Trigger>
           <Tabs.Trigger value="help">Help</Tabs.Trigger>
+          <Tabs.Trigger value="privacy">Privacy Notice</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="configurations">
           <ConfigurationsPanel />
@@ -411,6 +413,9 @@ export function EmailTemplatesTab() {
               Templates use EJS syntax; see the Template Variables tab for the values available.
             </p>
           </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="privacy">
+          <PrivacyNoticeCard />
         </Tabs.Content>
       </Tabs.Root>
     </section>
