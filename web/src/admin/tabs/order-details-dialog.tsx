@@ -27,6 +27,7 @@ import {
   useUpdateOrderStatus,
 } from '../lib/orders';
 import { postRefund, REFUND_MESSAGES, refundableCents } from '../lib/refunds';
+import { consentLabel } from '../lib/consent';
 import type { AdminOrder, OrderHistoryEntry } from '@hs/contracts';
 import { formatPrice } from './packages-tab';
 import { RefundDialog } from './refund-dialog';
@@ -229,6 +230,7 @@ export function OrderDetailsDialog({
                     ['Postal Code', order.postalCode],
                     ['Region', capitalize(order.region)],
                     ['AIA Member', order.isAiaMember ? 'Yes' : 'No'],
+                    ['Privacy Consent', consentLabel(order.consent)],
                   ]}
                 />
               </Block>
