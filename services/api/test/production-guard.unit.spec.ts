@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readApiConfig } from '../src/config';
+
+const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
 /** Everything a real production deployment sets. */
 const REAL = {
@@ -62,4 +66,17 @@ describe('production guard (issue 24)', () => {
       expect(c.paymentTestModeDefault).toBe(true);
     }
   });
+
+  it('the api process exits 1 with that one line and nothing else', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', SERVER], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', JWT_SECRET: REAL.JWT_SECRET },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration: INSURER_API_URL is required in production: without it a fake insurer would grant member prices to hard-coded demo NRICs (DEMO=true runs the demo with the fakes)',
+    ]);
+  }, 40_000);
 });

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readWorkerConfig } from '../src';
 
@@ -40,4 +42,16 @@ describe('worker production guard (issue 24)', () => {
     expect(readWorkerConfig({ ...prod, DEMO: 'true' }).partner.apiUrl).toBeUndefined();
     expect(readWorkerConfig({ NODE_ENV: 'test' }).partner.apiUrl).toBeUndefined();
   });
+  it('the worker process exits 1 with that one line and nothing else', () => {
+    const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { PATH: process.env.PATH, ...prod },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^Invalid configuration: PARTNER_API_URL is required in production: /),
+    ]);
+  }, 40_000);
 });
