@@ -243,7 +243,7 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
       schema: {
         tags: ['public'],
         summary:
-          "Book: prices on the server, reserves seats and the code in one transaction; an optional `waitlistToken` (the waiting-list email's link token) books the seats its live offer holds (404 unknown, 409 'This offer has expired', 400 another slot or more people than the offer's seats)",
+          "Book: prices on the server, reserves seats and the code in one transaction; an optional `waitlistToken` (the waiting-list email's link token) books the seats its live offer holds (404 unknown, 409 'This offer has expired', 400 another slot or more people than the offer's seats); an optional `privacyConsent: true` records the customer's consent to the privacy notice in force (without it the booking records that none was given)",
         body: Loose,
         response: {
           201: BookedResponseSchema,
