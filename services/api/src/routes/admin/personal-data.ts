@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../audit';
 import { changeRegistration } from '../../booking/change';
+import { ignoreEmptyBody } from '../../no-body';
 
 /**
  * The only ways staff get a clear identification number (issue 24, PDPA): Reveal in the order dialog
@@ -50,6 +51,8 @@ const personalData: FastifyPluginAsyncTypebox = async (app) => {
     '/registrations/:id/reveal-identification',
     {
       config: { roles: ROLES.admin },
+      // no payload: a client sending the JSON content type with an empty body is answered, not refused
+      onRequest: ignoreEmptyBody,
       schema: {
         summary:
           "Reveal an order's identification numbers (admin; recorded as IdentificationRevealed and audited)",
