@@ -153,6 +153,7 @@ describe('participants page to a booking in a browser', () => {
     await page.getByText('Adam Rahman').waitFor();
     await page.getByLabel('Postal Code').fill('560123');
     await page.getByRole('textbox', { name: /^Address/ }).fill('10 Ang Mo Kio Street 11');
+    await page.getByText('I have read the privacy notice and consent', { exact: false }).click();
     await page.locator('#bk-date [data-part=item]').first().click();
     await page.locator('#bk-timeslotId [data-part=item]:not([data-disabled])').first().click();
     // the server's price for two: 5 % group discount

@@ -7,6 +7,8 @@ export const NRIC_PURPOSE =
   'We ask for your NRIC or FIN to verify your identity for this medical screening, so that your results and records are matched to you alone, and to check AIA Health Shield benefits. Staff see it masked unless they need the full number.';
 
 export interface PrivacyConsentProps {
+  /** The checkbox's id (focused when consent is missing); the wizard's by default. */
+  id?: string;
   checked: boolean;
   error: string | undefined;
   onChange: (checked: boolean) => void;
@@ -17,7 +19,7 @@ export interface PrivacyConsentProps {
  * consent the booking records (privacyConsent: true). The link sits outside the label, so opening
  * the notice never ticks the box.
  */
-export function PrivacyConsent({ checked, error, onChange }: PrivacyConsentProps) {
+export function PrivacyConsent({ id = `${F}privacyConsent`, checked, error, onChange }: PrivacyConsentProps) {
   return (
     <div
       className={css({
@@ -43,7 +45,7 @@ export function PrivacyConsent({ checked, error, onChange }: PrivacyConsentProps
         .
       </p>
       <Checkbox
-        id={`${F}privacyConsent`}
+        id={id}
         checked={checked}
         invalid={Boolean(error)}
         required

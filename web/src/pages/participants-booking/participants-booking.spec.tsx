@@ -138,8 +138,14 @@ describe("the participants page's targets", () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText('Postal code must be 6 digits')).toBeTruthy();
     expect(screen.getByText('Address is required')).toBeTruthy();
+    // the privacy notice: why the NRIC is asked, the link, and the consent it needs (issue 24)
+    expect(screen.getByText('Please agree to the privacy notice to book')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Read our privacy notice' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
     await user.type(screen.getByLabelText(/Postal Code/), '180001');
     await user.type(screen.getByLabelText(/^Address/), '1 Example Road');
+    await user.click(screen.getByText(/I have read the privacy notice and consent/));
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText('Please select a timeslot')).toBeTruthy();
 
@@ -163,6 +169,7 @@ describe("the participants page's targets", () => {
       dateOfBirth: '1990-01-01',
       postalCode: '180001',
       address: '1 Example Road',
+      privacyConsent: true,
       total: '555.03',
       participants: [
         {

@@ -92,13 +92,18 @@ export function participantsBookingBody(input: {
   primary: PageParticipant;
   others: readonly PageParticipant[];
   address: AddressValues;
+  /** The primary contact ticked consent to the privacy notice (issue 24). */
+  privacyConsent: boolean;
   totalCents: number;
 }) {
   return buildRegistrationBody({
     event: input.event,
     packageId: input.packageId,
     timeslotId: input.timeslotId,
-    personal: primaryPersonal(input.primary, input.address),
+    personal: {
+      ...primaryPersonal(input.primary, input.address),
+      privacyConsent: input.privacyConsent ? 'true' : '',
+    },
     membership: { checked: true, isAiaMember: input.primary.isAiaMember },
     participants: input.others.map((p) => draft(p, input.packageId)),
     discount: null,

@@ -24,7 +24,8 @@ import { PriceBreakdownSkeleton, PriceBreakdownTable, viewFromQuote } from '../b
 import { useQuote } from '../booking/review-step';
 import { useSlotChoice } from '../booking/slot-choice';
 import { SlotStep } from '../booking/slot-step';
-import { isSixDigitPostalCode, referenceOf } from '../booking/wizard-logic';
+import { PrivacyConsent } from '../booking/privacy-consent';
+import { PRIVACY_CONSENT_MESSAGE, isSixDigitPostalCode, referenceOf } from '../booking/wizard-logic';
 import { primeLookup } from '../confirmation/prime-lookup';
 import { useLeaveWhenMissing } from './missing-information';
 import { participantsPath } from './paths';
@@ -66,6 +67,7 @@ export function ParticipantsRegistrationPage() {
   const [address, setAddress] = useState<AddressValues>(EMPTY_ADDRESS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
+  const [consent, setConsent] = useState(false);
 
   const postalCode = address.postalCode.trim();
   const slots = useSlotChoice(
@@ -73,7 +75,8 @@ export function ParticipantsRegistrationPage() {
   );
   const { timeslotId } = slots;
   const problems = primary ? participantProblems(primary, others) : [];
-  const bodyFor = (totalCents: number) =>
+  // The quote asks without the consent, so ticking the box does not ask for a new price.
+  const bodyFor = (totalCents: number, privacyConsent = consent) =>
     event && pkg && primary && timeslotId
       ? participantsBookingBody({
           event,
@@ -82,6 +85,7 @@ export function ParticipantsRegistrationPage() {
           primary,
           others,
           address,
+          privacyConsent,
           totalCents,
         })
       : null;
@@ -90,7 +94,7 @@ export function ParticipantsRegistrationPage() {
     timeslotId !== null &&
     problems.length === 0 &&
     Object.keys(addressErrors(primary, address)).length === 0;
-  const quote = useQuote(priceable ? bodyFor(0) : null);
+  const quote = useQuote(priceable ? bodyFor(0, false) : null);
 
   if (!eventId || !packageId) return null;
   if (error) return <EventLoadError />;
@@ -129,10 +133,13 @@ export function ParticipantsRegistrationPage() {
 
   async function confirm() {
     if (submitting) return;
-    const errs = addressErrors(primary!, address);
+    const errs: Record<string, string> = {
+      ...addressErrors(primary!, address),
+      ...(consent ? {} : { privacyConsent: PRIVACY_CONSENT_MESSAGE }),
+    };
     setErrors(errs);
     if (Object.keys(errs).length > 0) {
-      focusFirstInvalid(errs, ADDRESS_FIELDS, F);
+      focusFirstInvalid(errs, [...ADDRESS_FIELDS, 'privacyConsent'], F);
       return;
     }
     if (problems.length > 0) {
@@ -289,6 +296,15 @@ export function ParticipantsRegistrationPage() {
                       />
                     </Field.Root>
                   </div>
+                  <PrivacyConsent
+                    id={`${F}privacyConsent`}
+                    checked={consent}
+                    error={errors.privacyConsent || undefined}
+                    onChange={(on) => {
+                      setConsent(on);
+                      if (on) setErrors((e) => ({ ...e, privacyConsent: '' }));
+                    }}
+                  />
                 </div>
               </section>
 
