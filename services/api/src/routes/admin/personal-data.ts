@@ -1,18 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorResponseSchema, IdParams, ROLES } from '@hs/contracts';
-import type { ParticipantSnapshot } from '@hs/domain';
+import {
+  type ParticipantSnapshot,
+  type RegistrationState,
+  registrationDecider,
+  registrationStream,
+} from '@hs/domain';
+import { decideOn, handle } from '@hs/eventstore';
 import { readOrder } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../audit';
-import { changeRegistration } from '../../booking/change';
 import { ignoreEmptyBody } from '../../no-body';
 
 /**
  * The only ways staff get a clear identification number (issue 24, PDPA): Reveal in the order dialog
  * and an access request's download, both admin only. Each records an event on the order's stream
- * naming the staff member (the order's timeline) and an audit_log row, before anything is answered:
- * a look that could not be recorded shows nothing.
+ * naming the staff member (the order's timeline) and an audit_log row, in one transaction and before
+ * anything is answered: a look that could not be recorded shows nothing.
  */
 
 const RevealedSchema = Type.Object({
@@ -27,19 +32,47 @@ const RevealedSchema = Type.Object({
   ),
 });
 
-/** The audit row of one look; never the personal data itself. */
-async function auditLook(
+/**
+ * Records one look: the event on the order's stream and the audit row (never the personal data
+ * itself) in the same transaction. Answers the order as its stream has it, not a read model that may
+ * lag; a missing order is refused (404).
+ */
+async function recordLook(
   request: FastifyRequest,
   registrationId: number,
   purpose: 'reveal-identification' | 'access-request',
-) {
-  await audit(request.server.sql, {
-    actor: request.actor,
-    action: 'create',
-    entity: 'personal_data_access',
-    entityId: registrationId,
-    after: { purpose, registrationId },
-  });
+): Promise<RegistrationState> {
+  const stream = registrationStream(registrationId);
+  const at = new Date().toISOString();
+  const by = request.staff.username;
+  const { result } = await handle(
+    request.server.sql,
+    [stream.id],
+    (read) => {
+      const looked = decideOn(
+        stream,
+        read[stream.id],
+        registrationDecider,
+        purpose === 'reveal-identification'
+          ? { type: 'RevealIdentification', by, at }
+          : { type: 'ExportPersonalData', by, at },
+      );
+      return {
+        append: [looked.append],
+        result: looked.after,
+        alsoWrite: (tx) =>
+          audit(tx, {
+            actor: request.actor,
+            action: 'create',
+            entity: 'personal_data_access',
+            entityId: registrationId,
+            after: { purpose, registrationId },
+          }),
+      };
+    },
+    { metadata: { actor: request.actor, requestId: request.id } },
+  );
+  return result!;
 }
 
 const personName = (p: ParticipantSnapshot) => `${p.firstName} ${p.lastName}`.trim();
@@ -61,15 +94,7 @@ const personalData: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const at = new Date().toISOString();
-      // The numbers come from the stream the event was appended to, not from a read model that may lag.
-      const { state } = await changeRegistration(
-        sql,
-        request.params.id,
-        { type: 'RevealIdentification', by: request.staff.username, at },
-        { actor: request.actor, requestId: request.id },
-      );
-      await auditLook(request, request.params.id, 'reveal-identification');
+      const state = await recordLook(request, request.params.id, 'reveal-identification');
       return {
         success: true as const,
         data: {
@@ -97,14 +122,8 @@ const personalData: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      const state = await recordLook(request, request.params.id, 'access-request');
       const at = new Date().toISOString();
-      const { state } = await changeRegistration(
-        sql,
-        request.params.id,
-        { type: 'ExportPersonalData', by: request.staff.username, at },
-        { actor: request.actor, requestId: request.id },
-      );
-      await auditLook(request, request.params.id, 'access-request');
       const order = await readOrder(sql, { id: request.params.id });
       // The order's event log as held: every payload that carries personal data (bookings, changes,
       // emails sent to an address), with who did it and when.
