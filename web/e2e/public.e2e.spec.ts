@@ -193,6 +193,11 @@ describe('the public site in a browser', () => {
     }>(reference, 'paid');
     expect(lookup.data.status).toBe('paid');
     expect(lookup.data.participants).toHaveLength(3);
+    // Issue 24: the consent ticked in the wizard is recorded with the booking, against the notice in force.
+    const [booked] = await stack.db.sql<{ consent: { given: boolean; noticeVersion: number } | null }[]>`
+      select data->'consent' as consent from events
+      where type = 'RegistrationBooked' and data->>'referenceNumber' = ${reference}`;
+    expect(booked?.consent).toMatchObject({ given: true, noticeVersion: 1 });
     expect(lookup.data.balanceDue).toBe('0.00');
     expect(Number(lookup.data.discountAmount)).toBeGreaterThan(0);
   });
@@ -430,6 +435,7 @@ describe('the public site in a browser', () => {
       ['/wc/123', 'Error Processing Booking'],
       ['/booking/confirmation/HS0000-0000-0000', 'Failed to retrieve booking'],
       ['/no/such/page', '404 Page Not Found'],
+      ['/privacy', 'Why we ask for your NRIC or FIN'],
       [`/legacy/events/${MANUAL_EVENT}`, 'Choose Package and Time'],
       [`/booking/${MANUAL_EVENT}/participants?eventId=2&packageId=1`, 'Participants (0 / 10)'],
     ];
