@@ -119,7 +119,7 @@ export async function joinWaitlist(
   );
   return {
     id,
-    position: await waitlistPositionAt(sql, input.eventId, id, joinedAt),
+    position: await waitlistPositionAt(sql, input.eventId, id),
     token,
     joinedAt,
     logPosition: position,
@@ -364,7 +364,7 @@ async function offerSlot(
 
 /** Every waiting entry, first in line first, read a page at a time. */
 async function* waitingEntries(sql: Sql, pageSize: number) {
-  let after: { joinedAt: string; id: string } | undefined;
+  let after: { id: string } | undefined;
   for (;;) {
     const page = await selectWaitingEntries(sql, pageSize, after);
     yield* page;

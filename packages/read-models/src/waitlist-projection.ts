@@ -37,10 +37,11 @@ async function applyWaitlistBatch(tx: TransactionSql, events: RecordedEvent[]) {
           registration_id: null,
           updated_at: d.joinedAt,
         };
-        // A join after the entry ended starts the row afresh (new token, no offer).
+        // A join after the entry ended starts the row afresh (new token, no offer, back of the line).
         await tx`
           insert into waitlist_entries ${tx(row)}
-          on conflict (id) do update set ${tx(row, Object.keys(row).filter((k) => k !== 'id') as never)}`;
+          on conflict (id) do update set ${tx(row, Object.keys(row).filter((k) => k !== 'id') as never)},
+            line = nextval('waitlist_line')`;
         break;
       }
       case 'WaitlistOfferMade': {

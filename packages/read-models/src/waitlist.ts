@@ -54,7 +54,10 @@ const toRow = ({
         },
 });
 
-/** The entries with their position: active entries ranked per event by when they joined. */
+/**
+ * The entries with their position: active entries ranked per event by line (the order the log
+ * committed their joins; see migration 012).
+ */
 const ranked = (sql: Sql) => sql`
   select w.id, w.event_id as "eventId", w.package_id as "packageId", w.region, w.postal_code as "postalCode",
          w.first_name as "firstName", w.last_name as "lastName", w.email, w.mobile_number as "mobileNumber",
@@ -64,7 +67,7 @@ const ranked = (sql: Sql) => sql`
          case when w.status in ('waiting', 'offered') then
            (select count(*)::int from waitlist_entries a
             where a.event_id = w.event_id and a.status in ('waiting', 'offered')
-              and (a.joined_at, a.id) <= (w.joined_at, w.id))
+              and a.line <= w.line)
          end as position
   from waitlist_entries w`;
 
@@ -74,7 +77,7 @@ export async function selectWaitlist(sql: Sql, eventId: number): Promise<Waitlis
     ${ranked(sql)}
     where w.event_id = ${eventId}
     order by (w.status in ('waiting', 'offered')) desc,
-             case when w.status in ('waiting', 'offered') then w.joined_at end,
+             case when w.status in ('waiting', 'offered') then w.line end,
              w.updated_at desc, w.id`;
   return rows.map(toRow);
 }
@@ -122,27 +125,28 @@ export async function selectDueOffers(sql: Sql, now: Date, limit: number): Promi
 export async function selectWaitingEntries(
   sql: Sql,
   limit: number,
-  after?: Pick<WaitlistEntryRow, 'joinedAt' | 'id'>,
+  after?: Pick<WaitlistEntryRow, 'id'>,
 ): Promise<WaitlistEntryRow[]> {
   const rows = await sql<Raw[]>`
     ${ranked(sql)}
     where w.status = 'waiting'
-      ${after ? sql`and (w.joined_at, w.id) > (${after.joinedAt}::timestamptz, ${after.id})` : sql``}
-    order by w.joined_at, w.id
+      ${after ? sql`and w.line > (select line from waitlist_entries where id = ${after.id})` : sql``}
+    order by w.line
     limit ${limit}`;
   return rows.map(toRow);
 }
 
-/** Where a new entry joining at `joinedAt` stands: the event's active entries before it, plus one. */
-export async function waitlistPositionAt(
-  sql: Sql,
-  eventId: number,
-  entryId: string,
-  joinedAt: string,
-): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`
-    select count(*)::int as n from waitlist_entries
-    where event_id = ${eventId} and status in ('waiting', 'offered') and id <> ${entryId}
-      and joined_at < ${joinedAt}`;
-  return (row?.n ?? 0) + 1;
+/**
+ * Where an entry stands: the event's active entries up to it in line. Before the projection has
+ * applied its join: every active entry, plus one (the back of the line).
+ */
+export async function waitlistPositionAt(sql: Sql, eventId: number, entryId: string): Promise<number> {
+  const [row] = await sql<{ n: number; projected: boolean }[]>`
+    with me as (select line from waitlist_entries where id = ${entryId} and status in ('waiting', 'offered'))
+    select count(*)::int as n, exists (select 1 from me) as projected
+    from waitlist_entries a
+    where a.event_id = ${eventId} and a.status in ('waiting', 'offered')
+      and (not exists (select 1 from me) or a.line <= (select line from me))`;
+  if (!row) return 1;
+  return row.projected ? row.n : row.n + 1;
 }

@@ -128,7 +128,7 @@ export function waitlistEmailProcessor(ctx: JobContext) {
         waitlistSeats: String(joined.seats),
         waitlistPosition:
           cause.type === 'WaitlistJoined'
-            ? String(await waitlistPositionAt(ctx.sql, joined.eventId, entryId, joined.joinedAt))
+            ? String(await waitlistPositionAt(ctx.sql, joined.eventId, entryId))
             : '',
         offerExpiresAt: slot ? formatSingaporeDateTime(new Date(slot.expiresAt)) : '',
         eventUrl: await eventUrl(ctx.sql, ctx.publicBaseUrl, joined.eventId),

@@ -9,7 +9,7 @@ import {
   WaitlistTokenParams,
 } from '@hs/contracts';
 import { hashWaitlistToken, joinWaitlist, leaveWaitlist } from '@hs/commands';
-import { headPosition, waitForPosition } from '@hs/eventstore';
+import { waitForPosition } from '@hs/eventstore';
 import { readWaitlistEntryByTokenHash, waitlistPositionAt, waitlistProjection } from '@hs/read-models';
 import { notFound } from '../../errors';
 import { checkFirst, parseInput } from '../../validation';
@@ -52,11 +52,11 @@ const waitlist: FastifyPluginAsyncTypebox<{ tokenSecret: string }> = async (app,
         requestId: request.id,
         tokenSecret: opts.tokenSecret,
       });
-      // The place in line as the read model ranks it, once it shows every join the log has by now
-      // (this one, and any made at the same moment): two people joining together never both hear 1.
-      const upTo = (await headPosition(sql)) ?? joined.logPosition;
-      if (upTo) await waitForPosition(sql, waitlistProjection.name, upTo, 2_000);
-      const position = Math.max(1, await waitlistPositionAt(sql, input.eventId, joined.id, joined.joinedAt));
+      // The place in line is the order the projection applied the joins (the log's commit order), so
+      // once it has applied this one, every join ahead of it is counted and none behind: two people
+      // joining at the same moment never both hear the same place.
+      if (joined.logPosition) await waitForPosition(sql, waitlistProjection.name, joined.logPosition, 2_000);
+      const position = await waitlistPositionAt(sql, input.eventId, joined.id);
       return reply.status(201).send({ success: true as const, data: { id: joined.id, position } });
     },
   );
