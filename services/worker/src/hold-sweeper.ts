@@ -7,31 +7,19 @@
 import { expireDueHolds } from '@hs/commands';
 import type { Sql } from '@hs/db';
 import type { Logger } from 'pino';
+import { startSweeper } from './sweeper';
 
 const ACTOR = 'worker:hold-sweeper';
 
 export function startHoldSweeper(opts: { sql: Sql; everyMs: number; clock: () => Date; log: Logger }) {
   const { sql, clock, log } = opts;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = expireDueHolds(sql, clock, { actor: ACTOR })
-      .then((expired) => {
-        if (expired.length > 0)
-          log.info({ registrationIds: expired }, 'payment holds ran out; orders expired');
-      })
-      .catch((err) => log.warn({ err: (err as Error).message }, 'hold sweep failed; trying again'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, opts.everyMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return startSweeper({
+    everyMs: opts.everyMs,
+    log,
+    failure: 'hold sweep failed; trying again',
+    sweep: async () => {
+      const expired = await expireDueHolds(sql, clock, { actor: ACTOR });
+      if (expired.length > 0) log.info({ registrationIds: expired }, 'payment holds ran out; orders expired');
     },
-  };
+  });
 }

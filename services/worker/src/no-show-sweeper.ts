@@ -6,30 +6,19 @@
 import { markDueNoShows } from '@hs/commands';
 import type { Sql } from '@hs/db';
 import type { Logger } from 'pino';
+import { startSweeper } from './sweeper';
 
 const ACTOR = 'worker:no-show';
 
 export function startNoShowSweeper(opts: { sql: Sql; everyMs: number; clock: () => Date; log: Logger }) {
   const { sql, clock, log } = opts;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = markDueNoShows(sql, clock, { actor: ACTOR })
-      .then((marked) => {
-        if (marked.length > 0) log.info({ registrationIds: marked }, 'appointment day over; no-shows marked');
-      })
-      .catch((err) => log.warn({ err: (err as Error).message }, 'no-show sweep failed; trying again'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, opts.everyMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return startSweeper({
+    everyMs: opts.everyMs,
+    log,
+    failure: 'no-show sweep failed; trying again',
+    sweep: async () => {
+      const marked = await markDueNoShows(sql, clock, { actor: ACTOR });
+      if (marked.length > 0) log.info({ registrationIds: marked }, 'appointment day over; no-shows marked');
     },
-  };
+  });
 }
