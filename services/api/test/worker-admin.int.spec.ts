@@ -5,6 +5,7 @@ import path from 'node:path';
 import { testRedis } from '@hs/testing';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createUser } from '../src/auth/users';
 import { type TestApi, startTestApi } from './helpers';
 
 describe('email templates, previews and the queue view', () => {
@@ -110,6 +111,41 @@ describe('email templates, previews and the queue view', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a preview cookie stops at once when its admin is deactivated or demoted, like a bearer token (issue 23)', async () => {
+    await createUser(api.db.sql, { username: 'previewer', password: 'previewer password 1', role: 'admin' });
+    const login = await api.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'previewer', password: 'previewer password 1' },
+    });
+    const cookieOf = async () => {
+      const session = await api.app.inject({
+        method: 'POST',
+        url: '/api/admin/previews/session',
+        headers: { authorization: `Bearer ${login.json().data.token}` },
+      });
+      expect(session.statusCode, session.body).toBe(200);
+      return (session.cookies as { value: string }[])[0]!.value;
+    };
+    const preview = (value: string) =>
+      api.app.inject({ url: '/api/test-pdf', cookies: { hs_preview: value } });
+    const [{ id }] = await api.db.sql<{ id: number }[]>`select id from users where username = 'previewer'`;
+    const value = await cookieOf();
+    expect((await preview(value)).statusCode).toBe(200);
+
+    await api.asAdmin({ method: 'PUT', url: `/api/admin/users/${id}`, payload: { role: 'finance' } });
+    const demoted = await preview(value);
+    expect(demoted.statusCode).toBe(403);
+    expect(demoted.json().message).toBe('The finance role does not allow this');
+
+    await api.asAdmin({ method: 'PUT', url: `/api/admin/users/${id}`, payload: { role: 'admin' } });
+    expect((await preview(value)).statusCode).toBe(200);
+    await api.asAdmin({ method: 'PUT', url: `/api/admin/users/${id}`, payload: { active: false } });
+    const deactivated = await preview(value);
+    expect(deactivated.statusCode).toBe(401);
+    expect(deactivated.json().message).toBe('This account has been deactivated');
   });
 
   it('marks the preview cookie Secure when the request came over https (behind a trusted proxy)', async () => {

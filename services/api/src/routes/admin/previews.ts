@@ -27,7 +27,7 @@ import {
 } from '@hs/notifications';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest, unauthorized } from '../../errors';
+import { HttpError, badRequest, forbidden, unauthorized } from '../../errors';
 
 const PDF_TYPES = ['confirmation', 'invoice', 'receipt'] as const;
 type PdfType = (typeof PDF_TYPES)[number];
@@ -94,6 +94,15 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
       throw unauthorized('The preview has expired. Open it again from the admin page.');
     }
     if (credential.purpose !== 'preview') throw unauthorized('Not a preview credential');
+    // Like the bearer guard, read the user row: a deactivated, deleted or demoted admin's cookie
+    // stops at once rather than when it expires (issue 23).
+    const id = Number(credential.sub);
+    const [user] = Number.isSafeInteger(id)
+      ? await app.sql<{ role: string; active: boolean }[]>`select role, active from users where id = ${id}`
+      : [];
+    if (!user) throw unauthorized('User no longer exists');
+    if (!user.active) throw unauthorized('This account has been deactivated');
+    if (user.role !== 'admin') throw forbidden(`The ${user.role} role does not allow this`);
     request.actor = `admin:${credential.username}`;
   });
 
