@@ -113,6 +113,28 @@ describe('staff accounts (issue 23)', () => {
       payload: { username: 'dora', email: 'x@clinic.example', role: 'finance' },
     });
     expect(dup.statusCode).toBe(409);
+    // 'Dora' beside 'dora' would be two staff members history cannot tell apart (admin:<username>)
+    const cased = await Promise.all(
+      ['DORA', 'Dora'].map((username) =>
+        api.asAdmin({
+          method: 'POST',
+          url: '/api/admin/users',
+          payload: { username, email: 'x@clinic.example', role: 'finance' },
+        }),
+      ),
+    );
+    expect(cased.map((r) => r.statusCode)).toEqual([409, 409]);
+    expect(cased[0]!.json().message).toBe('A user with this username already exists');
+    const fresh = await Promise.all(
+      ['Gus.Case', 'gus.case'].map((username) =>
+        api.asAdmin({
+          method: 'POST',
+          url: '/api/admin/users',
+          payload: { username, email: 'gus@clinic.example', role: 'finance' },
+        }),
+      ),
+    );
+    expect(fresh.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const bad = await api.asAdmin({
       method: 'POST',
       url: '/api/admin/users',

@@ -45,6 +45,12 @@ export async function insertStaff(
   db: Db,
   input: { username: string; email: string; role: string },
 ): Promise<number> {
+  // Usernames are unique whatever their case: 'Dora' beside 'dora' would be two staff members the
+  // history (actor admin:<username>) and the login form cannot tell apart. The lock (the caller's
+  // transaction) makes two creations racing take turns, so the second one sees the first.
+  await db`select pg_advisory_xact_lock(hashtext('staff:username'))`;
+  const [taken] = await db`select 1 from users where lower(username) = lower(${input.username})`;
+  if (taken) throw conflict('A user with this username already exists');
   try {
     const [row] = await db<{ id: number }[]>`
       insert into users (username, email, role, password_hash)
