@@ -13,6 +13,20 @@ describe('staff password rules', () => {
     expect(passwordProblem('123456789012')).toMatch(/too common/);
   });
 
+  it('refuses blank, repetitive and sequential passwords of any length', () => {
+    for (const p of [
+      '            ',
+      '\t \t \t \t \t \t ',
+      'abababababab',
+      'xxxxxxxxxxxxxxxx',
+      'bcdefghijklm',
+      'lkjihgfedcba',
+    ])
+      expect(passwordProblem(p), JSON.stringify(p)).toMatch(/too common/);
+    expect(passwordProblem('abcdefghijkz')).toBeNull();
+    expect(passwordProblem('abcabcabcabc1')).toBeNull();
+  });
+
   it('refuses the username inside the password', () => {
     expect(passwordProblem('frontdesk-is-fun', 'FrontDesk')).toMatch(/username/);
   });

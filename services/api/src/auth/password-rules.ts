@@ -9,6 +9,19 @@ function commonPasswords(): Set<string> {
 }
 
 /**
+ * Repetitive or sequential passwords no list holds in every length (NIST SP 800-63B names them):
+ * nothing but blanks, one or two characters repeated ('abababababab'), or a run up or down
+ * ('bcdefghijklm', 'lkjihgfedcba').
+ */
+function isTrivial(password: string): boolean {
+  const chars = [...password];
+  if (password.trim() === '' || new Set(chars).size <= 2) return true;
+  const codes = chars.map((c) => c.codePointAt(0)!);
+  const step = codes[1]! - codes[0]!;
+  return Math.abs(step) === 1 && codes.every((c, i) => i === 0 || c - codes[i - 1]! === step);
+}
+
+/**
  * Why a new staff password is refused, or null when it is fine: long enough, not one of the common
  * passwords attackers try first, and not the username itself (NIST SP 800-63B's rules, no composition
  * rules). Case is ignored for the list, so 'QwertyQwerty' counts as 'qwertyqwerty'.
@@ -17,7 +30,7 @@ export function passwordProblem(password: string, username?: string): string | n
   if ([...password].length < PASSWORD_MIN_LENGTH)
     return `The password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
   const lower = password.toLowerCase();
-  if (commonPasswords().has(lower)) return 'This password is too common; choose another';
+  if (commonPasswords().has(lower) || isTrivial(lower)) return 'This password is too common; choose another';
   if (username && lower.includes(username.toLowerCase())) return 'The password must not contain the username';
   return null;
 }
