@@ -53,18 +53,26 @@ export type StaffUser = Static<typeof StaffUserSchema>;
 const Username = Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9._-]+$' });
 const Email = Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });
 
-export const StaffUserCreateSchema = Type.Object({
-  username: Username,
-  email: Email,
-  role: StaffRoleSchema,
-});
-export const StaffUserUpdateSchema = Type.Object({
-  email: Type.Optional(Email),
-  role: Type.Optional(StaffRoleSchema),
-  active: Type.Optional(
-    Type.Boolean({ description: 'false: the user can no longer sign in; their tokens stop at once' }),
-  ),
-});
+// Closed objects: a field the call cannot change (a username on PUT, which history names staff by;
+// a password, which only the invite link sets) is refused with 400 rather than silently dropped.
+export const StaffUserCreateSchema = Type.Object(
+  {
+    username: Username,
+    email: Email,
+    role: StaffRoleSchema,
+  },
+  { additionalProperties: false },
+);
+export const StaffUserUpdateSchema = Type.Object(
+  {
+    email: Type.Optional(Email),
+    role: Type.Optional(StaffRoleSchema),
+    active: Type.Optional(
+      Type.Boolean({ description: 'false: the user can no longer sign in; their tokens stop at once' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** The one-time link a new (or locked-out) user sets their password with; only its hash is stored. */
 export const StaffInviteSchema = Type.Object({

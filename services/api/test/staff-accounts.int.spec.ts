@@ -135,6 +135,21 @@ describe('staff accounts (issue 23)', () => {
       ),
     );
     expect(fresh.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    // fields the call cannot set are refused, not silently dropped
+    const [{ id: doraId }] = await api.db.sql<{ id: number }[]>`select id from users where username = 'dora'`;
+    const renamed = await api.asAdmin({
+      method: 'PUT',
+      url: `/api/admin/users/${doraId}`,
+      payload: { username: 'dora2' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(400);
+    const withPassword = await api.asAdmin({
+      method: 'POST',
+      url: '/api/admin/users',
+      payload: { username: 'hal', email: 'hal@clinic.example', role: 'finance', password: 'x' },
+    });
+    expect(withPassword.statusCode, withPassword.body).toBe(400);
+    expect((await api.db.sql`select 1 from users where username in ('dora2', 'hal')`).length).toBe(0);
     const bad = await api.asAdmin({
       method: 'POST',
       url: '/api/admin/users',
