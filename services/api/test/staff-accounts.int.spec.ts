@@ -168,9 +168,14 @@ describe('staff accounts (issue 23)', () => {
     expect(next.statusCode).toBe(401);
     expect(next.json()).toEqual({ success: false, message: 'This account has been deactivated' });
     expect((await login('gina', 'plum orchard 7 lanterns')).statusCode).toBe(401);
-    // back on: a fresh login works again
+    // back on: a fresh login works again, but the sessions from before the deactivation stay ended
     await call(admin, 'PUT', `/api/admin/users/${id}`, { active: true });
-    expect((await login('gina', 'plum orchard 7 lanterns')).statusCode).toBe(200);
+    const again = await login('gina', 'plum orchard 7 lanterns');
+    expect(again.statusCode).toBe(200);
+    expect((await call(again.json().data.token, 'GET', '/api/admin/registrations')).statusCode).toBe(200);
+    const old = await call(token, 'GET', '/api/admin/registrations');
+    expect(old.statusCode).toBe(401);
+    expect(old.json().message).toBe('Token has been revoked');
   });
 
   it('a role change counts on the next request, without a new login', async () => {

@@ -87,7 +87,7 @@ export default fp(
         { username: string; role: string; active: boolean; revoked: boolean; mustEnrol: boolean }[]
       >`
         select u.username, u.role, u.active,
-               -- logged out, or signed in before the password last changed
+               -- logged out, or signed in before the password last changed (or a deactivation)
                (exists (select 1 from revoked_tokens where jti = ${jti})
                 or coalesce(u.password_changed_at > ${signedAt}, false)) as revoked,
                (u.role = 'admin' and u.totp_secret is null and exists (
@@ -95,8 +95,8 @@ export default fp(
                   where setting_key = ${TOTP_REQUIRED_FOR_ADMINS} and setting_value = 'true')) as "mustEnrol"
         from users u where u.id = ${id}`;
       if (!row) throw unauthorized('User no longer exists');
-      if (row.revoked) throw unauthorized('Token has been revoked');
       if (!row.active) throw unauthorized('This account has been deactivated');
+      if (row.revoked) throw unauthorized('Token has been revoked');
       const allowed: readonly string[] = request.routeOptions.config.roles ?? ['admin'];
       if (!isStaffRole(row.role)) throw forbidden('Admin access required');
       if (!allowed.includes(row.role)) throw forbidden(`The ${row.role} role does not allow this`);

@@ -22,6 +22,7 @@ import {
   TOTP_REQUIRED_FOR_ADMINS,
   findStaff,
   insertStaff,
+  passwordChangedNow,
   issueInvite,
   listStaff,
   otherActiveAdmins,
@@ -132,9 +133,14 @@ const users: FastifyPluginAsyncTypebox<{ mail: MailerOptions; publicBaseUrl: str
           throw badRequest('You cannot remove your own admin access; another admin can');
         if (losesAdmin && (await otherActiveAdmins(tx, id)) === 0)
           throw conflict('This is the last active admin; make another user admin first');
+        // A deactivation also moves the mark the guard ends older sessions by (password_changed_at,
+        // as a password change does): a token from before it stays refused if the user is switched
+        // back on, so a leaver's forgotten session cannot come back with a reactivation.
+        const endsSessions = before.active && active === false;
         await tx`
           update users set email = ${email ?? before.email}, role = ${role ?? before.role},
                            active = ${active ?? before.active}
+                           ${endsSessions ? tx`, password_changed_at = ${passwordChangedNow()}` : tx``}
           where id = ${id}`;
         const after = await findStaff(tx, id);
         await audit(tx, {
