@@ -27,7 +27,8 @@ describe('staff roles on every admin route', () => {
       paths: Record<string, Record<string, { security?: Record<string, unknown>[]; 'x-roles'?: string[] }>>;
     };
     routes = Object.entries(doc.paths)
-      .filter(([path]) => path.startsWith('/api/admin/'))
+      // every bearer-guarded route, the two previews at /api/test-email and /api/test-pdf too
+      .filter(([path]) => path.startsWith('/api/'))
       .flatMap(([path, ops]) =>
         Object.entries(ops)
           .filter(([, op]) => op.security?.some((s) => 'bearerAuth' in s))
@@ -57,6 +58,9 @@ describe('staff roles on every admin route', () => {
 
   it('reads the whole admin api, each route declaring known roles', () => {
     expect(routes.length).toBeGreaterThan(40);
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /api/test-pdf', 'GET /api/test-email']),
+    );
     for (const r of routes) {
       expect(r.roles.length, `${r.method} ${r.path} declares roles`).toBeGreaterThan(0);
       for (const role of r.roles) expect(STAFF_ROLES, `${r.method} ${r.path}`).toContain(role);

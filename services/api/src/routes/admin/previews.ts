@@ -82,6 +82,9 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
       description:
         'Admin bearer token, or the short-lived preview cookie set by POST /api/admin/previews/session (for a new tab).',
       security: [{ bearerAuth: [] }, { previewCookie: [] }],
+      // admin only (requireAdmin without config.roles), declared like the guarded routes' so the
+      // role matrix test tries these two as well
+      ...{ 'x-roles': ['admin'] },
     };
   });
   open.addHook('onRequest', async (request) => {
