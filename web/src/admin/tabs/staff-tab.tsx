@@ -102,7 +102,8 @@ function RoleSelect({ value, onChange }: { value: string; onChange: (role: strin
 }
 
 /** Create (username, email, role; the invite goes out) or edit (email, role, active) a staff user. */
-function UserDialog({
+/** Add or edit a staff user (exported for its test). */
+export function UserDialog({
   user,
   onClose,
   onSaved,
@@ -125,7 +126,9 @@ function UserDialog({
     setFailure(null);
     try {
       if (user) {
-        await api.put(`${ADMIN_PATHS.users}/${user.id}`, { email, role, active });
+        // A user made without an email (the first admin, the seeded demo staff) can still have their
+        // role or active flag changed: the email is sent only when there is one.
+        await api.put(`${ADMIN_PATHS.users}/${user.id}`, { ...(email ? { email } : {}), role, active });
         toastSuccess('User updated');
         onSaved();
       } else {
@@ -173,7 +176,7 @@ function UserDialog({
       <Field.TextField
         label="Email"
         type="email"
-        required
+        required={!user || Boolean(user.email)}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
