@@ -136,7 +136,8 @@ describe('staff accounts (issue 23)', () => {
     );
     expect(fresh.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     // fields the call cannot set are refused, not silently dropped
-    const [{ id: doraId }] = await api.db.sql<{ id: number }[]>`select id from users where username = 'dora'`;
+    const [dora] = await api.db.sql<{ id: number }[]>`select id from users where username = 'dora'`;
+    const doraId = dora!.id;
     const renamed = await api.asAdmin({
       method: 'PUT',
       url: `/api/admin/users/${doraId}`,

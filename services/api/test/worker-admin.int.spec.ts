@@ -131,7 +131,8 @@ describe('email templates, previews and the queue view', () => {
     };
     const preview = (value: string) =>
       api.app.inject({ url: '/api/test-pdf', cookies: { hs_preview: value } });
-    const [{ id }] = await api.db.sql<{ id: number }[]>`select id from users where username = 'previewer'`;
+    const [row] = await api.db.sql<{ id: number }[]>`select id from users where username = 'previewer'`;
+    const id = row!.id;
     const value = await cookieOf();
     expect((await preview(value)).statusCode).toBe(200);
 
