@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ApiConfig } from './config';
 import { guardTransactionIds, RESTORED_LOG_WARNING } from '@hs/eventstore';
 import { ensureFirstAdmin } from './auth/users';
-import { logRedactPaths } from './logging';
+import { logRedactPaths, redactUrl } from './logging';
 import db from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
 import readCache from './plugins/app/read-cache';
@@ -49,6 +49,16 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     logger: {
       level: config.logLevel,
       redact: { paths: logRedactPaths, censor: '[redacted]' },
+      // Fastify's request fields, with a secret path segment (an invite token) censored.
+      serializers: {
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: (req) => {

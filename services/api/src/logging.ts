@@ -29,3 +29,12 @@ export const logRedactPaths = [
   ...SENSITIVE.map((k) => `*.*.${k}`),
   ...SENSITIVE,
 ];
+
+/**
+ * Paths whose last segment is a bearer secret (a staff invite link's token sets a password; a waiting
+ * list token takes someone off the list): the request log keeps the route, not the secret, so reading
+ * the logs hands out no working link.
+ */
+const SECRET_IN_PATH = /^(\/api\/(?:staff-invites|waitlist)\/)[^/?#]+/;
+
+export const redactUrl = (url: string): string => url.replace(SECRET_IN_PATH, '$1[redacted]');

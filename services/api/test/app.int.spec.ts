@@ -51,6 +51,18 @@ describe('api foundation', () => {
     expect(logs.join('')).toContain('secret internal detail');
   });
 
+  it('logs a staff invite or waiting-list link without its token (issue 23)', async () => {
+    const secret = 'Fj32lKvNdQ30OZ6BsS1aRxLq6zOvZv69m4_XoXD42P8';
+    const before = logs.length;
+    await app.inject(`/api/staff-invites/${secret}`);
+    await app.inject({ method: 'POST', url: `/api/staff-invites/${secret}`, payload: { password: 'x' } });
+    await app.inject(`/api/waitlist/${secret}?x=1`);
+    const lines = logs.slice(before).join('');
+    expect(lines).toContain('"url":"/api/staff-invites/[redacted]"');
+    expect(lines).toContain('"url":"/api/waitlist/[redacted]?x=1"');
+    expect(lines).not.toContain(secret);
+  });
+
   it('answers unknown api paths with a JSON 404', async () => {
     const res = await app.inject('/api/nope');
     expect(res.statusCode).toBe(404);
