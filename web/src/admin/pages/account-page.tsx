@@ -10,6 +10,7 @@ import { type ApiEnvelope, api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { roleLabel } from '../../lib/staff-roles';
 import { ADMIN_PATHS, failureMessage, toastSuccess } from '../lib/admin-api';
+import { PASSWORD_MIN_LENGTH, isTooShort } from '../lib/password';
 
 const alert = css({ color: 'danger.text', textStyle: 'sm' });
 
@@ -23,8 +24,8 @@ function PasswordCard() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    if (next.length < 12) {
-      setFailure('The new password must be at least 12 characters long');
+    if (isTooShort(next)) {
+      setFailure(`The new password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
       return;
     }
     setPending(true);
@@ -52,7 +53,7 @@ function PasswordCard() {
           <h2>Password</h2>
         </Card.Title>
         <Card.Description>
-          At least 12 characters; common passwords are refused. A passphrase works well.
+          At least {PASSWORD_MIN_LENGTH} characters; common passwords are refused. A passphrase works well.
         </Card.Description>
       </Card.Header>
       <Card.Body>

@@ -8,8 +8,7 @@ import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Field from '../../components/ui/field';
 import { type ApiEnvelope, api, errorMessage } from '../../lib/api';
-
-const MIN_LENGTH = 12;
+import { PASSWORD_MIN_LENGTH, isTooShort } from '../lib/password';
 
 /** The invite token rides in the URL fragment (`#token=`), which browsers never send to a server. */
 function tokenFromHash(): string {
@@ -38,7 +37,7 @@ export default function SetPasswordPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    if ([...password].length < MIN_LENGTH) return setFailure(`At least ${MIN_LENGTH} characters, please`);
+    if (isTooShort(password)) return setFailure(`At least ${PASSWORD_MIN_LENGTH} characters, please`);
     if (password !== repeat) return setFailure('The two passwords are not the same');
     setPending(true);
     try {
@@ -66,7 +65,8 @@ export default function SetPasswordPage() {
             </Card.Title>
             <Card.Description>
               {invite ? `For the staff account ${invite.username}.` : 'For your staff account.'} At least{' '}
-              {MIN_LENGTH} characters; common passwords are refused. A passphrase of a few words works well.
+              {PASSWORD_MIN_LENGTH} characters; common passwords are refused. A passphrase of a few words
+              works well.
             </Card.Description>
           </Card.Header>
           <Card.Body>
