@@ -16,7 +16,7 @@ import {
   timeslotSearchSchema,
   wholeNumberWithin,
 } from '@hs/domain';
-import { formatPosition, waitForPosition } from '@hs/eventstore';
+import { type Position, formatPosition, waitForPosition } from '@hs/eventstore';
 import { slotAvailabilityProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import * as v from 'valibot';
@@ -124,6 +124,24 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /**
+   * Read-your-writes after a slot command: the slot as the projection shows it (waiting briefly for
+   * it), with what the command set, and the log position.
+   */
+  const slotAfterCommand = async (
+    id: number,
+    position: Position | null,
+    set: { isAvailable: boolean } | { maxAttendees: number },
+  ) => {
+    if (position) await waitForPosition(sql, slotAvailabilityProjection.name, position, 2_000);
+    const [slot] = await slotsByIds(sql, [id]);
+    return {
+      success: true as const,
+      data: { ...slot!, ...set },
+      position: position ? formatPosition(position) : null,
+    };
+  };
+
   app.put(
     '/timeslots/:id/availability',
     {
@@ -157,14 +175,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
         request.actor,
         request.id,
       );
-      // Read-your-writes: answer with the slot as the projection shows it, waiting briefly for it.
-      if (position) await waitForPosition(sql, slotAvailabilityProjection.name, position, 2_000);
-      const [slot] = await slotsByIds(sql, [id]);
-      return {
-        success: true as const,
-        data: { ...slot!, isAvailable: request.body.isAvailable },
-        position: position ? formatPosition(position) : null,
-      };
+      return slotAfterCommand(id, position, { isAvailable: request.body.isAvailable });
     },
   );
 
@@ -205,14 +216,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
         request.actor,
         request.id,
       );
-      // Read-your-writes, as for blocking: the slot as the projection shows it, waiting briefly.
-      if (position) await waitForPosition(sql, slotAvailabilityProjection.name, position, 2_000);
-      const [slot] = await slotsByIds(sql, [id]);
-      return {
-        success: true as const,
-        data: { ...slot!, maxAttendees },
-        position: position ? formatPosition(position) : null,
-      };
+      return slotAfterCommand(id, position, { maxAttendees });
     },
   );
 
