@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: [
-            'packages/{config,db,eventstore,contracts,testing,gateways,read-models,notifications}/**/*.spec.ts',
+            'packages/{config,db,eventstore,contracts,testing,gateways,read-models,notifications,privacy}/**/*.spec.ts',
             'services/**/*.spec.ts',
             'scripts/**/*.spec.ts',
           ],

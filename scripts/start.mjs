@@ -1,7 +1,8 @@
 // `npm start`: from a fresh clone to the running product with demo data on one
 // port. Installs and builds what is missing, finds (or starts) Postgres and
 // Redis, migrates, seeds an empty database, then runs api + worker.
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   build,
@@ -17,6 +18,31 @@ import {
 } from './lib.mjs';
 
 const dataDir = join(root, '.data');
+// Issue 24: the demo's encryption-at-rest keys, generated on the first start and kept (git-ignored).
+const demoSecrets = join(root, '.demo-secrets.env');
+
+/** PERSONAL_DATA_KEY and PERSONAL_DATA_HASH_KEY from the environment, else from (or new into) .demo-secrets.env. */
+function personalDataKeys() {
+  if (process.env.PERSONAL_DATA_KEY && process.env.PERSONAL_DATA_HASH_KEY) return {};
+  if (!existsSync(demoSecrets)) {
+    const key = () => randomBytes(32).toString('base64');
+    writeFileSync(
+      demoSecrets,
+      `# Demo only (npm start): the master and hash keys of encryption at rest. Losing them loses the demo data.\nPERSONAL_DATA_KEY=${key()}\nPERSONAL_DATA_HASH_KEY=${key()}\n`,
+      { mode: 0o600 },
+    );
+  }
+  const keys = Object.fromEntries(
+    readFileSync(demoSecrets, 'utf8')
+      .split('\n')
+      .filter((l) => /^PERSONAL_DATA_[A-Z_]+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).trim()]),
+  );
+  log(
+    `personal data keys: ${demoSecrets} (demo only; set PERSONAL_DATA_KEY and PERSONAL_DATA_HASH_KEY to use your own)`,
+  );
+  return keys;
+}
 const stoppers = [];
 
 async function ensurePostgres() {
@@ -111,6 +137,7 @@ async function main() {
     REDIS_URL: redisUrl,
     PORT: port,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
+    ...personalDataKeys(),
   };
   const cli = join(root, 'services/api/dist/cli.js');
   run('node', [cli, 'ensure-db'], { env });

@@ -217,7 +217,11 @@ describe('money after the booking in a browser', () => {
       second.reference,
       (l) => l.status === 'cancelled' && l.refundedAmount === secondPaid.amount,
     );
+    // An Escape pressed while the confirmation is still leaving closes only that, and the open
+    // Order Details dialog keeps the tabs behind it hidden from the accessibility tree.
+    await confirm.waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
 
     // --- the seat hold setting
     await page.getByRole('tab', { name: 'Payments', exact: true }).click();

@@ -20,6 +20,7 @@ const AdminApp = lazy(() => import('./admin/admin-app'));
 const TestAutoTimeslotsPage = lazy(() => import('./pages/test-auto-timeslots'));
 const WaitlistPage = lazy(() => import('./pages/waitlist/waitlist-page'));
 const PrivacyPage = lazy(() => import('./pages/privacy/privacy-page'));
+const SmsOptOutPage = lazy(() => import('./pages/sms-opt-out/sms-opt-out-page'));
 // The older flow (one chunk) and the participants page.
 const olderFlow = () => import('./pages/legacy/older-flow');
 const LegacyEventPage = lazy(() => olderFlow().then((m) => ({ default: m.LegacyEventPage })));
@@ -57,6 +58,7 @@ function PublicRoutes() {
           <Route path="/manage-appointment" component={ManageAppointmentPage} />
           <Route path="/waitlist/:token" component={WaitlistPage} />
           <Route path="/privacy" component={PrivacyPage} />
+          <Route path="/sms-opt-out/:token" component={SmsOptOutPage} />
           <Route path="/wc/:code?" component={PartnerLinkPage} />
           <Route path="/test/auto-timeslots" component={TestAutoTimeslotsPage} />
           <Route component={NotFoundPage} />

@@ -31,3 +31,22 @@ export {
   waitlistToken,
 } from './waitlist';
 export { NO_SHOW_LOOKBACK_DAYS, markDueNoShows } from './mark-no-shows';
+export { optOutOfSms, smsOptOutToken, registrationOfSmsOptOutToken } from './sms-opt-out';
+export { type ErasedOrder, erasePersonalData } from './erase-personal-data';
+export { RETENTION_DAYS_SETTING, eraseDueRetention, readRetentionDays } from './retention';
+export {
+  COMPANY_SETTINGS_KEY,
+  type GstMonth,
+  type IssuedDocument,
+  type RefundToCredit,
+  customerOf,
+  gstReport,
+  invoiceLinesOf,
+  isInvoiceable,
+  issueCreditNote,
+  issueInvoice,
+  readCompanySettings,
+  readDocument,
+  readIssuedDocument,
+  readOrderDocuments,
+} from './invoicing';

@@ -38,6 +38,13 @@ export interface CommonConfig {
    * production when neither is set (the services refuse to start then).
    */
   waitlistTokenSecret: string;
+  /**
+   * Encryption at rest (issue 24), base64 of 32 bytes each: `key` wraps the per-person data keys,
+   * `previousKeys` still unwrap until `npm run rewrap-personal-data-keys` moved every key off them,
+   * `hashKey` keys the HMAC of identification numbers for lookups. Outside production a fixed development
+   * pair serves when unset (so api, worker and a fresh clone agree); production refuses to start then.
+   */
+  personalData: { key: string; previousKeys: string | undefined; hashKey: string; configured: boolean };
 }
 
 export function readCommonConfig(env: Env): CommonConfig {
@@ -64,6 +71,43 @@ export function readCommonConfig(env: Env): CommonConfig {
     rescheduleCutoffHours: int(env, 'RESCHEDULE_CUTOFF_HOURS', 24, { min: 0, max: 8_760 }),
     waitlistOfferMinutes: int(env, 'WAITLIST_OFFER_MINUTES', 120, { min: 1, max: 10_080 }),
     waitlistTokenSecret: waitlistTokenSecret(env, nodeEnv),
+    personalData: personalDataKeys(env, nodeEnv),
+  };
+}
+
+/** Not secret: only for development, tests and the demo, which hold no real person's data. */
+const DEVELOPMENT_PERSONAL_DATA_KEY = Buffer.alloc(32, 'development-personal-data-key').toString('base64');
+const DEVELOPMENT_PERSONAL_DATA_HASH_KEY = Buffer.alloc(32, 'development-personal-data-hash').toString(
+  'base64',
+);
+
+function base64Key(name: string, value: string): string {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || Buffer.from(value, 'base64').length !== 32) {
+    throw new ConfigError(name, 'must be base64 of exactly 32 random bytes (e.g. `openssl rand -base64 32`)');
+  }
+  return value;
+}
+
+function personalDataKeys(env: Env, nodeEnv: CommonConfig['env']): CommonConfig['personalData'] {
+  const key = optionalStr(env, 'PERSONAL_DATA_KEY');
+  const hashKey = optionalStr(env, 'PERSONAL_DATA_HASH_KEY');
+  const previousKeys = optionalStr(env, 'PERSONAL_DATA_PREVIOUS_KEYS');
+  for (const k of (previousKeys ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    base64Key('PERSONAL_DATA_PREVIOUS_KEYS', k);
+  }
+  return {
+    key: key ? base64Key('PERSONAL_DATA_KEY', key) : DEVELOPMENT_PERSONAL_DATA_KEY,
+    hashKey: hashKey ? base64Key('PERSONAL_DATA_HASH_KEY', hashKey) : DEVELOPMENT_PERSONAL_DATA_HASH_KEY,
+    // Outside production the development key keeps unwrapping what a run without keys wrapped (a demo
+    // database started before .demo-secrets.env existed).
+    previousKeys:
+      key && nodeEnv !== 'production'
+        ? [previousKeys, DEVELOPMENT_PERSONAL_DATA_KEY].filter(Boolean).join(',')
+        : previousKeys,
+    configured: !!key && !!hashKey,
   };
 }
 

@@ -1,3 +1,4 @@
 export * from './env';
 export * from './common';
 export * from './production-guard';
+export * from './retention';

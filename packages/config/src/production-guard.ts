@@ -1,6 +1,15 @@
 import type { CommonConfig } from './common';
 import { ConfigError } from './env';
 
+/** The encryption-at-rest keys (issue 24): without them the public development keys would serve. */
+export function personalDataKeyServices(env: Record<string, string | undefined>): RealService[] {
+  return (['PERSONAL_DATA_KEY', 'PERSONAL_DATA_HASH_KEY'] as const).map((variable) => ({
+    variable,
+    configured: !!env[variable]?.trim(),
+    fake: 'personal data would be encrypted with the public development key',
+  }));
+}
+
 /** A service that a fake stands in for when its variable is not set. */
 export interface RealService {
   /** The variable that makes the real adapter serve. */

@@ -46,6 +46,12 @@ export const EventConfigSchema = Type.Object({
   maxAttendees: Type.Integer(),
 });
 
+/** One reminder of an event's schedule (issue 26): so many hours before the appointment, by email, SMS or both. */
+export const ReminderRuleSchema = Type.Object({
+  offsetHours: Type.Integer({ minimum: 1, maximum: 336 }),
+  channel: Type.Union([Type.Literal('email'), Type.Literal('sms'), Type.Literal('both')]),
+});
+
 export const AdminEventSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -60,6 +66,8 @@ export const AdminEventSchema = Type.Object({
   packages: Type.Array(AdminPackageSchema),
   timeslots: Type.Array(AdminEventTimeslotSchema),
   config: EventConfigSchema,
+  /** The reminder schedule in force (the default, 72 h and 24 h by email, when the event has none of its own). */
+  reminders: Type.Array(ReminderRuleSchema),
 });
 
 export const EventInputSchema = Type.Object({
@@ -78,6 +86,8 @@ export const EventInputSchema = Type.Object({
       maxAttendees: Type.Optional(Type.Integer()),
     }),
   ),
+  /** Issue 26: the reminder schedule; absent keeps it, null resets it to the default. */
+  reminders: Type.Optional(Nullable(Type.Array(ReminderRuleSchema, { maxItems: 5 }))),
 });
 
 const NumberOrString = Type.Union([Type.Number(), Type.String()]);
@@ -309,6 +319,10 @@ export const AdminOrderSchema = Type.Object({
   noShowCount: Type.Integer({ description: 'People of the party marked no-show' }),
   /** Issue 24: consent to the privacy notice as booked; null for bookings made before it was recorded. */
   consent: Type.Optional(Nullable(BookingConsentSchema)),
+  personalDataErasedAt: Type.Union([Timestamp, Type.Null()], {
+    description:
+      'Issue 24: when the personal data of everyone on the order was erased (its personal fields are empty); null while held',
+  }),
   ...OrderMoneyFields,
   createdAt: Timestamp,
   updatedAt: Timestamp,

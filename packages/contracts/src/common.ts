@@ -11,6 +11,11 @@ export const DateSchema = Type.String({
   description: 'Calendar day, yyyy-MM-dd',
 });
 export const DateTimeSchema = Type.String({ format: 'date-time', description: 'UTC timestamp, ISO 8601' });
+/** A customer's language (issue 26; @hs/domain LANGUAGES): what the site shows and emails are written in. */
+export const LanguageSchema = Type.Union(
+  [Type.Literal('en'), Type.Literal('zh'), Type.Literal('ms'), Type.Literal('ta')],
+  { description: 'en English (default), zh 简体中文, ms Bahasa Melayu, ta தமிழ்' },
+);
 export const MoneySchema = Type.String({
   pattern: '^-?\\d+\\.\\d{2}$',
   description: 'SGD amount, 2 decimals',

@@ -5,6 +5,8 @@ export * from './public';
 export * from './partner';
 export * from './queues';
 export * from './refunds';
+export * from './invoices';
 export * from './staff';
 export * from './waitlist';
 export * from './privacy';
+export * from './insights';

@@ -30,3 +30,28 @@ export const BookingConsentSchema = Type.Object({
 export type PrivacyNotice = Static<typeof PrivacyNoticeSchema>;
 export type PrivacyNoticeInput = Static<typeof PrivacyNoticeInputSchema>;
 export type BookingConsent = Static<typeof BookingConsentSchema>;
+
+/** Retention of personal data (issue 24): orders this many days past their appointment are erased. */
+export const RETENTION_DAYS_MIN = 30;
+export const RETENTION_DAYS_MAX = 3650;
+export const PrivacySettingsSchema = Type.Object({
+  retentionDays: Type.Integer({
+    minimum: RETENTION_DAYS_MIN,
+    maximum: RETENTION_DAYS_MAX,
+    description:
+      "Days after an order's appointment date when the worker erases its personal data (default PERSONAL_DATA_RETENTION_DAYS, 730)",
+  }),
+});
+export const PrivacySettingsResponseSchema = Type.Object({
+  success: Type.Boolean(),
+  data: PrivacySettingsSchema,
+});
+export type PrivacySettings = Static<typeof PrivacySettingsSchema>;
+
+/** What erasing an order's personal data answers. */
+export const ErasedOrderSchema = Type.Object({
+  registrationId: Type.Integer(),
+  referenceNumber: Type.String(),
+  erasedAt: Type.String({ format: 'date-time', description: 'When the personal data was first erased' }),
+});
+export type ErasedOrder = Static<typeof ErasedOrderSchema>;

@@ -32,6 +32,17 @@ export interface QueuePayloads {
    * for that event of the entry's stream (the entry id and the event, never the person's details).
    */
   'waitlist-email': { entryId: string; causeEventId: string };
+  /**
+   * One reminder of the event's schedule (issue 26), by email or SMS: enqueued by the reminder sweeper
+   * once due, with a job id naming the order, the appointment, the offset and the channel.
+   */
+  reminder: {
+    registrationId: number;
+    offsetHours: number;
+    medium: 'email' | 'sms';
+    /** ISO instant of the appointment it reminds of. */
+    appointmentAt: string;
+  };
   /** Partner booking paid or confirmed: tell the partner. */
   'partner-confirmation': { registrationId: number; causeEventId: string };
   /** Partner booking cancelled: tell the partner (it refunds what it collected). */
@@ -50,6 +61,7 @@ export const QUEUES = {
   'rescheduled-email': { jobName: 'send-rescheduled', emailType: 'rescheduled' },
   // one queue for the four waiting-list emails: the cause event's type picks the email
   'waitlist-email': { jobName: 'send-waitlist', emailType: null },
+  reminder: { jobName: 'send-reminder-scheduled', emailType: null },
   'partner-confirmation': { jobName: 'confirm-partner', emailType: null },
   'partner-cancellation': { jobName: 'cancel-partner', emailType: null },
 } as const satisfies Record<QueueName, { jobName: string; emailType: string | null }>;
@@ -59,5 +71,5 @@ export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 /** The queues of a registration's emails (jobs/email.ts). */
 export type EmailQueueName = Exclude<
   QueueName,
-  'partner-confirmation' | 'partner-cancellation' | 'waitlist-email'
+  'partner-confirmation' | 'partner-cancellation' | 'waitlist-email' | 'reminder'
 >;

@@ -4,7 +4,13 @@
  * spelled one way.
  */
 
-export type StreamCategory = 'registration' | 'timeslot' | 'discount-code' | 'partner-booking' | 'waitlist';
+export type StreamCategory =
+  | 'registration'
+  | 'timeslot'
+  | 'discount-code'
+  | 'partner-booking'
+  | 'waitlist'
+  | 'invoice-sequence';
 
 export interface StreamName {
   id: string;
@@ -48,6 +54,19 @@ export const partnerBookingStream = (bookingCode: string): StreamName => ({
 export const waitlistStream = (entryId: string): StreamName => ({
   id: `waitlist-${entryId}`,
   category: 'waitlist',
+});
+
+/**
+ * The numbers of one prefix, kind and year of issued documents: its version is the last number
+ * issued (`invoice-sequence-invoice-HS-2026`, `invoice-sequence-credit-note-HS-2026`).
+ */
+export const invoiceSequenceStream = (
+  prefix: string,
+  kind: 'invoice' | 'credit-note',
+  year: number,
+): StreamName => ({
+  id: `invoice-sequence-${kind}-${prefix}-${year}`,
+  category: 'invoice-sequence',
 });
 
 export const isRegistrationStream = (streamId: string): boolean => streamId.startsWith(REGISTRATION_PREFIX);

@@ -1,4 +1,5 @@
 import type { Sql } from '@hs/db';
+import { encodeEventData, eventCodec } from './codec';
 import { ConcurrencyError } from './errors';
 import { uuidv7 } from './ids';
 import { notifyAppended } from './notify';
@@ -77,6 +78,27 @@ export async function append(
     }
   }
   if (streams.length === 0) throw new TypeError('append needs at least one event');
+  // Encoding creates the people's data keys: on the pool, those rows and the events commit together
+  // (one commit, not two; no key without its events).
+  if (!isTransaction(db) && eventCodec()?.writes(events)) {
+    const anyStream = streams.some((s) => s.expected === EXPECTED_CODES.any);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await (db as Sql).begin((tx) =>
+          append(tx, requests, metadata, { notifyInTransaction: false }),
+        );
+        notifyAppended(db as Sql);
+        return result;
+      } catch (err) {
+        if (anyStream && attempt < 3 && err instanceof ConcurrencyError && err.expected === 'any') continue;
+        throw err;
+      }
+    }
+  }
+  const encoded = await encodeEventData(db, events);
+  encoded.forEach((data, i) => {
+    events[i]!.data = data;
+  });
 
   const inTransaction = isTransaction(db);
   // Only the 'any' streams can conflict without anyone having read them; when we own the

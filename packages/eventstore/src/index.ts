@@ -11,6 +11,7 @@ export type {
   RecordedEvent,
 } from './types';
 export { CommandConflictError, ConcurrencyError, LeaseLostError } from './errors';
+export { decodeEvents, encodeEventData, eventCodec, setEventCodec, type EventCodec } from './codec';
 export { append, streamTypeOf, type AppendOptions, type AppendResult } from './append';
 export { uuidv7 } from './ids';
 export {

@@ -1,3 +1,4 @@
+import { decodeEvents } from './codec';
 import { type EventRow, toRecordedEvent } from './read';
 import type { Position } from './position';
 import type { Queryable, RecordedEvent } from './types';
@@ -42,7 +43,10 @@ export async function findEvents<T = unknown>(
     select global_position, transaction_id::text, event_id, stream_id, version, type, data, metadata, recorded_at
     from events ${where(sql, filter)}
     order by events.transaction_id, global_position`;
-  return rows.map((r) => toRecordedEvent<T>(r));
+  return decodeEvents(
+    sql,
+    rows.map((r) => toRecordedEvent<T>(r)),
+  );
 }
 
 export async function countEvents(sql: Queryable, filter: EventFilter = {}): Promise<number> {

@@ -1,3 +1,4 @@
+import { decodeEvents } from './codec';
 import { type EventRow, toRecordedEvent } from './read';
 import type { Queryable, RecordedEvent } from './types';
 
@@ -36,5 +37,7 @@ export async function findFirstEvent<T = unknown>(
   const [row] = await sql<EventRow[]>`
     select global_position, transaction_id::text, event_id, stream_id, version, type, data, metadata, recorded_at
     from events where ${where} limit 1`;
-  return row ? toRecordedEvent<T>(row) : null;
+  if (!row) return null;
+  const [event] = await decodeEvents(sql, [toRecordedEvent<T>(row)]);
+  return event!;
 }

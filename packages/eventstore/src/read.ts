@@ -1,3 +1,4 @@
+import { decodeEvents } from './codec';
 import type { EventMetadata, Queryable, RecordedEvent } from './types';
 
 export interface EventRow {
@@ -36,7 +37,10 @@ export async function readStream<T = unknown>(
     select global_position, transaction_id::text, event_id, stream_id, version, type, data, metadata, recorded_at
     from events where stream_id = ${streamId} and version >= ${options.fromVersion ?? 1}
     order by version`;
-  return rows.map((r) => toRecordedEvent<T>(r));
+  return decodeEvents(
+    sql,
+    rows.map((r) => toRecordedEvent<T>(r)),
+  );
 }
 
 export interface StreamRead<T = unknown> {
@@ -62,6 +66,10 @@ export async function readStreams<T = unknown>(
     s.events.push(toRecordedEvent<T>(row));
     s.version = row.version;
   }
+  await decodeEvents(
+    sql,
+    Object.values(out).flatMap((s) => s.events),
+  );
   return out;
 }
 

@@ -3,6 +3,7 @@ import type { Sql } from '@hs/db';
 import { LeaseKeeper } from './lease';
 import { Stopper, Waker } from './notify';
 import { comparePositions, type Position, START } from './position';
+import { decodeEvents } from './codec';
 import { type EventRow, toRecordedEvent } from './read';
 import type { Queryable, RecordedEvent } from './types';
 
@@ -106,7 +107,10 @@ export async function readCursorBatch(
     return { from: null, leased: false, events: [], applied: new Map(), next: START, heldBack: false };
   const heldBack = head.leased && head.held_back;
   const from: Position = { transactionId: head.cp_tx, globalPosition: head.cp_pos };
-  const events = rows.filter((r) => r.event_id !== null).map((r) => toRecordedEvent(r));
+  const events = await decodeEvents(
+    db,
+    rows.filter((r) => r.event_id !== null).map((r) => toRecordedEvent(r)),
+  );
   const applied = new Map<string, number>();
   for (const r of rows) if (r.applied !== null && r.stream_id !== null) applied.set(r.stream_id, r.applied);
   const last = events.at(-1);

@@ -11,3 +11,5 @@ export * from './payments/braintree-gateway';
 export * from './payments/fake-braintree-server';
 export * from './partner/partner-client';
 export * from './partner/fake-partner';
+export * from './sms/sms-gateway';
+export * from './sms/fake-sms-server';

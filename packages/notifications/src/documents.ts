@@ -1,12 +1,14 @@
 /**
- * The booking's PDF documents (pdf-lib, standard Helvetica, A4): confirmation, invoice, receipt and
- * the credit note of a refund.
+ * The booking's PDF documents (pdf-lib, A4): confirmation, invoice, receipt and the credit note of a
+ * refund. Helvetica draws Latin text; Chinese and Tamil (customer names, addresses, any customer text)
+ * are drawn in subset Noto Sans SC / Noto Sans Tamil, chosen per run of text (see pdf-fonts.ts).
  * All amounts are integer cents in, formatted with formatSGD; the totals are checked to agree to the
  * cent before anything is drawn.
  */
 import { formatSGD, GST_PERCENT, includedGstCents, type PriceBreakdown, roundHalfUp } from '@hs/domain';
 import { PDFDocument, type PDFFont, type PDFPage, PageSizes, rgb, StandardFonts } from 'pdf-lib';
 import { checkInQrPng } from './check-in-qr';
+import { type ExtraFontKey, embedExtraFonts, extraFontFor } from './pdf-fonts';
 import { PRODUCT_NAME } from './templates';
 import { type EmailVariables, maskIdentificationNumber, type RefundVariables } from './variables';
 
@@ -71,7 +73,7 @@ export interface CreditNoteData {
   /** Display string, e.g. '9 May 2025' (Asia/Singapore). */
   date: string;
   referenceNumber: string;
-  /** The original invoice: `INV-{reference}`. */
+  /** The original invoice's issued number (`<prefix>-<year>-<seq>`, issue 25). */
   invoiceNumber: string;
   customer: DocumentData['customer'];
   eventName: string;
@@ -207,7 +209,7 @@ export function sampleDocumentData(): DocumentData {
     totalCents: 46_598,
     partnerPaidCents: 0,
     balanceCents: 0,
-    invoiceNumber: 'INV-HS2505-0607-1234',
+    invoiceNumber: 'HS-2025-000123',
     invoiceDate: '7 May 2025',
     payment: {
       transactionId: 'TXN-SAMPLE-0001',
@@ -222,7 +224,7 @@ export function sampleDocumentData(): DocumentData {
 export function sampleCreditNoteData(): CreditNoteData {
   const doc = sampleDocumentData();
   return {
-    creditNoteNumber: creditNoteNumber(doc.referenceNumber, 1),
+    creditNoteNumber: 'HS-CN-2025-000045',
     date: '9 May 2025',
     referenceNumber: doc.referenceNumber,
     invoiceNumber: doc.invoiceNumber,
@@ -237,8 +239,8 @@ export function sampleCreditNoteData(): CreditNoteData {
 // Layout
 
 const [PAGE_W, PAGE_H] = PageSizes.A4;
-const MARGIN = 50;
-const CONTENT_W = PAGE_W - 2 * MARGIN;
+export const MARGIN = 50;
+export const CONTENT_W = PAGE_W - 2 * MARGIN;
 const BRAND = rgb(0.06, 0.37, 0.55);
 const INK = rgb(0.12, 0.16, 0.2);
 const MUTED = rgb(0.42, 0.47, 0.5);
@@ -251,7 +253,8 @@ interface Column {
   align?: 'left' | 'right';
 }
 
-class Layout {
+/** The page layout every document shares (header band, fields, tables, totals). */
+export class Layout {
   page!: PDFPage;
   y = 0;
   private pageNo = 0;
@@ -262,12 +265,23 @@ class Layout {
     readonly regular: PDFFont,
     readonly bold: PDFFont,
     readonly title: string,
+    charset: Set<number>,
+    private readonly extra: Map<ExtraFontKey, PDFFont>,
   ) {
-    this.charset = new Set(regular.getCharacterSet());
+    this.charset = charset;
   }
 
-  static async create(title: string, reference: string): Promise<Layout> {
+  /**
+   * `date`: the document's creation date (an issued document's, so its bytes never change).
+   * `content`: everything the document will show (its data): the Chinese / Tamil fonts are embedded
+   * only when it holds characters of theirs.
+   */
+  static async create(title: string, reference: string, date?: Date, content?: unknown): Promise<Layout> {
     const doc = await PDFDocument.create();
+    if (date) {
+      doc.setCreationDate(date);
+      doc.setModificationDate(date);
+    }
     doc.setTitle(`${title} ${reference}`);
     doc.setAuthor(PRODUCT_NAME);
     doc.setSubject(`${title} for booking ${reference}`);
@@ -275,18 +289,52 @@ class Layout {
     doc.setProducer(PRODUCT_NAME);
     const regular = await doc.embedFont(StandardFonts.Helvetica);
     const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-    const layout = new Layout(doc, regular, bold, title);
+    const charset = new Set(regular.getCharacterSet());
+    const extra = await embedExtraFonts(doc, JSON.stringify(content ?? null), charset);
+    const layout = new Layout(doc, regular, bold, title, charset, extra);
     layout.newPage();
     return layout;
   }
 
-  /** Standard fonts only encode WinAnsi: anything else (e.g. CJK names) becomes '?' instead of throwing. */
+  /** A character no embedded font prints becomes '?' (pdf-lib would throw on it). */
   clean(text: string): string {
     let out = '';
     for (const ch of String(text ?? '').replace(/[\r\n\t]+/g, ' ')) {
-      out += this.charset.has(ch.codePointAt(0)!) ? ch : '?';
+      out += this.fontOf(ch.codePointAt(0)!, this.regular) ? ch : '?';
     }
     return out;
+  }
+
+  private fontOf(cp: number, base: PDFFont): PDFFont | undefined {
+    if (this.charset.has(cp)) return base;
+    const key = extraFontFor(cp);
+    return key ? this.extra.get(key) : undefined;
+  }
+
+  /** Cleaned text cut into runs of one font each; a space stays in the Chinese / Tamil run it is in. */
+  runs(text: string, font: PDFFont): { text: string; font: PDFFont }[] {
+    const runs: { text: string; font: PDFFont }[] = [];
+    for (const ch of this.clean(text)) {
+      const last = runs[runs.length - 1];
+      const f = ch === ' ' && last ? last.font : (this.fontOf(ch.codePointAt(0)!, font) ?? font);
+      if (last && last.font === f) last.text += ch;
+      else runs.push({ text: ch, font: f });
+    }
+    return runs;
+  }
+
+  /** Width of `text` drawn with `font` (Helvetica or its bold) for Latin and the extra fonts for the rest. */
+  widthOf(text: string, font: PDFFont, size: number): number {
+    return this.runs(text, font).reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);
+  }
+
+  /** Draws `text` run by run at (x, y). */
+  draw(text: string, x: number, y: number, size: number, font: PDFFont, color: ReturnType<typeof rgb>): void {
+    let cx = x;
+    for (const r of this.runs(text, font)) {
+      this.page.drawText(r.text, { x: cx, y, size, font: r.font, color });
+      cx += r.font.widthOfTextAtSize(r.text, size);
+    }
   }
 
   newPage(): void {
@@ -332,15 +380,16 @@ class Layout {
     const font = opts.bold ? this.bold : this.regular;
     let t = this.clean(text);
     if (opts.maxWidth) t = this.fit(t, font, size, opts.maxWidth);
-    this.page.drawText(t, { x, y: this.y, size, font, color: opts.color ?? INK });
+    this.draw(t, x, this.y, size, font, opts.color ?? INK);
   }
 
   /** Shortens with '...' to fit a width (table cells). */
   fit(text: string, font: PDFFont, size: number, width: number): string {
-    if (font.widthOfTextAtSize(text, size) <= width) return text;
-    let t = text;
-    while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
-    return `${t}...`;
+    if (this.widthOf(text, font, size) <= width) return text;
+    let chars = [...text];
+    while (chars.length > 1 && this.widthOf(`${chars.join('')}...`, font, size) > width)
+      chars = chars.slice(0, -1);
+    return `${chars.join('')}...`;
   }
 
   /** Word-wraps to lines that fit `width`. */
@@ -350,10 +399,22 @@ class Layout {
     let line = '';
     for (const w of words) {
       const candidate = line ? `${line} ${w}` : w;
-      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-      else {
-        lines.push(line);
-        line = w;
+      if (this.widthOf(candidate, font, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = w;
+      // Chinese is written without spaces: a line may break between any two characters
+      if (/\p{Script=Han}/u.test(w) && this.widthOf(w, font, size) > width) {
+        line = '';
+        for (const ch of w) {
+          if (line && this.widthOf(line + ch, font, size) > width) {
+            lines.push(line);
+            line = '';
+          }
+          line += ch;
+        }
       }
     }
     if (line) lines.push(line);
@@ -426,9 +487,9 @@ class Layout {
   private cell(text: string, x: number, c: Column, bold: boolean): void {
     const font = bold ? this.bold : this.regular;
     const t = this.fit(this.clean(text), font, 10, c.width - 12);
-    const w = font.widthOfTextAtSize(t, 10);
+    const w = this.widthOf(t, font, 10);
     const cx = c.align === 'right' ? x + c.width - 12 - w : x;
-    this.page.drawText(t, { x: cx, y: this.y, size: 10, font, color: INK });
+    this.draw(t, cx, this.y, 10, font, INK);
   }
 
   /** Right-aligned totals block: label and amount per row; `strong` rows in bold with a rule above. */
@@ -534,7 +595,7 @@ export const CONFIRMATION_NOTES = [
 /** Booking confirmation: reference, event, date and time, location, attendees and packages, notes. */
 export async function renderConfirmationPdf(data: DocumentData): Promise<Uint8Array> {
   assertTotals(data);
-  const l = await Layout.create('Booking Confirmation', data.referenceNumber);
+  const l = await Layout.create('Booking Confirmation', data.referenceNumber, undefined, data);
   l.y -= 4;
   l.text('Your health screening appointment is confirmed.', MARGIN, { size: 12, bold: true });
   l.y -= 22;
@@ -594,7 +655,7 @@ async function checkInSection(l: Layout, token: string): Promise<void> {
 /** Tax invoice: number and date, bill-to, line items (discounts by their lineItemLabel), subtotal, GST, total, partner-paid, balance. */
 export async function renderInvoicePdf(data: DocumentData): Promise<Uint8Array> {
   assertTotals(data);
-  const l = await Layout.create('Tax Invoice', data.referenceNumber);
+  const l = await Layout.create('Tax Invoice', data.referenceNumber, undefined, data);
   l.fields([
     ['Invoice number', data.invoiceNumber],
     ['Invoice date', data.invoiceDate],
@@ -617,7 +678,7 @@ export async function renderInvoicePdf(data: DocumentData): Promise<Uint8Array> 
 /** Payment receipt: payment (amount, method, date, transaction id) against the booking and its totals. */
 export async function renderReceiptPdf(data: DocumentData): Promise<Uint8Array> {
   assertTotals(data);
-  const l = await Layout.create('Payment Receipt', data.referenceNumber);
+  const l = await Layout.create('Payment Receipt', data.referenceNumber, undefined, data);
   l.y -= 4;
   l.text(
     data.payment ? `Payment received: ${formatSGD(data.payment.amountCents)}` : 'No payment recorded',
@@ -655,7 +716,7 @@ export async function renderCreditNotePdf(data: CreditNoteData): Promise<Uint8Ar
     throw new DocumentTotalsError(`A credit note needs a positive amount of cents, got ${data.amountCents}`);
   }
   const gstCents = includedGstCents(data.amountCents);
-  const l = await Layout.create('Credit Note', data.referenceNumber);
+  const l = await Layout.create('Credit Note', data.referenceNumber, undefined, data);
   l.fields([
     ['Credit note number', data.creditNoteNumber],
     ['Credit note date', data.date],

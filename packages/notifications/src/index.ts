@@ -36,6 +36,13 @@ export {
   sampleDocumentData,
 } from './documents';
 export {
+  invoiceTitle,
+  issuedDocumentFileName,
+  renderIssuedCreditNotePdf,
+  renderIssuedInvoicePdf,
+  sampleInvoiceSnapshot,
+} from './tax-documents';
+export {
   classifyDeliveryError,
   createMailer,
   isPermanentDeliveryError,

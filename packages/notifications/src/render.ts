@@ -1,4 +1,6 @@
 /** Renders an email (sender, subject, HTML and plain-text bodies) from the email configs. */
+import { LANGUAGE_LOCALES, type Language } from '@hs/domain';
+import { TRANSLATED_EMAILS } from './languages';
 import { renderSandboxed } from './sandbox';
 import { DEFAULT_EMAIL_CONFIGS, type EmailType, emailConfigKeys, PRODUCT_NAME } from './templates';
 import { validateTemplate } from './validate';
@@ -24,20 +26,29 @@ const MAX_SUBJECT_LENGTH = 250;
  * out while rendering, also falls back to the default (listed in `fallbacks`), so a bad template never
  * blocks a confirmation email and never runs. Output is HTML-escaped in the body; the subject is
  * plain text on one line. Throws only if the seeded defaults themselves fail (a bug), with no data.
+ *
+ * `language` (issue 26, the booking's): another language's template from ./languages replaces the
+ * English config where it has one; English (the configs) for any type not translated yet.
  */
 export function renderEmail(
   type: EmailType,
   configs: Record<string, string>,
   vars: EmailVariables,
+  language: Language = 'en',
 ): RenderedEmail {
   const keys = emailConfigKeys(type);
   const fallbacks: RenderedEmail['fallbacks'] = [];
+  const translated = language === 'en' ? undefined : TRANSLATED_EMAILS[language];
+  const subjectSource = translated?.[keys.subject];
+  const templateSource = translated?.[keys.template];
+  const inLanguage = subjectSource !== undefined && templateSource !== undefined;
+  if (inLanguage) configs = { ...configs, [keys.subject]: subjectSource, [keys.template]: templateSource };
   const subject = renderConfig(keys.subject, configs, vars, 'text', fallbacks)
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, MAX_SUBJECT_LENGTH);
   const body = renderConfig(keys.template, configs, vars, 'html', fallbacks);
-  const html = wrapHtml(body, subject);
+  const html = wrapHtml(body, subject, inLanguage ? language : 'en');
   return { from: formatFrom(configs), subject, html, text: htmlToText(body), fallbacks };
 }
 
@@ -83,10 +94,10 @@ function escapeHtml(s: string): string {
 }
 
 /** A plain, email-client-safe HTML document around the rendered body (unless it is one already). */
-function wrapHtml(body: string, subject: string): string {
+function wrapHtml(body: string, subject: string, language: Language): string {
   if (/^\s*(<!doctype|<html)/i.test(body)) return body;
   return `<!doctype html>
-<html lang="en">
+<html lang="${LANGUAGE_LOCALES[language]}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f6f8;font-family:Helvetica,Arial,sans-serif;color:#1f2933;font-size:15px;line-height:1.5">
 <div style="max-width:600px;margin:0 auto;padding:24px">

@@ -130,7 +130,7 @@ describe('renderEmail', () => {
       'Your health screening is confirmed: HS2505-0607-1234',
     );
     const invoice = renderEmail('invoice', {}, vars);
-    expect(invoice.subject).toBe('Invoice INV-HS2505-0607-1234 for HS2505-0607-1234');
+    expect(invoice.subject).toBe('Invoice HS-2025-000123 for HS2505-0607-1234');
     expect(invoice.text).toContain('Welcome 10% off');
     expect(invoice.text).toContain('S$465.98');
     expect(renderEmail('receipt', {}, vars).text).toContain('TXN-SAMPLE-0001');

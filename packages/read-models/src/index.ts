@@ -1,5 +1,6 @@
 import { orderHistoryProjection } from './order-history';
 import { ordersProjection } from './orders';
+import { reportsProjection } from './reports';
 import { slotAvailabilityProjection } from './slot-availability';
 import { waitlistProjection } from './waitlist-projection';
 
@@ -9,6 +10,8 @@ export { orderHistoryProjection, summarize } from './order-history';
 export { selectDueHolds } from './due-holds';
 export { selectDueNoShows } from './due-no-shows';
 export { waitlistProjection } from './waitlist-projection';
+export { reportsProjection, singaporeDay } from './reports';
+export { type Insights, readInsights } from './reports-reader';
 export {
   type WaitlistEntryRow,
   countActiveWaitlist,
@@ -23,6 +26,7 @@ export {
   OrderNotReadyError,
   type OrderRefund,
   type OrderRow,
+  openOrders,
   readOrder,
   readOrderAtVersion,
   selectOrders,
@@ -34,4 +38,5 @@ export const projections = [
   ordersProjection,
   orderHistoryProjection,
   waitlistProjection,
+  reportsProjection,
 ] as const;

@@ -1,16 +1,28 @@
+import { sealForReadModel } from '@hs/privacy';
 import type { TransactionSql } from '@hs/db';
 import {
+  type DocumentIssued,
   REGISTRATION_EVENT_TYPES,
+  REMINDER_EVENT_TYPES,
   type RegistrationEvent,
   formatSGD,
   isRegistrationStream,
   registrationIdOf,
+  summarizeReminderEvent,
 } from '@hs/domain';
 import type { RecordedEvent } from '@hs/eventstore';
 import { defineBatchProjection } from './batch-projection';
+import { scrubPersonal } from './erasure';
 
 /** One readable line per event, for the admin's order timeline. */
 export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
+  const reminder = summarizeReminderEvent(event);
+  if (reminder !== null) return reminder;
+  if (event.type === 'DocumentIssued') {
+    const d = event.data as DocumentIssued['data'];
+    const what = d.kind === 'invoice' ? 'Invoice' : 'Credit note';
+    return `${what} ${d.number} issued (${formatSGD(d.totalCents)})`;
+  }
   const e = { type: event.type, data: event.data } as RegistrationEvent;
   switch (e.type) {
     case 'RegistrationBooked':
@@ -75,13 +87,22 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
       return `Identification numbers revealed to ${e.data.by}`;
     case 'PersonalDataExported':
       return `Personal data downloaded by ${e.data.by} (access request)`;
+    case 'PersonalDataErased':
+      return e.data.reason === 'retention'
+        ? 'Personal data erased: the retention period ended'
+        : `Personal data erased by ${e.data.by} (request)`;
     default:
       return event.type;
   }
 }
 
+const KEEPS_TO: ReadonlySet<string> = new Set(['StatusChanged', 'PrimaryParticipantChanged']);
+
 /** A batch in one multi-row insert. */
-async function applyHistoryBatch(tx: TransactionSql, events: RecordedEvent[]) {
+async function applyHistoryBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
+  // The timeline keeps names and contacts readable but identification numbers, dates of birth and
+  // medical conditions sealed (issue 24).
+  const events = await sealForReadModel(tx, decoded);
   const rows = events
     .filter((e) => isRegistrationStream(e.streamId))
     .map((e) => ({
@@ -100,12 +121,38 @@ async function applyHistoryBatch(tx: TransactionSql, events: RecordedEvent[]) {
     from jsonb_populate_recordset(null::order_history, ${tx.json(rows as never)}) with ordinality as r
     order by r.ordinality
     on conflict do nothing`;
+  // An erasure empties the personal fields of every line of its order (payloads and summaries), the
+  // lines this batch just wrote included.
+  const erased = [
+    ...new Set(rows.filter((r) => r.type === 'PersonalDataErased').map((r) => r.registration_id)),
+  ];
+  if (erased.length === 0) return;
+  const lines = await tx<{ registration_id: string; version: string; type: string; data: unknown }[]>`
+    select registration_id, version, type, data from order_history
+    where registration_id = any(${erased}::bigint[])`;
+  const scrubbed = lines.map((l) => {
+    // the `to` of a status change (a status) or a primary change (a participant id) is no address: it stays
+    const data = KEEPS_TO.has(l.type)
+      ? { ...(scrubPersonal(l.data) as Record<string, unknown>), to: (l.data as { to?: unknown }).to }
+      : scrubPersonal(l.data);
+    return {
+      registration_id: l.registration_id,
+      version: l.version,
+      data,
+      summary: summarize({ type: l.type, data } as Pick<RecordedEvent, 'type' | 'data'>),
+    };
+  });
+  await tx`
+    update order_history h set data = c.d->'data', summary = c.d->>'summary'
+    from jsonb_array_elements(${tx.json(scrubbed as never)}) as c(d)
+    where h.registration_id = (c.d->>'registration_id')::bigint and h.version = (c.d->>'version')::bigint`;
 }
 
 /** Every event of every order, with who did it and when: the admin's order history. */
 export const orderHistoryProjection = defineBatchProjection({
   name: 'order_history',
   tables: ['order_history'],
-  types: REGISTRATION_EVENT_TYPES,
+  // DocumentIssued (issue 25): the order's invoices and credit notes belong on its timeline too.
+  types: [...REGISTRATION_EVENT_TYPES, ...REMINDER_EVENT_TYPES, 'DocumentIssued'],
   applyBatch: applyHistoryBatch,
 });

@@ -1,4 +1,5 @@
 // The one way to read the `orders` read model: its row type and its readers, for the api and the worker.
+import { openReadModelRows } from '@hs/privacy';
 import {
   type ParticipantSnapshot,
   type PriceBreakdown,
@@ -81,6 +82,8 @@ export interface OrderRow {
   /** The participant ids marked no-show after the appointment day, and when. */
   noShows: string[];
   noShowAt: Date | null;
+  /** When the order's personal data was erased (issue 24): its personal fields are empty. */
+  personalDataErasedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -103,17 +106,27 @@ export const selectOrders = (sql: Queryable) => sql`
          hold_until as "holdUntil", refunded_cents as "refundedCents", refunds, last_refund_at as "lastRefundAt",
          refund_review as "refundReview", expired_at as "expiredAt",
          check_ins as "checkIns", no_shows as "noShows", no_show_at as "noShowAt",
+         personal_data_erased_at as "personalDataErasedAt",
          created_at as "createdAt", updated_at as "updatedAt"
   from orders`;
+
+/**
+ * Rows of selectOrders with the sealed fields (identification numbers, dates of birth, medical
+ * conditions; issue 24) decrypted, one key query for all: every caller of selectOrders passes its rows
+ * through this before using them.
+ */
+export function openOrders<T extends OrderRow>(sql: Queryable, rows: T[]): Promise<T[]> {
+  return openReadModelRows(sql, rows);
+}
 
 /** The order with this registration id or reference number, as the read model has it now. */
 export async function readOrder(
   sql: Queryable,
   by: { id: number } | { reference: string },
 ): Promise<OrderRow | undefined> {
-  const [row] = await sql<OrderRow[]>`
+  const rows = await sql<OrderRow[]>`
     ${selectOrders(sql)} where ${'reference' in by ? sql`reference_number = ${by.reference}` : sql`registration_id = ${by.id}`}`;
-  return row;
+  return (await openOrders(sql, rows))[0];
 }
 
 /** Thrown while the orders projection has not caught up yet: a job that reads the order is retried. */

@@ -6,7 +6,9 @@ import {
   registrationIdOf,
 } from '@hs/domain';
 import type { RecordedEvent } from '@hs/eventstore';
+import { sealForReadModel } from '@hs/privacy';
 import { defineBatchProjection } from './batch-projection';
+import { scrubPersonal } from './erasure';
 
 type Data<T extends RegistrationEvent['type']> = Extract<RegistrationEvent, { type: T }>['data'];
 const data = <T extends RegistrationEvent['type']>(event: RecordedEvent) => event.data as Data<T>;
@@ -32,6 +34,8 @@ function bookedRow(event: RecordedEvent): Record<string, unknown> {
     mobile_number: c.mobileNumber,
     gender: c.gender,
     identification_number: c.identificationNumber,
+    identification_number_masked: (c as { identificationMasked?: string }).identificationMasked ?? null,
+    identification_number_hash: (c as { identificationHash?: string | null }).identificationHash ?? null,
     date_of_birth: c.dateOfBirth,
     postal_code: c.postalCode,
     unit_number: c.unitNumber,
@@ -107,7 +111,9 @@ interface OrderPatch {
  * events do not set; a reschedule's new slot date and time joined in SQL too), and the order_participants deletes and inserts, in the end state the events
  * reach applied one at a time. A single event is a batch of one (see defineBatchProjection).
  */
-async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
+async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
+  // Identification numbers, dates of birth and medical conditions go in sealed (issue 24).
+  const events = await sealForReadModel(tx, decoded);
   const listed = [
     ...new Set(
       events.filter((e) => PARTICIPANT_LIST_EVENTS.has(e.type)).map((e) => registrationIdOf(e.streamId)),
@@ -122,6 +128,8 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
   }
 
   const booked: Record<string, unknown>[] = [];
+  /** Orders whose personal data this batch erases (issue 24), with when. */
+  const erased = new Map<number, string>();
   const patches = new Map<number, OrderPatch>();
   /** Per participant id, the order_participants operations in order: a registration id (insert) or null (delete). */
   const links = new Map<string, (number | null)[]>();
@@ -285,6 +293,9 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
         p.fields.updated_at = event.recordedAt;
         break;
       }
+      case 'PersonalDataErased':
+        if (!erased.has(id)) erased.set(id, data<'PersonalDataErased'>(event).at);
+        break;
       case 'MarkedNoShow': {
         const d = data<'MarkedNoShow'>(event);
         Object.assign(patchOf(id).fields, {
@@ -302,13 +313,14 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
     writes.push(tx`
       insert into orders (registration_id, reference_number, status, event_id, event_name, location, package_id,
         package_name, package_price_cents, timeslot_id, timeslot_date, timeslot_time, first_name, last_name, email,
-        mobile_number, gender, identification_number, date_of_birth, postal_code, unit_number, address, region,
-        medical_conditions, is_aia_member, participant_count, participants, discount_code, discount_label,
+        mobile_number, gender, identification_number, identification_number_masked, identification_number_hash,
+        date_of_birth, postal_code, unit_number, address, region, medical_conditions, is_aia_member, participant_count, participants, discount_code, discount_label,
         discount_identifier_id, pricing, total_cents, discount_cents, member_discount_cents, partner_paid_cents,
         balance_due_cents, wc_booking_code, hold_until, created_at, updated_at)
       select r.registration_id, r.reference_number, r.status, r.event_id, r.event_name, e.location, r.package_id,
         r.package_name, r.package_price_cents, r.timeslot_id, t.date, to_char(t.time, 'HH24:MI'), r.first_name,
-        r.last_name, r.email, r.mobile_number, r.gender, r.identification_number, r.date_of_birth, r.postal_code,
+        r.last_name, r.email, r.mobile_number, r.gender, r.identification_number, r.identification_number_masked,
+        r.identification_number_hash, r.date_of_birth, r.postal_code,
         r.unit_number, r.address, r.region, r.medical_conditions, r.is_aia_member, r.participant_count,
         r.participants, r.discount_code, r.discount_label, r.discount_identifier_id, r.pricing, r.total_cents,
         r.discount_cents, r.member_discount_cents, r.partner_paid_cents, r.balance_due_cents, r.wc_booking_code,
@@ -370,6 +382,33 @@ async function applyOrdersBatch(tx: TransactionSql, events: RecordedEvent[]) {
       on conflict do nothing`);
   }
   await Promise.all(writes);
+  // After the batch's other writes, so a booking and its erasure in one batch (a rebuild) end erased.
+  if (erased.size > 0) await eraseOrders(tx, erased);
+}
+
+/**
+ * Empties the personal columns of erased orders and their participant lists (package, prices and ids
+ * stay); the order keeps its reference, slot, amounts and statuses. A second erasure keeps the first time.
+ */
+async function eraseOrders(tx: TransactionSql, erased: Map<number, string>) {
+  const ids = [...erased.keys()];
+  const rows = await tx<{ registration_id: string; participants: ParticipantSnapshot[] }[]>`
+    select registration_id, participants from orders where registration_id = any(${ids}::bigint[])`;
+  const changes = rows.map((r) => ({
+    registration_id: Number(r.registration_id),
+    participants: scrubPersonal(r.participants),
+    at: erased.get(Number(r.registration_id)),
+  }));
+  if (changes.length === 0) return;
+  await tx`
+    update orders o
+    set first_name = '', last_name = '', email = '', mobile_number = null, gender = null,
+        identification_number = null, identification_number_masked = null, identification_number_hash = null,
+        date_of_birth = null, postal_code = null, unit_number = null,
+        address = null, medical_conditions = null, participants = c.d->'participants',
+        personal_data_erased_at = coalesce(o.personal_data_erased_at, (c.d->>'at')::timestamptz)
+    from jsonb_array_elements(${tx.json(changes as never)}) as c(d)
+    where o.registration_id = (c.d->>'registration_id')::bigint`;
 }
 
 /**
@@ -393,6 +432,7 @@ export const ordersProjection = defineBatchProjection({
     'ConfirmationEmailSent',
     'ParticipantsCheckedIn',
     'MarkedNoShow',
+    'PersonalDataErased',
   ],
   applyBatch: applyOrdersBatch,
 });

@@ -14,6 +14,7 @@ import {
   orderHistoryProjection,
   ordersProjection,
   projections,
+  reportsProjection,
   slotAvailabilityProjection,
   waitlistProjection,
 } from '../src';
@@ -25,6 +26,13 @@ const TABLES = [
   'slot_availability',
   'waitlist_entries',
 ] as const;
+/** The Reports tab's tables (issue 25): compared too, some may be empty in a phase. */
+const REPORT_TABLES = {
+  report_registrations: 'registration_id',
+  report_daily: 'event_id, day',
+  report_attendance: 'event_id, day',
+  report_waitlist: 'event_id, region, day',
+} as const;
 const ORDER_BY: Record<(typeof TABLES)[number], string> = {
   orders: 'registration_id',
   order_participants: 'participant_id',
@@ -233,6 +241,11 @@ describe('set-based projection batches', () => {
       expect(live.length).toBeGreaterThan(0);
       expect(await rows(db.sql, table, 'one_by_one')).toEqual(live);
     }
+    for (const [table, order] of Object.entries(REPORT_TABLES)) {
+      const read = (schema: string) =>
+        db.sql`select * from ${db.sql(schema)}.${db.sql(table)} order by ${db.sql.unsafe(order)}`;
+      expect(await read('one_by_one')).toEqual(await read('public'));
+    }
   }
 
   beforeAll(async () => {
@@ -247,7 +260,7 @@ describe('set-based projection batches', () => {
     slotA = slots[0]!.id;
     slotB = slots[1]!.id;
     await db.sql`create schema one_by_one`;
-    for (const t of TABLES)
+    for (const t of [...TABLES, ...Object.keys(REPORT_TABLES)])
       await db.sql`create table one_by_one.${db.sql(t)} (like public.${db.sql(t)} including all)`;
     for (const p of [...batched, ...single]) await ensureCheckpoint(db.sql, p.name);
     oneByOne = connect(db.url, { max: 1 });
@@ -268,7 +281,7 @@ describe('set-based projection batches', () => {
     await add('waitlist-w1', [joinedW('w1', eventId, at)]);
     await add('waitlist-w2', [joinedW('w2', eventId, at), offeredW(slotA, at)]);
     let counts = await project();
-    expect(counts.batched).toEqual([4, 3, 3, 3]);
+    expect(counts.batched.slice(0, 4)).toEqual([4, 3, 3, 3]);
     expect(counts.single).toEqual(counts.batched);
     await expectSameRows();
 
@@ -365,7 +378,7 @@ describe('set-based projection batches', () => {
       { type: 'WaitlistLeft', data: { by: 'customer', at } },
     ]);
     counts = await project();
-    expect(counts.batched).toEqual([8, 19, 21, 4]);
+    expect(counts.batched.slice(0, 4)).toEqual([8, 19, 21, 4]);
     expect(counts.single).toEqual(counts.batched);
     await expectSameRows();
 
@@ -417,7 +430,7 @@ describe('set-based projection batches', () => {
       joinedW('w1', eventId, '2026-11-22T09:00:00.000Z'),
     ]);
     counts = await project();
-    expect(counts.batched).toEqual([3, 11, 11, 3]);
+    expect(counts.batched.slice(0, 4)).toEqual([3, 11, 11, 3]);
     expect(counts.single).toEqual(counts.batched);
     await expectSameRows();
 
@@ -441,7 +454,7 @@ describe('set-based projection batches', () => {
       { type: 'WaitlistLeft', data: { by: 'staff', at } },
     ]);
     counts = await project();
-    expect(counts.batched).toEqual([1, 2, 3, 2]);
+    expect(counts.batched.slice(0, 4)).toEqual([1, 2, 3, 2]);
     expect(counts.single).toEqual(counts.batched);
     await expectSameRows();
 
@@ -527,6 +540,7 @@ describe('set-based projection batches', () => {
       orderHistoryProjection,
       slotAvailabilityProjection,
       waitlistProjection,
+      reportsProjection,
     ]) {
       await rebuildProjection(db.sql, p);
     }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -99,6 +100,9 @@ export async function startProductStack(
     BULLMQ_PREFIX: redis.prefix,
     HOST: '127.0.0.1',
     JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-000000',
+    // Issue 24: keys of its own per stack, shared by its api and workers.
+    PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
+    PERSONAL_DATA_HASH_KEY: randomBytes(32).toString('base64'),
     ADMIN_PASSWORD: admin.password,
     RATE_LIMITS: 'off',
     DEMO: 'true',

@@ -1,3 +1,4 @@
+import { installPersonalData } from '@hs/privacy';
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -33,6 +34,7 @@ import participants from './routes/public/participants';
 import privacyNotice from './routes/public/privacy-notice';
 import staffInvites from './routes/public/staff-invites';
 import waitlist from './routes/public/waitlist';
+import smsOptOut from './routes/public/sms-opt-out';
 
 export interface AppDeps {
   /** An existing pool (tests share one); otherwise the app opens its own from config. */
@@ -45,6 +47,7 @@ export interface AppDeps {
 
 /** The whole api as one Fastify instance, without listening: server.ts listens, tests inject. */
 export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  installPersonalData(config.personalData);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -131,6 +134,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(privacyNotice);
   await app.register(staffInvites);
   await app.register(waitlist, { tokenSecret: config.waitlistTokenSecret });
+  await app.register(smsOptOut, { tokenSecret: config.waitlistTokenSecret });
 
   await app.register(web, {
     root: config.webDist,

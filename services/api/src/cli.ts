@@ -2,7 +2,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { redactUrl } from '@hs/config';
 import { connect, ensureDatabase, findMigrationsDir, migrate } from '@hs/db';
-import { RESTORED_LOG_WARNING, guardTransactionIds, rewindSubscription } from '@hs/eventstore';
+import {
+  RESTORED_LOG_WARNING,
+  guardTransactionIds,
+  rebuildProjection,
+  rewindSubscription,
+} from '@hs/eventstore';
+import { encryptClearEvents, installPersonalData, rewrapDataKeys } from '@hs/privacy';
+import { projections } from '@hs/read-models';
 import { buildApp } from './app';
 import { readApiConfig } from './config';
 import { seedDemo } from './seed';
@@ -33,6 +40,20 @@ async function main() {
       if (guard.renumbered) {
         console.log(
           `event log renumbered: ${guard.events} events onto ${guard.ids} transaction ids, ${guard.checkpoints} checkpoints, ${guard.streams} streams`,
+        );
+      }
+      // Issue 24: personal fields written in clear before encryption at rest are encrypted in place,
+      // then the read models are rebuilt from the rewritten log.
+      installPersonalData(config.personalData);
+      const clear = await encryptClearEvents(sql);
+      // Read models built before encryption at rest (clear identification numbers) are rebuilt too.
+      const [stale] = await sql<{ n: number }[]>`
+        select count(*)::int as n from orders
+        where identification_number is not null and identification_number <> '' and identification_number not like 'pd1.%'`;
+      if (clear.encrypted > 0 || (stale?.n ?? 0) > 0) {
+        for (const projection of projections) await rebuildProjection(sql, projection);
+        console.log(
+          `personal data: ${clear.encrypted} events encrypted in place, ${stale?.n ?? 0} orders held clear numbers; read models rebuilt`,
         );
       }
     } finally {
@@ -88,8 +109,20 @@ async function main() {
     } finally {
       await sql.end({ timeout: 5 });
     }
+  } else if (command === 'rewrap-personal-data-keys') {
+    // Key rotation (issue 24): PERSONAL_DATA_KEY is the new master key, PERSONAL_DATA_PREVIOUS_KEYS the old.
+    installPersonalData(config.personalData);
+    const sql = connect(config.databaseUrl, { max: 2, applicationName: 'cli' });
+    try {
+      const r = await rewrapDataKeys(sql);
+      console.log(
+        `personal data keys: ${r.rewrapped} re-wrapped under the current master key, ${r.alreadyCurrent} already were, ${r.destroyed} destroyed (erased)`,
+      );
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
   } else {
-    console.error('usage: cli.js ensure-db|migrate|seed|rewind <subscription>');
+    console.error('usage: cli.js ensure-db|migrate|seed|rewind <subscription>|rewrap-personal-data-keys');
     process.exitCode = 2;
   }
 }

@@ -10,6 +10,7 @@ import {
   optionalStr,
   optionalUrl,
   readCommonConfig,
+  personalDataKeyServices,
   refuseFakesInProduction,
   str,
 } from '@hs/config';
@@ -113,6 +114,7 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
     paymentTestModeDefault: bool(env, 'PAYMENT_TEST_MODE', common.env !== 'production' || common.demo),
   };
   refuseFakesInProduction(common, [
+    ...personalDataKeyServices(env),
     {
       variable: 'INSURER_API_URL',
       configured: !!config.insurer.apiUrl,

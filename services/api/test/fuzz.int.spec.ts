@@ -1,3 +1,4 @@
+import { smsOptOutToken } from '@hs/commands';
 import { createTestPaymentGateway } from '@hs/gateways';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,6 +239,15 @@ describe('bad input never breaks the api', () => {
       aiaMemberId: null,
     }),
     'PUT /api/participants/{id}': () => ({ referenceNumber: ids.reference as string, firstName: 'Renamed' }),
+    // Issue 25: the supplier printed on invoices; issue 24: the retention period of personal data.
+    'PUT /api/admin/company-settings': () => ({
+      companyName: 'Fuzz Clinic Pte Ltd',
+      address: '1 Fuzz Road, Singapore 000001',
+      uen: '200000000D',
+      gstRegistrationNumber: 'M90000000A',
+      invoicePrefix: 'FZ',
+    }),
+    'PUT /api/admin/privacy-settings': () => ({ retentionDays: 730 }),
   };
   const validQueries: Record<string, () => Record<string, string>> = {
     'GET /api/events': () => ({ search: 'fuzz' }),
@@ -272,6 +282,19 @@ describe('bad input never breaks the api', () => {
     }),
     'GET /api/test-email': () => ({ email: 'fuzz@example.com', type: 'confirmation' }),
     'GET /api/test-pdf': () => ({ type: 'invoice' }),
+    // Issue 25: the Reports tab's series and CSVs, the GST report.
+    'GET /api/admin/reports/insights': () => ({
+      eventId: String(ids.event),
+      from: future(-30),
+      to: future(0),
+    }),
+    'GET /api/admin/reports/insights.csv': () => ({
+      chart: 'revenue',
+      eventId: String(ids.event),
+      from: future(-30),
+      to: future(0),
+    }),
+    'GET /api/admin/reports/gst': () => ({ from: future(-90), to: future(0), format: 'csv' }),
   };
   /** The id that makes a path real, per route (spares for the destructive ones, so the rest keep working). */
   const validParam = (op: Operation, name: string): string => {
@@ -280,6 +303,12 @@ describe('bad input never breaks the api', () => {
     if (name === 'slug') return ids.slug as string;
     if (name === 'code') return p.startsWith('/api/partner') ? (ids.partnerCode as string) : '123456789012';
     if (name === 'queue') return 'emails';
+    if (name === 'number') return `FZ-${future(0).slice(0, 4)}-000001`;
+    // A real opt-out link (issue 26) of the spare order, signed as the api signs it.
+    if (name === 'token')
+      return smsOptOutToken(testApiConfig().waitlistTokenSecret, ids.spareRegistration as number);
+    // Erasure (issue 24) destroys names for good: only the spare order's.
+    if (p.endsWith('/erase-personal-data')) return String(ids.spareRegistration);
     if (p.startsWith('/api/participants')) return ids.participant as string;
     if (p.startsWith('/api/admin/events/{id}/timeslots')) return String(ids.spareEvent);
     if (p.startsWith('/api/admin/events')) return String(ids.spareEvent);
@@ -392,6 +421,14 @@ describe('bad input never breaks the api', () => {
     ids.participant = added.json().data.participant.id;
     ids.primary = added.json().data.participants.find((x: { isPrimary: boolean }) => x.isPrimary).id;
     ids.partnerCode = '123456789012';
+    // An order of its own for the calls that end what the main one needs (opt-out, erasure).
+    const spare = await api.app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      payload: { ...booking(), discountCode: undefined, email: 'spare@example.com' },
+    });
+    expect(spare.statusCode, spare.body).toBe(201);
+    ids.spareRegistration = spare.json().data.id;
 
     const doc = (await api.app.inject('/api/docs/json')).json() as {
       paths: Record<
@@ -428,8 +465,10 @@ describe('bad input never breaks the api', () => {
         };
       }),
     );
-    // Destructive calls last, so every other route still finds its rows.
-    ops.sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    // Destructive calls last, so every other route still finds its rows (a hostile id such as '1' may
+    // name the main order, whose erasure would refuse the participant routes).
+    const destructive = (op: Operation) => op.method === 'DELETE' || op.path.endsWith('/erase-personal-data');
+    ops.sort((a, b) => Number(destructive(a)) - Number(destructive(b)));
   }, 60_000);
   afterAll(() => api?.close());
 
@@ -701,6 +740,8 @@ describe('bad input never breaks the api', () => {
       '/api/admin/registrations/{id}/reveal-identification',
       '/api/registrations/{id}/confirm-wc-booking',
       '/api/wc-confirm/{id}',
+      '/api/admin/registrations/{id}/erase-personal-data',
+      '/api/sms-opt-out/{token}',
     ].includes(op.path);
 
   function casesFor(op: Operation): Case[] {

@@ -14,6 +14,8 @@ const REAL = {
   BRAINTREE_MERCHANT_ID: 'merchant',
   BRAINTREE_PUBLIC_KEY: 'public',
   BRAINTREE_PRIVATE_KEY: 'private',
+  PERSONAL_DATA_KEY: Buffer.alloc(32, 1).toString('base64'),
+  PERSONAL_DATA_HASH_KEY: Buffer.alloc(32, 2).toString('base64'),
 };
 
 function without(name: keyof typeof REAL): Record<string, string> {
@@ -32,6 +34,19 @@ describe('production guard (issue 24)', () => {
   it('refuses the insurer fake with one line naming INSURER_API_URL', () => {
     expect(() => readApiConfig(without('INSURER_API_URL'))).toThrow(
       'Invalid configuration: INSURER_API_URL is required in production: without it a fake insurer would grant member prices to hard-coded demo NRICs (DEMO=true runs the demo with the fakes)',
+    );
+  });
+
+  it('refuses to run without the encryption-at-rest keys, naming each (issue 24)', () => {
+    for (const name of ['PERSONAL_DATA_KEY', 'PERSONAL_DATA_HASH_KEY'] as const) {
+      expect(() => readApiConfig(without(name))).toThrow(
+        new RegExp(
+          `^Invalid configuration: ${name} is required in production: without it personal data would be encrypted with the public development key`,
+        ),
+      );
+    }
+    expect(() => readApiConfig({ ...REAL, PERSONAL_DATA_KEY: 'c2hvcnQ=' })).toThrow(
+      /^Invalid configuration: PERSONAL_DATA_KEY must be base64 of exactly 32 random bytes/,
     );
   });
 
@@ -69,7 +84,13 @@ describe('production guard (issue 24)', () => {
 
   it('the api process exits 1 with that one line and nothing else', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', SERVER], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', JWT_SECRET: REAL.JWT_SECRET },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        JWT_SECRET: REAL.JWT_SECRET,
+        PERSONAL_DATA_KEY: REAL.PERSONAL_DATA_KEY,
+        PERSONAL_DATA_HASH_KEY: REAL.PERSONAL_DATA_HASH_KEY,
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });

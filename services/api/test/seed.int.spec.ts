@@ -161,6 +161,71 @@ describe('demo seed', () => {
     }
   });
 
+  it('seeds a paid order whose personal data an admin erased, through the command (issue 24)', async () => {
+    const fresh = await startTestApi();
+    const runner = startProjectionRunner(fresh.db.sql, projections, { pollMs: 50 });
+    try {
+      const report = await seedDemo(fresh.app, { adminPassword: 'demo-password' });
+      const erasures = await findEvents<{ reason: string; by: string }>(fresh.db.sql, {
+        type: 'PersonalDataErased',
+      });
+      expect(erasures.map((e) => e.data)).toMatchObject([{ reason: 'request', by: 'admin' }]);
+      const reference = report.notes
+        .find((n) => n.includes('personal data was erased'))
+        ?.match(/\((\S+)\)/)?.[1];
+      await expect
+        .poll(
+          async () =>
+            (await readOrder(fresh.db.sql, { reference: reference! }))?.personalDataErasedAt ?? null,
+          {
+            timeout: 20_000,
+          },
+        )
+        .not.toBeNull();
+      const order = (await readOrder(fresh.db.sql, { reference: reference! }))!;
+      expect(order).toMatchObject({ status: 'paid', firstName: '', email: '' });
+    } finally {
+      await runner.stop();
+      await fresh.close();
+    }
+  });
+
+  it('gives every chart of the Reports tab data over a month, back-dated by the booking commands (issue 25)', async () => {
+    const fresh = await startTestApi();
+    const runner = startProjectionRunner(fresh.db.sql, projections, { pollMs: 50 });
+    try {
+      const report = await seedDemo(fresh.app, { adminPassword: 'demo-password' });
+      expect(report.notes.join('; ')).toContain('40 orders over the past 30 days for the Reports tab');
+      const insights = async () =>
+        (await fresh.asAdmin({ method: 'GET', url: '/api/admin/reports/insights' })).json().data;
+      type Day = { date: string; booked: number; cancelled: number; expired: number };
+      // The projection follows the log: wait until it shows the month's first booking and the no-shows.
+      await expect
+        .poll(async () => (await insights()).bookings.filter((d: Day) => d.booked > 0).length, {
+          timeout: 20_000,
+        })
+        .toBe(30);
+      await expect
+        .poll(async () => (await insights()).noShows.length, { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      const data = await insights();
+      const today = singaporeToday();
+      const past = data.bookings.filter((d: Day) => d.date < today);
+      expect(past.reduce((t: number, d: Day) => t + d.booked, 0)).toBeGreaterThanOrEqual(38);
+      expect(past.filter((d: Day) => d.cancelled > 0).length).toBeGreaterThanOrEqual(4);
+      expect(past.filter((d: Day) => d.expired > 0).length).toBeGreaterThanOrEqual(4);
+      // a month is five ISO weeks (four at least), each with revenue; refunds in more than one
+      type Week = { gross: string; refunds: string };
+      expect(data.revenue.filter((w: Week) => Number(w.gross) > 0).length).toBeGreaterThanOrEqual(4);
+      expect(data.revenue.filter((w: Week) => Number(w.refunds) > 0).length).toBeGreaterThanOrEqual(2);
+      expect(data.utilisation.some((r: { booked: number }) => r.booked > 0)).toBe(true);
+      expect(data.waitlist.length).toBeGreaterThan(0);
+    } finally {
+      await runner.stop();
+      await fresh.close();
+    }
+  });
+
   it('without the demo orders (DEMO_ORDERS=false) seeds no waiting list either: nothing there to email', async () => {
     const fresh = await startTestApi();
     try {

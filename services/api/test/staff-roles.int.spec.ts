@@ -125,6 +125,8 @@ describe('staff roles on every admin route', () => {
       /^GET \/api\/admin\/registrations(\/export|\/\{id\}(\/history)?)?$/,
       /^PATCH \/api\/admin\/registrations\/\{id\}$/,
       /^POST \/api\/admin\/registrations\/\{id\}\/refunds$/,
+      // issue 25: an order's invoices and credit notes, their PDFs, the GST report and the Reports tab's figures
+      /^GET \/api\/admin\/(registrations\/\{id\}\/invoices|invoices\/\{number\}\/pdf|reports\/(gst|insights(\.csv)?))$/,
       /^GET \/api\/admin\/events(\/\{id\})?$/,
     ];
     for (const route of allowed)

@@ -6,6 +6,7 @@ import {
   optionalStr,
   optionalUrl,
   readCommonConfig,
+  personalDataKeyServices,
   refuseFakesInProduction,
 } from '@hs/config';
 
@@ -35,6 +36,10 @@ export interface WorkerConfig extends CommonConfig {
   holdSweepMs: number;
   /** How often the waiting-list matcher expires due offers and offers freed seats. */
   waitlistSweepMs: number;
+  /** How often the reminder sweeper enqueues due reminders (issue 26). */
+  reminderSweepMs: number;
+  /** The SMS provider (Twilio Messages API shape); without SMS_PROVIDER_URL the fake gateway serves. */
+  sms: { providerUrl: string | undefined; accountSid: string; authToken: string; senderId: string };
 }
 
 export function readWorkerConfig(env: Env = process.env): WorkerConfig {
@@ -56,13 +61,25 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     );
   }
   const partnerUrl = optionalUrl(env, 'PARTNER_API_URL', ['http', 'https']);
+  const smsUrl = optionalUrl(env, 'SMS_PROVIDER_URL', ['http', 'https']);
   refuseFakesInProduction(common, [
+    ...personalDataKeyServices(env),
     {
       variable: 'PARTNER_API_URL',
       configured: !!partnerUrl,
       fake: 'a fake partner would take the partner hand-offs',
     },
+    {
+      variable: 'SMS_PROVIDER_URL',
+      configured: !!smsUrl,
+      fake: 'reminder SMS would go to a gateway that sends nothing',
+    },
   ]);
+  if (smsUrl) {
+    for (const v of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_SENDER_ID']) {
+      if (!optionalStr(env, v)) throw new ConfigError(v, 'is required with SMS_PROVIDER_URL');
+    }
+  }
   return {
     ...common,
     roles: roles as WorkerRole[],
@@ -80,5 +97,12 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     stalledIntervalMs: int(env, 'WORKER_STALLED_INTERVAL_MS', 30_000, { min: 100 }),
     holdSweepMs: int(env, 'HOLD_SWEEP_MS', 5_000, { min: 50 }),
     waitlistSweepMs: int(env, 'WAITLIST_SWEEP_MS', 5_000, { min: 50 }),
+    reminderSweepMs: int(env, 'REMINDER_SWEEP_MS', 30_000, { min: 50 }),
+    sms: {
+      providerUrl: smsUrl,
+      accountSid: optionalStr(env, 'SMS_ACCOUNT_SID') ?? '',
+      authToken: optionalStr(env, 'SMS_AUTH_TOKEN') ?? '',
+      senderId: optionalStr(env, 'SMS_SENDER_ID') ?? '',
+    },
   };
 }

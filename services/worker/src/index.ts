@@ -4,8 +4,6 @@ export { createProducers, defaultJobOptions, redisConnection } from './queues';
 export {
   REACTOR_EVENT_TYPES,
   REACTOR_NAME,
-  REMINDER_LEAD_MS,
   reactionsTo,
-  reminderDelayMs,
   startNotificationsReactor,
 } from './reactor';

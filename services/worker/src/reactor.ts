@@ -11,7 +11,6 @@ import {
   type RegistrationStatus,
   isRegistrationStream,
   registrationIdOf,
-  singaporeInstant,
 } from '@hs/domain';
 import {
   type RecordedEvent,
@@ -54,52 +53,21 @@ export function waitlistReactionsTo(event: Pick<RecordedEvent, 'eventId' | 'stre
   return [{ queue: 'waitlist-email', data: { entryId, causeEventId: event.eventId } }];
 }
 
-/** The reminder goes out this long before the appointment. */
-export const REMINDER_LEAD_MS = 24 * 3_600_000;
-
 const CONFIRMED: readonly RegistrationStatus[] = ['confirmed', 'paid'];
 
 export type Reaction = {
   [Q in QueueName]: { queue: Q; data: QueuePayloads[Q]; delayMs?: number };
 }[QueueName];
 
-/**
- * How long to wait before the reminder of an appointment on `day` at `time` (Singapore wall clock):
- * until 24 h before it. Null when that moment has passed (booked within 24 h, or in the past).
- */
-export function reminderDelayMs(
-  day: string,
-  time: string,
-  now: Date,
-  leadMs = REMINDER_LEAD_MS,
-): number | null {
-  const at = singaporeInstant(day, time).getTime() - leadMs;
-  const delay = at - now.getTime();
-  return delay > 0 ? delay : null;
-}
-
-/** The delayed reminder of an appointment in `timeslotId` on `slot`; null when it is due already. */
-function reminderFor(
-  cause: { registrationId: number; causeEventId: string },
-  timeslotId: number,
-  slot: { day: string; time: string },
-  now: Date,
-): Reaction | null {
-  const delayMs = reminderDelayMs(slot.day, slot.time, now);
-  if (delayMs === null) return null;
-  const appointmentAt = singaporeInstant(slot.day, slot.time).toISOString();
-  return { queue: 'reminder-email', data: { ...cause, timeslotId, appointmentAt }, delayMs };
-}
-
 export interface ReactionContext {
   /** The registration came with a partner booking code (read for StatusChanged and RegistrationCancelled). */
   partner: boolean;
-  /** The timeslot's Singapore day and time, for RegistrationBooked. */
-  slot: { day: string; time: string } | null;
-  now: Date;
 }
 
-/** What an event asks for (pure): queue, payload and, for the reminder, a delay. */
+/**
+ * What an event asks for (pure): queue and payload. Reminders are not reactions: the reminder sweeper
+ * plans them from the log and the event's schedule (reminders.ts, issue 26).
+ */
 export function reactionsTo(
   event: Pick<RecordedEvent, 'eventId' | 'streamId' | 'type' | 'data'>,
   ctx: ReactionContext,
@@ -114,18 +82,11 @@ export function reactionsTo(
         out.push({ queue: 'confirmation-email', data: cause });
         if (e.data.partner) out.push({ queue: 'partner-confirmation', data: cause });
       }
-      if (ctx.slot) {
-        const reminder = reminderFor(cause, e.data.timeslotId, ctx.slot, ctx.now);
-        if (reminder) out.push(reminder);
-      }
       break;
     }
     case 'RegistrationRescheduled': {
       out.push({ queue: 'rescheduled-email', data: cause });
-      // The reminder planned for the old time skips itself: its timeslot is no longer the order's.
-      const slot = { day: e.data.toDate, time: e.data.toTime };
-      const reminder = reminderFor(cause, e.data.toTimeslotId, slot, ctx.now);
-      if (reminder) out.push(reminder);
+      // Reminders are not reactions: the reminder sweeper plans them from the log (reminders.ts).
       break;
     }
     case 'StatusChanged':
@@ -159,7 +120,6 @@ export interface ReactorDeps {
   producers: Producers;
   holderId: string;
   onError: (err: unknown) => void;
-  clock?: () => Date;
   /** Backoff bounds while Redis refuses (defaults 200 ms .. 10 s). */
   retryMinMs?: number;
   retryMaxMs?: number;
@@ -168,28 +128,13 @@ export interface ReactorDeps {
 
 /**
  * Starts the notifications reactor (one active instance across hosts, by lease). A batch at a time:
- * the slots of its bookings in one query, and each queue's jobs in one round trip to Redis.
+ * each queue's jobs in one round trip to Redis.
  */
 export function startNotificationsReactor(deps: ReactorDeps): Runner {
   const { sql, producers } = deps;
-  const clock = deps.clock ?? (() => new Date());
   const handleBatch = async (batch: RecordedEvent[]): Promise<void> => {
     const events = batch.filter((e) => isRegistrationStream(e.streamId));
     const waitlistEvents = batch.filter((e) => e.streamId.startsWith(WAITLIST_PREFIX));
-    const slotIds = [
-      ...new Set(
-        events
-          .filter((e) => e.type === 'RegistrationBooked')
-          .map((e) => (e.data as { timeslotId: number }).timeslotId),
-      ),
-    ];
-    const slots = new Map<number, { day: string; time: string }>();
-    if (slotIds.length > 0) {
-      const rows = await sql<{ id: number; day: string; time: string }[]>`
-        select id, to_char(date, 'YYYY-MM-DD') as day, to_char(time, 'HH24:MI') as time
-        from timeslots where id = any(${slotIds}::bigint[])`;
-      for (const r of rows) slots.set(Number(r.id), { day: r.day, time: r.time });
-    }
     const jobs = new Map<QueueName, Parameters<typeof enqueueBulkOnce>[1]>();
     const add = (r: Reaction, eventId: string) => {
       const list = jobs.get(r.queue) ?? [];
@@ -201,16 +146,12 @@ export function startNotificationsReactor(deps: ReactorDeps): Runner {
       });
       jobs.set(r.queue, list);
     };
-    const now = clock();
     for (const event of events) {
-      let slot: ReactionContext['slot'] = null;
       let partner = false;
-      if (event.type === 'RegistrationBooked') {
-        slot = slots.get(Number((event.data as { timeslotId: number }).timeslotId)) ?? null;
-      } else if (event.type === 'StatusChanged' || event.type === 'RegistrationCancelled') {
+      if (event.type === 'StatusChanged' || event.type === 'RegistrationCancelled') {
         partner = (await loadRegistration(sql, registrationIdOf(event.streamId))).state.partner !== null;
       }
-      for (const r of reactionsTo(event, { partner, slot, now })) add(r, event.eventId);
+      for (const r of reactionsTo(event, { partner })) add(r, event.eventId);
     }
     for (const event of waitlistEvents) for (const r of waitlistReactionsTo(event)) add(r, event.eventId);
     await Promise.all(

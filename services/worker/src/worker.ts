@@ -1,7 +1,16 @@
+import { readRetentionConfig } from '@hs/config';
+import { installPersonalData } from '@hs/privacy';
 import { hostname } from 'node:os';
 import { type Sql, connect, isPostgresUnreachable } from '@hs/db';
 import { RESTORED_LOG_WARNING, guardTransactionIds, startProjectionRunner } from '@hs/eventstore';
-import { type PartnerClient, createFakePartnerClient, createHttpPartnerClient } from '@hs/gateways';
+import {
+  type PartnerClient,
+  type SmsGateway,
+  createFakePartnerClient,
+  createHttpPartnerClient,
+  createTwilioSmsGateway,
+  startFakeSmsServer,
+} from '@hs/gateways';
 import { type Mailer, createMailer } from '@hs/notifications';
 import { projections } from '@hs/read-models';
 import { Redis } from 'ioredis';
@@ -10,9 +19,11 @@ import type { WorkerConfig } from './config';
 import { type JobWorkers, startJobWorkers } from './jobs';
 import { startHoldSweeper } from './hold-sweeper';
 import { startNoShowSweeper } from './no-show-sweeper';
+import { startRetentionSweeper } from './retention-sweeper';
 import { startWaitlistMatcher } from './waitlist-matcher';
 import { type Producers, createProducers } from './queues';
 import { startNotificationsReactor } from './reactor';
+import { startReminderSweeper } from './reminders';
 
 export interface RunningWorker {
   id: string;
@@ -33,6 +44,8 @@ export interface WorkerDeps {
   mailer?: Mailer;
   /** Replaces the partner adapter built from PARTNER_API_URL (the fake partner without it). */
   partner?: PartnerClient;
+  /** Replaces the SMS gateway built from SMS_PROVIDER_URL (tests point it at their fake server). */
+  sms?: SmsGateway;
   clock?: () => Date;
   /** Reactor backoff while Redis refuses jobs (tests shorten it). */
   reactorRetryMaxMs?: number;
@@ -46,6 +59,7 @@ export interface WorkerDeps {
  * keep one projector and one reactor active, job ids and locks keep each job single.
  */
 export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): Promise<RunningWorker> {
+  installPersonalData(config.personalData);
   const id = config.workerId ?? `${hostname()}-${process.pid}`;
   const log = deps.log ?? pino({ level: config.logLevel, base: { worker: id } });
   const clock = deps.clock ?? (() => new Date());
@@ -90,7 +104,6 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       sql,
       producers: queues,
       holderId: id,
-      clock,
       retryMaxMs: deps.reactorRetryMaxMs,
       onError: (err) =>
         log.warn({ err: err instanceof Error ? err.message : err }, 'reactor could not enqueue; retrying'),
@@ -105,6 +118,16 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
     // No-shows react to the end of the appointment day (issue 23); a sweep a minute is plenty.
     const noShows = startNoShowSweeper({ sql, everyMs: Math.max(config.holdSweepMs, 60_000), clock, log });
     stoppers.push(() => noShows.stop());
+    // Retention (issue 24): personal data past its period is erased on time's account, like no-shows.
+    const retentionConfig = readRetentionConfig();
+    const retention = startRetentionSweeper({
+      sql,
+      everyMs: retentionConfig.sweepMs,
+      defaultDays: retentionConfig.retentionDays,
+      clock,
+      log,
+    });
+    stoppers.push(() => retention.stop());
     // Offers to the waiting list react to time and freed seats the same way (issue 22).
     const matcher = startWaitlistMatcher({
       sql,
@@ -114,6 +137,15 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       log,
     });
     stoppers.push(() => matcher.stop());
+    // Reminders (issue 26): planned from the log at every sweep, so a Redis that lost them loses nothing.
+    const reminders = startReminderSweeper({
+      sql,
+      producers: queues,
+      everyMs: config.reminderSweepMs,
+      clock,
+      log,
+    });
+    stoppers.push(() => reminders.stop());
   }
   let jobs: JobWorkers | null = null;
   let mailer: Mailer | null = null;
@@ -129,11 +161,13 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
             retries: 0, // BullMQ retries the job with backoff
           })
         : createFakePartnerClient());
+    const sms = deps.sms ?? (await smsGatewayFor(config, log, stoppers));
     const running = startJobWorkers(
       {
         sql,
         mailer,
         partner,
+        sms,
         log,
         clock,
         redis,
@@ -171,4 +205,29 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
     return stopping;
   };
   return { id, log, sql, redis, producers, jobs, stop };
+}
+
+/**
+ * The SMS adapter: Twilio's Messages API at SMS_PROVIDER_URL. Without it (never in production: the
+ * config refuses that) the local fake SMS server runs in this process and the same adapter talks to
+ * it over HTTP, so the demo goes the real path; each message it receives is logged.
+ */
+async function smsGatewayFor(
+  config: WorkerConfig,
+  log: Logger,
+  stoppers: Array<() => Promise<void>>,
+): Promise<SmsGateway> {
+  const { providerUrl, accountSid, authToken, senderId } = config.sms;
+  if (providerUrl) return createTwilioSmsGateway({ baseUrl: providerUrl, accountSid, authToken, senderId });
+  const fake = await startFakeSmsServer({
+    onMessage: (m) =>
+      log.info({ to: m.to, sid: m.sid, body: m.body }, 'SMS received by the local fake SMS server'),
+  });
+  stoppers.push(() => fake.close());
+  return createTwilioSmsGateway({
+    baseUrl: fake.url,
+    accountSid: 'ACdemo',
+    authToken: 'demo',
+    senderId: 'HealthScr',
+  });
 }

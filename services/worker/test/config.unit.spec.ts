@@ -28,15 +28,34 @@ describe('worker config', () => {
   });
 });
 
+/** A real SMS provider (issue 26): production refuses to send reminders to the fake. */
+const SMS = {
+  SMS_PROVIDER_URL: 'https://api.twilio.com',
+  SMS_ACCOUNT_SID: 'AC123',
+  SMS_AUTH_TOKEN: 'token',
+  SMS_SENDER_ID: 'HealthScr',
+};
+
 describe('worker production guard (issue 24)', () => {
-  const prod = { NODE_ENV: 'production', WAITLIST_TOKEN_SECRET: 'w'.repeat(32) };
+  const prod = {
+    NODE_ENV: 'production',
+    WAITLIST_TOKEN_SECRET: 'w'.repeat(32),
+    PERSONAL_DATA_KEY: Buffer.alloc(32, 1).toString('base64'),
+    PERSONAL_DATA_HASH_KEY: Buffer.alloc(32, 2).toString('base64'),
+  };
+  it('refuses to run without PERSONAL_DATA_KEY, naming it (issue 24)', () => {
+    const { PERSONAL_DATA_KEY: _, ...withoutKey } = prod;
+    expect(() => readWorkerConfig(withoutKey)).toThrow(
+      /^Invalid configuration: PERSONAL_DATA_KEY is required in production/,
+    );
+  });
   it('refuses the partner fake in production with one line naming PARTNER_API_URL', () => {
     expect(() => readWorkerConfig(prod)).toThrow(
       /^Invalid configuration: PARTNER_API_URL is required in production: without it a fake partner/,
     );
-    expect(readWorkerConfig({ ...prod, PARTNER_API_URL: 'https://partner.example.sg' }).partner.apiUrl).toBe(
-      'https://partner.example.sg',
-    );
+    expect(
+      readWorkerConfig({ ...prod, ...SMS, PARTNER_API_URL: 'https://partner.example.sg' }).partner.apiUrl,
+    ).toBe('https://partner.example.sg');
   });
   it('keeps the fake for the demo and outside production', () => {
     expect(readWorkerConfig({ ...prod, DEMO: 'true' }).partner.apiUrl).toBeUndefined();

@@ -151,6 +151,8 @@ export async function book(
     free?: boolean;
     partner?: { bookingCode: string; paidCents: number; isPaid: boolean };
     holdSeconds?: number;
+    /** The booking's language (issue 26); absent as on bookings before it was recorded. */
+    language?: 'en' | 'zh' | 'ms' | 'ta';
   } = {},
 ): Promise<Booking> {
   const [row] = await sql<{ id: string }[]>`select nextval('registration_ids') as id`;
@@ -193,6 +195,7 @@ export async function book(
       partner: options.partner ?? null,
       bookedAt: new Date().toISOString(),
       ...(options.holdSeconds === undefined ? {} : { holdSeconds: options.holdSeconds }),
+      ...(options.language ? { language: options.language } : {}),
     },
   });
   return { registrationId, referenceNumber, email };

@@ -124,9 +124,20 @@ describe('worker: expiry and refund emails', () => {
       .toBe('Expiry email sent');
   });
 
-  it('each refund gets one refund email with its own credit note PDF (CN-{reference}-{n})', async () => {
+  it('each refund gets one refund email with its own issued credit note PDF (issue 25: HS-CN-{year}-{n})', async () => {
     const { prefix } = testRedis();
     await start(prefix);
+    // a GST-registered supplier: the credit note shows its GST part
+    await db.sql`
+      insert into system_settings (setting_key, setting_value, description, last_updated_by)
+      values ('company_settings', ${JSON.stringify({
+        companyName: 'Demo Clinic Pte Ltd',
+        address: '1 Demo Street, Singapore 123456',
+        uen: '201912345K',
+        gstRegistrationNumber: 'M90000000A',
+        invoicePrefix: 'HS',
+      })}, 'test', 'test')
+      on conflict (setting_key) do update set setting_value = excluded.setting_value`;
     const refunds = queue(prefix, 'refund-email');
     const b = await book(db.sql, cat, 'refunded@example.com');
     await pay(db.sql, b, 13_952, `TXN-REFUND-${b.registrationId}`);
@@ -136,26 +147,46 @@ describe('worker: expiry and refund emails', () => {
     await expect.poll(() => mailsTo(b, 'Refund of').length, poll).toBe(1);
     const [mail] = mailsTo(b, 'Refund of');
     expect(mail!.subject).toBe(`Refund of S$50.00 for ${b.referenceNumber}`);
-    expect(mail!.text).toContain(`CN-${b.referenceNumber}-1`);
+    const notes = async () =>
+      await db.sql<{ number: string; original: string }[]>`
+          select number, original_number as original from invoices
+          where registration_id = ${b.registrationId} and kind = 'credit-note' order by sequence`;
+    const [cn1] = await notes();
+    expect(cn1!.number).toMatch(/^HS-CN-\d{4}-\d{6}$/);
+    expect(mail!.text).toContain(cn1!.number);
     expect(mail!.text).toContain('Customer cannot attend');
     expect(mail!.attachments).toHaveLength(1);
-    expect(mail!.attachments[0]!.filename).toBe(`credit-note-${b.referenceNumber}-1.pdf`);
+    expect(mail!.attachments[0]!.filename).toBe(`${cn1!.number}.pdf`);
     expect(mail!.attachments[0]!.contentType).toBe('application/pdf');
     const note = (await pdfText(mail!.attachments[0]!.content)).replace(/\s+/g, ' ');
     expect(note).toContain('Credit Note');
-    expect(note).toContain(`Credit note number CN-${b.referenceNumber}-1`);
+    expect(note).toContain(`Credit note number ${cn1!.number}`);
     expect(note).toContain(`Credit note date ${formatSingaporeDate(at)}`);
-    expect(note).toContain(`Original invoice INV-${b.referenceNumber}`);
+    expect(note).toContain(`Original invoice ${cn1!.original}`);
+    expect(cn1!.original).toMatch(/^HS-\d{4}-\d{6}$/);
     expect(note).toContain('Mei Ling');
     expect(note).toContain('GST 9% S$4.13'); // 50.00 x 9/109 = 4.128...
-    expect(note).toContain('Total refunded S$50.00');
+    expect(note).toContain('Total credited (SGD) S$50.00');
 
     // a second refund: the next credit note number, and the total refunded so far
-    await refund(b, `R2-${b.registrationId}`, 2_000, 'Goodwill');
+    // recorded with a time of its own (a minute back; the demo seed's month goes back days): the
+    // credit note is dated when the refund happened, not when the worker got to it. Days back would
+    // move it to last year's sequence in early January.
+    const refundedAt = new Date(Date.now() - 60_000);
+    await refund(b, `R2-${b.registrationId}`, 2_000, 'Goodwill', refundedAt);
     await expect.poll(() => mailsTo(b, 'Refund of').length, poll).toBe(2);
     const second = mailsTo(b, 'Refund of').find((m) => m.subject.startsWith('Refund of S$20.00'))!;
-    expect(second.attachments[0]!.filename).toBe(`credit-note-${b.referenceNumber}-2.pdf`);
-    expect(await pdfText(second.attachments[0]!.content)).toContain(`CN-${b.referenceNumber}-2`);
+    const [, cn2] = await notes();
+    // the next number of the credit notes' own sequence, against the same invoice
+    expect(Number(cn2!.number.slice(-6))).toBe(Number(cn1!.number.slice(-6)) + 1);
+    expect(cn2!.original).toBe(cn1!.original);
+    expect(second.attachments[0]!.filename).toBe(`${cn2!.number}.pdf`);
+    const secondText = (await pdfText(second.attachments[0]!.content)).replace(/\s+/g, ' ');
+    expect(secondText).toContain(cn2!.number);
+    expect(secondText).toContain(`Credit note date ${formatSingaporeDate(refundedAt)}`);
+    const [issued] = await db.sql<{ issuedAt: Date }[]>`
+      select issued_at as "issuedAt" from invoices where number = ${cn2!.number}`;
+    expect(issued!.issuedAt.toISOString()).toBe(refundedAt.toISOString());
     expect(second.text).toContain('S$70.00');
 
     await expect.poll(() => facts(b, 'RefundEmailSent'), poll).toBe(2);
@@ -168,7 +199,7 @@ describe('worker: expiry and refund emails', () => {
         .filter((e) => e.data.document === 'credit-note')
         .map((e) => e.data.fileName)
         .sort(),
-    ).toEqual([`credit-note-${b.referenceNumber}-1.pdf`, `credit-note-${b.referenceNumber}-2.pdf`]);
+    ).toEqual([`${cn1!.number}.pdf`, `${cn2!.number}.pdf`]);
 
     // the first refund's job again: skipped, no third email
     const done = await refunds.getCompleted();
@@ -191,8 +222,8 @@ describe('worker: expiry and refund emails', () => {
         poll,
       )
       .toEqual([
-        `Refund email sent with credit note CN-${b.referenceNumber}-1`,
-        `Refund email sent with credit note CN-${b.referenceNumber}-2`,
+        `Refund email sent with credit note ${cn1!.number}`,
+        `Refund email sent with credit note ${cn2!.number}`,
       ]);
   });
 });

@@ -111,10 +111,15 @@ describe('worker: emails, reminders and their facts', () => {
     expect(qr?.filename).toBe('check-in-qr.png');
     expect(confirmation.html).toContain('cid:check-in-qr@health-screening');
     confirmation.attachments = confirmation.attachments.filter((a) => a !== qr);
-    expect(confirmation.attachments).toHaveLength(2);
+    expect(confirmation.attachments).toHaveLength(3);
     expect(confirmation.attachments[0]!.contentType).toBe('application/pdf');
     expect(confirmation.attachments[1]!.filename).toBe('appointment.ics');
     expect(confirmation.attachments[1]!.contentType).toBe('text/calendar');
+    // issue 25: the order's issued invoice (no company settings here: a plain 'Invoice')
+    const [issued] = await db.sql<{ number: string }[]>`
+      select number from invoices where registration_id = ${b.registrationId} and kind = 'invoice'`;
+    expect(confirmation.attachments[2]!.filename).toBe(`${issued!.number}.pdf`);
+    expect(await pdfText(confirmation.attachments[2]!.content)).toContain(issued!.number);
     const text = await pdfText(confirmation.attachments[0]!.content);
     expect(text).toContain(b.referenceNumber);
     // The receipt email carries the receipt PDF (the invoice belongs with the invoice email).
@@ -166,7 +171,8 @@ describe('worker: emails, reminders and their facts', () => {
       .poll(async () => await queues['receipt-email'].getJobCountByTypes('completed'), poll)
       .toBe(1);
     const before = await counts();
-    expect(before['reminder-email']).toBe(1);
+    // reminders are planned by the sweeper from the log, not by the reactor (issue 26)
+    expect(before['reminder-email']).toBe(0);
     expect(before['confirmation-email']).toBe(1);
     // as after a crash between enqueue and checkpoint: a new reactor starts from an older checkpoint
     await stopAll();
@@ -241,6 +247,11 @@ describe('worker: emails, reminders and their facts', () => {
     const [row] = await db.sql<{ data: { emailType: string; to: string } }[]>`
       select data from order_history where registration_id = ${b.registrationId} and type = 'EmailDeliveryFailed'`;
     expect(row!.data).toMatchObject({ emailType: 'confirmation', to: 'reject-me@example.com' });
+    // issue 24: at rest the address (and the server's text quoting it) is encrypted under the recipient's key
+    const [stored] = await db.sql<{ data: string }[]>`
+      select data::text as data from events
+      where stream_id = ${`registration-${b.registrationId}`} and type = 'EmailDeliveryFailed'`;
+    expect(stored!.data).not.toContain('reject-me');
     await stopAll();
   });
 
@@ -370,41 +381,6 @@ describe('worker: emails, reminders and their facts', () => {
       await within(30_000, 'the child worker to exit', doomed.exited);
       await stopAll();
     }
-  });
-
-  it('the reminder is delayed until 24 h before the appointment, and skipped once cancelled', async () => {
-    const { prefix } = testRedis();
-    await start(prefix);
-    const queues = queuesOf(prefix);
-    const kept = await book(db.sql, cat, 'remind-kept@example.com', { free: true });
-    const dropped = await book(db.sql, cat, 'remind-dropped@example.com', { free: true });
-    await cancel(db.sql, dropped);
-    // the confirmation may or may not beat the cancellation; the cancellation email always goes out
-    await expect
-      .poll(() => mailsTo(dropped.email).map((m) => m.subject), poll)
-      .toContain(`Your health screening appointment ${dropped.referenceNumber} is cancelled`);
-
-    const delayed = await queues['reminder-email'].getDelayed();
-    expect(delayed).toHaveLength(2);
-    const appointment = Date.parse(`${cat.day}T09:30:00+08:00`);
-    for (const job of delayed) {
-      expect(Math.abs(job.timestamp + job.delay - (appointment - 86_400_000))).toBeLessThan(5_000);
-      await job.promote();
-    }
-    await expect.poll(() => queues['reminder-email'].getCompletedCount(), poll).toBe(2);
-    const results = Object.fromEntries(
-      (await queues['reminder-email'].getCompleted()).map((j) => [j.data.registrationId, j.returnvalue]),
-    );
-    expect(results[dropped.registrationId]).toEqual({ skipped: 'registration cancelled' });
-    expect(results[kept.registrationId]).toHaveProperty('messageId');
-    expect(mailsTo(kept.email).map((m) => m.subject)).toContain(
-      `Reminder: your health screening tomorrow (${kept.referenceNumber})`,
-    );
-    expect(mailsTo(dropped.email).some((m) => m.subject.startsWith('Reminder'))).toBe(false);
-    await expect
-      .poll(() => typesOf(kept.registrationId), poll)
-      .toContain('ReminderEmailSent:worker:reminder-email');
-    await stopAll();
   });
 
   it('two workers at once: every email still sent once', async () => {

@@ -1,51 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { reactionsTo, reminderDelayMs } from '../src/reactor';
-
-describe('reminder delay (Asia/Singapore)', () => {
-  it('waits until 24 h before the appointment, on the Singapore wall clock', () => {
-    // 7 June 2025 09:00 in Singapore is 01:00 UTC; the reminder is due 6 June 01:00 UTC.
-    const now = new Date('2025-06-05T01:00:00Z');
-    expect(reminderDelayMs('2025-06-07', '09:00', now)).toBe(24 * 3_600_000);
-    // an appointment at 07:00 SGT on the 7th is still the 6th in UTC (23:00): the day is Singapore's
-    expect(reminderDelayMs('2025-06-07', '07:00', now)).toBe(22 * 3_600_000);
-  });
-  it('is skipped when the appointment is already within 24 h, or past', () => {
-    const now = new Date('2025-06-06T01:00:00Z');
-    expect(reminderDelayMs('2025-06-07', '09:00', now)).toBeNull();
-    expect(reminderDelayMs('2025-06-07', '08:59', now)).toBeNull();
-    expect(reminderDelayMs('2025-06-01', '09:00', now)).toBeNull();
-    expect(reminderDelayMs('2025-06-07', '09:01', now)).toBe(60_000);
-  });
-});
+import { reactionsTo } from '../src/reactor';
 
 describe('reactions', () => {
   const base = { eventId: '0190-e', streamId: 'registration-42' };
-  const ctx = { partner: false, slot: null, now: new Date('2025-06-01T00:00:00Z') };
+  const ctx = { partner: false };
   const booked = (status: string, partner: object | null = null) => ({
     ...base,
     type: 'RegistrationBooked',
     data: { status, partner, timeslotId: 7 },
   });
 
-  it('confirms bookings that are confirmed or paid, reminds every booking with a slot ahead', () => {
+  it('confirms bookings that are confirmed or paid; reminders are not reactions (the sweeper plans them)', () => {
     expect(reactionsTo(booked('pending_payment'), ctx)).toEqual([]);
     expect(reactionsTo(booked('confirmed'), ctx).map((r) => r.queue)).toEqual(['confirmation-email']);
-    const withSlot = reactionsTo(booked('pending_payment'), {
-      ...ctx,
-      slot: { day: '2025-06-10', time: '10:00' },
-    });
-    expect(withSlot).toEqual([
-      {
-        queue: 'reminder-email',
-        data: {
-          registrationId: 42,
-          causeEventId: '0190-e',
-          timeslotId: 7,
-          appointmentAt: '2025-06-10T02:00:00.000Z',
-        },
-        delayMs: Date.parse('2025-06-09T02:00:00Z') - ctx.now.getTime(),
-      },
-    ]);
   });
   it('confirms partner bookings to the partner when paid or confirmed', () => {
     const partner = { bookingCode: 'WC1', paidCents: 100, isPaid: true };
@@ -85,28 +52,21 @@ describe('reactions', () => {
       { queue: 'refund-email', data: { registrationId: 42, causeEventId: '0190-e', refundId: 'R1' } },
     ]);
   });
-  it('a reschedule sends the rescheduled email and plans the reminder of the new time', () => {
-    const moved = (toDate: string, toTime: string) => ({
+  it("a reschedule sends the rescheduled email (the sweeper plans the new time's reminders)", () => {
+    const moved = {
       ...base,
       type: 'RegistrationRescheduled',
-      data: { fromTimeslotId: 7, toTimeslotId: 9, toDate, toTime, seats: 1, sequence: 1, at: '' },
-    });
-    expect(reactionsTo(moved('2025-06-12', '07:30'), ctx)).toEqual([
-      { queue: 'rescheduled-email', data: { registrationId: 42, causeEventId: '0190-e' } },
-      {
-        queue: 'reminder-email',
-        data: {
-          registrationId: 42,
-          causeEventId: '0190-e',
-          timeslotId: 9,
-          // 07:30 in Singapore on the 12th is 23:30 UTC on the 11th
-          appointmentAt: '2025-06-11T23:30:00.000Z',
-        },
-        delayMs: Date.parse('2025-06-10T23:30:00Z') - ctx.now.getTime(),
+      data: {
+        fromTimeslotId: 7,
+        toTimeslotId: 9,
+        toDate: '2025-06-12',
+        toTime: '07:30',
+        seats: 1,
+        sequence: 1,
+        at: '',
       },
-    ]);
-    // moved to within 24 h: the email only, no reminder
-    expect(reactionsTo(moved('2025-06-01', '18:00'), ctx)).toEqual([
+    };
+    expect(reactionsTo(moved, ctx)).toEqual([
       { queue: 'rescheduled-email', data: { registrationId: 42, causeEventId: '0190-e' } },
     ]);
   });

@@ -51,7 +51,8 @@ describe('the back-office by staff role (issue 23)', () => {
     signedInAs('finance');
     const { unmount } = renderApp('/admin/dashboard');
     expect(await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Orders']);
+    // Issue 25: and the Reports tab.
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Orders', 'Reports']);
     unmount();
     renderApp('/admin/email');
     expect(await screen.findByText('This page is not available for your role')).toBeTruthy();

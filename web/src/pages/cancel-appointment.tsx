@@ -1,5 +1,6 @@
 import { CANCEL_MESSAGES, STATUS_MESSAGES } from '@hs/domain';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../components/layout/page';
@@ -8,13 +9,14 @@ import { Button } from '../components/ui/button';
 import * as Card from '../components/ui/card';
 import { Checkbox } from '../components/ui/checkbox';
 import { toaster } from '../components/ui/toaster';
+import { translateMessage as tm } from '../i18n';
 import { ApiError, api } from '../lib/api';
 import { AppointmentSlotRows } from '../public/appointment-slot-rows';
 import { detailList } from '../public/detail-list';
 import { FindAppointment } from '../public/find-appointment';
 import { ArrowLeftIcon } from '../components/icons';
 import { money } from '../public/money';
-import { cancellationRefundText, RESERVATION_MESSAGES } from '../public/reservation-messages';
+import { RESERVATION_MESSAGES } from '../public/reservation-messages';
 import type { RegistrationLookup } from '../public/types';
 import { WarningNotice } from '../public/warning-notice';
 
@@ -22,6 +24,7 @@ type Step = 'find' | 'details' | 'done';
 
 /** `/cancel-appointment`: find by reference, confirm, cancelled. */
 export default function CancelAppointmentPage() {
+  const { t } = useTranslation();
   const [step, setStep] = useState<Step>('find');
   const prefill = new URLSearchParams(useSearch()).get('ref') ?? '';
   const [registration, setRegistration] = useState<RegistrationLookup | null>(null);
@@ -40,8 +43,8 @@ export default function CancelAppointmentPage() {
     try {
       await api.post(`/api/registrations/${registration.id}/cancel`);
       toaster.create({
-        title: CANCEL_MESSAGES.successTitle,
-        description: CANCEL_MESSAGES.success,
+        title: tm(CANCEL_MESSAGES.successTitle),
+        description: tm(CANCEL_MESSAGES.success),
         type: 'success',
       });
       setStep('done');
@@ -50,8 +53,8 @@ export default function CancelAppointmentPage() {
         setRegistration({ ...registration, status: 'cancelled' });
       }
       toaster.create({
-        title: 'Cancellation failed',
-        description: CANCEL_MESSAGES.cancelFailed,
+        title: t('cancelPage.failedTitle'),
+        description: tm(CANCEL_MESSAGES.cancelFailed),
         type: 'error',
       });
     } finally {
@@ -62,22 +65,28 @@ export default function CancelAppointmentPage() {
   const ref = registration?.referenceNumber || registration?.reference_number || '';
   const cancelled = registration?.status === 'cancelled' || registration?.status === 'canceled';
   const expired = registration?.status === 'expired';
-  const refundText = cancellationRefundText(registration?.cancellationRefund);
+  const refund = registration?.cancellationRefund;
+  const refundText =
+    refund?.kind === 'automatic'
+      ? t('cancelPage.refundAutomatic', { amount: money(refund.amount) })
+      : refund?.kind === 'review'
+        ? tm(RESERVATION_MESSAGES.refundReview)
+        : null;
 
   return (
     <Page display="flex" flexDirection="column" alignItems="center">
-      <title>Cancel Appointment | Health Screening</title>
+      <title>{`${t('cancelPage.title')} | Health Screening`}</title>
       <div className={css({ w: 'full', maxW: '2xl' })}>
         <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', mb: '2' })}>
-          Cancel Appointment
+          {t('cancelPage.title')}
         </h1>
         <p className={css({ color: 'fg.muted', mb: '6' })}>
-          Look up your booking with its reference number to cancel it.{' '}
+          {t('cancelPage.intro')}{' '}
           <Link
             href={ref ? `/manage-appointment?ref=${encodeURIComponent(ref)}` : '/manage-appointment'}
             className={css({ color: 'accent.text', textDecoration: 'underline' })}
           >
-            Reschedule instead
+            {t('cancelPage.rescheduleInstead')}
           </Link>
         </p>
 
@@ -96,20 +105,20 @@ export default function CancelAppointmentPage() {
           <Card.Root>
             <Card.Header>
               <Card.Title asChild>
-                <h2>Appointment Details</h2>
+                <h2>{t('manage.details')}</h2>
               </Card.Title>
             </Card.Header>
             <Card.Body gap="5">
               <dl className={detailList}>
-                <dt>Reference Number</dt>
+                <dt>{t('success.reference')}</dt>
                 <dd>{ref}</dd>
-                <dt>Name</dt>
+                <dt>{t('review.name')}</dt>
                 <dd>
                   {registration.firstName} {registration.lastName}
                 </dd>
-                <dt>Event</dt>
+                <dt>{t('review.event')}</dt>
                 <dd>{registration.eventName}</dd>
-                <dt>Package</dt>
+                <dt>{t('review.package')}</dt>
                 <dd>
                   {registration.packageName}
                   {registration.packagePrice ? ` (${money(registration.packagePrice)})` : ''}
@@ -120,14 +129,14 @@ export default function CancelAppointmentPage() {
                 <WarningNotice>
                   <div>
                     <h3 className={css({ fontWeight: 'semibold' })}>
-                      {STATUS_MESSAGES.alreadyCancelledTitle}
+                      {tm(STATUS_MESSAGES.alreadyCancelledTitle)}
                     </h3>
-                    <p>{STATUS_MESSAGES.alreadyCancelled}</p>
+                    <p>{tm(STATUS_MESSAGES.alreadyCancelled)}</p>
                   </div>
                 </WarningNotice>
               ) : expired ? (
                 <WarningNotice>
-                  <p>{RESERVATION_MESSAGES.expired}</p>
+                  <p>{t('hold.expired')}</p>
                 </WarningNotice>
               ) : (
                 <>
@@ -149,7 +158,7 @@ export default function CancelAppointmentPage() {
                     })}
                   >
                     <Checkbox checked={confirmed} onCheckedChange={(e) => setConfirmed(e.checked === true)}>
-                      {CANCEL_MESSAGES.checkbox}
+                      {tm(CANCEL_MESSAGES.checkbox)}
                     </Checkbox>
                   </div>
                 </>
@@ -158,17 +167,17 @@ export default function CancelAppointmentPage() {
             <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
               <Button variant="outline" onClick={() => setStep('find')}>
                 <ArrowLeftIcon />
-                Back
+                {t('manage.back')}
               </Button>
               {cancelled || expired ? null : (
                 <Button
                   variant="danger"
                   disabled={!confirmed}
                   loading={cancelling}
-                  loadingText="Cancelling..."
+                  loadingText={t('cancelPage.cancelling')}
                   onClick={cancel}
                 >
-                  Cancel Appointment
+                  {t('cancelPage.title')}
                 </Button>
               )}
             </Card.Footer>
@@ -179,12 +188,16 @@ export default function CancelAppointmentPage() {
           <Card.Root textAlign="center">
             <Card.Body alignItems="center" gap="3" py="10">
               <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default' })} />
-              <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Appointment Cancelled</h2>
+              <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{t('cancelPage.doneTitle')}</h2>
               <p className={css({ color: 'fg.muted' })}>
-                Your appointment with reference number <strong>{ref}</strong> has been cancelled.
+                <Trans
+                  i18nKey="cancelPage.doneText"
+                  values={{ reference: ref }}
+                  components={{ strong: <strong /> }}
+                />
               </p>
               <Button mt="4" onClick={reset}>
-                Cancel Another Appointment
+                {t('cancelPage.another')}
               </Button>
             </Card.Body>
           </Card.Root>

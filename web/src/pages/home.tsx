@@ -1,4 +1,5 @@
 import { availabilityLabel } from '@hs/domain';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
@@ -57,10 +58,11 @@ function EventRowSkeleton() {
 export default function HomePage() {
   const { data, error, isLoading } = useSWR<ApiEnvelope<EventSummary[]>>(EVENTS_KEY);
   const events = filterEvents(data?.data ?? [], '');
+  const { t } = useTranslation();
 
   return (
     <Page>
-      <title>Available Health Screening | Health Screening</title>
+      <title>{`${t('home.title')} | Health Screening`}</title>
       <header className={css({ mb: '8', maxW: '2xl' })}>
         <h1
           className={css({
@@ -71,10 +73,10 @@ export default function HomePage() {
             lineHeight: '1.2',
           })}
         >
-          Available Health Screening
+          {t('home.title')}
         </h1>
         <p className={css({ mt: '2', color: 'fg.muted', fontSize: { base: 'md', md: 'lg' } })}>
-          Please select an event to book your health screening appointment.
+          {t('home.intro')}
         </p>
       </header>
 
@@ -94,12 +96,16 @@ export default function HomePage() {
         >
           <AlertCircleIcon className={css({ w: '5', h: '5', flexShrink: 0, mt: '0.5' })} />
           <div>
-            <h2 className={css({ fontWeight: 'semibold' })}>Error loading events</h2>
-            <p className={css({ mt: '1' })}>Please try again later or contact support.</p>
+            <h2 className={css({ fontWeight: 'semibold' })}>{t('home.errorTitle')}</h2>
+            <p className={css({ mt: '1' })}>{t('home.errorText')}</p>
           </div>
         </div>
       ) : isLoading || !data ? (
-        <ul aria-busy="true" aria-label="Loading events" className={css({ display: 'grid', gap: '4' })}>
+        <ul
+          aria-busy="true"
+          aria-label={t('home.loadingEvents')}
+          className={css({ display: 'grid', gap: '4' })}
+        >
           <EventRowSkeleton />
           <EventRowSkeleton />
           <EventRowSkeleton />
@@ -116,10 +122,10 @@ export default function HomePage() {
             borderRadius: 'l3',
           })}
         >
-          No events found. Please try a different search or check back later.
+          {t('home.empty')}
         </p>
       ) : (
-        <ul aria-label="Events" className={css({ display: 'grid', gap: '4' })}>
+        <ul aria-label={t('home.events')} className={css({ display: 'grid', gap: '4' })}>
           {events.map((event) => {
             const label = eventAvailability(event);
             return (
@@ -139,14 +145,14 @@ export default function HomePage() {
                     })}
                   >
                     <MapPinIcon />
-                    {event.location || 'Location not specified'}
+                    {event.location || t('common.locationNotSpecified')}
                   </p>
                   <Badge tone={toneFor(label)} mt="2">
-                    {label}
+                    {t(`availability.${label}`, { defaultValue: label })}
                   </Badge>
                 </div>
                 <Button asChild variant="solid" flexShrink={0}>
-                  <Link href={`/events/${event.slug}`}>View Details</Link>
+                  <Link href={`/events/${event.slug}`}>{t('home.viewDetails')}</Link>
                 </Button>
               </li>
             );

@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../components/layout/page';
 import { Button } from '../components/ui/button';
 
 export default function NotFoundPage() {
+  const { t } = useTranslation();
   return (
     <Page flex="1" display="flex" alignItems="center" justifyContent="center">
-      <title>404 Page Not Found | Health Screening</title>
+      <title>{`${t('notFound.title')} | Health Screening`}</title>
       <div className={css({ textAlign: 'center', py: { base: '10', md: '16' } })}>
         <p
           aria-hidden="true"
@@ -27,13 +29,11 @@ export default function NotFoundPage() {
             color: 'fg.default',
           })}
         >
-          404 Page Not Found
+          {t('notFound.title')}
         </h1>
-        <p className={css({ mt: '2', color: 'fg.muted' })}>
-          The page you are looking for doesn't exist or has been moved.
-        </p>
+        <p className={css({ mt: '2', color: 'fg.muted' })}>{t('notFound.text')}</p>
         <Button asChild size="lg" mt="8">
-          <Link href="/">Return to Home</Link>
+          <Link href="/">{t('common.returnHome')}</Link>
         </Button>
       </div>
     </Page>

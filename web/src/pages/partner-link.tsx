@@ -6,12 +6,14 @@ import {
   validatePartnerBookingCode,
 } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page, PageLoader } from '../components/layout/page';
 import { AlertCircleIcon } from '../components/icons';
 import { Button } from '../components/ui/button';
 import * as Card from '../components/ui/card';
+import { translateMessage as tm } from '../i18n';
 import { type ApiEnvelope, api } from '../lib/api';
 import { toCents } from '../public/money';
 import { storePartnerHandoff } from '../public/partner-storage';
@@ -67,6 +69,7 @@ export function toHandoff(code: string, data: PartnerAnswer) {
 
 /** `/wc/{code}`: validate the partner code, create the registration, store the hand-off, go to the event. */
 export default function PartnerLinkPage() {
+  const { t } = useTranslation();
   const { code = '' } = useParams<{ code: string }>();
   const [, navigate] = useLocation();
   const [error, setError] = useState<string | null>(null);
@@ -121,14 +124,14 @@ export default function PartnerLinkPage() {
     })().catch(() => setError(PARTNER_MESSAGES.unexpected));
   }, [code, navigate]);
 
-  if (!error) return <PageLoader label="Processing your booking" />;
+  if (!error) return <PageLoader label={t('wc.processing')} />;
   return (
     <Page display="flex" justifyContent="center">
       <Card.Root maxW="lg" w="full" textAlign="center" role="alert">
         <Card.Body alignItems="center" gap="3" py="10">
           <AlertCircleIcon className={css({ w: '10', h: '10', color: 'danger.default' })} />
-          <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Error Processing Booking</h1>
-          <p className={css({ color: 'fg.muted' })}>{error}</p>
+          <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{t('wc.errorTitle')}</h1>
+          <p className={css({ color: 'fg.muted' })}>{tm(error)}</p>
           <div
             className={css({
               display: 'flex',
@@ -139,10 +142,10 @@ export default function PartnerLinkPage() {
             })}
           >
             <Button variant="outline" onClick={() => window.history.back()}>
-              Go Back
+              {t('wc.goBack')}
             </Button>
             <Button asChild>
-              <Link href={`/events/${PARTNER_EVENT_SLUG}`}>Book Appointment</Link>
+              <Link href={`/events/${PARTNER_EVENT_SLUG}`}>{t('wc.book')}</Link>
             </Button>
           </div>
         </Card.Body>

@@ -1,16 +1,18 @@
 import { formatDateDMY } from '@hs/domain';
+import { useTranslation } from 'react-i18next';
 import type { RegistrationLookup } from './types';
 
 /** The date, time and place of a looked-up booking, as rows of the page's `<dl>`. */
 export function AppointmentSlotRows({ registration }: { registration: RegistrationLookup }) {
+  const { t } = useTranslation();
   return (
     <>
-      <dt>Date</dt>
+      <dt>{t('review.date')}</dt>
       <dd>{formatDateDMY(registration.timeslotDate)}</dd>
-      <dt>Time</dt>
+      <dt>{t('review.time')}</dt>
       <dd>{registration.timeslotTime}</dd>
-      <dt>Location</dt>
-      <dd>{registration.location || 'Location not specified'}</dd>
+      <dt>{t('review.location')}</dt>
+      <dd>{registration.location || t('common.locationNotSpecified')}</dd>
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { toaster } from '../components/ui/toaster';
+import { i18n, translateMessage as tm } from '../i18n';
 import { ApiError, errorMessage } from '../lib/api';
 
 /** The booking was made but its answer carried no reference number: only support can find it now. */
 export function toastMissingReference() {
   toaster.create({
-    title: 'Booking Error',
-    description:
-      'Your booking was created but there was a problem retrieving the reference number. Please contact support.',
+    title: i18n.t('msg.bookingErrorTitle'),
+    description: i18n.t('msg.bookingError'),
     type: 'error',
   });
 }
@@ -14,8 +14,8 @@ export function toastMissingReference() {
 /** The booking was refused or never arrived: the api's own reason when it gave one. */
 export function toastBookingFailed(error: unknown) {
   toaster.create({
-    title: 'Booking Failed',
-    description: error instanceof ApiError ? (error.serverMessage ?? error.message) : errorMessage(error),
+    title: i18n.t('msg.bookingFailedTitle'),
+    description: tm(error instanceof ApiError ? (error.serverMessage ?? error.message) : errorMessage(error)),
     type: 'error',
   });
 }

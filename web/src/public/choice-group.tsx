@@ -1,6 +1,7 @@
 import { RadioGroup } from '@ark-ui/react/radio-group';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { translateMessage } from '../i18n';
 
 export interface ChoiceOption {
   value: string;
@@ -124,7 +125,7 @@ export function ChoiceGroup({
       </RadioGroup.Root>
       {error ? (
         <p id={errorId} className={css({ mt: '1.5', fontSize: 'sm', color: 'fg.error' })}>
-          {error}
+          {translateMessage(error)}
         </p>
       ) : null}
     </fieldset>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../components/layout/page';
@@ -7,13 +8,14 @@ import { StateCard } from './state-card';
 
 /** The event page's failure texts (spec section 2), for the screens that load an event. */
 export function EventLoadError() {
+  const { t } = useTranslation();
   return (
     <StateCard
-      title="Error"
-      text="We couldn't load the event details. Please try again later."
+      title={t('common.error')}
+      text={t('event.loadError')}
       action={
         <Button asChild>
-          <Link href="/">Return to Home</Link>
+          <Link href="/">{t('common.returnHome')}</Link>
         </Button>
       }
     />
@@ -21,13 +23,14 @@ export function EventLoadError() {
 }
 
 export function EventNotFound() {
+  const { t } = useTranslation();
   return (
     <StateCard
-      title="Event Not Found"
-      text="The event you're looking for doesn't exist or has been removed."
+      title={t('event.notFoundTitle')}
+      text={t('event.notFoundText')}
       action={
         <Button asChild>
-          <Link href="/">Browse Events</Link>
+          <Link href="/">{t('common.browseEvents')}</Link>
         </Button>
       }
     />
@@ -35,10 +38,11 @@ export function EventNotFound() {
 }
 
 export function EventLoading() {
+  const { t } = useTranslation();
   return (
     <Page>
       <div aria-busy="true" className={css({ display: 'grid', gap: '3', maxW: '3xl', mx: 'auto' })}>
-        <span className={css({ srOnly: true })}>Loading event</span>
+        <span className={css({ srOnly: true })}>{t('event.loading')}</span>
         <Skeleton h="10" w="60%" />
         <Skeleton h="24" />
         <Skeleton h="40" />

@@ -8,6 +8,8 @@ import { toaster } from '../components/ui/toaster';
 import { type ApiEnvelope, ApiError, api } from '../lib/api';
 import { FormField } from './form-field';
 import type { RegistrationLookup } from './types';
+import { useTranslation } from 'react-i18next';
+import { translateMessage as tm } from '../i18n';
 
 export function lookupRegistration(reference: string) {
   return api.get<ApiEnvelope<RegistrationLookup>>(
@@ -26,6 +28,7 @@ export function FindAppointment({
   initialReference?: string;
   onFound: (registration: RegistrationLookup) => void;
 }) {
+  const { t } = useTranslation();
   const [reference, setReference] = useState(initialReference);
   const [fieldError, setFieldError] = useState<string>();
   const [lookupError, setLookupError] = useState<string>();
@@ -51,7 +54,7 @@ export function FindAppointment({
           ? CANCEL_MESSAGES.notFound
           : CANCEL_MESSAGES.lookupFailed;
       setLookupError(message);
-      toaster.create({ title: 'Lookup failed', description: message, type: 'error' });
+      toaster.create({ title: t('manage.lookupFailed'), description: tm(message), type: 'error' });
     } finally {
       setLoading(false);
     }
@@ -61,9 +64,9 @@ export function FindAppointment({
     <Card.Root>
       <Card.Header>
         <Card.Title asChild>
-          <h2>Find Your Appointment</h2>
+          <h2>{t('manage.findTitle')}</h2>
         </Card.Title>
-        <Card.Description>Enter the reference number from your confirmation email.</Card.Description>
+        <Card.Description>{t('manage.findHint')}</Card.Description>
       </Card.Header>
       <Card.Body>
         <form
@@ -78,7 +81,7 @@ export function FindAppointment({
             ref={inputRef}
             id="referenceNumber"
             name="referenceNumber"
-            label="Reference Number"
+            label={t('success.reference')}
             required
             autoComplete="off"
             placeholder={REFERENCE_NUMBER_EXAMPLE}
@@ -99,9 +102,9 @@ export function FindAppointment({
               {lookupError}
             </p>
           ) : null}
-          <Button type="submit" loading={loading} loadingText="Looking up..." justifySelf="start">
+          <Button type="submit" loading={loading} loadingText={t('manage.lookingUp')} justifySelf="start">
             <SearchIcon />
-            Look Up Appointment
+            {t('manage.lookUp')}
           </Button>
         </form>
       </Card.Body>

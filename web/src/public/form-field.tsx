@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as Field from '../components/ui/field';
+import { translateMessage } from '../i18n';
 
 export interface FormFieldProps extends Omit<Field.InputProps, 'id'> {
   /** Element id of the control (used to focus the first invalid field). */
@@ -28,7 +29,7 @@ export function FormField({
       </Field.Label>
       <Field.Input {...inputProps} />
       {helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      <Field.ErrorText>{error}</Field.ErrorText>
+      <Field.ErrorText>{translateMessage(error)}</Field.ErrorText>
     </Field.Root>
   );
 }

@@ -2,6 +2,8 @@ import * as Field from '../components/ui/field';
 import { money } from './money';
 import { selectStyle } from './select-style';
 import type { EventPackage } from './types';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../i18n';
 
 export interface PackageSelectProps {
   /** The field's id (focusFirstInvalid finds it). */
@@ -16,10 +18,11 @@ export interface PackageSelectProps {
 
 /** A required package choice for one participant, each package with its price. */
 export function PackageSelect({ id, packages, value, error, onChange, onBlur }: PackageSelectProps) {
+  const { t } = useTranslation();
   return (
     <Field.Root invalid={Boolean(error)} required id={id}>
       <Field.Label>
-        Package
+        {t('review.package')}
         <Field.RequiredIndicator />
       </Field.Label>
       <Field.Select
@@ -28,14 +31,14 @@ export function PackageSelect({ id, packages, value, error, onChange, onBlur }: 
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
       >
-        <option value="">Select a package</option>
+        <option value="">{t('review.selectPackage')}</option>
         {packages.map((p) => (
           <option key={p.id} value={p.id}>
             {p.name} ({money(p.price)})
           </option>
         ))}
       </Field.Select>
-      <Field.ErrorText>{error}</Field.ErrorText>
+      <Field.ErrorText>{translateMessage(error)}</Field.ErrorText>
     </Field.Root>
   );
 }

@@ -1,5 +1,6 @@
 import { MIN_DATE_OF_BIRTH, singaporeToday } from '@hs/domain';
 import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Checkbox } from '../components/ui/checkbox';
 import * as Field from '../components/ui/field';
@@ -65,6 +66,7 @@ export function PersonFields({
   idHelperText,
 }: PersonFieldsProps) {
   const booker = who === 'booker';
+  const { t } = useTranslation();
   const text = (name: Exclude<keyof PersonValues, 'isAiaMember'>) => ({
     id: `${idPrefix}${name}`,
     name,
@@ -80,7 +82,7 @@ export function PersonFields({
       case 'firstName':
         return (
           <FormField
-            label="First Name"
+            label={t('person.firstName')}
             required={required(name)}
             autoComplete={booker ? 'given-name' : undefined}
             {...text(name)}
@@ -89,7 +91,7 @@ export function PersonFields({
       case 'lastName':
         return (
           <FormField
-            label="Last Name"
+            label={t('person.lastName')}
             required={required(name)}
             autoComplete={booker ? 'family-name' : undefined}
             {...text(name)}
@@ -98,7 +100,7 @@ export function PersonFields({
       case 'email':
         return (
           <FormField
-            label="Email"
+            label={t('person.email')}
             required={required(name)}
             type="email"
             autoComplete={booker ? 'email' : undefined}
@@ -108,7 +110,7 @@ export function PersonFields({
       case 'mobileNumber':
         return (
           <FormField
-            label="Mobile Number"
+            label={t('person.mobileNumber')}
             required={required(name)}
             type="tel"
             autoComplete={booker ? 'tel' : undefined}
@@ -121,7 +123,7 @@ export function PersonFields({
           <div className={fullRow}>
             <ChoiceGroup
               id={`${idPrefix}gender`}
-              label="Gender *"
+              label={t('person.gender')}
               name={`${idPrefix}gender`}
               columns={genders.length === 3 ? 3 : 2}
               compact
@@ -129,14 +131,17 @@ export function PersonFields({
               onChange={(v) => onChange('gender', v)}
               onBlur={onBlur ? () => onBlur('gender') : undefined}
               error={errors.gender || undefined}
-              options={genders.map((value) => ({ value, label: capitalise(value) }))}
+              options={genders.map((value) => ({
+                value,
+                label: t(`person.${value.toLowerCase()}`, { defaultValue: capitalise(value) }),
+              }))}
             />
           </div>
         );
       case 'identificationNumber':
         return (
           <FormField
-            label={booker ? 'Identification Number (NRIC/FIN)' : 'Identification Number'}
+            label={booker ? t('person.idBooker') : t('person.id')}
             required={required(name)}
             autoComplete={booker ? 'off' : undefined}
             helperText={idHelperText}
@@ -146,7 +151,7 @@ export function PersonFields({
       case 'dateOfBirth':
         return dateOfBirthPicker ? (
           <FormField
-            label="Date of Birth"
+            label={t('person.dateOfBirth')}
             required={required(name)}
             type="date"
             min={MIN_DATE_OF_BIRTH}
@@ -155,7 +160,7 @@ export function PersonFields({
           />
         ) : (
           <FormField
-            label="Date of Birth"
+            label={t('person.dateOfBirth')}
             required={required(name)}
             placeholder="DD/MM/YYYY"
             inputMode={booker ? 'numeric' : undefined}
@@ -167,12 +172,12 @@ export function PersonFields({
         return (
           <div className={fullRow}>
             <Field.Root id={`${idPrefix}medicalConditions`}>
-              <Field.Label>Medical Conditions</Field.Label>
+              <Field.Label>{t('person.medicalConditions')}</Field.Label>
               <Field.Textarea
                 name="medicalConditions"
                 value={values.medicalConditions ?? ''}
                 onChange={(e) => onChange('medicalConditions', e.target.value)}
-                placeholder="Optional: allergies, conditions or medications we should know about"
+                placeholder={t('person.medicalPlaceholder')}
               />
             </Field.Root>
           </div>
@@ -184,9 +189,11 @@ export function PersonFields({
               checked={values.isAiaMember ?? false}
               onCheckedChange={(e) => onChange('isAiaMember', e.checked === true)}
             >
-              AIA Health Shield member
+              {t('person.aiaMember')}
             </Checkbox>
-            {values.isAiaMember ? <FormField label="AIA Member ID" {...text('aiaMemberId')} /> : null}
+            {values.isAiaMember ? (
+              <FormField label={t('person.aiaMemberId')} {...text('aiaMemberId')} />
+            ) : null}
           </div>
         );
     }

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { i18n } from '../i18n';
 
 // jsdom lacks a few browser APIs that Ark UI / zag.js touch.
 if (!window.matchMedia) {
@@ -42,8 +43,10 @@ if (!('PointerEvent' in window)) {
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // a test that switched language leaves the next one in English
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
   localStorage.clear();
   sessionStorage.clear();
 });

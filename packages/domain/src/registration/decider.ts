@@ -42,9 +42,14 @@ import {
   decideNoShow,
 } from './check-in';
 import {
+  type ErasePersonalDataCommand,
   type ExportPersonalDataCommand,
   type RevealIdentificationCommand,
+  decideErasure,
   decidePersonalDataAccess,
+  erasedContact,
+  erasedParticipant,
+  erasedRefusal,
 } from './personal-data';
 
 /** One refund or void given back through the gateway. */
@@ -130,6 +135,10 @@ export interface RegistrationState {
   checkIns: Record<string, CheckInMark>;
   /** The no-shows of the appointment day were marked (once per order). */
   noShowMarked: boolean;
+  /** Every participant id ever on the order, removed ones included (erasure destroys all their keys). */
+  everParticipantIds: string[];
+  /** When the order's personal data was erased (ISO); null while it is held (issue 24). */
+  personalDataErasedAt: string | null;
 }
 
 export type RegistrationCommand =
@@ -194,8 +203,20 @@ export type RegistrationCommand =
     }
   | { type: 'RecordRefundFailed'; refundId: string; failure: RefundFailure; reason: string; at: string }
   | { type: 'RecordPaymentVoided'; transactionId: string; amountCents: number; reason: string; at: string }
-  | { type: 'RecordConfirmationEmailSent'; to: string; messageId: string | null; at: string }
-  | { type: 'RecordReminderEmailSent'; to: string; messageId: string | null; at: string }
+  | {
+      type: 'RecordConfirmationEmailSent';
+      to: string;
+      recipientId?: string;
+      messageId: string | null;
+      at: string;
+    }
+  | {
+      type: 'RecordReminderEmailSent';
+      to: string;
+      recipientId?: string;
+      messageId: string | null;
+      at: string;
+    }
   | {
       type: 'RecordPdfGenerated';
       document: PdfDocument;
@@ -207,7 +228,8 @@ export type RegistrationCommand =
   | CheckInCommand
   | MarkNoShowCommand
   | RevealIdentificationCommand
-  | ExportPersonalDataCommand;
+  | ExportPersonalDataCommand
+  | ErasePersonalDataCommand;
 
 export const REGISTRATION_MESSAGES = {
   notFound: 'Registration not found',
@@ -276,6 +298,8 @@ export function initialRegistrationState(): RegistrationState {
     rescheduleCount: 0,
     checkIns: {},
     noShowMarked: false,
+    everParticipantIds: [],
+    personalDataErasedAt: null,
   };
 }
 
@@ -404,7 +428,7 @@ export function decideRegistration(
       ];
     }
     case 'AddParticipant': {
-      const refusal = changeable(state);
+      const refusal = changeable(state) ?? erasedRefusal(state);
       if (refusal) return refusal;
       if (state.participants.length >= MAX_PARTICIPANTS) {
         return domainError('TOO_MANY_PARTICIPANTS', MAX_PARTICIPANTS_MESSAGE);
@@ -417,7 +441,7 @@ export function decideRegistration(
       return [{ type: 'ParticipantAdded', data: { participant, pricing, at: command.at } }];
     }
     case 'UpdateParticipant': {
-      const refusal = changeable(state);
+      const refusal = changeable(state) ?? erasedRefusal(state);
       if (refusal) return refusal;
       const index = state.participants.findIndex((p) => p.participantId === command.participantId);
       if (index === -1) return domainError('NOT_FOUND', REGISTRATION_MESSAGES.participantNotFound);
@@ -720,7 +744,12 @@ export function decideRegistration(
         existing(state) ?? [
           {
             type: 'ConfirmationEmailSent',
-            data: { to: command.to, messageId: command.messageId, at: command.at },
+            data: {
+              to: command.to,
+              ...(command.recipientId ? { recipientId: command.recipientId } : {}),
+              messageId: command.messageId,
+              at: command.at,
+            },
           },
         ]
       );
@@ -729,7 +758,12 @@ export function decideRegistration(
         existing(state) ?? [
           {
             type: 'ReminderEmailSent',
-            data: { to: command.to, messageId: command.messageId, at: command.at },
+            data: {
+              to: command.to,
+              ...(command.recipientId ? { recipientId: command.recipientId } : {}),
+              messageId: command.messageId,
+              at: command.at,
+            },
           },
         ]
       );
@@ -749,6 +783,8 @@ export function decideRegistration(
     case 'RevealIdentification':
     case 'ExportPersonalData':
       return decidePersonalDataAccess(state, command);
+    case 'ErasePersonalData':
+      return decideErasure(state, command);
     case 'RecordPartnerConfirmed': {
       const refusal = existing(state) ?? partnerOnly(state);
       if (refusal) return refusal;
@@ -815,12 +851,16 @@ export function evolveRegistration(state: RegistrationState, event: Registration
         partner: d.partner,
         pricing: d.pricing,
         holdUntil: d.holdUntil ?? null,
+        everParticipantIds: d.participants.map((p) => p.participantId),
       };
     }
     case 'ParticipantAdded':
       return {
         ...state,
         participants: [...state.participants, event.data.participant],
+        everParticipantIds: state.everParticipantIds.includes(event.data.participant.participantId)
+          ? state.everParticipantIds
+          : [...state.everParticipantIds, event.data.participant.participantId],
         pricing: event.data.pricing,
       };
     case 'ParticipantUpdated':
@@ -920,6 +960,14 @@ export function evolveRegistration(state: RegistrationState, event: Registration
     }
     case 'MarkedNoShow':
       return { ...state, noShowMarked: true };
+    case 'PersonalDataErased':
+      // the state forgets the people too, so nothing decided or answered from it shows them again
+      return {
+        ...state,
+        personalDataErasedAt: state.personalDataErasedAt ?? event.data.at,
+        contact: state.contact && erasedContact(state.contact),
+        participants: state.participants.map(erasedParticipant),
+      };
     case 'PartnerConfirmationFailed':
     case 'ReceiptEmailSent':
     case 'CancellationEmailSent':

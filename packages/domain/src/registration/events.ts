@@ -1,5 +1,6 @@
 /** Events of a `registration-<id>` stream. All data is plain JSON: ISO strings, integer cents. */
 import type { DomainEvent } from '../decider';
+import type { Language } from '../language';
 import type { PricingDiscount } from '../discounts';
 import type { PriceBreakdown } from '../pricing';
 import type { RegistrationStatus } from '../status';
@@ -97,6 +98,11 @@ export type RegistrationBooked = DomainEvent<
      * before consent was recorded.
      */
     consent?: PrivacyConsent;
+    /**
+     * The language the customer booked in (issue 26): what is sent to them is written in it. Absent
+     * on bookings made before it was recorded, or sent without one: English.
+     */
+    language?: Language;
   }
 >;
 
@@ -242,13 +248,17 @@ export type PaymentVoided = DomainEvent<
   'PaymentVoided',
   { transactionId: string; amountCents: number; reason: string; at: string }
 >;
+/**
+ * The *EmailSent and EmailDeliveryFailed facts: `to` is personal data (issue 24), encrypted under the data
+ * key of `recipientId`, the participant whose address it is (absent on facts recorded before: left clear).
+ */
 export type ConfirmationEmailSent = DomainEvent<
   'ConfirmationEmailSent',
-  { to: string; messageId: string | null; at: string }
+  { to: string; recipientId?: string; messageId: string | null; at: string }
 >;
 export type ReminderEmailSent = DomainEvent<
   'ReminderEmailSent',
-  { to: string; messageId: string | null; at: string }
+  { to: string; recipientId?: string; messageId: string | null; at: string }
 >;
 export type PdfDocument = 'invoice' | 'receipt' | 'confirmation' | 'credit-note';
 export type PdfGenerated = DomainEvent<
@@ -264,16 +274,16 @@ export type PartnerConfirmationFailed = DomainEvent<
 /** The receipt of one payment (its transaction id) was emailed (worker). */
 export type ReceiptEmailSent = DomainEvent<
   'ReceiptEmailSent',
-  { to: string; messageId: string | null; transactionId: string; at: string }
+  { to: string; recipientId?: string; messageId: string | null; transactionId: string; at: string }
 >;
 export type CancellationEmailSent = DomainEvent<
   'CancellationEmailSent',
-  { to: string; messageId: string | null; at: string }
+  { to: string; recipientId?: string; messageId: string | null; at: string }
 >;
 /** The expiry email of one expiry (the RegistrationExpired at `expiredAt`) was sent (worker). */
 export type ExpiryEmailSent = DomainEvent<
   'ExpiryEmailSent',
-  { to: string; messageId: string | null; expiredAt: string; at: string }
+  { to: string; recipientId?: string; messageId: string | null; expiredAt: string; at: string }
 >;
 /**
  * The rescheduled email of one move (the RegistrationRescheduled with this `sequence`), with the
@@ -281,12 +291,19 @@ export type ExpiryEmailSent = DomainEvent<
  */
 export type RescheduledEmailSent = DomainEvent<
   'RescheduledEmailSent',
-  { to: string; messageId: string | null; sequence: number; at: string }
+  { to: string; recipientId?: string; messageId: string | null; sequence: number; at: string }
 >;
 /** The refund email of one refund (its refund id), with its credit note, was sent (worker). */
 export type RefundEmailSent = DomainEvent<
   'RefundEmailSent',
-  { to: string; messageId: string | null; refundId: string; creditNoteNumber: string; at: string }
+  {
+    to: string;
+    recipientId?: string;
+    messageId: string | null;
+    refundId: string;
+    creditNoteNumber: string;
+    at: string;
+  }
 >;
 /**
  * People of the party were checked in at the front desk (issue 23). `by` is the staff member's
@@ -307,7 +324,7 @@ export type MarkedNoShow = DomainEvent<
 /** An email could not be delivered for good (refused address, or every retry failed) (worker). */
 export type EmailDeliveryFailed = DomainEvent<
   'EmailDeliveryFailed',
-  { emailType: string; to: string; reason: string; at: string }
+  { emailType: string; to: string; recipientId?: string; reason: string; at: string }
 >;
 
 /**
@@ -320,6 +337,17 @@ export type IdentificationRevealed = DomainEvent<
 >;
 /** Issue 24: an access request: everything held about the order's people was downloaded by `by`. */
 export type PersonalDataExported = DomainEvent<'PersonalDataExported', { by: string; at: string }>;
+/** Why personal data was erased: a person's request (staff) or the retention period ran out (worker). */
+export type ErasureReason = 'request' | 'retention';
+/**
+ * Issue 24: the personal data of everyone ever on the order was erased (their data keys destroyed in
+ * the same transaction). `subjectIds` are the data-key subjects (`participant-<id>`), removed
+ * participants included. The order keeps its reference, slot, package, amounts and statuses.
+ */
+export type PersonalDataErased = DomainEvent<
+  'PersonalDataErased',
+  { subjectIds: string[]; by: string; reason: ErasureReason; at: string }
+>;
 
 export type RegistrationEvent =
   | RegistrationBooked
@@ -352,7 +380,8 @@ export type RegistrationEvent =
   | ParticipantsCheckedIn
   | MarkedNoShow
   | IdentificationRevealed
-  | PersonalDataExported;
+  | PersonalDataExported
+  | PersonalDataErased;
 
 export const REGISTRATION_EVENT_TYPES = [
   'RegistrationBooked',
@@ -386,4 +415,5 @@ export const REGISTRATION_EVENT_TYPES = [
   'MarkedNoShow',
   'IdentificationRevealed',
   'PersonalDataExported',
+  'PersonalDataErased',
 ] as const satisfies readonly RegistrationEvent['type'][];

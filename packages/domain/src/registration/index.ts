@@ -3,3 +3,4 @@ export * from './events';
 export * from './refunds';
 export * from './check-in';
 export * from './personal-data';
+export * from './reminder-events';

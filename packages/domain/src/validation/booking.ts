@@ -1,6 +1,7 @@
 /** Public booking forms (spec section 5), shared by the web forms and the api handlers. */
 import * as v from 'valibot';
 import { DOB_MESSAGES, validateVerificationDate } from '../dates';
+import { LANGUAGES } from '../language';
 import { INVALID_ID_MESSAGE, normalizeIdentificationNumber, validateNricFin } from '../identity';
 import {
   CANNOT_REMOVE_PRIMARY_MESSAGE,
@@ -189,6 +190,10 @@ export const SIMPLE_REGISTRATION_MESSAGES = {
   acceptTerms: 'You must accept the terms and conditions',
 } as const;
 
+/** The booking's language: one of the site's four, or absent (English). */
+export const LANGUAGE_MESSAGE = `language must be one of ${LANGUAGES.join(', ')}`;
+const bookingLanguage = v.optional(v.picklist(LANGUAGES, LANGUAGE_MESSAGE));
+
 export const simpleRegistrationSchema = v.object(
   {
     eventId: positiveId(BOOKING_MESSAGES.event),
@@ -204,6 +209,7 @@ export const simpleRegistrationSchema = v.object(
     email: email(SIMPLE_REGISTRATION_MESSAGES.email, SIMPLE_REGISTRATION_MESSAGES.email),
     mobileNumber: mobile(SIMPLE_REGISTRATION_MESSAGES.mobile),
     medicalConditions: text(),
+    language: bookingLanguage,
     acceptTerms: v.pipe(
       v.optional(v.boolean(SIMPLE_REGISTRATION_MESSAGES.acceptTerms), false),
       v.value(true, SIMPLE_REGISTRATION_MESSAGES.acceptTerms),
@@ -241,6 +247,8 @@ export const registrationRequestSchema = v.object(
      * accepted (the spec's payload has none) and records that no consent was given.
      */
     privacyConsent: flag(false),
+    /** The language the customer booked in (issue 26): their emails are written in it; absent = English. */
+    language: bookingLanguage,
     participants: v.pipe(
       v.optional(v.array(participantSchema, INVALID_INPUT_MESSAGE), []),
       // the primary is the booker, so at most 9 more

@@ -85,6 +85,8 @@ export async function bookRegistration(
     holdSeconds: number;
     /** The privacy notice's version in force; the booking records the customer's consent to it. */
     noticeVersion: number;
+    /** When it was booked: now, except for the demo seed's month of past orders (issue 25). */
+    at?: string;
   },
   id: number,
   /** The slot's stream as read before the turn (PricedOrder.slotRead), when still fresh (slot-queue). */
@@ -110,7 +112,7 @@ export async function bookRegistration(
     ...(partnerStream ? [partnerStream] : []),
     ...(entryStream ? [entryStream] : []),
   ];
-  const at = new Date().toISOString();
+  const at = meta.at ?? new Date().toISOString();
   const by = String(id);
 
   for (let attempt = 1; ; attempt++) {
@@ -197,6 +199,7 @@ export async function bookRegistration(
               holdSeconds: meta.holdSeconds,
               ...(claim ? { waitlistEntryId: claim.entryId } : {}),
               consent: { given: req.privacyConsent === true, noticeVersion: meta.noticeVersion, at },
+              ...(req.language ? { language: req.language } : {}),
             },
           });
           const append = [...claimed, ...[seats, ...redeemed, ...partnerUsed, booked].map((d) => d.append)];

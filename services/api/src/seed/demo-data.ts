@@ -32,6 +32,12 @@ export const DEMO_PACKAGES = [
   },
 ] as const;
 
+/** Issue 26: every demo event reminds 72 h before by email and SMS, 24 h before by email. */
+const DEMO_REMINDERS = [
+  { offsetHours: 72, channel: 'both' },
+  { offsetHours: 24, channel: 'email' },
+] as const;
+
 export const DEMO_EVENTS = [
   {
     name: 'WhiteCoat Health Screening',
@@ -40,6 +46,7 @@ export const DEMO_EVENTS = [
       'Health screening for WhiteCoat telehealth patients, booked by postal code across Singapore.',
     location: 'Island-wide clinics near you',
     packages: ['basic', 'comprehensive', 'executive'],
+    reminders: DEMO_REMINDERS,
     config: { configType: 'auto', numSlots: 10, bufferHours: 24, slotsPerTimeslot: 1, maxAttendees: 20 },
   },
   {
@@ -48,6 +55,7 @@ export const DEMO_EVENTS = [
     description: 'Subsidised screening for residents at the community club.',
     location: 'Toa Payoh Central Community Club',
     packages: ['basic', 'comprehensive', 'women'],
+    reminders: DEMO_REMINDERS,
     config: { configType: 'manual', numSlots: 10, bufferHours: 24, slotsPerTimeslot: 1, maxAttendees: 20 },
   },
   {
@@ -56,6 +64,7 @@ export const DEMO_EVENTS = [
     description: 'On-site screening for employees of partner companies.',
     location: null,
     packages: ['comprehensive', 'executive'],
+    reminders: DEMO_REMINDERS,
     config: { configType: 'auto', numSlots: 6, bufferHours: 48, slotsPerTimeslot: 1, maxAttendees: 12 },
   },
 ] as const;

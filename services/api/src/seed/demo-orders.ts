@@ -106,6 +106,20 @@ export async function seedDemoOrders(
   gateway.settle(transactionId);
   await refund(partlyRefunded, { amount: '20.00', reason: 'Demo: one test was not done' });
 
+  // Issue 26: a booking made on the site in Chinese, by a customer who writes her name in Chinese: its
+  // emails (and the payment hold's expiry, if left unpaid) are in Chinese; the order shows the name.
+  await visitor('POST', '/api/registrations', {
+    eventId: catalogue.eventIds['community-health-screening-2026'],
+    packageId: catalogue.packageIds.basic,
+    timeslotId: secondSlot,
+    ...demoCustomer('partlyRefunded'),
+    firstName: '美玲',
+    lastName: '欧阳',
+    email: 'meiling.ouyang@example.sg',
+    identificationNumber: 'S7512345J',
+    language: 'zh',
+  });
+
   // The hold is 1 minute for this one booking only; a hold nobody had set goes back to unset, so
   // PAYMENT_HOLD_SECONDS still decides (no call unsets it).
   const storedHold = await getSetting(app.sql, PAYMENT_HOLD_MINUTES);

@@ -10,7 +10,10 @@ import {
   DEMO_PACKAGES,
 } from './demo-data';
 import { type DemoCheckIn, seedDemoCheckIn } from './demo-check-in';
+import { seedDemoErasure } from './demo-erasure';
 import { type DemoOrders, seedDemoOrders } from './demo-orders';
+import { seedDemoReminders } from './demo-reminders';
+import { seedDemoReports } from './demo-reports';
 import { type DemoStaffLogin, seedDemoStaff } from './demo-staff';
 import { type DemoWaitlist, seedDemoWaitlist } from './demo-waitlist';
 import { caller } from './inject';
@@ -99,6 +102,21 @@ export async function seedDemo(
     }
   }
   await call('POST', '/api/admin/payments/test-mode', { enabled: true });
+  // Issue 25: a GST-registered demo supplier, so the worker issues the demo orders 'Tax Invoice's
+  // (and the refunds' credit notes). The UEN and GST number only have the right shape: clearly demo.
+  await call('PUT', '/api/admin/company-settings', {
+    companyName: 'Demo Health Screening Pte Ltd',
+    address: '1 Demo Road, #01-01, Singapore 000000',
+    uen: '200000000D',
+    gstRegistrationNumber: 'M90000000A',
+    invoicePrefix: 'HS',
+  });
+  // Issue 25: a month of orders for the Reports tab's charts, back-dated over the past 30 days (their
+  // bookings send emails, as below). First, so the worker numbers their invoices before today's.
+  const month =
+    options.orders === false
+      ? undefined
+      : await seedDemoReports(app, { admin: asAdmin }, { eventIds, packageIds, manualSlotIds }, new Date());
   const orders =
     options.orders === false
       ? undefined
@@ -118,6 +136,22 @@ export async function seedDemo(
   // The same: its bookings send confirmation emails.
   const checkIn = orders
     ? await seedDemoCheckIn(
+        { visitor: caller(app), admin: asAdmin },
+        { eventIds, packageIds, manualSlotIds },
+        new Date(),
+      )
+    : undefined;
+  // Issue 24: an order whose personal data was erased (its booking sends an email, as above).
+  const erased = orders
+    ? await seedDemoErasure(
+        { visitor: caller(app), admin: asAdmin },
+        { eventIds, packageIds, manualSlotIds },
+        new Date(),
+      )
+    : undefined;
+  // Issue 26: a booking whose 72 h reminder (email and SMS) the worker sends a few minutes after start.
+  const reminded = orders
+    ? await seedDemoReminders(
         { visitor: caller(app), admin: asAdmin },
         { eventIds, packageIds, manualSlotIds },
         new Date(),
@@ -143,6 +177,7 @@ export async function seedDemo(
             `orders: ${orders.paid} paid, ${orders.awaitingPayment} awaiting payment (seats held), ` +
               `${orders.refunded} refunded, ${orders.partlyRefunded} partly refunded`,
             `an unpaid demo booking (${orders.expiring}) expires about a minute after start`,
+            `a booking in Chinese (${reminded}) gets its 72 h reminder by email and SMS a few minutes after start`,
           ]
         : ['no demo orders (DEMO_ORDERS=false)']),
       ...(waitlist
@@ -153,6 +188,12 @@ export async function seedDemo(
       ...(checkIn
         ? [
             `today (${checkIn.date}) 10:00: ${checkIn.references.length} bookings, ${checkIn.checkedIn} checked in (/admin/check-in)`,
+          ]
+        : []),
+      ...(erased ? [`a paid order (${erased}) whose personal data was erased`] : []),
+      ...(month
+        ? [
+            `${month.orders} orders over the past 30 days for the Reports tab (paid, refunded, cancelled, expired)`,
           ]
         : []),
     ],

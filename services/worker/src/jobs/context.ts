@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '@hs/db';
-import type { PartnerClient } from '@hs/gateways';
+import type { PartnerClient, SmsGateway } from '@hs/gateways';
 import type { Mailer } from '@hs/notifications';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -10,6 +10,8 @@ export interface JobContext {
   sql: Sql;
   mailer: Mailer;
   partner: PartnerClient;
+  /** Reminder SMS (issue 26). */
+  sms: SmsGateway;
   log: Logger;
   /** How long a job waits for the orders projection to catch up before it fails (and is retried). */
   orderWaitMs: number;

@@ -9,16 +9,19 @@
  */
 import { type EmailQueueName, QUEUES, type QueuePayloads } from '@hs/contracts';
 import {
+  type InvoiceSnapshot,
   type RefundRecorded,
   type RegistrationCommand,
   type RegistrationExpired,
   type RegistrationRescheduled,
   formatDateLabel,
+  formatSGD,
   formatTimeLabel,
+  languageOrDefault,
   singaporeInstant,
 } from '@hs/domain';
 import type { NewEvent, RecordedEvent } from '@hs/eventstore';
-import { ensureCheckInToken } from '@hs/commands';
+import { ensureCheckInToken, isInvoiceable, issueCreditNote, issueInvoice } from '@hs/commands';
 import {
   CHECK_IN_QR_CID,
   checkInQrPng,
@@ -32,13 +35,13 @@ import {
   PermanentDeliveryError,
   type RescheduledVariables,
   appointmentIcsAttachment,
-  creditNoteFileName,
-  creditNoteNumber,
   emailVariablesFromDocument,
+  issuedDocumentFileName,
   refundEmailVariables,
   renderConfirmationPdf,
-  renderCreditNotePdf,
   renderEmail,
+  renderIssuedCreditNotePdf,
+  renderIssuedInvoicePdf,
   renderReceiptPdf,
 } from '@hs/notifications';
 import { type OrderRow, readOrderAtVersion } from '@hs/read-models';
@@ -59,7 +62,7 @@ import { type JobContext, type Skipped, isLastAttempt, withMessageLock } from '.
 
 type EmailPayload = QueuePayloads[EmailQueueName];
 
-type Sent = { to: string; messageId: string; at: string };
+type Sent = { to: string; recipientId?: string; messageId: string; at: string };
 
 /** What one email carries beyond the order's own variables, and what to record once it is sent. */
 interface Composed {
@@ -76,7 +79,15 @@ interface EmailPlan {
   skip: (read: RegistrationRead) => string | null | Promise<string | null>;
   /** The payment shown on the documents and in the email. */
   payment: (read: RegistrationRead) => DocumentPayment | null;
-  compose: (c: { read: RegistrationRead; order: OrderRow; doc: DocumentData }) => Promise<Composed>;
+  compose: (c: {
+    read: RegistrationRead;
+    order: OrderRow;
+    doc: DocumentData;
+    /** The order's issued invoice (issued by this job if need be), when the plan asks for one. */
+    invoice: InvoiceSnapshot | null;
+  }) => Promise<Composed>;
+  /** Issue 25: the email shows the order's issued invoice number (issued first when the order has none). */
+  invoice?: boolean;
   /**
    * The fact is in the stream already: append nothing. Checked in the append's own transaction, so
    * a job that sent after its lock lapsed (another worker sent too) still records the message once.
@@ -115,10 +126,19 @@ function invite(read: RegistrationRead, order: OrderRow, stamp: Date): MailAttac
   return appointment ? [appointmentIcsAttachment(calendarFromOrder(order, appointment, stamp))] : [];
 }
 
-/** A reminder was sent for the current appointment (after the last reschedule, if any). */
+/**
+ * A reminder email was sent for the current appointment (after the last reschedule, if any). The
+ * 'reminder-email' jobs are only those planned before the reminder schedule (issue 26) and still
+ * delayed in Redis; a scheduled reminder email (ReminderSent) stands for theirs.
+ */
 function remindedSinceMove(read: RegistrationRead): boolean {
   const movedAt = reschedules(read).at(-1)?.version ?? 0;
-  return read.events.some((e) => e.type === 'ReminderEmailSent' && e.version > movedAt);
+  return read.events.some(
+    (e) =>
+      e.version > movedAt &&
+      (e.type === 'ReminderEmailSent' ||
+        (e.type === 'ReminderSent' && (e.data as { channel: string }).channel === 'email')),
+  );
 }
 
 function paymentOf(read: RegistrationRead, transactionId?: string): DocumentPayment | null {
@@ -149,7 +169,8 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
               ? 'registration cancelled'
               : null,
         payment: (read) => paymentOf(read),
-        compose: async ({ read, order, doc }) => {
+        invoice: true,
+        compose: async ({ read, order, doc, invoice }) => {
           // The check-in code (issue 23): in the PDF and shown in the email as an inline image.
           const token = await ensureCheckInToken(ctx.sql, id);
           return {
@@ -159,6 +180,10 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
                 await renderConfirmationPdf({ ...doc, checkInToken: token }),
               ),
               ...invite(read, order, ctx.clock()),
+              // issue 25: the order's tax invoice as issued
+              ...(invoice
+                ? [pdf(issuedDocumentFileName(invoice.invoiceNumber), await renderIssuedInvoicePdf(invoice))]
+                : []),
               {
                 filename: 'check-in-qr.png',
                 content: await checkInQrPng(token),
@@ -168,7 +193,7 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
             ],
             html: withCheckInQr,
             facts: (sent) => [
-              { type: 'RecordConfirmationEmailSent', to: sent.to, messageId: sent.messageId, at: sent.at },
+              { type: 'RecordConfirmationEmailSent', ...sent },
               {
                 type: 'RecordPdfGenerated',
                 document: 'confirmation',
@@ -192,6 +217,7 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
             ? 'receipt already sent'
             : null,
         payment: (read) => paymentOf(read, transactionId),
+        invoice: true,
         compose: async ({ doc }) => ({
           attachments: [pdf(`receipt-${doc.referenceNumber}.pdf`, await renderReceiptPdf(doc))],
           facts: (sent) => [
@@ -240,9 +266,7 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
         recorded: remindedSinceMove,
         compose: async () => ({
           attachments: [],
-          facts: (sent) => [
-            { type: 'RecordReminderEmailSent', to: sent.to, messageId: sent.messageId, at: sent.at },
-          ],
+          facts: (sent) => [{ type: 'RecordReminderEmailSent', ...sent }],
         }),
       };
     }
@@ -333,24 +357,33 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
         payment: () => null,
         recorded,
         compose: async ({ read, order, doc }) => {
-          const all = refunds(read);
-          // The credit note's number: this refund's place among the order's refunds (1, 2, ...).
-          const n = all.findIndex((e) => (e.data as RefundRecorded['data']).refundId === refundId) + 1;
-          const refund = all[n - 1]!.data as RefundRecorded['data'];
+          const refund = refunds(read).find((e) => (e.data as RefundRecorded['data']).refundId === refundId)!
+            .data as RefundRecorded['data'];
+          // Issue 25: the refund's credit note, numbered in its own gapless sequence, against the
+          // order's invoice (issued first if the order had none).
+          const issued = await issueCreditNote(
+            ctx.sql,
+            order,
+            { refundId, amountCents: refund.amountCents, reason: refund.reason },
+            { actor: 'worker:refund-email', causationId: data.causeEventId, at: documentDate(refund.at) },
+          );
           const note: CreditNoteData = {
-            creditNoteNumber: creditNoteNumber(order.referenceNumber, n),
-            date: formatSingaporeDate(new Date(refund.at)),
+            creditNoteNumber: issued.creditNoteNumber,
+            date: formatSingaporeDate(new Date(issued.issuedAt)),
             referenceNumber: order.referenceNumber,
-            invoiceNumber: doc.invoiceNumber,
+            invoiceNumber: issued.originalInvoiceNumber,
             customer: doc.customer,
             eventName: order.eventName,
-            amountCents: refund.amountCents,
-            reason: refund.reason,
+            amountCents: issued.totalCents,
+            reason: issued.reason,
           };
-          const fileName = creditNoteFileName(order.referenceNumber, n);
+          const fileName = issuedDocumentFileName(issued.creditNoteNumber);
           return {
-            variables: refundEmailVariables(note, refund.refundedCents),
-            attachments: [pdf(fileName, await renderCreditNotePdf(note))],
+            variables: {
+              ...refundEmailVariables(note, refund.refundedCents),
+              refundGstAmount: formatSGD(issued.gstCents),
+            },
+            attachments: [pdf(fileName, await renderIssuedCreditNotePdf(issued))],
             facts: (sent) => [
               {
                 type: 'RefundEmailSent',
@@ -365,6 +398,29 @@ function planFor(queue: EmailQueueName, data: EmailPayload, ctx: JobContext): Em
   }
 }
 
+/** When the cause of a job happened in the business (its command's time: bookedAt, at). */
+function causeTime(read: RegistrationRead, causeEventId: string | undefined): unknown {
+  const cause = read.events.find((e) => e.eventId === causeEventId);
+  const d = (cause?.data ?? {}) as { bookedAt?: unknown; at?: unknown };
+  return cause?.type === 'RegistrationBooked' ? d.bookedAt : d.at;
+}
+
+/**
+ * An issued document's date (issue 25): when what it documents happened (the payment or
+ * confirmation, the refund), seconds before the worker issues it, or a month before for the demo
+ * seed's back-dated orders; never later than now; now when the cause has no time.
+ */
+function documentDate(at: unknown): Date | undefined {
+  const t = typeof at === 'string' ? Date.parse(at) : Number.NaN;
+  return Number.isNaN(t) ? undefined : new Date(Math.min(t, Date.now()));
+}
+
+/** The language the order was booked in (issue 26): its emails are written in it; English before it was recorded. */
+function bookingLanguage(read: RegistrationRead) {
+  const booked = read.events.find((e) => e.type === 'RegistrationBooked');
+  return languageOrDefault((booked?.data as { language?: unknown } | undefined)?.language);
+}
+
 /** The BullMQ processor of an email queue. */
 export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
   const emailType = QUEUES[queue].emailType as EmailType;
@@ -376,6 +432,8 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
     const log = ctx.log.child({ queue, jobId: job.id, registrationId: id });
     const first = await loadRegistration(ctx.sql, id);
     if (!first.state.exists) throw new UnrecoverableError(`Registration ${id} does not exist`);
+    // Erased (issue 24): no address or number is left to write to.
+    if (first.state.personalDataErasedAt) return { skipped: 'personal data erased' };
     const early = await plan.skip(first);
     if (early) return { skipped: early };
 
@@ -387,7 +445,19 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
       const causeVersion = read.events.find((e) => e.eventId === data.causeEventId)?.version ?? 1;
       const order = await readOrderAtVersion(ctx.sql, id, causeVersion, ctx.orderWaitMs);
       const doc = documentFromOrder(order, plan.payment(read));
-      const composed = await plan.compose({ read, order, doc });
+      const invoice =
+        plan.invoice && isInvoiceable(order)
+          ? await issueInvoice(ctx.sql, order, {
+              actor,
+              causationId: data.causeEventId,
+              at: documentDate(causeTime(read, data.causeEventId)),
+            })
+          : null;
+      if (invoice) {
+        doc.invoiceNumber = invoice.invoiceNumber;
+        doc.invoiceDate = formatSingaporeDate(new Date(invoice.issuedAt));
+      }
+      const composed = await plan.compose({ read, order, doc, invoice });
       const vars = {
         ...emailVariablesFromDocument(doc, contactFromOrder(order), {
           status: order.status,
@@ -398,10 +468,13 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
         ...composed.variables,
       };
       const configs = await readEmailConfigs(ctx.sql);
-      const email = renderEmail(emailType, configs, vars);
+      const email = renderEmail(emailType, configs, vars, bookingLanguage(read));
       for (const f of email.fallbacks)
         log.warn({ key: f.key, reason: f.reason }, 'email config replaced by its default');
       const to = order.email;
+      // whose address it is: the event log keeps it encrypted under that person's data key (issue 24)
+      const recipientId = (order.participants.find((p) => p.isPrimary) ?? order.participants[0])
+        ?.participantId;
       let messageId: string;
       try {
         ({ messageId } = await ctx.mailer.send({
@@ -419,7 +492,12 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
           await recordFacts(
             ctx.sql,
             id,
-            [{ type: 'EmailDeliveryFailed', data: { emailType, to, reason, at: ctx.clock().toISOString() } }],
+            [
+              {
+                type: 'EmailDeliveryFailed',
+                data: { emailType, to, recipientId, reason, at: ctx.clock().toISOString() },
+              },
+            ],
             { actor, causationId: data.causeEventId },
           );
           log.warn({ reason, permanent }, 'email delivery failed for good');
@@ -428,7 +506,7 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
         throw err;
       }
       if (messageId.endsWith('.eml')) log.info({ file: messageId }, 'email written to the outbox');
-      const sent = { to, messageId, at: ctx.clock().toISOString() };
+      const sent = { to, recipientId, messageId, at: ctx.clock().toISOString() };
       await recordFacts(
         ctx.sql,
         id,

@@ -6,11 +6,13 @@ import type { JobContext } from './context';
 import { emailProcessor } from './email';
 import { partnerProcessor } from './partner';
 import { partnerCancellationProcessor } from './partner-cancellation';
+import { reminderProcessor } from './reminder';
 import { waitlistEmailProcessor } from './waitlist-email';
 
 export { emailProcessor } from './email';
 export { partnerProcessor } from './partner';
 export { partnerCancellationProcessor } from './partner-cancellation';
+export { reminderProcessor } from './reminder';
 export { waitlistEmailProcessor } from './waitlist-email';
 export type { JobContext } from './context';
 
@@ -24,6 +26,7 @@ export function processorFor(queue: QueueName, ctx: JobContext): (job: Job) => P
   if (queue === 'partner-confirmation') return partnerProcessor(ctx);
   if (queue === 'partner-cancellation') return partnerCancellationProcessor(ctx);
   if (queue === 'waitlist-email') return waitlistEmailProcessor(ctx);
+  if (queue === 'reminder') return reminderProcessor(ctx);
   return emailProcessor(queue as EmailQueueName, ctx);
 }
 

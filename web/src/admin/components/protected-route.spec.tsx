@@ -71,6 +71,7 @@ describe('protected admin routes', () => {
       'Packages',
       'Orders',
       'Waiting List',
+      'Reports',
       'Postal Codes',
       'Discounts',
       'Holidays',

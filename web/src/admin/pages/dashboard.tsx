@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
@@ -23,11 +23,23 @@ import { useAuth } from '../../lib/auth';
 import { canSeeTab } from '../../lib/staff-roles';
 import { WaitlistTab } from '../tabs/waitlist-tab';
 
+// Issue 25: the Reports tab (and its chart library) loads only when opened.
+const ReportsTab = lazy(() => import('../tabs/reports-tab'));
+
 export const DASHBOARD_TABS: { value: string; label: string; render: () => ReactNode }[] = [
   { value: 'events', label: 'Events', render: () => <EventsTab /> },
   { value: 'packages', label: 'Packages', render: () => <PackagesTab /> },
   { value: 'orders', label: 'Orders', render: () => <OrdersTab /> },
   { value: 'waitlist', label: 'Waiting List', render: () => <WaitlistTab /> },
+  {
+    value: 'reports',
+    label: 'Reports',
+    render: () => (
+      <Suspense fallback={<Skeleton h="40" w="full" />}>
+        <ReportsTab />
+      </Suspense>
+    ),
+  },
   { value: 'postal-codes', label: 'Postal Codes', render: () => <PostalCodesTab /> },
   { value: 'discounts', label: 'Discounts', render: () => <DiscountsTab /> },
   { value: 'holidays', label: 'Holidays', render: () => <HolidaysTab /> },

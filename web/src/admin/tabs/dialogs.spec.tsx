@@ -85,6 +85,11 @@ describe('event dialog', () => {
       isActive: true,
       packageIds: [1, 2],
       config: { configType: 'auto', numSlots: 5, bufferHours: 24, slotsPerTimeslot: 1, maxAttendees: 20 },
+      // a new event starts from the default reminder schedule (issue 26)
+      reminders: [
+        { offsetHours: 72, channel: 'email' },
+        { offsetHours: 24, channel: 'email' },
+      ],
     });
     expect(await screen.findByText('Event created')).toBeTruthy();
   });

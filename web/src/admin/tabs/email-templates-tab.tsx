@@ -36,6 +36,7 @@ import {
 import type { EmailConfig } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 import { PrivacyNoticeCard } from './privacy-notice-card';
+import { RetentionCard } from './retention-card';
 
 /** Spec: the value input is an email input when the setting is an e-mail address. */
 export function valueInputKind(configKey: string): 'email' | 'textarea' | 'text' {
@@ -415,7 +416,10 @@ export function EmailTemplatesTab() {
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="privacy">
-          <PrivacyNoticeCard />
+          <Stack gap="4">
+            <PrivacyNoticeCard />
+            <RetentionCard />
+          </Stack>
         </Tabs.Content>
       </Tabs.Root>
     </section>

@@ -23,6 +23,7 @@ const manualEvent: AdminEvent = {
   packages: [],
   timeslots: [],
   config: { configType: 'manual', numSlots: 10, bufferHours: 24, slotsPerTimeslot: 1, maxAttendees: 30 },
+  reminders: [{ offsetHours: 24, channel: 'email' }],
 };
 
 const slots = (extra = false) => ({

@@ -35,6 +35,12 @@ import {
 import type { AdminEvent, AdminPackage } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 import { ManualTimeslots } from './event-timeslots';
+import {
+  type ReminderRow,
+  ReminderScheduleEditor,
+  reminderRows,
+  reminderSchedule,
+} from './reminder-schedule-editor';
 import { waitlistHref } from './waitlist-tab';
 
 /** A number field's text as a whole number within `limit`. */
@@ -115,10 +121,13 @@ export function EventDialog({
   const { items: packages, isLoading: packagesLoading } = useAdminList<AdminPackage>(ADMIN_PATHS.packages);
   const [pending, setPending] = useState(false);
   const [slugTouched, setSlugTouched] = useState(Boolean(event));
+  const [reminders, setReminders] = useState<ReminderRow[]>(() => reminderRows(event?.reminders));
+  const schedule = reminderSchedule(reminders);
   const { values } = form;
   const verb = event ? 'update' : 'create';
 
   const onSubmit = form.handleSubmit(async (out) => {
+    if (!schedule.ok) return;
     setPending(true);
     const body = {
       name: out.name,
@@ -134,6 +143,7 @@ export function EventDialog({
         slotsPerTimeslot: out.slotsPerTimeslot,
         maxAttendees: out.maxAttendees,
       },
+      reminders: schedule.ok ? schedule.value : [],
     };
     try {
       if (event) await api.put(`${ADMIN_PATHS.events}/${event.id}`, body);
@@ -279,6 +289,11 @@ export function EventDialog({
             </p>
           )
         ) : null}
+        <ReminderScheduleEditor
+          rows={reminders}
+          onChange={setReminders}
+          error={schedule.ok ? undefined : schedule.message}
+        />
       </Stack>
     </FormDialog>
   );

@@ -32,7 +32,9 @@ import type { AdminOrder, OrderHistoryEntry } from '@hs/contracts';
 import { formatPrice } from './packages-tab';
 import { RefundDialog } from './refund-dialog';
 import { RefundsList } from './refunds-list';
+import { OrderInvoices } from '../invoices/order-invoices';
 import { IdentificationValue, PersonalDataDownload, useRevealedIdentification } from './order-identification';
+import { ErasedNotice, ErasePersonalDataButton } from './order-erasure';
 import { RescheduleDialog } from './reschedule-dialog';
 import { useAuth } from '../../lib/auth';
 import { canChangeOrders, canRescheduleOrders } from '../../lib/staff-roles';
@@ -190,6 +192,8 @@ export function OrderDetailsDialog({
     ids.revealed?.find((r) => r.participantId === participantId)?.identificationNumber;
   const primaryClear = ids.revealed?.find((r) => r.isPrimary)?.identificationNumber;
   const address = [order.address, order.unitNumber].filter(Boolean).join(', ');
+  // Erased (issue 24): nothing personal is left to show, reveal or download.
+  const erasedAt = order.personalDataErasedAt ?? null;
 
   return (
     <Dialog.Root size="xl" open onOpenChange={(e) => !e.open && onClose()}>
@@ -208,31 +212,35 @@ export function OrderDetailsDialog({
           <Stack gap="4" pb="2">
             <Grid columns={{ base: 1, md: 2 }} gap="4">
               <Block title="Personal Information" id="order-personal">
-                <Details
-                  rows={[
-                    ['Name', name],
-                    ['Email', order.email],
-                    ['Mobile Number', order.mobileNumber],
-                    ['Gender', capitalize(order.gender)],
-                    [
-                      'Identification Number',
-                      <IdentificationValue
-                        key="identification"
-                        masked={order.identificationNumber}
-                        clear={primaryClear}
-                        canReveal={isAdmin}
-                        pending={ids.pending}
-                        onReveal={ids.reveal}
-                      />,
-                    ],
-                    ['Date of Birth', order.dateOfBirth ? formatAdminDate(order.dateOfBirth) : null],
-                    ['Address', address],
-                    ['Postal Code', order.postalCode],
-                    ['Region', capitalize(order.region)],
-                    ['AIA Member', order.isAiaMember ? 'Yes' : 'No'],
-                    ['Privacy Consent', consentLabel(order.consent)],
-                  ]}
-                />
+                {erasedAt ? (
+                  <ErasedNotice erasedAt={erasedAt} />
+                ) : (
+                  <Details
+                    rows={[
+                      ['Name', name],
+                      ['Email', order.email],
+                      ['Mobile Number', order.mobileNumber],
+                      ['Gender', capitalize(order.gender)],
+                      [
+                        'Identification Number',
+                        <IdentificationValue
+                          key="identification"
+                          masked={order.identificationNumber}
+                          clear={primaryClear}
+                          canReveal={isAdmin}
+                          pending={ids.pending}
+                          onReveal={ids.reveal}
+                        />,
+                      ],
+                      ['Date of Birth', order.dateOfBirth ? formatAdminDate(order.dateOfBirth) : null],
+                      ['Address', address],
+                      ['Postal Code', order.postalCode],
+                      ['Region', capitalize(order.region)],
+                      ['AIA Member', order.isAiaMember ? 'Yes' : 'No'],
+                      ['Privacy Consent', consentLabel(order.consent)],
+                    ]}
+                  />
+                )}
               </Block>
               <Block title="Booking Information" id="order-booking">
                 <Details
@@ -262,7 +270,7 @@ export function OrderDetailsDialog({
                     ['Cancelled', order.cancelledAt ? formatAdminDateTime(order.cancelledAt) : null],
                   ]}
                 />
-                {order.participants && order.participants.length > 1 ? (
+                {!erasedAt && order.participants && order.participants.length > 1 ? (
                   <ul className={css({ mt: '3', textStyle: 'sm', listStyle: 'disc', pl: '5' })}>
                     {order.participants.map((p, i) => (
                       <li key={p.id ?? i}>
@@ -323,6 +331,11 @@ export function OrderDetailsDialog({
                 <RefundsList refunds={order.refunds} />
               </Block>
             ) : null}
+            {canChange ? (
+              <Block title="Invoices and Credit Notes" id="order-invoices">
+                <OrderInvoices orderId={order.id} />
+              </Block>
+            ) : null}
             <Block title="History" id="order-history">
               <OrderHistory orderId={order.id} />
             </Block>
@@ -332,7 +345,10 @@ export function OrderDetailsDialog({
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
-          {isAdmin ? <PersonalDataDownload order={order} /> : null}
+          {isAdmin && !erasedAt ? <PersonalDataDownload order={order} /> : null}
+          {isAdmin && !erasedAt ? (
+            <ErasePersonalDataButton order={order} onErased={() => void mutate()} />
+          ) : null}
           {refundable > 0 ? (
             <Button
               variant="outline"

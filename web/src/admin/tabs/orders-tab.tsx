@@ -209,7 +209,13 @@ export function OrdersTab() {
                   {o.referenceNumber}
                 </Table.Cell>
                 <Table.Cell fontWeight="medium">
-                  {o.firstName} {o.lastName}
+                  {o.personalDataErasedAt ? (
+                    <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>
+                      Personal data erased
+                    </span>
+                  ) : (
+                    `${o.firstName} ${o.lastName}`
+                  )}
                 </Table.Cell>
                 <Table.Cell>{o.eventName ?? ''}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatAdminDate(o.createdAt)}</Table.Cell>

@@ -14,6 +14,7 @@ import { SectionHeader } from '../components/section';
 import { ADMIN_PATHS } from '../lib/admin-api';
 import type { PaymentTestModeAnswer } from '@hs/contracts';
 import { SeatHoldCard } from './seat-hold-card';
+import { CompanySettingsCard } from '../invoices/company-settings-card';
 
 export const PAYMENT_MESSAGES = {
   fetchFailed: 'Failed to fetch payment test mode status',
@@ -182,6 +183,7 @@ export function PaymentsTab() {
       )}
       <Grid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start" mt="4">
         <SeatHoldCard />
+        <CompanySettingsCard />
       </Grid>
     </section>
   );

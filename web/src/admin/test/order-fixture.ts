@@ -52,6 +52,7 @@ export function adminOrder(over: Partial<AdminOrder> = {}): AdminOrder {
     attendance: null,
     checkedInCount: 0,
     noShowCount: 0,
+    personalDataErasedAt: null,
     refundedAmount: '0.00',
     holdUntil: null,
     refunds: [],

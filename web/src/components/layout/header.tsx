@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useRoute } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import { Container, HStack } from 'styled-system/jsx';
@@ -6,6 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { LayoutDashboardIcon, LogOutIcon, MenuIcon } from '../icons';
 import { Button, IconButton } from '../ui/button';
 import * as Drawer from '../ui/drawer';
+import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { useLogout } from './use-logout';
 
@@ -40,9 +42,10 @@ const mobileNavLink = css({
 
 function AppointmentsLink({ className, onClick }: { className: string; onClick?: () => void }) {
   const [active] = useRoute('/');
+  const { t } = useTranslation();
   return (
     <Link href="/" className={className} aria-current={active ? 'page' : undefined} onClick={onClick}>
-      Appointments
+      {t('header.appointments')}
     </Link>
   );
 }
@@ -51,6 +54,7 @@ export function Header() {
   const { isAuthenticated } = useAuth();
   const { logout, pending } = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { t } = useTranslation();
   const closeMenu = () => setMenuOpen(false);
 
   return (
@@ -67,84 +71,87 @@ export function Header() {
       })}
     >
       <Container maxW="6xl" px={{ base: '4', md: '6' }}>
-        <HStack h="16" justify="space-between" gap="4">
+        <HStack h="16" justify="space-between" gap={{ base: '2', sm: '4' }}>
           <Logo />
+          <HStack gap="2">
+            <LanguageSwitch />
 
-          <nav
-            aria-label="Main"
-            className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '2' })}
-          >
-            <AppointmentsLink className={navLink} />
-            {isAuthenticated ? (
-              <>
-                <Button asChild size="sm" variant="subtle">
-                  <Link href="/admin/dashboard">
-                    <LayoutDashboardIcon />
-                    Admin Dashboard
-                  </Link>
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  loading={pending}
-                  loadingText="Logging out..."
-                  onClick={logout}
-                >
-                  <LogOutIcon />
-                  Logout
-                </Button>
-              </>
-            ) : null}
-          </nav>
-
-          <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="right">
-            <Drawer.Trigger asChild>
-              <IconButton
-                aria-label="Open menu"
-                variant="ghost"
-                className={cx(css({ display: { base: 'inline-flex', md: 'none' } }))}
-              >
-                <MenuIcon />
-              </IconButton>
-            </Drawer.Trigger>
-            <Drawer.Portal>
-              <Drawer.Header>
-                <Drawer.Title>Menu</Drawer.Title>
-                <Drawer.CloseButton />
-              </Drawer.Header>
-              <Drawer.Body>
-                <nav
-                  aria-label="Mobile"
-                  className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}
-                >
-                  <AppointmentsLink className={mobileNavLink} onClick={closeMenu} />
-                  {isAuthenticated ? (
-                    <Link href="/admin/dashboard" className={mobileNavLink} onClick={closeMenu}>
+            <nav
+              aria-label={t('header.mainNav')}
+              className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '2' })}
+            >
+              <AppointmentsLink className={navLink} />
+              {isAuthenticated ? (
+                <>
+                  <Button asChild size="sm" variant="subtle">
+                    <Link href="/admin/dashboard">
                       <LayoutDashboardIcon />
                       Admin Dashboard
                     </Link>
-                  ) : null}
-                </nav>
-              </Drawer.Body>
-              {isAuthenticated ? (
-                <Drawer.Footer>
+                  </Button>
                   <Button
+                    size="sm"
                     variant="outline"
-                    fullWidth
                     loading={pending}
                     loadingText="Logging out..."
-                    onClick={async () => {
-                      await logout();
-                      closeMenu();
-                    }}
+                    onClick={logout}
                   >
                     <LogOutIcon />
                     Logout
                   </Button>
-                </Drawer.Footer>
+                </>
               ) : null}
-            </Drawer.Portal>
-          </Drawer.Root>
+            </nav>
+
+            <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="right">
+              <Drawer.Trigger asChild>
+                <IconButton
+                  aria-label={t('header.openMenu')}
+                  variant="ghost"
+                  className={cx(css({ display: { base: 'inline-flex', md: 'none' } }))}
+                >
+                  <MenuIcon />
+                </IconButton>
+              </Drawer.Trigger>
+              <Drawer.Portal>
+                <Drawer.Header>
+                  <Drawer.Title>{t('header.menu')}</Drawer.Title>
+                  <Drawer.CloseButton label={t('header.closeMenu')} />
+                </Drawer.Header>
+                <Drawer.Body>
+                  <nav
+                    aria-label={t('header.mobileNav')}
+                    className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}
+                  >
+                    <AppointmentsLink className={mobileNavLink} onClick={closeMenu} />
+                    {isAuthenticated ? (
+                      <Link href="/admin/dashboard" className={mobileNavLink} onClick={closeMenu}>
+                        <LayoutDashboardIcon />
+                        Admin Dashboard
+                      </Link>
+                    ) : null}
+                  </nav>
+                </Drawer.Body>
+                {isAuthenticated ? (
+                  <Drawer.Footer>
+                    <Button
+                      variant="outline"
+                      fullWidth
+                      loading={pending}
+                      loadingText="Logging out..."
+                      onClick={async () => {
+                        await logout();
+                        closeMenu();
+                      }}
+                    >
+                      <LogOutIcon />
+                      Logout
+                    </Button>
+                  </Drawer.Footer>
+                ) : null}
+              </Drawer.Portal>
+            </Drawer.Root>
+          </HStack>
         </HStack>
       </Container>
     </header>

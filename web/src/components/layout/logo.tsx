@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 
@@ -14,6 +15,7 @@ export function LogoMark({ size = 32 }: { size?: number }) {
 
 /** The brand mark and name, linking home. */
 export function Logo({ onClick }: { onClick?: () => void }) {
+  const { t } = useTranslation();
   return (
     <Link
       href="/"
@@ -39,7 +41,9 @@ export function Logo({ onClick }: { onClick?: () => void }) {
         >
           {BRAND_NAME}
         </span>
-        <span className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>Singapore</span>
+        <span className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>
+          {t('header.place')}
+        </span>
       </span>
     </Link>
   );

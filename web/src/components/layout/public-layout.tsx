@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -20,10 +21,11 @@ const skipLink = css({
 
 /** Header, main landmark and footer around every public page. */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', minH: '100dvh' })}>
       <a href="#main" className={skipLink}>
-        Skip to main content
+        {t('header.skipToContent')}
       </a>
       <Header />
       <main

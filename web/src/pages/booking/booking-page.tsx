@@ -1,5 +1,6 @@
 import { REGION_INFO_PANEL } from '@hs/domain';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { useParams } from 'wouter';
 import { css } from 'styled-system/css';
@@ -16,14 +17,10 @@ import type { EventDetail } from '../../public/types';
 import { BookingSuccess, type SuccessInfo } from './booking-success';
 import { BookingWizard } from './wizard';
 
-const NOTES = [
-  'Please arrive 15 minutes before your appointment time.',
-  'Bring your NRIC or other identification.',
-  'Fast for 8-10 hours before your screening (water is allowed).',
-  'Wear comfortable clothing.',
-];
+const NOTES = ['event.note1', 'event.note2', 'event.note3', 'event.note4'] as const;
 
 function InfoPanel({ event }: { event: EventDetail }) {
+  const { t } = useTranslation();
   return (
     <div className={css({ gridArea: 'info' })}>
       <Card.Root>
@@ -39,24 +36,24 @@ function InfoPanel({ event }: { event: EventDetail }) {
           <dl className={css({ display: 'grid', gap: '2.5', fontSize: 'sm' })}>
             <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
               <MapPinIcon className={css({ color: 'accent.default', flexShrink: 0 })} />
-              <dt className={css({ srOnly: true })}>Location</dt>
-              <dd>{event.location || 'Location not specified'}</dd>
+              <dt className={css({ srOnly: true })}>{t('event.location')}</dt>
+              <dd>{event.location || t('common.locationNotSpecified')}</dd>
             </div>
             <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
               <CalendarIcon className={css({ color: 'accent.default', flexShrink: 0 })} />
-              <dt className={css({ srOnly: true })}>Dates</dt>
-              <dd>Multiple dates available</dd>
+              <dt className={css({ srOnly: true })}>{t('event.dates')}</dt>
+              <dd>{t('event.multipleDates')}</dd>
             </div>
             <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
               <PackageIcon className={css({ color: 'accent.default', flexShrink: 0 })} />
-              <dt className={css({ srOnly: true })}>Packages</dt>
-              <dd>
-                {event.packages.length} {event.packages.length === 1 ? 'package' : 'packages'} available
-              </dd>
+              <dt className={css({ srOnly: true })}>{t('event.packages')}</dt>
+              <dd>{t('event.packagesAvailable', { count: event.packages.length })}</dd>
             </div>
           </dl>
           <div className={css({ mt: '2', p: '3', bg: 'bg.subtle', borderRadius: 'l2' })}>
-            <h2 className={css({ fontWeight: 'semibold', fontSize: 'sm', mb: '1.5' })}>Important notes</h2>
+            <h2 className={css({ fontWeight: 'semibold', fontSize: 'sm', mb: '1.5' })}>
+              {t('event.notesTitle')}
+            </h2>
             <ul
               className={css({
                 listStyle: 'disc',
@@ -68,7 +65,7 @@ function InfoPanel({ event }: { event: EventDetail }) {
               })}
             >
               {NOTES.map((n) => (
-                <li key={n}>{n}</li>
+                <li key={n}>{t(n)}</li>
               ))}
             </ul>
           </div>
@@ -80,17 +77,17 @@ function InfoPanel({ event }: { event: EventDetail }) {
 
 /** The postal-region explainer: beside the wizard on desktops, below it on phones. */
 function RegionPanel() {
+  const { t } = useTranslation();
+  const and = ` ${t('region.and')} `;
   return (
     <div className={css({ gridArea: 'region' })}>
       <Card.Root variant="subtle">
         <Card.Header>
           <h2 className={css({ fontWeight: 'semibold', display: 'flex', gap: '2', alignItems: 'center' })}>
             <InfoIcon className={css({ color: 'accent.default' })} />
-            Postal code based booking
+            {t('event.regionTitle')}
           </h2>
-          <Card.Description>
-            Appointment slots depend on your region, found from the first two digits of your postal code.
-          </Card.Description>
+          <Card.Description>{t('event.regionText')}</Card.Description>
         </Card.Header>
         <Card.Body>
           <ul className={css({ display: 'grid', gap: '1', fontSize: 'sm' })}>
@@ -99,8 +96,8 @@ function RegionPanel() {
                 key={r.region}
                 className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}
               >
-                <span className={css({ fontWeight: 'medium' })}>{r.name}</span>
-                <span className={css({ color: 'fg.muted' })}>{r.prefixes}</span>
+                <span className={css({ fontWeight: 'medium' })}>{t(`region.${r.region}`)}</span>
+                <span className={css({ color: 'fg.muted' })}>{r.prefixes.replace(' and ', and)}</span>
               </li>
             ))}
           </ul>
@@ -111,10 +108,11 @@ function RegionPanel() {
 }
 
 function LoadingLayout() {
+  const { t } = useTranslation();
   return (
     <Page>
       <div aria-busy="true" className={layout}>
-        <span className={css({ srOnly: true })}>Loading event</span>
+        <span className={css({ srOnly: true })}>{t('event.loading')}</span>
         <div className={css({ display: 'grid', gap: '3' })}>
           <Skeleton h="8" w="70%" />
           <Skeleton shape="line" />

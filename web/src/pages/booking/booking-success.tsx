@@ -1,4 +1,5 @@
 import { formatDateDMY } from '@hs/domain';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../../components/layout/page';
@@ -12,6 +13,7 @@ import { lookupKey } from '../../lib/swr-keys';
 import { CheckInQr } from '../../public/check-in-qr';
 import type { RegistrationLookup } from '../../public/types';
 import useSWR from 'swr';
+import { localDate } from '../../i18n/format';
 
 export interface SuccessInfo {
   referenceNumber: string;
@@ -55,16 +57,17 @@ export function BookingSuccess({ info }: { info: SuccessInfo }) {
   // The check-in code comes with the booking's lookup (the booking answer does not carry it).
   const { data } = useSWR<ApiEnvelope<RegistrationLookup>>(lookupKey(info.referenceNumber));
   const token = data?.data?.checkInToken ?? null;
+  const { t } = useTranslation();
   return (
     <Page display="flex" justifyContent="center" className={printRoot}>
-      <title>Booking Successful! | Health Screening</title>
+      <title>{`${t('success.title')} | Health Screening`}</title>
       <Card.Root maxW="2xl" w="full" data-print-card="">
         <Card.Header alignItems="center" textAlign="center" gap="2">
           <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default' })} />
           <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
-            Booking Successful!
+            {t('success.title')}
           </h1>
-          <p className={css({ color: 'fg.muted' })}>Your health screening appointment has been confirmed.</p>
+          <p className={css({ color: 'fg.muted' })}>{t('success.confirmed')}</p>
         </Card.Header>
         <Card.Body gap="5">
           <div
@@ -77,7 +80,7 @@ export function BookingSuccess({ info }: { info: SuccessInfo }) {
               borderColor: 'accent.muted',
             })}
           >
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Reference Number</p>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('success.reference')}</p>
             <p
               data-testid="reference-number"
               className={css({
@@ -98,43 +101,47 @@ export function BookingSuccess({ info }: { info: SuccessInfo }) {
               fontSize: 'sm',
             })}
           >
-            <dt className={css({ color: 'fg.muted' })}>Name</dt>
+            <dt className={css({ color: 'fg.muted' })}>{t('review.name')}</dt>
             <dd>{info.name}</dd>
-            <dt className={css({ color: 'fg.muted' })}>Event</dt>
+            <dt className={css({ color: 'fg.muted' })}>{t('review.event')}</dt>
             <dd>{info.eventName}</dd>
-            <dt className={css({ color: 'fg.muted' })}>Package</dt>
+            <dt className={css({ color: 'fg.muted' })}>{t('review.package')}</dt>
             <dd>{info.packageName}</dd>
-            <dt className={css({ color: 'fg.muted' })}>Date</dt>
-            <dd>{formatDateDMY(info.date)}</dd>
-            <dt className={css({ color: 'fg.muted' })}>Time</dt>
+            <dt className={css({ color: 'fg.muted' })}>{t('review.date')}</dt>
+            <dd>{localDate(info.date, formatDateDMY(info.date))}</dd>
+            <dt className={css({ color: 'fg.muted' })}>{t('review.time')}</dt>
             <dd>{info.timeLabel}</dd>
-            <dt className={css({ color: 'fg.muted' })}>Location</dt>
-            <dd>{info.location || 'Location not specified'}</dd>
+            <dt className={css({ color: 'fg.muted' })}>{t('review.location')}</dt>
+            <dd>{info.location || t('common.locationNotSpecified')}</dd>
           </dl>
           {token ? <CheckInQr token={token} /> : null}
           <p className={css({ fontSize: 'sm', p: '3', bg: 'bg.subtle', borderRadius: 'l2' })}>
-            A confirmation email has been sent to <strong>{info.email}</strong> with your booking details.
+            <Trans
+              i18nKey="success.emailSent"
+              values={{ email: info.email }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <section>
-            <h2 className={css({ fontWeight: 'semibold', mb: '2' })}>Next steps</h2>
+            <h2 className={css({ fontWeight: 'semibold', mb: '2' })}>{t('success.nextSteps')}</h2>
             <ul className={css({ listStyle: 'disc', pl: '5', display: 'grid', gap: '1', fontSize: 'sm' })}>
-              <li>Arrive 15 minutes before your appointment time.</li>
-              <li>Bring your identification (NRIC) and your reference number.</li>
-              <li>Fast for 8-10 hours before your screening.</li>
+              <li>{t('success.step1')}</li>
+              <li>{t('success.step2')}</li>
+              <li>{t('success.step3')}</li>
             </ul>
           </section>
         </Card.Body>
         <Card.Footer className={noPrint} flexWrap="wrap" justifyContent="center" gap="3">
           <Button variant="outline" onClick={() => window.print()}>
             <PrinterIcon />
-            Print Confirmation
+            {t('success.print')}
           </Button>
           <Button
             variant="outline"
             onClick={() => downloadIcs(appointment, `appointment-${info.referenceNumber}.ics`)}
           >
             <DownloadIcon />
-            Add to Calendar
+            {t('success.addToCalendar')}
           </Button>
           <Button asChild variant="ghost">
             <a href={googleCalendarUrl(appointment)} target="_blank" rel="noreferrer">
@@ -143,7 +150,7 @@ export function BookingSuccess({ info }: { info: SuccessInfo }) {
             </a>
           </Button>
           <Button asChild>
-            <Link href="/">Return to Home</Link>
+            <Link href="/">{t('common.returnHome')}</Link>
           </Button>
         </Card.Footer>
       </Card.Root>

@@ -1,6 +1,8 @@
 import { formatDateDMY } from '@hs/domain';
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { CalendarIcon, ClockIcon } from '../../components/icons';
+import { localDate } from '../../i18n/format';
 import type { PersonalValues } from './wizard-logic';
 import type { PublicTimeslot } from '../../public/types';
 
@@ -19,6 +21,7 @@ export interface WaitlistClaim {
 
 /** Step 3 of an offer's booking: the held slot, not a choice. */
 export function HeldSlot({ claim }: { claim: WaitlistClaim }) {
+  const { t } = useTranslation();
   const row = css({ display: 'flex', gap: '2', alignItems: 'center' });
   return (
     <div
@@ -32,17 +35,17 @@ export function HeldSlot({ claim }: { claim: WaitlistClaim }) {
         bg: 'bg.subtle',
       })}
     >
-      <p className={css({ fontWeight: 'semibold' })}>Your held appointment slot</p>
+      <p className={css({ fontWeight: 'semibold' })}>{t('slots.heldTitle')}</p>
       <p className={row}>
         <CalendarIcon className={css({ color: 'accent.default' })} />
-        {claim.dateLabel || formatDateDMY(claim.slot.date)}
+        {localDate(claim.slot.date, claim.dateLabel || formatDateDMY(claim.slot.date))}
       </p>
       <p className={row}>
         <ClockIcon className={css({ color: 'accent.default' })} />
         {claim.slot.label}
       </p>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-        These {claim.seats === 1 ? 'seat is' : `${claim.seats} seats are`} held for you from the waiting list.
+        {t('slots.heldSeats', { count: claim.seats })}
       </p>
     </div>
   );

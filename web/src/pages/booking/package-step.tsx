@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { ChoiceGroup } from '../../public/choice-group';
 import { money } from '../../public/money';
@@ -13,10 +14,11 @@ export interface PackageStepProps {
 
 /** Step 1: one of the event's packages, with its AIA member price where it has one. */
 export function PackageStep({ packages, packageId, error, onChange }: PackageStepProps) {
+  const { t } = useTranslation();
   return (
     <ChoiceGroup
       id={`${F}packageId`}
-      label="Choose a screening package"
+      label={t('wizard.choosePackage')}
       hideLabel
       name="packageId"
       value={packageId ? String(packageId) : null}
@@ -33,7 +35,7 @@ export function PackageStep({ packages, packageId, error, onChange }: PackageSte
             </span>
             {p.aiaPrice ? (
               <span className={css({ display: 'block', fontSize: 'xs', color: 'accent.text' })}>
-                AIA {money(p.aiaPrice)}
+                {t('wizard.aia')} {money(p.aiaPrice)}
               </span>
             ) : null}
           </span>

@@ -9,6 +9,7 @@ import { focusFirstInvalid } from '../../public/form-field';
 import { PackageSelect } from '../../public/package-select';
 import { PersonFields, type PersonValues } from '../../public/person-fields';
 import type { DraftParticipant, EventPackage } from '../../public/types';
+import { useTranslation } from 'react-i18next';
 
 interface Values {
   firstName: string;
@@ -73,6 +74,7 @@ export function ParticipantDialog({
   onOpenChange,
   onSave,
 }: ParticipantDialogProps) {
+  const { t } = useTranslation();
   const [values, setValues] = useState<Values>(() => initial(editing, defaultPackageId));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -121,7 +123,7 @@ export function ParticipantDialog({
     }
     const pkg = packages.find((p) => p.id === r.value.packageId);
     if (!pkg) {
-      toaster.create({ title: 'Error', description: 'Selected package not found', type: 'error' });
+      toaster.create({ title: t('common.error'), description: t('msg.packageNotFound'), type: 'error' });
       return;
     }
     onSave({
@@ -143,10 +145,8 @@ export function ParticipantDialog({
     <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)}>
       <Dialog.Portal maxW="600px">
         <Dialog.Header>
-          <Dialog.Title>{editing ? 'Edit Participant' : 'Add Participant'}</Dialog.Title>
-          <Dialog.Description>
-            Each participant gets their own screening at the same appointment time.
-          </Dialog.Description>
+          <Dialog.Title>{editing ? t('review.editParticipant') : t('review.addParticipant')}</Dialog.Title>
+          <Dialog.Description>{t('review.participantHint')}</Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
           <DialogForm id="participant-form" onSubmit={submit}>
@@ -169,10 +169,10 @@ export function ParticipantDialog({
         </Dialog.Body>
         <Dialog.Footer>
           <Dialog.CloseTrigger asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{t('common.cancel')}</Button>
           </Dialog.CloseTrigger>
           <Button type="submit" form="participant-form">
-            {editing ? 'Update Participant' : 'Add Participant'}
+            {editing ? t('review.updateParticipant') : t('review.addParticipant')}
           </Button>
         </Dialog.Footer>
         <Dialog.CloseButton />

@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
+import { translateMessage as tm } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { FormField } from '../../public/form-field';
 import { money } from '../../public/money';
@@ -24,6 +26,7 @@ export interface PersonalStepProps {
 
 /** Step 2: the booker's details; under the postal code, the region lookup's progress. */
 export function PersonalStep({ values, errors, onChange, onBlur, timeslots, partner }: PersonalStepProps) {
+  const { t } = useTranslation();
   const field = (name: keyof PersonalValues) => ({
     id: `${F}${name}`,
     name,
@@ -64,20 +67,16 @@ export function PersonalStep({ values, errors, onChange, onBlur, timeslots, part
             }),
           )}
         >
-          Details prefilled from your WhiteCoat booking {partner.bookingCode}.
+          {t('wizard.partnerPrefilled', { code: partner.bookingCode })}
           {partner.isPaidInWhiteCoat
-            ? ` ${money(partner.whiteCoatPaidAmount)} already paid at WhiteCoat.`
+            ? t('wizard.partnerPaid', { amount: money(partner.whiteCoatPaidAmount) })
             : ''}
         </p>
       ) : null}
-      <PersonFields
-        {...person}
-        fields={BOOKER_FIELDS}
-        idHelperText="Used to verify AIA Health Shield benefits"
-      />
+      <PersonFields {...person} fields={BOOKER_FIELDS} idHelperText={t('person.idHelper')} />
       <div>
         <FormField
-          label="Postal Code"
+          label={t('person.postalCode')}
           required
           inputMode="numeric"
           maxLength={6}
@@ -85,25 +84,29 @@ export function PersonalStep({ values, errors, onChange, onBlur, timeslots, part
           {...field('postalCode')}
         />
         <p aria-live="polite" className={css({ mt: '1.5', fontSize: 'sm', color: 'fg.muted', minH: '5' })}>
-          {postalValid && timeslots.isLoading ? 'Checking available timeslots...' : null}
+          {postalValid && timeslots.isLoading ? t('person.checkingTimeslots') : null}
           {postalValid && !timeslots.isLoading && timeslots.data
-            ? `Region: ${timeslots.data.regionName ?? timeslots.data.region}`
+            ? t('person.region', {
+                region: t(`region.${timeslots.data.region}`, {
+                  defaultValue: timeslots.data.regionName ?? timeslots.data.region,
+                }),
+              })
             : null}
           {postalValid && !timeslots.isLoading && timeslots.error ? (
             <span className={css({ color: 'fg.error' })}>
-              {errorMessage(timeslots.error, 'Failed to fetch timeslots')}
+              {tm(errorMessage(timeslots.error, 'Failed to fetch timeslots'))}
             </span>
           ) : null}
         </p>
       </div>
       <FormField
-        label="Unit Number"
+        label={t('person.unitNumber')}
         autoComplete="address-line2"
         placeholder="#01-01"
         {...field('unitNumber')}
       />
       <div className={css({ gridColumn: { md: '1 / -1' } })}>
-        <FormField label="Address" required autoComplete="street-address" {...field('address')} />
+        <FormField label={t('person.address')} required autoComplete="street-address" {...field('address')} />
       </div>
       <PersonFields {...person} fields={['medicalConditions']} />
       <PrivacyConsent

@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toCents } from '../../public/money';
 import type { Quote } from '../../public/types';
+import { useTranslation } from 'react-i18next';
 
 /** The breakdown as shown: the server quote when present, else the client preview (same shape). */
 export interface BreakdownView {
@@ -83,6 +84,7 @@ const row = css({ display: 'flex', justifyContent: 'space-between', gap: '4', py
 const num = css({ fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' });
 
 export function PriceBreakdownTable({ view, updating }: { view: BreakdownView; updating?: boolean }) {
+  const { t } = useTranslation();
   return (
     <section
       aria-labelledby="price-heading"
@@ -90,7 +92,7 @@ export function PriceBreakdownTable({ view, updating }: { view: BreakdownView; u
       data-testid="price-breakdown"
     >
       <h3 id="price-heading" className={css({ fontWeight: 'semibold', mb: '2' })}>
-        Price Breakdown
+        {t('review.priceBreakdown')}
       </h3>
       <ul
         className={css({
@@ -105,13 +107,13 @@ export function PriceBreakdownTable({ view, updating }: { view: BreakdownView; u
           // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id; the order is the participants' order
           <li key={`${l.name}-${i}`} className={row}>
             <span>
-              {l.name || `Participant ${i + 1}`}
+              {l.name || t('review.participantN', { n: i + 1 })}
               <span className={css({ color: 'fg.muted' })}> · {l.packageName}</span>
               {l.memberPrice ? (
                 <span
                   className={css({ ml: '1.5', fontSize: 'xs', color: 'accent.text', fontWeight: 'medium' })}
                 >
-                  (AIA member price)
+                  {t('review.aiaMemberPrice')}
                 </span>
               ) : null}
             </span>
@@ -126,33 +128,36 @@ export function PriceBreakdownTable({ view, updating }: { view: BreakdownView; u
       </ul>
       <dl className={css({ fontSize: 'sm' })}>
         <div className={row}>
-          <dt>Base price</dt>
+          <dt>{t('review.basePrice')}</dt>
           <dd className={num}>{formatSGD(view.baseTotal)}</dd>
         </div>
         {view.memberDiscount > 0 ? (
           <div className={cx(row, css({ color: 'success.text' }))}>
-            <dt>AIA member discount</dt>
+            <dt>{t('review.aiaMemberDiscount')}</dt>
             <dd className={num}>-{formatSGD(view.memberDiscount)}</dd>
           </div>
         ) : null}
         {view.volumeDiscount > 0 ? (
           <div className={cx(row, css({ color: 'success.text' }))}>
-            <dt>Group discount ({view.volumeDiscountPercent}%)</dt>
+            <dt>{t('review.groupDiscount', { percent: view.volumeDiscountPercent })}</dt>
             <dd className={num}>-{formatSGD(view.volumeDiscount)}</dd>
           </div>
         ) : null}
         <div className={row}>
-          <dt>Subtotal</dt>
+          <dt>{t('review.subtotal')}</dt>
           <dd className={num}>{formatSGD(view.subtotal)}</dd>
         </div>
         {view.discountAmount > 0 ? (
           <div className={cx(row, css({ color: 'success.text' }))}>
-            <dt>Discount{view.discountLabel ? ` (${view.discountLabel})` : ''}</dt>
+            <dt>
+              {t('review.discount')}
+              {view.discountLabel ? ` (${view.discountLabel})` : ''}
+            </dt>
             <dd className={num}>-{formatSGD(view.discountAmount)}</dd>
           </div>
         ) : null}
         <div className={row}>
-          <dt>GST (9%)</dt>
+          <dt>{t('review.gst')}</dt>
           <dd className={num}>{formatSGD(view.gst)}</dd>
         </div>
         <div
@@ -168,17 +173,17 @@ export function PriceBreakdownTable({ view, updating }: { view: BreakdownView; u
             }),
           )}
         >
-          <dt>Total</dt>
+          <dt>{t('review.total')}</dt>
           <dd className={num}>{formatSGD(view.total)}</dd>
         </div>
         {view.partnerPaid > 0 ? (
           <>
             <div className={row}>
-              <dt>Paid via WhiteCoat</dt>
+              <dt>{t('review.paidWhiteCoat')}</dt>
               <dd className={num}>-{formatSGD(view.partnerPaid)}</dd>
             </div>
             <div className={cx(row, css({ fontWeight: 'bold' }))}>
-              <dt>Balance Due</dt>
+              <dt>{t('review.balanceDue')}</dt>
               <dd className={num}>{formatSGD(view.balanceDue)}</dd>
             </div>
           </>

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Checkbox } from '../../components/ui/checkbox';
+import { translateMessage as tm } from '../../i18n';
 import { FIELD_ID_PREFIX as F } from './wizard-logic';
 
 /** What the form tells the booker about the NRIC, before they consent (PDPC advisory guidelines on NRIC numbers). */
@@ -20,6 +22,7 @@ export interface PrivacyConsentProps {
  * the notice never ticks the box.
  */
 export function PrivacyConsent({ id = `${F}privacyConsent`, checked, error, onChange }: PrivacyConsentProps) {
+  const { t } = useTranslation();
   return (
     <div
       className={css({
@@ -33,14 +36,14 @@ export function PrivacyConsent({ id = `${F}privacyConsent`, checked, error, onCh
       })}
     >
       <p className={css({ fontSize: 'sm', color: 'fg.default' })}>
-        {NRIC_PURPOSE}{' '}
+        {t('privacy.purpose')}{' '}
         <a
           href="/privacy"
           target="_blank"
           rel="noopener"
           className={css({ color: 'accent.text', textDecoration: 'underline' })}
         >
-          Read our privacy notice
+          {t('privacy.readNotice')}
         </a>
         .
       </p>
@@ -51,12 +54,11 @@ export function PrivacyConsent({ id = `${F}privacyConsent`, checked, error, onCh
         required
         onCheckedChange={(e) => onChange(e.checked === true)}
       >
-        I have read the privacy notice and consent to the collection and use of my personal data, including my
-        NRIC/FIN, for this health screening.
+        {t('privacy.consent')}
       </Checkbox>
       {error ? (
         <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
-          {error}
+          {tm(error)}
         </p>
       ) : null}
     </div>

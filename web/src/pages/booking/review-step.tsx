@@ -8,6 +8,7 @@ import {
   validate,
 } from '@hs/domain';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
@@ -15,6 +16,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button, IconButton } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
+import { translateMessage as tm } from '../../i18n';
+import { localDate } from '../../i18n/format';
 import { ApiError } from '../../lib/api';
 import { quoteKey } from '../../lib/swr-keys';
 import { fetchQuote, validateDiscount } from '../../public/calls';
@@ -87,6 +90,7 @@ export interface ReviewStepProps {
 export function ReviewStep(props: ReviewStepProps) {
   const { event, packageId, personal, membership, slot, participants, discount, pricing, quote } = props;
   const pkg = findPackage(event, packageId);
+  const { t } = useTranslation();
   const [dialog, setDialog] = useState<{ open: boolean; editing: DraftParticipant | null }>({
     open: false,
     editing: null,
@@ -108,8 +112,8 @@ export function ReviewStep(props: ReviewStepProps) {
     const entry = validate(discountCodeEntrySchema, { code });
     if (!entry.ok) {
       toaster.create({
-        title: DISCOUNT_CODE_MESSAGES.missingTitle,
-        description: DISCOUNT_CODE_MESSAGES.missing,
+        title: tm(DISCOUNT_CODE_MESSAGES.missingTitle),
+        description: tm(DISCOUNT_CODE_MESSAGES.missing),
         type: 'error',
       });
       return;
@@ -125,15 +129,16 @@ export function ReviewStep(props: ReviewStepProps) {
       props.onDiscountChange({ ...res, code: res.code || entry.value.code });
       setCode('');
       toaster.create({
-        title: 'Discount Applied',
-        description: res.description || `Code ${res.code || entry.value.code} applied.`,
+        title: t('review.discountApplied'),
+        description: res.description || t('review.codeApplied', { code: res.code || entry.value.code }),
         type: 'success',
       });
     } catch (error) {
       toaster.create({
-        title: DISCOUNT_CODE_MESSAGES.invalidTitle,
-        description:
+        title: tm(DISCOUNT_CODE_MESSAGES.invalidTitle),
+        description: tm(
           (error instanceof ApiError && error.serverMessage) || DISCOUNT_CODE_MESSAGES.validateFailed,
+        ),
         type: 'error',
       });
     } finally {
@@ -146,13 +151,16 @@ export function ReviewStep(props: ReviewStepProps) {
     props.onParticipantsChange(
       exists ? participants.map((x) => (x.clientId === p.clientId ? p : x)) : [...participants, p],
     );
-    toaster.create({ title: exists ? 'Participant Updated' : 'Participant Added', type: 'success' });
+    toaster.create({
+      title: exists ? t('review.participantUpdated') : t('review.participantAdded'),
+      type: 'success',
+    });
     setDialog({ open: false, editing: null });
   }
 
   function removeParticipant(p: DraftParticipant) {
     props.onParticipantsChange(participants.filter((x) => x.clientId !== p.clientId));
-    toaster.create({ title: 'Participant Removed', type: 'success' });
+    toaster.create({ title: t('review.participantRemoved'), type: 'success' });
   }
 
   const total = participants.length + 1;
@@ -163,53 +171,59 @@ export function ReviewStep(props: ReviewStepProps) {
     <div className={css({ display: 'grid', gap: '4' })}>
       <section className={section} aria-labelledby="review-appointment">
         <h3 id="review-appointment" className={sectionTitle}>
-          Appointment
+          {t('review.appointment')}
         </h3>
         <dl className={dl}>
-          <dt>Event</dt>
+          <dt>{t('review.event')}</dt>
           <dd>{event.name}</dd>
-          <dt>Package</dt>
+          <dt>{t('review.package')}</dt>
           <dd>{pkg?.name}</dd>
-          <dt>Date</dt>
+          <dt>{t('review.date')}</dt>
           <dd>
-            {slot ? `${formatDateDMY(slot.date)}${props.dateLabel ? ` (${props.dateLabel})` : ''}` : ''}
+            {slot
+              ? `${formatDateDMY(slot.date)}${props.dateLabel ? ` (${localDate(slot.date, props.dateLabel)})` : ''}`
+              : ''}
           </dd>
-          <dt>Time</dt>
+          <dt>{t('review.time')}</dt>
           <dd>{slot?.label}</dd>
-          <dt>Location</dt>
-          <dd>{event.location || 'Location not specified'}</dd>
+          <dt>{t('review.location')}</dt>
+          <dd>{event.location || t('common.locationNotSpecified')}</dd>
         </dl>
       </section>
 
       <section className={section} aria-labelledby="review-personal">
         <h3 id="review-personal" className={sectionTitle}>
-          Personal Information
+          {t('review.personal')}
         </h3>
         <dl className={dl}>
-          <dt>Name</dt>
+          <dt>{t('review.name')}</dt>
           <dd>{fullName}</dd>
-          <dt>Email</dt>
+          <dt>{t('review.email')}</dt>
           <dd className={css({ wordBreak: 'break-all' })}>{personal.email}</dd>
-          <dt>Mobile Number</dt>
+          <dt>{t('review.mobile')}</dt>
           <dd>{personal.mobileNumber}</dd>
-          <dt>Gender</dt>
-          <dd>{personal.gender === 'male' ? 'Male' : 'Female'}</dd>
-          <dt>Identification Number</dt>
+          <dt>{t('review.gender')}</dt>
+          <dd>{personal.gender === 'male' ? t('person.male') : t('person.female')}</dd>
+          <dt>{t('review.id')}</dt>
           <dd>{personal.identificationNumber.toUpperCase()}</dd>
-          <dt>Date of Birth</dt>
+          <dt>{t('review.dob')}</dt>
           <dd>{formatDateDMY(personal.dateOfBirth)}</dd>
-          <dt>Address</dt>
+          <dt>{t('review.address')}</dt>
           <dd>
-            {[personal.address, personal.unitNumber, `Singapore ${personal.postalCode}`]
+            {[
+              personal.address,
+              personal.unitNumber,
+              t('review.singapore', { postalCode: personal.postalCode }),
+            ]
               .filter(Boolean)
               .join(', ')}
           </dd>
-          <dt>AIA Health Shield</dt>
+          <dt>{t('review.aia')}</dt>
           <dd>
             {membership.isAiaMember ? (
-              <Badge tone="success">Member pricing applied</Badge>
+              <Badge tone="success">{t('review.memberPricing')}</Badge>
             ) : (
-              <Badge>Standard pricing</Badge>
+              <Badge>{t('review.standardPricing')}</Badge>
             )}
           </dd>
         </dl>
@@ -228,7 +242,7 @@ export function ReviewStep(props: ReviewStepProps) {
         >
           <h3 id="review-participants" className={sectionTitle} style={{ marginBottom: 0 }}>
             <UsersIcon />
-            Participants ({total} / {limit})
+            {t('review.participants', { total, limit })}
           </h3>
           <Button
             size="sm"
@@ -237,13 +251,12 @@ export function ReviewStep(props: ReviewStepProps) {
             onClick={() => setDialog({ open: true, editing: null })}
           >
             <PlusIcon />
-            Add Participant
+            {t('review.addParticipant')}
           </Button>
         </div>
         <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
-          Add family or colleagues to this booking: 2 people save 5%, 3 save 10%, 4 save 15%, 5 or more save
-          20%.
-          {props.maxPeople !== undefined ? ` Your held offer has ${props.maxPeople} seats.` : ''}
+          {t('review.groupHint')}
+          {props.maxPeople !== undefined ? t('review.heldSeats', { count: props.maxPeople }) : ''}
         </p>
         <ul className={css({ display: 'grid', gap: '2' })}>
           <li
@@ -261,7 +274,7 @@ export function ReviewStep(props: ReviewStepProps) {
             <span>
               <strong>{fullName}</strong> · {pkg?.name}
             </span>
-            <Badge tone="accent">Primary</Badge>
+            <Badge tone="accent">{t('review.primary')}</Badge>
           </li>
           {participants.map((p) => (
             <li
@@ -285,7 +298,7 @@ export function ReviewStep(props: ReviewStepProps) {
                 · {findPackage(event, p.packageId)?.name}
                 {p.isAiaMember ? (
                   <Badge tone="success" ml="2">
-                    AIA
+                    {t('wizard.aia')}
                   </Badge>
                 ) : null}
               </span>
@@ -293,7 +306,7 @@ export function ReviewStep(props: ReviewStepProps) {
                 <IconButton
                   size="sm"
                   variant="ghost"
-                  aria-label={`Edit ${p.firstName} ${p.lastName}`}
+                  aria-label={t('review.edit', { name: `${p.firstName} ${p.lastName}` })}
                   onClick={() => setDialog({ open: true, editing: p })}
                 >
                   <PencilIcon />
@@ -301,7 +314,7 @@ export function ReviewStep(props: ReviewStepProps) {
                 <IconButton
                   size="sm"
                   variant="ghost"
-                  aria-label={`Remove ${p.firstName} ${p.lastName}`}
+                  aria-label={t('review.remove', { name: `${p.firstName} ${p.lastName}` })}
                   onClick={() => removeParticipant(p)}
                 >
                   <TrashIcon />
@@ -315,7 +328,7 @@ export function ReviewStep(props: ReviewStepProps) {
       <section className={section} aria-labelledby="review-discount">
         <h3 id="review-discount" className={sectionTitle}>
           <TagIcon />
-          Discount Code
+          {t('review.discountCode')}
         </h3>
         {discount ? (
           <div className={spreadRow}>
@@ -326,13 +339,13 @@ export function ReviewStep(props: ReviewStepProps) {
               {discount.description}
             </p>
             <Button size="sm" variant="ghost" onClick={() => props.onDiscountChange(null)}>
-              Remove
+              {t('review.removeDiscount')}
             </Button>
           </div>
         ) : (
           <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
             <Field.Root id="bk-discountCode" className={css({ flex: '1' })}>
-              <Field.Label>Discount code</Field.Label>
+              <Field.Label>{t('review.discountCodeLabel')}</Field.Label>
               <Field.Input
                 value={code}
                 autoComplete="off"
@@ -345,8 +358,13 @@ export function ReviewStep(props: ReviewStepProps) {
                 }}
               />
             </Field.Root>
-            <Button variant="outline" onClick={applyCode} loading={applying} loadingText="Applying...">
-              Apply
+            <Button
+              variant="outline"
+              onClick={applyCode}
+              loading={applying}
+              loadingText={t('review.applying')}
+            >
+              {t('review.apply')}
             </Button>
           </div>
         )}

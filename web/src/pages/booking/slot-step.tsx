@@ -1,4 +1,5 @@
-import { slotsLeftLabel } from '@hs/domain';
+import { slotsLeft } from '@hs/domain';
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { UsersIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
@@ -6,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ChoiceGroup } from '../../public/choice-group';
 import type { PublicTimeslot } from '../../public/types';
 import { WarningNotice } from '../../public/warning-notice';
+import { localDate } from '../../i18n/format';
 import { FIELD_ID_PREFIX as F } from './wizard-logic';
 
 export const NO_TIMESLOTS_MESSAGE =
@@ -18,14 +20,13 @@ const isFree = (t: PublicTimeslot) => t.isAvailable && t.maxAttendees > t.curren
 
 /** "Join the waiting list" under a notice: for a date, or for any date (null). */
 function JoinWaitlist({ date, onJoin }: { date: string | null; onJoin: (date: string | null) => void }) {
+  const { t } = useTranslation();
   return (
     <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', flex: '1 1 14rem' })}>
-        Join the waiting list and we'll email you when seats free up.
-      </p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', flex: '1 1 14rem' })}>{t('slots.joinText')}</p>
       <Button type="button" variant="outline" onClick={() => onJoin(date)}>
         <UsersIcon />
-        Join the waiting list
+        {t('slots.join')}
       </Button>
     </div>
   );
@@ -56,10 +57,11 @@ export function SlotStep({
   onTime,
   onJoinWaitlist,
 }: SlotStepProps) {
+  const { t } = useTranslation();
   if (loading) {
     return (
       <div aria-busy="true" className={css({ display: 'grid', gap: '3' })}>
-        <span className={css({ srOnly: true })}>Loading timeslots</span>
+        <span className={css({ srOnly: true })}>{t('slots.loading')}</span>
         <Skeleton h="14" />
         <Skeleton h="14" />
         <Skeleton h="14" />
@@ -72,7 +74,7 @@ export function SlotStep({
     return (
       <div className={css({ display: 'grid', gap: '4' })}>
         <WarningNotice>
-          <p>{!error && open.length > 0 ? ALL_FULL_MESSAGE : NO_TIMESLOTS_MESSAGE}</p>
+          <p>{!error && open.length > 0 ? t('msg.allFull') : t('msg.noTimeslots')}</p>
         </WarningNotice>
         {/* a region without a free seat (not a lookup failure): the waiting list instead */}
         {!error && onJoinWaitlist ? <JoinWaitlist date={null} onJoin={onJoinWaitlist} /> : null}
@@ -85,12 +87,12 @@ export function SlotStep({
     <div className={css({ display: 'grid', gap: '6' })}>
       {regionName ? (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          Showing appointment slots for the {regionName} region.
+          {t('slots.showingRegion', { region: regionName })}
         </p>
       ) : null}
       <ChoiceGroup
         id={`${F}date`}
-        label="Select a date"
+        label={t('slots.selectDate')}
         name="date"
         columns={2}
         compact
@@ -98,14 +100,14 @@ export function SlotStep({
         onChange={onDate}
         options={open.map((g) => ({
           value: g.date.value,
-          label: g.date.label,
-          description: `${g.timeslots.filter(isFree).length} times available`,
+          label: localDate(g.date.value, g.date.label),
+          description: t('slots.timesAvailable', { count: g.timeslots.filter(isFree).length }),
         }))}
       />
       {dateFull && onJoinWaitlist ? (
         <div className={css({ display: 'grid', gap: '3' })}>
           <WarningNotice>
-            <p>{DATE_FULL_MESSAGE}</p>
+            <p>{t('msg.dateFull')}</p>
           </WarningNotice>
           <JoinWaitlist date={group.date.value} onJoin={onJoinWaitlist} />
         </div>
@@ -113,26 +115,24 @@ export function SlotStep({
       {group ? (
         <ChoiceGroup
           id={`${F}timeslotId`}
-          label="Select a time"
+          label={t('slots.selectTime')}
           name="timeslotId"
           columns={3}
           compact
           value={timeslotId ? String(timeslotId) : null}
           onChange={(v) => onTime(Number(v))}
-          options={group.timeslots.map((t) => {
-            const full = !t.isAvailable || t.currentAttendees >= t.maxAttendees;
+          options={group.timeslots.map((slot) => {
+            const full = !slot.isAvailable || slot.currentAttendees >= slot.maxAttendees;
             return {
-              value: String(t.id),
-              label: t.label,
-              description: full ? 'Unavailable' : slotsLeftLabel(t),
+              value: String(slot.id),
+              label: slot.label,
+              description: full ? t('slots.unavailable') : t('slots.slotsLeft', { count: slotsLeft(slot) }),
               disabled: full,
             };
           })}
         />
       ) : (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          Choose a date to see the available times.
-        </p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('slots.chooseDate')}</p>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import { CheckIcon } from '../../components/icons';
 import { STEP_TITLES } from './wizard-logic';
@@ -37,8 +38,9 @@ const separator = css({
 
 /** The wizard's four steps as a numbered list (done, current, to come). */
 export function StepsIndicator({ step }: { step: number }) {
+  const { t } = useTranslation();
   return (
-    <nav aria-label="Booking steps" className={css({ mb: '6' })}>
+    <nav aria-label={t('wizard.steps')} className={css({ mb: '6' })}>
       <ol className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
         {STEP_TITLES.map((title, index) => {
           const state = index < step ? { 'data-complete': '' } : index === step ? { 'data-current': '' } : {};
@@ -58,8 +60,8 @@ export function StepsIndicator({ step }: { step: number }) {
                   }),
                 )}
               >
-                {index < step ? <span className={css({ srOnly: true })}>Completed: </span> : null}
-                {title}
+                {index < step ? <span className={css({ srOnly: true })}>{t('wizard.completed')}</span> : null}
+                {t(`wizard.step${index}`)}
               </span>
               {index < STEP_TITLES.length - 1 ? <span className={separator} {...state} /> : null}
             </li>

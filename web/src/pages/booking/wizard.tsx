@@ -1,5 +1,6 @@
 import { BOOKING_MESSAGES, membershipToast } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { css } from 'styled-system/css';
@@ -7,6 +8,7 @@ import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
+import { currentLanguage, translateMessage as tm } from '../../i18n';
 import { EVENTS_KEY, postalTimeslotsKey } from '../../lib/swr-keys';
 import { toastBookingFailed, toastMissingReference } from '../../public/booking-toasts';
 import { createRegistration, verifyMembership } from '../../public/calls';
@@ -58,6 +60,7 @@ export interface BookingWizardProps {
 
 export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
   const [, navigate] = useLocation();
+  const { t } = useTranslation();
   const { mutate } = useSWRConfig();
   const firstStep = claim ? 1 : 0;
   const [step, setStep] = useState(firstStep);
@@ -77,6 +80,7 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
   const prefilled = useRef(false);
 
   // Partner hand-off prefill (valid for 10 minutes; stale data is cleared by readPartnerHandoff).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount (t is the language of that moment)
   useEffect(() => {
     if (prefilled.current) return;
     prefilled.current = true;
@@ -85,8 +89,8 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
     setPartner(data);
     setPersonal((p) => personalFromPartner(data, p));
     toaster.create({
-      title: 'Booking details loaded',
-      description: 'Your details from WhiteCoat have been filled in. Please review them and continue.',
+      title: t('wizard.partnerLoadedTitle'),
+      description: t('wizard.partnerLoaded'),
       type: 'info',
     });
   }, []);
@@ -168,7 +172,8 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
           isAiaMember: result.success && result.isAiaMember,
           verificationToken: result.verificationToken,
         });
-        toaster.create(membershipToast(result));
+        const toast = membershipToast(result);
+        toaster.create({ ...toast, title: tm(toast.title), description: tm(toast.description) });
       }
       goTo(2);
       return;
@@ -176,8 +181,8 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
     if (step === 2) {
       if (!timeslotId) {
         toaster.create({
-          title: BOOKING_MESSAGES.timeslotToastTitle,
-          description: BOOKING_MESSAGES.timeslot,
+          title: tm(BOOKING_MESSAGES.timeslotToastTitle),
+          description: tm(BOOKING_MESSAGES.timeslot),
           type: 'error',
         });
         return;
@@ -196,7 +201,9 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
     setSubmitting(true);
     try {
       const body = bodyFor(totalCents);
-      const res = await createRegistration(claim ? { ...body, waitlistToken: claim.token } : body);
+      // the booking's language: its emails are written in it
+      const sent = { ...body, language: currentLanguage() };
+      const res = await createRegistration(claim ? { ...sent, waitlistToken: claim.token } : sent);
       const reference = referenceOf(res?.data);
       if (!reference) {
         toastMissingReference();
@@ -234,7 +241,7 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
     }
   }
 
-  const nextLabel = verifying ? 'Verifying AIA...' : 'Loading...';
+  const nextLabel = verifying ? t('wizard.verifying') : t('common.loading');
   const nextBusy = verifying || (step === 1 && !claim && timeslotsQuery.isLoading);
 
   if (joining) {
@@ -265,14 +272,14 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
       <Card.Body pt={{ base: '5', md: '6' }}>
         <StepsIndicator step={step} />
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          Step {step + 1} of {STEP_TITLES.length}
+          {t('wizard.stepOf', { step: step + 1, total: STEP_TITLES.length })}
         </p>
         <h2
           ref={headingRef}
           tabIndex={-1}
           className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '5', outline: 'none' })}
         >
-          {STEP_TITLES[step]}
+          {t(`wizard.step${step}`)}
         </h2>
 
         <form
@@ -349,16 +356,16 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
               disabled={step === firstStep || submitting}
             >
               <ArrowLeftIcon />
-              Previous
+              {t('wizard.previous')}
             </Button>
             {step < 3 ? (
               <Button type="submit" loading={nextBusy} loadingText={nextLabel}>
-                Next
+                {t('wizard.next')}
                 <ArrowRightIcon />
               </Button>
             ) : (
-              <Button type="submit" loading={submitting} loadingText="Booking...">
-                Confirm Booking
+              <Button type="submit" loading={submitting} loadingText={t('wizard.booking')}>
+                {t('wizard.confirm')}
               </Button>
             )}
           </div>

@@ -1,5 +1,6 @@
 import { isPaidStatus, MAX_PARTICIPANTS, parseRegistrationStatus } from '@hs/domain';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
@@ -7,6 +8,7 @@ import { Button, IconButton } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Dialog from '../../components/ui/dialog';
 import { toaster } from '../../components/ui/toaster';
+import { translateMessage as tm } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { money } from '../../public/money';
 import type { BookedParticipant, EventPackage, RegistrationLookup } from '../../public/types';
@@ -25,7 +27,7 @@ import { spreadRow } from '../../public/spread-row';
 const failure = (title: string, e: unknown) =>
   toaster.create({
     title,
-    description: e instanceof ApiError ? (e.serverMessage ?? e.message) : errorMessage(e),
+    description: tm(e instanceof ApiError ? (e.serverMessage ?? e.message) : errorMessage(e)),
     type: 'error',
   });
 
@@ -60,6 +62,7 @@ export interface BookingParticipantsProps {
  * unpaid and not cancelled (the server refuses changes after that, and re-prices every change).
  */
 export function BookingParticipants({ registration, onChanged }: BookingParticipantsProps) {
+  const { t } = useTranslation();
   const packages = usePackages(registration);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<BookedParticipant | null>(null);
@@ -97,9 +100,7 @@ export function BookingParticipants({ registration, onChanged }: BookingParticip
       <Card.Header>
         <div className={spreadRow}>
           <Card.Title asChild>
-            <h2>
-              Participants ({participants.length} / {MAX_PARTICIPANTS})
-            </h2>
+            <h2>{t('review.participants', { total: participants.length, limit: MAX_PARTICIPANTS })}</h2>
           </Card.Title>
           {changeable ? (
             <Button
@@ -109,19 +110,15 @@ export function BookingParticipants({ registration, onChanged }: BookingParticip
               onClick={() => setAdding(true)}
             >
               <PlusIcon />
-              Add Participant
+              {t('review.addParticipant')}
             </Button>
           ) : null}
         </div>
-        <Card.Description>
-          {changeable
-            ? 'Add, edit or remove the people on this booking; the total and the balance due follow.'
-            : 'Participants can no longer be changed on a paid or cancelled booking.'}
-        </Card.Description>
+        <Card.Description>{changeable ? t('parts.changeable') : t('parts.locked')}</Card.Description>
       </Card.Header>
       <Card.Body>
         {participants.length === 0 ? (
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No participants on this booking.</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('parts.none')}</p>
         ) : (
           <ul className={css({ display: 'grid', gap: '2', fontSize: 'sm' })}>
             {participants.map((p) => {
@@ -150,14 +147,14 @@ export function BookingParticipants({ registration, onChanged }: BookingParticip
                   <span
                     className={css({ display: 'flex', gap: '1', alignItems: 'center', flexWrap: 'wrap' })}
                   >
-                    {p.isPrimary ? <Badge tone="info">Primary contact</Badge> : null}
-                    {p.isAiaMember ? <Badge tone="success">AIA member</Badge> : null}
+                    {p.isPrimary ? <Badge tone="info">{t('parts.primaryContact')}</Badge> : null}
+                    {p.isAiaMember ? <Badge tone="success">{t('parts.aiaMember')}</Badge> : null}
                     {changeable ? (
                       <>
                         <IconButton
                           size="sm"
                           variant="ghost"
-                          aria-label={`Edit ${name}`}
+                          aria-label={t('review.edit', { name })}
                           disabled={busy}
                           onClick={() => setEditing(p)}
                         >
@@ -167,7 +164,7 @@ export function BookingParticipants({ registration, onChanged }: BookingParticip
                           <IconButton
                             size="sm"
                             variant="ghost"
-                            aria-label={`Remove ${name}`}
+                            aria-label={t('review.remove', { name })}
                             disabled={busy}
                             onClick={() => setRemoving(p)}
                           >
@@ -193,7 +190,7 @@ export function BookingParticipants({ registration, onChanged }: BookingParticip
         onSave={(p) =>
           void run(
             () => addParticipant(booking, p),
-            { title: 'Participant Added', failed: 'Failed to add participant' },
+            { title: t('review.participantAdded'), failed: t('parts.addFailed') },
             () => setAdding(false),
           )
         }
@@ -207,7 +204,7 @@ export function BookingParticipants({ registration, onChanged }: BookingParticip
           if (!editing) return;
           void run(
             () => updateParticipant(booking.referenceNumber, editing.id, changes),
-            { title: 'Participant Updated', failed: 'Failed to update participant' },
+            { title: t('review.participantUpdated'), failed: t('parts.updateFailed') },
             () => setEditing(null),
           );
         }}
@@ -219,31 +216,30 @@ export function BookingParticipants({ registration, onChanged }: BookingParticip
       >
         <Dialog.Portal maxW="md">
           <Dialog.Header>
-            <Dialog.Title>Remove Participant</Dialog.Title>
+            <Dialog.Title>{t('parts.removeTitle')}</Dialog.Title>
             <Dialog.Description>
-              Remove {removing?.firstName} {removing?.lastName} from this booking? Their seat is freed and the
-              total is worked out again.
+              {t('parts.removeText', { name: `${removing?.firstName} ${removing?.lastName}` })}
             </Dialog.Description>
           </Dialog.Header>
           <Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t('common.cancel')}</Button>
             </Dialog.CloseTrigger>
             <Button
               variant="danger"
               loading={busy}
-              loadingText="Removing..."
+              loadingText={t('parts.removing')}
               onClick={() => {
                 const target = removing;
                 if (!target) return;
                 void run(
                   () => removeParticipant(booking.referenceNumber, target.id),
-                  { title: 'Participant Removed', failed: 'Failed to remove participant' },
+                  { title: t('review.participantRemoved'), failed: t('parts.removeFailed') },
                   () => setRemoving(null),
                 );
               }}
             >
-              Remove
+              {t('parts.remove')}
             </Button>
           </Dialog.Footer>
           <Dialog.CloseButton />

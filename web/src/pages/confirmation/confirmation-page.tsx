@@ -6,6 +6,7 @@ import {
   shouldOpenPaymentPanel,
 } from '@hs/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
@@ -18,6 +19,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toaster } from '../../components/ui/toaster';
 import { type ApiEnvelope, api } from '../../lib/api';
 import { lookupKey } from '../../lib/swr-keys';
+import { translateMessage as tm } from '../../i18n';
+import { localDate } from '../../i18n/format';
 import { ClockIcon, CreditCardIcon } from '../../components/icons';
 import { CheckInQr } from '../../public/check-in-qr';
 import { detailList } from '../../public/detail-list';
@@ -71,6 +74,7 @@ export default function BookingConfirmationPage() {
   );
 
   const registration = data?.data;
+  const { t } = useTranslation();
   const { mutate: mutateCache } = useSWRConfig();
 
   /** A participant change re-priced the booking: read it as of that change; the panel follows the new balance. */
@@ -101,16 +105,16 @@ export default function BookingConfirmationPage() {
         });
       setLocalStatus('paid');
       toaster.create({
-        title: 'Booking Confirmed',
-        description: 'Your booking has been confirmed.',
+        title: t('msg.bookingConfirmed'),
+        description: t('confirmation.confirmedToast'),
         type: 'success',
       });
       setTimeout(() => navigate(`/booking/confirmed/${encodeURIComponent(ref)}`), CONFIRMED_REDIRECT_MS);
       void mutate();
     } catch {
       toaster.create({
-        title: 'Confirmation Failed',
-        description: 'There was a problem confirming your booking. Please try again.',
+        title: t('confirmation.failedTitle'),
+        description: t('confirmation.failed'),
         type: 'error',
       });
       if (how === 'prepaid') {
@@ -139,20 +143,17 @@ export default function BookingConfirmationPage() {
   }, [registration]);
 
   if (!reference) {
-    return <ErrorCard message="No reference number provided" />;
+    return <ErrorCard message={t('confirmation.noReference')} />;
   }
   if (error)
     return (
-      <ErrorCard
-        message="Unable to retrieve booking details. Please contact support for assistance."
-        title="Failed to retrieve booking"
-      />
+      <ErrorCard message={t('confirmation.retrieveFailed')} title={t('confirmation.retrieveFailedTitle')} />
     );
   if (isLoading || !registration) {
     return (
       <Page display="flex" justifyContent="center">
         <div aria-busy="true" className={css({ w: 'full', maxW: '2xl', display: 'grid', gap: '3' })}>
-          <span className={css({ srOnly: true })}>Loading booking</span>
+          <span className={css({ srOnly: true })}>{t('confirmation.loading')}</span>
           <Skeleton h="10" w="60%" />
           <Skeleton h="64" />
         </div>
@@ -170,7 +171,7 @@ export default function BookingConfirmationPage() {
 
   return (
     <Page display="flex" justifyContent="center">
-      <title>{`${view.title} | Health Screening`}</title>
+      <title>{`${tm(view.title)} | Health Screening`}</title>
       <div className={css({ w: 'full', maxW: '2xl', display: 'grid', gap: '5' })}>
         <Card.Root>
           <Card.Header alignItems="center" textAlign="center" gap="2">
@@ -180,12 +181,10 @@ export default function BookingConfirmationPage() {
               <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default' })} />
             )}
             <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
-              {view.title}
+              {tm(view.title)}
             </h1>
             <p className={css({ color: 'fg.muted' })}>
-              {pending
-                ? 'Your booking is reserved. Please complete your payment to confirm it.'
-                : 'Your health screening appointment is confirmed.'}
+              {pending ? t('confirmation.reserved') : t('confirmation.confirmed')}
             </p>
           </Card.Header>
           <Card.Body gap="4">
@@ -193,41 +192,42 @@ export default function BookingConfirmationPage() {
               <HoldNotice holdUntil={registration.holdUntil} onEnded={() => void mutate()} />
             ) : null}
             <dl className={detailList}>
-              <dt>Reference Number</dt>
+              <dt>{t('success.reference')}</dt>
               <dd data-testid="reference-number">
                 {registration.referenceNumber || registration.reference_number}
               </dd>
-              <dt>Name</dt>
+              <dt>{t('review.name')}</dt>
               <dd>
                 {registration.firstName} {registration.lastName}
               </dd>
-              <dt>Email</dt>
+              <dt>{t('review.email')}</dt>
               <dd>{registration.email}</dd>
-              <dt>Package</dt>
+              <dt>{t('review.package')}</dt>
               <dd>{registration.packageName}</dd>
-              <dt>Date and Time</dt>
+              <dt>{t('confirmation.dateTime')}</dt>
               <dd>
-                {formatDateDMY(registration.timeslotDate)} {registration.timeslotTime}
+                {localDate(registration.timeslotDate ?? '', formatDateDMY(registration.timeslotDate))}{' '}
+                {registration.timeslotTime}
               </dd>
-              <dt>Location</dt>
-              <dd>{registration.location || 'Location not specified'}</dd>
-              <dt>Status</dt>
+              <dt>{t('review.location')}</dt>
+              <dd>{registration.location || t('common.locationNotSpecified')}</dd>
+              <dt>{t('confirmation.status')}</dt>
               <dd>
-                <Badge tone={pending ? 'warning' : 'success'}>{view.statusLabel}</Badge>
+                <Badge tone={pending ? 'warning' : 'success'}>{tm(view.statusLabel)}</Badge>
               </dd>
-              <dt>Total Amount</dt>
+              <dt>{t('confirmation.totalAmount')}</dt>
               <dd>{formatSGD(total)}</dd>
               {partnerPaid > 0 ? (
                 <>
-                  <dt>Paid via WhiteCoat</dt>
+                  <dt>{t('review.paidWhiteCoat')}</dt>
                   <dd>{formatSGD(partnerPaid)}</dd>
                 </>
               ) : null}
-              <dt>Balance Due</dt>
+              <dt>{t('review.balanceDue')}</dt>
               <dd>{formatSGD(balance)}</dd>
               {registration.transactionId ? (
                 <>
-                  <dt>Transaction ID</dt>
+                  <dt>{t('confirmation.transactionId')}</dt>
                   <dd className={css({ fontFamily: 'mono' })}>{registration.transactionId}</dd>
                 </>
               ) : null}
@@ -238,26 +238,26 @@ export default function BookingConfirmationPage() {
               className={css({ fontSize: 'sm', p: '3', bg: 'bg.subtle', borderRadius: 'l2' })}
             >
               {registration.confirmationEmailSent
-                ? `A confirmation email has been sent to ${registration.email}.`
+                ? t('confirmation.emailSent', { email: registration.email })
                 : pending
-                  ? 'A confirmation email will be sent once your payment is complete.'
-                  : 'Sending your confirmation email...'}
+                  ? t('confirmation.emailAfterPayment')
+                  : t('confirmation.emailSending')}
             </p>
           </Card.Body>
           <Card.Footer justifyContent="center" flexWrap="wrap" gap="3">
             {view.canPay && !open ? (
               <Button onClick={() => setPanelOpen(true)}>
                 <CreditCardIcon />
-                Pay Now
+                {t('confirmation.payNow')}
               </Button>
             ) : null}
             {view.canConfirmZeroBalance ? (
               <Button
                 onClick={() => confirmZeroBalance('prepaid')}
                 loading={confirming}
-                loadingText="Confirming..."
+                loadingText={t('confirmation.confirming')}
               >
-                Confirm Booking
+                {t('wizard.confirm')}
               </Button>
             ) : null}
             {status === 'cancelled' ? null : (
@@ -265,12 +265,12 @@ export default function BookingConfirmationPage() {
                 <Link
                   href={`/manage-appointment?ref=${encodeURIComponent(registration.referenceNumber || reference)}`}
                 >
-                  Manage Appointment
+                  {t('confirmation.manage')}
                 </Link>
               </Button>
             )}
             <Button asChild variant="outline">
-              <Link href="/">Return to Home</Link>
+              <Link href="/">{t('common.returnHome')}</Link>
             </Button>
           </Card.Footer>
         </Card.Root>
@@ -278,7 +278,7 @@ export default function BookingConfirmationPage() {
         <BookingParticipants registration={registration} onChanged={participantsChanged} />
 
         {open && view.canPay ? (
-          <Suspense fallback={<PageLoader label="Loading payment form" />}>
+          <Suspense fallback={<PageLoader label={t('confirmation.loadingPayment')} />}>
             <PaymentPanel
               registrationId={registration.id}
               balanceCents={balance}
@@ -297,14 +297,15 @@ export default function BookingConfirmationPage() {
   );
 }
 
-function ErrorCard({ message, title = 'Error' }: { message: string; title?: string }) {
+function ErrorCard({ message, title }: { message: string; title?: string }) {
+  const { t } = useTranslation();
   return (
     <StateCard
-      title={title}
+      title={title ?? t('common.error')}
       text={message}
       action={
         <Button asChild>
-          <Link href="/">Return to Home</Link>
+          <Link href="/">{t('common.returnHome')}</Link>
         </Button>
       }
     />

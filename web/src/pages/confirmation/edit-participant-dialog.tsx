@@ -1,5 +1,6 @@
 import { BOOKING_MESSAGES, errorMap, participantSchema, validate } from '@hs/domain';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
@@ -77,6 +78,7 @@ export function EditParticipantDialog({
   onOpenChange,
   onSave,
 }: EditParticipantDialogProps) {
+  const { t } = useTranslation();
   const [values, setValues] = useState<Values>(() => initial(participant));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const primary = participant?.isPrimary ?? false;
@@ -132,10 +134,8 @@ export function EditParticipantDialog({
     <Dialog.Root open={participant !== null} onOpenChange={(e) => onOpenChange(e.open)}>
       <Dialog.Portal maxW="600px">
         <Dialog.Header>
-          <Dialog.Title>Edit Participant</Dialog.Title>
-          <Dialog.Description>
-            The identification number and date of birth stay as booked; the price is worked out again.
-          </Dialog.Description>
+          <Dialog.Title>{t('review.editParticipant')}</Dialog.Title>
+          <Dialog.Description>{t('parts.editText')}</Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
           <DialogForm id="edit-participant-form" onSubmit={submit}>
@@ -154,10 +154,10 @@ export function EditParticipantDialog({
         </Dialog.Body>
         <Dialog.Footer>
           <Dialog.CloseTrigger asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{t('common.cancel')}</Button>
           </Dialog.CloseTrigger>
-          <Button type="submit" form="edit-participant-form" loading={saving} loadingText="Saving...">
-            Update Participant
+          <Button type="submit" form="edit-participant-form" loading={saving} loadingText={t('parts.saving')}>
+            {t('review.updateParticipant')}
           </Button>
         </Dialog.Footer>
         <Dialog.CloseButton />

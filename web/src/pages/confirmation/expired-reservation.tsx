@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
-import { RESERVATION_MESSAGES } from '../../public/reservation-messages';
 import { StateCard } from '../../public/state-card';
 import { useEventById } from '../participants-booking/use-event-by-id';
 
@@ -10,13 +10,14 @@ import { useEventById } from '../participants-booking/use-event-by-id';
  */
 export function ExpiredReservation({ eventId }: { eventId: number }) {
   const { event } = useEventById(eventId);
+  const { t } = useTranslation();
   return (
     <StateCard
-      title={RESERVATION_MESSAGES.expiredTitle}
-      text={RESERVATION_MESSAGES.expired}
+      title={t('hold.expiredTitle')}
+      text={t('hold.expired')}
       action={
         <Button asChild>
-          <Link href={event ? `/events/${event.slug}` : '/'}>{RESERVATION_MESSAGES.bookAgain}</Link>
+          <Link href={event ? `/events/${event.slug}` : '/'}>{t('hold.bookAgain')}</Link>
         </Button>
       }
     />

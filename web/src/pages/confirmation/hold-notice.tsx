@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { ClockIcon } from '../../components/icons';
-import { RESERVATION_MESSAGES } from '../../public/reservation-messages';
+import { i18n } from '../../i18n';
+import { holdTime } from '../../public/reservation-messages';
 
 /** How often the minutes left are recounted. */
 const TICK_MS = 15_000;
@@ -11,10 +13,9 @@ const AFTER_HOLD_MS = 1_000;
 const AFTER_HOLD_POLL_MS = 5_000;
 
 function minutesLeftText(ms: number): string {
-  if (ms <= 0) return 'The hold has ended.';
-  if (ms < 60_000) return 'Less than a minute left.';
-  const minutes = Math.ceil(ms / 60_000);
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left.`;
+  if (ms <= 0) return i18n.t('hold.ended');
+  if (ms < 60_000) return i18n.t('hold.underMinute');
+  return i18n.t('hold.minutesLeft', { count: Math.ceil(ms / 60_000) });
 }
 
 /**
@@ -25,6 +26,7 @@ function minutesLeftText(ms: number): string {
 export function HoldNotice({ holdUntil, onEnded }: { holdUntil: string; onEnded: () => void }) {
   const end = Date.parse(holdUntil);
   const [now, setNow] = useState(() => Date.now());
+  const { t } = useTranslation();
 
   useEffect(() => {
     const tick = setInterval(() => setNow(Date.now()), TICK_MS);
@@ -64,9 +66,11 @@ export function HoldNotice({ holdUntil, onEnded }: { holdUntil: string; onEnded:
     >
       <ClockIcon className={css({ flexShrink: 0, w: '5', h: '5', mt: '0.5' })} />
       <div>
-        <p className={css({ fontWeight: 'semibold' })}>{RESERVATION_MESSAGES.heldUntil(holdUntil)}</p>
+        <p className={css({ fontWeight: 'semibold' })}>
+          {t('hold.heldUntil', { time: holdTime(holdUntil) })}
+        </p>
         <p>
-          {minutesLeftText(Math.max(0, end - now))} {RESERVATION_MESSAGES.holdHint}
+          {minutesLeftText(Math.max(0, end - now))} {t('hold.hint')}
         </p>
       </div>
     </div>

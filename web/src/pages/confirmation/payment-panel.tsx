@@ -1,11 +1,13 @@
 import { formatSGD, PAYMENT_PANEL_CLOSED_MESSAGE, toDollars } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import { AlertCircleIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toaster } from '../../components/ui/toaster';
+import { i18n, translateMessage as tm } from '../../i18n';
 import { ApiError, api } from '../../lib/api';
 import { CreditCardIcon } from '../../components/icons';
 
@@ -15,6 +17,7 @@ export const TEST_CARDS = [
     id: 'visa-ok',
     label: 'Visa •••• 1111',
     detail: 'Test card: payment succeeds',
+    detailKey: 'payment.cardOk',
     nonce: 'fake-valid-nonce',
     cardType: 'Visa',
     lastFour: '1111',
@@ -23,6 +26,7 @@ export const TEST_CARDS = [
     id: 'visa-declined',
     label: 'Visa •••• 0002',
     detail: 'Test card: processor declines',
+    detailKey: 'payment.cardDeclined',
     nonce: 'fake-processor-declined-visa-nonce',
     cardType: 'Visa',
     lastFour: '0002',
@@ -105,6 +109,7 @@ type Phase = 'token' | 'loading' | 'ready' | 'error';
 
 /** The card payment panel: live mode mounts the provider's drop-in; test mode a simulated one. */
 export default function PaymentPanel({ registrationId, balanceCents, onPaid, onClose }: PaymentPanelProps) {
+  const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>('token');
   const [testMode, setTestMode] = useState(false);
   const [card, setCard] = useState<string>(TEST_CARDS[0].id);
@@ -113,6 +118,7 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
   const container = useRef<HTMLDivElement>(null);
   const dropin = useRef<DropinInstance | null>(null);
 
+  // i18n.t, not t: a language switch must not fetch a new client token
   useEffect(() => {
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -124,10 +130,10 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
         if (!alive) return;
         if (!res?.success || !res.token) {
           setPhase('error');
-          setError('Failed to initialize payment system');
+          setError(i18n.t('payment.initFailed'));
           toaster.create({
-            title: 'Payment System Error',
-            description: res?.message || 'Failed to initialize payment system',
+            title: i18n.t('payment.systemErrorTitle'),
+            description: res?.message ? tm(res.message) : i18n.t('payment.initFailed'),
             type: 'error',
           });
           return;
@@ -151,24 +157,24 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
         if (!alive) return;
         setPhase('error');
         if (e instanceof ApiError) {
-          setError('Failed to initialize payment system');
+          setError(i18n.t('payment.initFailed'));
           toaster.create({
-            title: 'Payment System Error',
-            description: e.serverMessage || 'Failed to initialize payment system',
+            title: i18n.t('payment.systemErrorTitle'),
+            description: e.serverMessage ? tm(e.serverMessage) : i18n.t('payment.initFailed'),
             type: 'error',
           });
         } else if (e instanceof TypeError) {
-          setError(PAYMENT_TEXTS.network);
+          setError(tm(PAYMENT_TEXTS.network));
           toaster.create({
-            title: 'Connection Error',
-            description: 'Unable to connect to payment server.',
+            title: tm('Connection Error'),
+            description: i18n.t('payment.unableToConnect'),
             type: 'error',
           });
         } else {
-          setError('Failed to initialize payment form');
+          setError(i18n.t('payment.formFailed'));
           toaster.create({
-            title: 'Payment System Error',
-            description: 'Failed to load payment system',
+            title: i18n.t('payment.systemErrorTitle'),
+            description: tm('Failed to load payment system'),
             type: 'error',
           });
         }
@@ -210,22 +216,23 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
         // the charge is made: record it on the booking (the server also did; this call is idempotent)
         await api.post(`/api/registrations/${registrationId}/payment`, { transactionId, amount });
         toaster.create({
-          title: 'Payment Successful',
-          description: 'Your payment has been processed.',
+          title: t('payment.successTitle'),
+          description: t('payment.successText'),
           type: 'success',
         });
       } catch {
         toaster.create({
-          title: 'Payment Recorded',
-          description: `Your payment was processed (transaction ${transactionId}), but there was a problem updating your booking. Please contact support.`,
+          title: t('payment.recordedTitle'),
+          description: t('payment.recordedText', { transactionId }),
           type: 'info',
         });
       }
       onPaid(transactionId);
     } catch (e) {
       const failure = paymentFailure(e);
-      setError(failure.description);
-      toaster.create({ ...failure, type: 'error' });
+      const shown = { title: tm(failure.title), description: tm(failure.description) };
+      setError(shown.description);
+      toaster.create({ ...shown, type: 'error' });
     } finally {
       setPaying(false);
     }
@@ -237,18 +244,22 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
         <Card.Title asChild>
           <h2 className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
             <CreditCardIcon />
-            Payment
+            {t('payment.title')}
           </h2>
         </Card.Title>
         <Card.Description>
-          Amount due: <strong>{formatSGD(balanceCents)}</strong>
-          {testMode ? ' (test mode: no real charge)' : ''}
+          <Trans
+            i18nKey="payment.amountDue"
+            values={{ amount: formatSGD(balanceCents) }}
+            components={{ strong: <strong /> }}
+          />
+          {testMode ? t('payment.testMode') : ''}
         </Card.Description>
       </Card.Header>
       <Card.Body gap="4">
         {phase === 'token' || phase === 'loading' ? (
           <div aria-busy="true" className={css({ display: 'grid', gap: '2' })}>
-            <span className={css({ srOnly: true })}>Loading payment form</span>
+            <span className={css({ srOnly: true })}>{t('confirmation.loadingPayment')}</span>
             <Skeleton h="12" />
             <Skeleton h="12" />
           </div>
@@ -257,7 +268,7 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
         {testMode && phase === 'ready' ? (
           <fieldset className={css({ display: 'grid', gap: '2', border: 'none', p: '0', m: '0' })}>
             <legend className={css({ fontWeight: 'medium', fontSize: 'sm', mb: '2' })}>
-              Choose a test card
+              {t('payment.chooseTestCard')}
             </legend>
             {TEST_CARDS.map((c) => (
               <label
@@ -287,7 +298,7 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
                 <span>
                   <span className={css({ display: 'block', fontWeight: 'medium' })}>{c.label}</span>
                   <span className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted' })}>
-                    {c.detail}
+                    {t(c.detailKey)}
                   </span>
                 </span>
               </label>
@@ -306,17 +317,22 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
           variant="outline"
           onClick={() => {
             toaster.create({
-              title: 'Payment cancelled',
-              description: PAYMENT_PANEL_CLOSED_MESSAGE,
+              title: t('payment.cancelledTitle'),
+              description: tm(PAYMENT_PANEL_CLOSED_MESSAGE),
               type: 'info',
             });
             onClose();
           }}
         >
-          Cancel
+          {t('common.cancel')}
         </Button>
-        <Button onClick={pay} disabled={phase !== 'ready'} loading={paying} loadingText="Processing...">
-          Pay {formatSGD(balanceCents)}
+        <Button
+          onClick={pay}
+          disabled={phase !== 'ready'}
+          loading={paying}
+          loadingText={t('payment.processing')}
+        >
+          {t('payment.pay', { amount: formatSGD(balanceCents) })}
         </Button>
       </Card.Footer>
     </Card.Root>

@@ -7,6 +7,7 @@ import {
   validate,
 } from '@hs/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
@@ -20,6 +21,7 @@ import { DialogForm } from '../../public/dialog-form';
 import { Skeleton } from '../../components/ui/skeleton';
 import * as Table from '../../components/ui/table';
 import { toaster } from '../../components/ui/toaster';
+import { i18n, translateMessage as tm } from '../../i18n';
 import type { ApiEnvelope } from '../../lib/api';
 import { eventKey } from '../../lib/swr-keys';
 import { focusFirstInvalid } from '../../public/form-field';
@@ -112,6 +114,7 @@ function ParticipantForm({
   onOpenChange: (open: boolean) => void;
   onSave: (values: Omit<PageParticipant, 'id' | 'packageId'>) => void;
 }) {
+  const { t } = useTranslation();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -153,9 +156,13 @@ function ParticipantForm({
       <Dialog.Portal maxW="600px">
         <Dialog.Header>
           <Dialog.Title>
-            {editing ? 'Edit Participant' : primary ? 'Add Primary Contact' : 'Add Participant'}
+            {editing
+              ? t('review.editParticipant')
+              : primary
+                ? t('pp.addPrimary')
+                : t('review.addParticipant')}
           </Dialog.Title>
-          <Dialog.Description>Enter the participant's details as shown on their ID.</Dialog.Description>
+          <Dialog.Description>{t('pp.idHint')}</Dialog.Description>
         </Dialog.Header>
         <Dialog.Body>
           <DialogForm id="participants-page-form" onSubmit={submit}>
@@ -173,10 +180,10 @@ function ParticipantForm({
         </Dialog.Body>
         <Dialog.Footer>
           <Dialog.CloseTrigger asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{t('common.cancel')}</Button>
           </Dialog.CloseTrigger>
           <Button type="submit" form="participants-page-form">
-            {editing ? 'Update Participant' : 'Save Participant'}
+            {editing ? t('review.updateParticipant') : t('pp.save')}
           </Button>
         </Dialog.Footer>
         <Dialog.CloseButton />
@@ -187,6 +194,7 @@ function ParticipantForm({
 
 /** `/booking/{eventSlug}/participants?eventId=&packageId=`: the participants page. */
 export default function ParticipantsPage() {
+  const { t } = useTranslation();
   const { eventSlug = '' } = useParams<{ eventSlug: string }>();
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -210,7 +218,7 @@ export default function ParticipantsPage() {
   useEffect(() => {
     if (!error || warned.current) return;
     warned.current = true;
-    toaster.create({ title: 'Error', description: 'Failed to fetch package details', type: 'error' });
+    toaster.create({ title: i18n.t('common.error'), description: i18n.t('pp.fetchFailed'), type: 'error' });
   }, [error]);
 
   const primary = participants.find((p) => p.isPrimary) ?? null;
@@ -238,60 +246,64 @@ export default function ParticipantsPage() {
     );
     if (becamePrimary) {
       toaster.create({
-        title: 'Primary Contact Changed',
-        description: `${values.firstName} ${values.lastName} is now the primary contact.`,
+        title: t('pp.primaryChanged'),
+        description: t('pp.nowPrimary', { name: `${values.firstName} ${values.lastName}` }),
         type: 'success',
       });
     } else {
-      toaster.create({ title: editing ? 'Participant Updated' : 'Participant Added', type: 'success' });
+      toaster.create({
+        title: editing ? t('review.participantUpdated') : t('review.participantAdded'),
+        type: 'success',
+      });
     }
     setDialog({ open: false, editing: null });
   };
   const remove = (p: PageParticipant) => {
     if (p.isPrimary && participants.length > 1) {
       toaster.create({
-        title: PARTICIPANTS_PAGE_MESSAGES.cannotRemovePrimaryTitle,
-        description: PARTICIPANTS_PAGE_MESSAGES.cannotRemovePrimary,
+        title: tm(PARTICIPANTS_PAGE_MESSAGES.cannotRemovePrimaryTitle),
+        description: tm(PARTICIPANTS_PAGE_MESSAGES.cannotRemovePrimary),
         type: 'error',
       });
       return;
     }
     setParticipants((list) => list.filter((x) => x.id !== p.id));
-    toaster.create({ title: 'Participant Removed', type: 'success' });
+    toaster.create({ title: t('review.participantRemoved'), type: 'success' });
   };
   const makePrimary = (p: PageParticipant) => {
     // The primary contact needs an email (spec section 5): ask for it in the edit form first.
     if (!p.email) {
       setDialog({ open: true, editing: { ...p, isPrimary: true } });
       toaster.create({
-        title: 'Email required',
-        description: `Add an email address for ${p.firstName} ${p.lastName} to make them the primary contact.`,
+        title: t('pp.emailRequired'),
+        description: t('pp.emailForPrimary', { name: `${p.firstName} ${p.lastName}` }),
         type: 'info',
       });
       return;
     }
     setParticipants((list) => list.map((x) => ({ ...x, isPrimary: x.id === p.id })));
     toaster.create({
-      title: 'Primary Contact Changed',
-      description: `${p.firstName} ${p.lastName} is now the primary contact.`,
+      title: t('pp.primaryChanged'),
+      description: t('pp.nowPrimary', { name: `${p.firstName} ${p.lastName}` }),
       type: 'success',
     });
   };
 
   const primaryForm = dialog.editing ? dialog.editing.isPrimary : !primary;
-  const title = useMemo(() => (pkg ? `${pkg.name} | Participants` : 'Participants'), [pkg]);
+  const heading = t('pp.title');
+  const title = useMemo(() => (pkg ? `${pkg.name} | ${heading}` : heading), [pkg, heading]);
 
   if (invalid || !eventId || !packageId) return null;
   return (
     <Page>
       <title>{`${title} | Health Screening`}</title>
       <div className={css({ maxW: '4xl', mx: 'auto', display: 'grid', gap: '5' })}>
-        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Participants</h1>
+        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>{heading}</h1>
         <Card.Root>
           <Card.Body pt="5" gap="2">
             {isLoading || !pkg ? (
               <div aria-busy="true" className={css({ display: 'grid', gap: '2' })}>
-                <span className={css({ srOnly: true })}>Loading package</span>
+                <span className={css({ srOnly: true })}>{t('pp.loadingPackage')}</span>
                 <Skeleton h="6" w="50%" />
                 <Skeleton shape="line" />
               </div>
@@ -303,11 +315,19 @@ export default function ParticipantsPage() {
                 ) : null}
                 <p className={css({ fontSize: 'sm', display: 'flex', gap: '4', flexWrap: 'wrap' })}>
                   <span>
-                    Base price: <strong>{money(pkg.price)}</strong>
+                    <Trans
+                      i18nKey="pp.basePrice"
+                      values={{ amount: money(pkg.price) }}
+                      components={{ strong: <strong /> }}
+                    />
                   </span>
                   {pkg.aiaPrice ? (
                     <span>
-                      AIA price: <strong>{money(pkg.aiaPrice)}</strong>
+                      <Trans
+                        i18nKey="pp.aiaPrice"
+                        values={{ amount: money(pkg.aiaPrice) }}
+                        components={{ strong: <strong /> }}
+                      />
                     </span>
                   ) : null}
                 </p>
@@ -320,7 +340,7 @@ export default function ParticipantsPage() {
           <Card.Header>
             <div className={spreadRow}>
               <Card.Title>
-                Participants ({participants.length} / {MAX_PARTICIPANTS})
+                {t('review.participants', { total: participants.length, limit: MAX_PARTICIPANTS })}
               </Card.Title>
               <Button
                 size="sm"
@@ -329,14 +349,14 @@ export default function ParticipantsPage() {
                 onClick={() => setDialog({ open: true, editing: null })}
               >
                 <PlusIcon />
-                {primary ? 'Add Participant' : 'Add Primary Contact'}
+                {primary ? t('review.addParticipant') : t('pp.addPrimary')}
               </Button>
             </div>
           </Card.Header>
           <Card.Body gap="5">
             <section aria-labelledby="pp-primary">
               <h3 id="pp-primary" className={css({ fontWeight: 'semibold', mb: '2' })}>
-                Primary Contact
+                {t('pp.primaryContact')}
               </h3>
               {primary ? (
                 <div
@@ -361,11 +381,11 @@ export default function ParticipantsPage() {
                     </p>
                   </div>
                   <div className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
-                    {primary.isAiaMember ? <Badge tone="success">AIA member</Badge> : null}
+                    {primary.isAiaMember ? <Badge tone="success">{t('parts.aiaMember')}</Badge> : null}
                     <IconButton
                       size="sm"
                       variant="ghost"
-                      aria-label={`Edit ${primary.firstName} ${primary.lastName}`}
+                      aria-label={t('review.edit', { name: `${primary.firstName} ${primary.lastName}` })}
                       onClick={() => setDialog({ open: true, editing: primary })}
                     >
                       <PencilIcon />
@@ -373,7 +393,7 @@ export default function ParticipantsPage() {
                     <IconButton
                       size="sm"
                       variant="ghost"
-                      aria-label={`Remove ${primary.firstName} ${primary.lastName}`}
+                      aria-label={t('review.remove', { name: `${primary.firstName} ${primary.lastName}` })}
                       onClick={() => remove(primary)}
                     >
                       <TrashIcon />
@@ -381,25 +401,23 @@ export default function ParticipantsPage() {
                   </div>
                 </div>
               ) : (
-                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-                  Add the primary contact for this booking.
-                </p>
+                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('pp.addPrimaryHint')}</p>
               )}
             </section>
             <section aria-labelledby="pp-others">
               <h3 id="pp-others" className={css({ fontWeight: 'semibold', mb: '2' })}>
-                Additional Participants
+                {t('pp.additional')}
               </h3>
               {others.length === 0 ? (
-                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>No additional participants yet.</p>
+                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('pp.noAdditional')}</p>
               ) : (
-                <Table.Root caption="Additional participants">
+                <Table.Root caption={t('pp.additionalCaption')}>
                   <Table.Head>
                     <Table.Row>
-                      <Table.Header>Name</Table.Header>
-                      <Table.Header>ID Number</Table.Header>
-                      <Table.Header>AIA Member</Table.Header>
-                      <Table.Header>Actions</Table.Header>
+                      <Table.Header>{t('pp.name')}</Table.Header>
+                      <Table.Header>{t('pp.idNumber')}</Table.Header>
+                      <Table.Header>{t('pp.aiaMember')}</Table.Header>
+                      <Table.Header>{t('pp.actions')}</Table.Header>
                     </Table.Row>
                   </Table.Head>
                   <Table.Body>
@@ -409,13 +427,13 @@ export default function ParticipantsPage() {
                           {p.firstName} {p.lastName}
                         </Table.Cell>
                         <Table.Cell>{p.identificationNumber}</Table.Cell>
-                        <Table.Cell>{p.isAiaMember ? 'Yes' : 'No'}</Table.Cell>
+                        <Table.Cell>{p.isAiaMember ? t('pp.yes') : t('pp.no')}</Table.Cell>
                         <Table.Cell>
                           <div className={css({ display: 'flex', gap: '1' })}>
                             <IconButton
                               size="sm"
                               variant="ghost"
-                              aria-label={`Make ${p.firstName} ${p.lastName} primary`}
+                              aria-label={t('pp.makePrimary', { name: `${p.firstName} ${p.lastName}` })}
                               onClick={() => makePrimary(p)}
                             >
                               <StarIcon />
@@ -423,7 +441,7 @@ export default function ParticipantsPage() {
                             <IconButton
                               size="sm"
                               variant="ghost"
-                              aria-label={`Edit ${p.firstName} ${p.lastName}`}
+                              aria-label={t('review.edit', { name: `${p.firstName} ${p.lastName}` })}
                               onClick={() => setDialog({ open: true, editing: p })}
                             >
                               <PencilIcon />
@@ -431,7 +449,7 @@ export default function ParticipantsPage() {
                             <IconButton
                               size="sm"
                               variant="ghost"
-                              aria-label={`Remove ${p.firstName} ${p.lastName}`}
+                              aria-label={t('review.remove', { name: `${p.firstName} ${p.lastName}` })}
                               onClick={() => remove(p)}
                             >
                               <TrashIcon />
@@ -448,7 +466,7 @@ export default function ParticipantsPage() {
           <Card.Footer justifyContent="space-between" gap="3" flexWrap="wrap">
             <Button variant="outline" onClick={() => navigate(packagesPath(eventId))}>
               <ArrowLeftIcon />
-              Back to Packages
+              {t('pp.backToPackages')}
             </Button>
             <Button
               disabled={participants.length === 0}
@@ -457,7 +475,7 @@ export default function ParticipantsPage() {
                 navigate(registrationPath(eventId, packageId));
               }}
             >
-              Continue
+              {t('pp.continue')}
               <ArrowRightIcon />
             </Button>
           </Card.Footer>

@@ -1,5 +1,6 @@
 import { parseRegistrationStatus, REGISTRATION_MESSAGES } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { Link, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
@@ -9,6 +10,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
+import { translateMessage as tm } from '../../i18n';
 import { AppointmentSlotRows } from '../../public/appointment-slot-rows';
 import { detailList } from '../../public/detail-list';
 import { FindAppointment } from '../../public/find-appointment';
@@ -51,6 +53,7 @@ export default function ManageAppointmentPage() {
   const reference = registration?.referenceNumber ?? prefill;
   const status = registration ? statusOf(registration) : null;
   const closed = status?.label === 'Cancelled' || status?.label === 'Expired';
+  const { t } = useTranslation();
 
   function rescheduled(result: RescheduleResult) {
     setMoved(result);
@@ -66,7 +69,7 @@ export default function ManageAppointmentPage() {
 
   return (
     <Page display="flex" flexDirection="column" alignItems="center">
-      <title>Manage Appointment | Health Screening</title>
+      <title>{`${t('confirmation.manage')} | Health Screening`}</title>
       <div className={css({ w: 'full', maxW: '2xl' })}>
         <h1
           ref={headingRef}
@@ -78,11 +81,9 @@ export default function ManageAppointmentPage() {
             outline: 'none',
           })}
         >
-          Manage Appointment
+          {t('confirmation.manage')}
         </h1>
-        <p className={css({ color: 'fg.muted', mb: '6' })}>
-          Look up your booking with its reference number to move it to another time or cancel it.
-        </p>
+        <p className={css({ color: 'fg.muted', mb: '6' })}>{t('manage.intro')}</p>
 
         {step === 'find' ? (
           <FindAppointment
@@ -98,31 +99,31 @@ export default function ManageAppointmentPage() {
           <Card.Root>
             <Card.Header>
               <Card.Title asChild>
-                <h2>Appointment Details</h2>
+                <h2>{t('manage.details')}</h2>
               </Card.Title>
             </Card.Header>
             <Card.Body gap="5">
               <dl className={detailList}>
-                <dt>Reference Number</dt>
+                <dt>{t('success.reference')}</dt>
                 <dd>{registration.referenceNumber}</dd>
-                <dt>Event</dt>
+                <dt>{t('review.event')}</dt>
                 <dd>{registration.eventName}</dd>
                 <AppointmentSlotRows registration={registration} />
-                <dt>Status</dt>
+                <dt>{t('confirmation.status')}</dt>
                 <dd>
-                  <Badge tone={status.tone}>{status.label}</Badge>
+                  <Badge tone={status.tone}>{tm(status.label)}</Badge>
                 </dd>
               </dl>
               {closed ? (
                 <WarningNotice>
-                  <p>{REGISTRATION_MESSAGES.cannotReschedule}</p>
+                  <p>{tm(REGISTRATION_MESSAGES.cannotReschedule)}</p>
                 </WarningNotice>
               ) : null}
             </Card.Body>
             <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
               <Button variant="outline" onClick={() => setStep('find')}>
                 <ArrowLeftIcon />
-                Back
+                {t('manage.back')}
               </Button>
               {closed ? null : (
                 <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
@@ -130,12 +131,12 @@ export default function ManageAppointmentPage() {
                     <Link
                       href={`/cancel-appointment?ref=${encodeURIComponent(registration.referenceNumber)}`}
                     >
-                      Cancel Appointment
+                      {t('manage.cancel')}
                     </Link>
                   </Button>
                   <Button onClick={() => setStep('reschedule')}>
                     <CalendarIcon />
-                    Reschedule
+                    {t('manage.reschedule')}
                   </Button>
                 </div>
               )}
@@ -155,16 +156,14 @@ export default function ManageAppointmentPage() {
           <Card.Root textAlign="center">
             <Card.Body alignItems="center" gap="3" py="10">
               <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default' })} />
-              <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Appointment Rescheduled</h2>
+              <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{t('manage.rescheduledTitle')}</h2>
               <p data-testid="rescheduled-to">
                 Your appointment <strong>{moved.referenceNumber}</strong> is now on{' '}
                 <strong>{moved.dateLabel}</strong> at <strong>{moved.label}</strong>.
               </p>
-              <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-                We are emailing you the new details with an updated calendar entry.
-              </p>
+              <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('manage.emailing')}</p>
               <Button asChild mt="4" variant="outline">
-                <Link href="/">Return to Home</Link>
+                <Link href="/">{t('common.returnHome')}</Link>
               </Button>
             </Card.Body>
           </Card.Root>

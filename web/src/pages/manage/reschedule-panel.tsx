@@ -1,8 +1,11 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { AlertCircleIcon, ArrowLeftIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
+import { translateMessage as tm } from '../../i18n';
+import { localDate } from '../../i18n/format';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { postalTimeslotsKey } from '../../lib/swr-keys';
 import type { RegistrationLookup, RescheduleResult } from '../../public/types';
@@ -25,6 +28,7 @@ export function ReschedulePanel({
   onBack: () => void;
   onRescheduled: (moved: RescheduleResult) => void;
 }) {
+  const { t } = useTranslation();
   const choice = useSlotChoice(
     postalTimeslotsKey(postalCodeInRegion(registration.region), registration.eventId),
     registration.timeslotId,
@@ -45,7 +49,7 @@ export function ReschedulePanel({
       );
       onRescheduled(res.data);
     } catch (error) {
-      setFailure((error instanceof ApiError && error.serverMessage) || RESCHEDULE_FAILED_MESSAGE);
+      setFailure(tm((error instanceof ApiError && error.serverMessage) || RESCHEDULE_FAILED_MESSAGE));
       setConfirming(false);
       choice.setTimeslotId(null);
       void choice.query.mutate();
@@ -77,24 +81,25 @@ export function ReschedulePanel({
       <Card.Root>
         <Card.Header>
           <Card.Title asChild>
-            <h2>Confirm New Time</h2>
+            <h2>{t('reschedule.confirmTitle')}</h2>
           </Card.Title>
         </Card.Header>
         <Card.Body gap="4">
           <p data-testid="reschedule-question">
-            Move your appointment to {group.date.label}, {slot.label}?
+            {t('reschedule.question', {
+              date: localDate(group.date.value, group.date.label),
+              time: slot.label,
+            })}
           </p>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            Your package, participants and payment stay as they are. We will email you the new details.
-          </p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('reschedule.stays')}</p>
         </Card.Body>
         <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
           <Button variant="outline" disabled={pending} onClick={() => setConfirming(false)}>
             <ArrowLeftIcon />
-            Choose Another Time
+            {t('reschedule.chooseAnother')}
           </Button>
-          <Button loading={pending} loadingText="Moving..." onClick={() => void move()}>
-            Move Appointment
+          <Button loading={pending} loadingText={t('reschedule.moving')} onClick={() => void move()}>
+            {t('reschedule.move')}
           </Button>
         </Card.Footer>
       </Card.Root>
@@ -105,9 +110,9 @@ export function ReschedulePanel({
     <Card.Root>
       <Card.Header>
         <Card.Title asChild>
-          <h2>Choose a New Time</h2>
+          <h2>{t('reschedule.chooseTitle')}</h2>
         </Card.Title>
-        <Card.Description>Pick a new date, then a time on it.</Card.Description>
+        <Card.Description>{t('reschedule.pick')}</Card.Description>
       </Card.Header>
       <Card.Body gap="4">
         {failureNote}
@@ -116,7 +121,7 @@ export function ReschedulePanel({
       <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
         <Button variant="outline" onClick={onBack}>
           <ArrowLeftIcon />
-          Back
+          {t('manage.back')}
         </Button>
         <Button
           disabled={!slot}
@@ -125,7 +130,7 @@ export function ReschedulePanel({
             setConfirming(true);
           }}
         >
-          Continue
+          {t('reschedule.continue')}
         </Button>
       </Card.Footer>
     </Card.Root>

@@ -1,5 +1,6 @@
 import { BOOKING_MESSAGES } from '@hs/domain';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
@@ -19,6 +20,7 @@ const F = 'pk-';
 
 /** `/booking/packages?eventId={id}`: the package choice before the participants page ('Back to Packages'). */
 export function PackageChoicePage() {
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const q = new URLSearchParams(useSearch());
   const eventId = positiveInt(q.get('eventId'));
@@ -44,11 +46,11 @@ export function PackageChoicePage() {
 
   return (
     <Page>
-      <title>{`${event.name} | Choose a Package | Health Screening`}</title>
+      <title>{`${event.name} | ${t('pc.title')} | Health Screening`}</title>
       <div className={css({ maxW: '3xl', mx: 'auto', display: 'grid', gap: '5' })}>
         <header>
           <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
-            Choose a Package
+            {t('pc.title')}
           </h1>
           <p className={css({ color: 'fg.muted', mt: '1' })}>{event.name}</p>
         </header>
@@ -62,14 +64,12 @@ export function PackageChoicePage() {
           >
             <Card.Body pt="6">
               {event.packages.length === 0 ? (
-                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-                  No packages are available for this event yet. Please check back later.
-                </p>
+                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('pc.none')}</p>
               ) : (
                 <ChoiceGroup
                   id={`${F}packageId`}
                   label={
-                    <span className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Select a Package</span>
+                    <span className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{t('pc.select')}</span>
                   }
                   name="package"
                   value={chosen ? String(chosen.id) : null}
@@ -100,11 +100,11 @@ export function PackageChoicePage() {
               <Button asChild variant="outline">
                 <Link href={`/events/${encodeURIComponent(event.slug)}`}>
                   <ArrowLeftIcon />
-                  Back
+                  {t('manage.back')}
                 </Link>
               </Button>
               <Button type="submit" disabled={event.packages.length === 0}>
-                Continue to Participants
+                {t('pc.continue')}
                 <ArrowRightIcon />
               </Button>
             </Card.Footer>

@@ -1,5 +1,6 @@
 import { BOOKING_MESSAGES } from '@hs/domain';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
@@ -10,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
+import { translateMessage as tm } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { EVENTS_KEY, postalTimeslotsKey } from '../../lib/swr-keys';
 import { toastBookingFailed, toastMissingReference } from '../../public/booking-toasts';
@@ -51,7 +53,14 @@ const sectionTitle = css({ fontSize: 'lg', fontWeight: 'semibold' });
  * stored primary contact books with the stored participants; this screen asks for the address and
  * the appointment slot, shows the server's price and confirms.
  */
+/** A "{name}: {message}" problem line with its message in the current language. */
+function problemLine(line: string): string {
+  const at = line.lastIndexOf(': ');
+  return at < 0 ? line : `${line.slice(0, at)}: ${tm(line.slice(at + 2))}`;
+}
+
 export function ParticipantsRegistrationPage() {
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { mutate } = useSWRConfig();
   const q = new URLSearchParams(useSearch());
@@ -105,11 +114,11 @@ export function ParticipantsRegistrationPage() {
   if (!primary) {
     return (
       <StateCard
-        title="No Participants Yet"
-        text="Add the participants of this booking, starting with the primary contact, before you register."
+        title={t('reg.noneTitle')}
+        text={t('reg.noneText')}
         action={
           <Button asChild>
-            <Link href={backToParticipants}>Add Participants</Link>
+            <Link href={backToParticipants}>{t('reg.addParticipants')}</Link>
           </Button>
         }
       />
@@ -144,8 +153,8 @@ export function ParticipantsRegistrationPage() {
     }
     if (problems.length > 0) {
       toaster.create({
-        title: 'Participant details incomplete',
-        description: 'Please correct the details shown on the participants page first.',
+        title: t('reg.incompleteTitle'),
+        description: t('reg.incomplete'),
         type: 'error',
       });
       return;
@@ -153,8 +162,8 @@ export function ParticipantsRegistrationPage() {
     const body = bodyFor(quote.data ? toCents(quote.data.total) : 0);
     if (!body) {
       toaster.create({
-        title: BOOKING_MESSAGES.timeslotToastTitle,
-        description: BOOKING_MESSAGES.timeslot,
+        title: tm(BOOKING_MESSAGES.timeslotToastTitle),
+        description: tm(BOOKING_MESSAGES.timeslot),
         type: 'error',
       });
       return;
@@ -183,10 +192,12 @@ export function ParticipantsRegistrationPage() {
 
   return (
     <Page>
-      <title>{`Registration | ${event.name} | Health Screening`}</title>
+      <title>{`${t('reg.title')} | ${event.name} | Health Screening`}</title>
       <div className={css({ maxW: '3xl', mx: 'auto', display: 'grid', gap: '5' })}>
         <header>
-          <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Registration</h1>
+          <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
+            {t('reg.title')}
+          </h1>
           <p className={css({ color: 'fg.muted', mt: '1' })}>
             {event.name} · {pkg.name} ({money(pkg.price)}
             {pkg.aiaPrice ? `, AIA ${money(pkg.aiaPrice)}` : ''})
@@ -204,12 +215,12 @@ export function ParticipantsRegistrationPage() {
               <section aria-labelledby="pr-section-participants" className={section}>
                 <div className={spreadRow}>
                   <h2 id="pr-section-participants" className={sectionTitle}>
-                    Participants ({participants.length})
+                    {t('reg.participantsN', { count: participants.length })}
                   </h2>
                   <Button asChild size="sm" variant="outline">
                     <Link href={backToParticipants}>
                       <PencilIcon />
-                      Edit Participants
+                      {t('reg.editParticipants')}
                     </Link>
                   </Button>
                 </div>
@@ -239,8 +250,8 @@ export function ParticipantsRegistrationPage() {
                         ) : null}
                       </span>
                       <span className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
-                        {p.isPrimary ? <Badge tone="info">Primary contact</Badge> : null}
-                        {p.isAiaMember ? <Badge tone="success">AIA member</Badge> : null}
+                        {p.isPrimary ? <Badge tone="info">{t('parts.primaryContact')}</Badge> : null}
+                        {p.isAiaMember ? <Badge tone="success">{t('parts.aiaMember')}</Badge> : null}
                       </span>
                     </li>
                   ))}
@@ -248,12 +259,10 @@ export function ParticipantsRegistrationPage() {
                 {problems.length > 0 ? (
                   <WarningNotice>
                     <div className={css({ fontSize: 'sm' })}>
-                      <p className={css({ fontWeight: 'medium' })}>
-                        Please correct these details on the participants page:
-                      </p>
+                      <p className={css({ fontWeight: 'medium' })}>{t('reg.correctThese')}</p>
                       <ul className={css({ listStyle: 'disc', pl: '5', mt: '1' })}>
                         {problems.map((line) => (
-                          <li key={line}>{line}</li>
+                          <li key={line}>{problemLine(line)}</li>
                         ))}
                       </ul>
                     </div>
@@ -263,7 +272,7 @@ export function ParticipantsRegistrationPage() {
 
               <section aria-labelledby="pr-section-address" className={section}>
                 <h2 id="pr-section-address" className={sectionTitle}>
-                  Contact Address
+                  {t('reg.contactAddress')}
                 </h2>
                 <div
                   className={css({
@@ -273,26 +282,35 @@ export function ParticipantsRegistrationPage() {
                   })}
                 >
                   <FormField
-                    label="Postal Code"
+                    label={t('person.postalCode')}
                     required
                     inputMode="numeric"
                     autoComplete="postal-code"
                     maxLength={6}
-                    helperText="Your region's appointment slots are shown once it has 6 digits."
+                    helperText={t('reg.postalHelper')}
                     {...field('postalCode')}
                   />
-                  <FormField label="Unit Number" autoComplete="address-line2" {...field('unitNumber')} />
+                  <FormField
+                    label={t('person.unitNumber')}
+                    autoComplete="address-line2"
+                    {...field('unitNumber')}
+                  />
                   <div className={css({ gridColumn: { md: '1 / -1' } })}>
-                    <FormField label="Address" required autoComplete="address-line1" {...field('address')} />
+                    <FormField
+                      label={t('person.address')}
+                      required
+                      autoComplete="address-line1"
+                      {...field('address')}
+                    />
                   </div>
                   <div className={css({ gridColumn: { md: '1 / -1' } })}>
                     <Field.Root id={`${F}medicalConditions`}>
-                      <Field.Label>Medical Conditions</Field.Label>
+                      <Field.Label>{t('person.medicalConditions')}</Field.Label>
                       <Field.Textarea
                         name="medicalConditions"
                         value={address.medicalConditions}
                         onChange={(e) => setField('medicalConditions', e.target.value)}
-                        placeholder="Optional: allergies, conditions or medications we should know about"
+                        placeholder={t('person.medicalPlaceholder')}
                       />
                     </Field.Root>
                   </div>
@@ -310,33 +328,31 @@ export function ParticipantsRegistrationPage() {
 
               <section aria-labelledby="pr-section-slot" className={section}>
                 <h2 id="pr-section-slot" className={sectionTitle}>
-                  Appointment Slot
+                  {t('reg.slot')}
                 </h2>
                 {isSixDigitPostalCode(postalCode) ? (
                   <SlotStep {...slots.stepProps} />
                 ) : (
-                  <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                    Enter your 6-digit postal code to see the available appointment slots.
-                  </p>
+                  <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('reg.enterPostal')}</p>
                 )}
               </section>
 
-              <section aria-label="Price" className={section}>
+              <section aria-label={t('reg.price')} className={section}>
                 {quote.data ? (
                   <PriceBreakdownTable view={viewFromQuote(quote.data)} updating={quote.isValidating} />
                 ) : quote.isLoading ? (
                   <PriceBreakdownSkeleton />
                 ) : quote.error ? (
                   <p role="alert" className={css({ fontSize: 'sm', color: 'fg.error' })}>
-                    {quote.error instanceof ApiError
-                      ? (quote.error.serverMessage ?? quote.error.message)
-                      : errorMessage(quote.error)}
+                    {tm(
+                      quote.error instanceof ApiError
+                        ? (quote.error.serverMessage ?? quote.error.message)
+                        : errorMessage(quote.error),
+                    )}
                   </p>
                 ) : (
                   <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                    The price for{' '}
-                    {participants.length === 1 ? 'one participant' : `${participants.length} participants`} is
-                    shown once the address and an appointment slot are chosen.
+                    {t('reg.priceLater', { count: participants.length })}
                   </p>
                 )}
               </section>
@@ -345,11 +361,11 @@ export function ParticipantsRegistrationPage() {
               <Button asChild variant="outline">
                 <Link href={backToParticipants}>
                   <ArrowLeftIcon />
-                  Back to Participants
+                  {t('reg.back')}
                 </Link>
               </Button>
-              <Button type="submit" loading={submitting} loadingText="Booking...">
-                Confirm Booking
+              <Button type="submit" loading={submitting} loadingText={t('wizard.booking')}>
+                {t('wizard.confirm')}
               </Button>
             </Card.Footer>
           </form>

@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import { Page } from '../../components/layout/page';
+import { translateMessage as tm } from '../../i18n';
 import { type ApiEnvelope, errorMessage } from '../../lib/api';
 
 export const PRIVACY_NOTICE_KEY = '/api/privacy-notice';
@@ -21,21 +23,22 @@ export function noticeParagraphs(text: string): string[] {
 
 /** /privacy: the privacy notice the booking form links to (issue 24), as staff wrote it. */
 export default function PrivacyPage() {
+  const { t } = useTranslation();
   const { data, error, isLoading } = useSWR<ApiEnvelope<PrivacyNotice>>(PRIVACY_NOTICE_KEY);
   const notice = data?.data;
   return (
     <Page>
-      <title>Privacy Notice | Health Screening</title>
+      <title>{`${t('privacyPage.title')} | Health Screening`}</title>
       <article className={css({ maxW: '3xl', mx: 'auto', py: { base: '6', md: '10' } })}>
         <h1
           className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', color: 'fg.default' })}
         >
-          Privacy Notice
+          {t('privacyPage.title')}
         </h1>
-        {isLoading ? <p className={css({ mt: '4', color: 'fg.muted' })}>Loading...</p> : null}
+        {isLoading ? <p className={css({ mt: '4', color: 'fg.muted' })}>{t('common.loading')}</p> : null}
         {error ? (
           <p role="alert" className={css({ mt: '4', color: 'fg.error' })}>
-            {errorMessage(error, 'The privacy notice could not be loaded. Please try again.')}
+            {tm(errorMessage(error, t('privacyPage.loadFailed')))}
           </p>
         ) : null}
         {notice ? (
@@ -49,7 +52,9 @@ export default function PrivacyPage() {
                 {p}
               </p>
             ))}
-            <p className={css({ mt: '8', fontSize: 'sm', color: 'fg.muted' })}>Version {notice.version}</p>
+            <p className={css({ mt: '8', fontSize: 'sm', color: 'fg.muted' })}>
+              {t('privacyPage.version', { version: notice.version })}
+            </p>
           </>
         ) : null}
       </article>

@@ -1,9 +1,12 @@
 import { BOOKING_MESSAGES, formatDateLabel, singaporeToday } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { ArrowLeftIcon, CheckCircleIcon, PlusIcon, XIcon } from '../../components/icons';
 import { Button, IconButton } from '../../components/ui/button';
+import { localDate } from '../../i18n/format';
+import { translateMessage as tm } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { focusFirstInvalid } from '../../public/form-field';
 import { FormField } from '../../public/form-field';
@@ -37,6 +40,7 @@ const grid = css({
 
 /** "Join the waiting list": the wizard's details prefilled, preferred dates optional; POST /api/waitlist. */
 export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormProps) {
+  const { t } = useTranslation();
   const [values, setValues] = useState<JoinWaitlistValues>({
     firstName: initial.firstName ?? '',
     lastName: initial.lastName ?? '',
@@ -110,8 +114,8 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
       // 409: already on the list; 400 without field messages, 404, network: the server's words
       setFailure(
         error instanceof ApiError && error.status === 409
-          ? errorMessage(error)
-          : errorMessage(error, 'Failed to join the waiting list. Please try again.'),
+          ? tm(errorMessage(error))
+          : tm(errorMessage(error, t('waitlist.joinFailed'))),
       );
     } finally {
       setSubmitting(false);
@@ -125,18 +129,17 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
       <div role="status" className={css({ display: 'grid', gap: '3', textAlign: 'center', py: '4' })}>
         <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default', mx: 'auto' })} />
         <h2 ref={headingRef} tabIndex={-1} className={heading}>
-          You're on the waiting list
+          {t('waitlist.onTheList')}
         </h2>
         <p className={css({ fontSize: '3xl', fontWeight: 'bold' })} data-testid="waitlist-position">
-          Position {joined.position}
+          {t('waitlist.position', { position: joined.position })}
         </p>
         <p className={css({ color: 'fg.muted' })}>
-          We've sent an email to {values.email.trim()} with a link to check your place or leave the list. When
-          seats free up we'll hold them for you and email you a link to complete your booking.
+          {t('waitlist.joinedText', { email: values.email.trim() })}
         </p>
         <div>
           <Button asChild variant="outline">
-            <Link href="/">Browse Events</Link>
+            <Link href="/">{t('common.browseEvents')}</Link>
           </Button>
         </div>
       </div>
@@ -174,11 +177,9 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
     >
       <div>
         <h2 id="wl-heading" ref={headingRef} tabIndex={-1} className={heading}>
-          Join the waiting list
+          {t('waitlist.join')}
         </h2>
-        <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
-          When seats free up in your region we hold them for you and email you a link to book.
-        </p>
+        <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>{t('waitlist.formIntro')}</p>
       </div>
       <div className={grid}>
         <div className={css({ gridColumn: { md: '1 / -1' } })}>
@@ -192,7 +193,7 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
         </div>
         <PersonFields {...person} fields={['firstName', 'lastName', 'email', 'mobileNumber']} />
         <FormField
-          label="Postal Code"
+          label={t('person.postalCode')}
           required
           inputMode="numeric"
           maxLength={6}
@@ -200,7 +201,7 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
           {...text('postalCode')}
         />
         <FormField
-          label="Number of people"
+          label={t('waitlist.numberOfPeople')}
           required
           type="number"
           inputMode="numeric"
@@ -211,15 +212,15 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
       </div>
       <fieldset className={css({ display: 'grid', gap: '2' })}>
         <legend className={css({ fontWeight: 'medium', fontSize: 'sm', mb: '1' })}>
-          Preferred dates (optional)
+          {t('waitlist.preferredOptional')}
         </legend>
         <p id={`${F}dates-help`} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          Leave empty to be offered any date.
+          {t('waitlist.datesHelp')}
         </p>
         <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end', flexWrap: 'wrap' })}>
           <FormField
             id={`${F}date`}
-            label="Date"
+            label={t('waitlist.date')}
             type="date"
             min={singaporeToday()}
             value={dateDraft}
@@ -234,11 +235,14 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
           />
           <Button type="button" variant="outline" onClick={addDate} disabled={!dateDraft}>
             <PlusIcon />
-            Add date
+            {t('waitlist.addDate')}
           </Button>
         </div>
         {dates.length > 0 ? (
-          <ul aria-label="Preferred dates" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+          <ul
+            aria-label={t('waitlist.preferredDates')}
+            className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}
+          >
             {dates.map((d) => (
               <li
                 key={d}
@@ -252,12 +256,12 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
                   fontSize: 'sm',
                 })}
               >
-                {formatDateLabel(d)}
+                {localDate(d, formatDateLabel(d))}
                 <IconButton
                   type="button"
                   size="sm"
                   variant="ghost"
-                  aria-label={`Remove ${formatDateLabel(d)}`}
+                  aria-label={t('waitlist.removeDate', { date: localDate(d, formatDateLabel(d)) })}
                   onClick={() => setDates(dates.filter((x) => x !== d))}
                 >
                   <XIcon />
@@ -293,10 +297,10 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
       >
         <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
           <ArrowLeftIcon />
-          Back
+          {t('manage.back')}
         </Button>
-        <Button type="submit" loading={submitting} loadingText="Joining...">
-          Join the waiting list
+        <Button type="submit" loading={submitting} loadingText={t('waitlist.joining')}>
+          {t('waitlist.join')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { formatDateLabel, formatDateOrNA } from '@hs/domain';
 import { type ReactNode, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Link, useParams } from 'wouter';
 import { css } from 'styled-system/css';
@@ -9,6 +10,8 @@ import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Dialog from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
+import { translateMessage as tm } from '../../i18n';
+import { localDate, localDateTime } from '../../i18n/format';
 import { type ApiEnvelope, ApiError, errorMessage } from '../../lib/api';
 import { DetailList } from '../../public/detail-list';
 import { EventLoadError, EventLoading } from '../../public/event-states';
@@ -24,23 +27,6 @@ import { BookingSuccess, type SuccessInfo } from '../booking/booking-success';
 import type { WaitlistClaim } from '../booking/held-slot';
 import { BookingWizard } from '../booking/wizard';
 import { useEventById } from './use-event-by-id';
-
-/** What each finished entry says. */
-export const ENDED_MESSAGES: Record<Exclude<WaitlistStatus, 'waiting' | 'offered'>, [string, string]> = {
-  expired: [
-    'Offer expired',
-    'The seats held for you were not booked in time and have passed to the next person. You are no longer on the waiting list; you can join it again from the event page.',
-  ],
-  booked: [
-    'Booking complete',
-    'You booked the seats offered to you. Your confirmation email has the details.',
-  ],
-  left: ['You left the waiting list', 'You are no longer on the waiting list for this event.'],
-  removed: [
-    'Removed from the waiting list',
-    'Our team removed this entry from the waiting list. Please contact us if you think this is a mistake.',
-  ],
-};
 
 /** The current time, every second (the offer's countdown). */
 function useNow(everyMs = 1000) {
@@ -67,17 +53,27 @@ function usePassed(at: string) {
 
 /** "1 h 05 min left", ticking; only this text re-renders every second. */
 function Countdown({ expiresAt }: { expiresAt: string }) {
+  const { t } = useTranslation();
   const left = timeLeft(expiresAt, useNow());
   return (
     <span role="timer" aria-live="off" data-testid="offer-countdown">
-      {left ?? '0 min 00 s'} left
+      {t('waitlist.timeLeft', { time: left ?? '0 min 00 s' })}
     </span>
   );
 }
 
 /** The expiry in Singapore time: "25 Nov 2026, 4:30 PM". */
 export function formatExpiry(at: string) {
-  return formatDateOrNA(at, 'd MMM yyyy, h:mm a');
+  return localDateTime(at, formatDateOrNA(at, 'd MMM yyyy, h:mm a'));
+}
+
+/** A yyyy-MM-dd date in the current language ("Tuesday, 1 December 2026" in English). */
+const dateLabel = (date: string) => localDate(date, formatDateLabel(date));
+
+type Ended = Exclude<WaitlistStatus, 'waiting' | 'offered'>;
+function useEnded(status: Ended): [string, string] {
+  const { t } = useTranslation();
+  return [t(`waitlist.ended.${status}Title`), t(`waitlist.ended.${status}`)];
 }
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
@@ -98,6 +94,7 @@ const muted = css({ color: 'fg.muted' });
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3', pt: '2' });
 
 function LeaveButton({ token, onLeft }: { token: string; onLeft: () => void }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -109,7 +106,7 @@ function LeaveButton({ token, onLeft }: { token: string; onLeft: () => void }) {
       setOpen(false);
       onLeft();
     } catch (error) {
-      setFailure(errorMessage(error, 'Failed to leave the waiting list. Please try again.'));
+      setFailure(tm(errorMessage(error, t('waitlist.leaveFailed'))));
     } finally {
       setPending(false);
     }
@@ -117,15 +114,13 @@ function LeaveButton({ token, onLeft }: { token: string; onLeft: () => void }) {
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
-        Leave the waiting list
+        {t('waitlist.leave')}
       </Button>
       <Dialog.Root role="alertdialog" size="sm" open={open} onOpenChange={(e) => setOpen(e.open)}>
         <Dialog.Portal>
           <Dialog.Header>
-            <Dialog.Title>Leave the waiting list?</Dialog.Title>
-            <Dialog.Description>
-              You will lose your place, and any seats held for you go to the next person.
-            </Dialog.Description>
+            <Dialog.Title>{t('waitlist.leaveQuestion')}</Dialog.Title>
+            <Dialog.Description>{t('waitlist.leaveWarning')}</Dialog.Description>
           </Dialog.Header>
           {failure ? (
             <Dialog.Body>
@@ -136,10 +131,10 @@ function LeaveButton({ token, onLeft }: { token: string; onLeft: () => void }) {
           ) : null}
           <Dialog.Footer>
             <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
-              Stay on the list
+              {t('waitlist.stay')}
             </Button>
             <Button variant="danger" loading={pending} onClick={() => void leave()}>
-              Leave the waiting list
+              {t('waitlist.leave')}
             </Button>
           </Dialog.Footer>
           <Dialog.CloseButton />
@@ -159,6 +154,7 @@ function CompleteBooking({
   entry: WaitlistEntryView;
   onBack: () => void;
 }) {
+  const { t } = useTranslation();
   const { event, missing, error, isLoading } = useEventById(entry.eventId);
   const [success, setSuccess] = useState<SuccessInfo | null>(null);
   if (success) return <BookingSuccess info={success} />;
@@ -194,11 +190,11 @@ function CompleteBooking({
       <div className={css({ maxW: '3xl', mx: 'auto', display: 'grid', gap: '4' })}>
         <div>
           <Button variant="link" onClick={onBack}>
-            Back to your offer
+            {t('waitlist.backToOffer')}
           </Button>
           <h1 className={h1}>{event.name}</h1>
           <p className={muted}>
-            {entry.packageName} · held until {formatExpiry(offer.expiresAt)}
+            {entry.packageName} · {t('waitlist.heldUntil', { time: formatExpiry(offer.expiresAt) })}
           </p>
         </div>
         <BookingWizard event={event} onBooked={setSuccess} claim={claim} />
@@ -208,6 +204,8 @@ function CompleteBooking({
 }
 
 function Offered({ entry, token, onLeft }: { entry: WaitlistEntryView; token: string; onLeft: () => void }) {
+  const { t } = useTranslation();
+  const [expiredTitle, expiredText] = useEnded('expired');
   const [completing, setCompleting] = useState(false);
   const offer = entry.offer;
   const left = !usePassed(offer?.expiresAt ?? '');
@@ -215,10 +213,10 @@ function Offered({ entry, token, onLeft }: { entry: WaitlistEntryView; token: st
   if (completing && left)
     return <CompleteBooking token={token} entry={entry} onBack={() => setCompleting(false)} />;
   return (
-    <Frame title="Seats held for you">
-      <h1 className={h1}>{left ? 'Seats are held for you' : ENDED_MESSAGES.expired[0]}</h1>
+    <Frame title={t('waitlist.seatsHeldTitle')}>
+      <h1 className={h1}>{left ? t('waitlist.seatsHeld') : expiredTitle}</h1>
       <p className={muted}>
-        {entry.eventName} · {entry.packageName} · {entry.seats} {entry.seats === 1 ? 'person' : 'people'}
+        {entry.eventName} · {entry.packageName} · {t('waitlist.seats', { count: entry.seats })}
       </p>
       <div
         className={css({
@@ -233,7 +231,7 @@ function Offered({ entry, token, onLeft }: { entry: WaitlistEntryView; token: st
       >
         <p className={css({ display: 'flex', gap: '2', alignItems: 'center', fontWeight: 'semibold' })}>
           <CalendarIcon className={css({ color: 'accent.default' })} />
-          {formatDateLabel(offer.date)}
+          {dateLabel(offer.date)}
         </p>
         <p className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
           <ClockIcon className={css({ color: 'accent.default' })} />
@@ -242,14 +240,18 @@ function Offered({ entry, token, onLeft }: { entry: WaitlistEntryView; token: st
       </div>
       {left ? (
         <p>
-          Complete your booking by <strong>{formatExpiry(offer.expiresAt)}</strong> (Singapore time).{' '}
+          <Trans
+            i18nKey="waitlist.completeBy"
+            values={{ time: formatExpiry(offer.expiresAt) }}
+            components={{ strong: <strong /> }}
+          />{' '}
           <Countdown expiresAt={offer.expiresAt} />
         </p>
       ) : (
-        <p role="alert">{ENDED_MESSAGES.expired[1]}</p>
+        <p role="alert">{expiredText}</p>
       )}
       <div className={actions}>
-        {left ? <Button onClick={() => setCompleting(true)}>Complete booking</Button> : null}
+        {left ? <Button onClick={() => setCompleting(true)}>{t('waitlist.complete')}</Button> : null}
         {left ? <LeaveButton token={token} onLeft={onLeft} /> : null}
       </div>
     </Frame>
@@ -258,6 +260,7 @@ function Offered({ entry, token, onLeft }: { entry: WaitlistEntryView; token: st
 
 /** `/waitlist/{token}`: the link of every waiting-list email. */
 export default function WaitlistPage() {
+  const { t } = useTranslation();
   const { token = '' } = useParams<{ token: string }>();
   const { data, error, isLoading, mutate } = useSWR<ApiEnvelope<WaitlistEntryView>>(
     token ? waitlistKey(token) : null,
@@ -270,14 +273,14 @@ export default function WaitlistPage() {
 
   if (left) {
     return (
-      <Frame title="Left the waiting list">
+      <Frame title={t('waitlist.leftTitle')}>
         <div role="status" className={css({ display: 'grid', gap: '3', textAlign: 'center' })}>
           <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default', mx: 'auto' })} />
-          <h1 className={h1}>You have left the waiting list</h1>
-          <p className={muted}>We won't hold seats for you or email you about this event again.</p>
+          <h1 className={h1}>{t('waitlist.leftHeading')}</h1>
+          <p className={muted}>{t('waitlist.leftText')}</p>
           <div>
             <Button asChild>
-              <Link href="/">Browse Events</Link>
+              <Link href="/">{t('common.browseEvents')}</Link>
             </Button>
           </div>
         </div>
@@ -287,11 +290,11 @@ export default function WaitlistPage() {
   if ((error instanceof ApiError && error.status === 404) || (data !== undefined && !data?.data)) {
     return (
       <StateCard
-        title="Waiting List Entry Not Found"
-        text="This waiting list link is not valid. Please check the link in your email."
+        title={t('waitlist.notFoundTitle')}
+        text={t('waitlist.notFoundText')}
         action={
           <Button asChild>
-            <Link href="/">Browse Events</Link>
+            <Link href="/">{t('common.browseEvents')}</Link>
           </Button>
         }
       />
@@ -300,9 +303,9 @@ export default function WaitlistPage() {
   if (error) {
     return (
       <StateCard
-        title="Error"
-        text="We couldn't load your waiting list entry. Please try again later."
-        action={<Button onClick={() => void mutate()}>Try again</Button>}
+        title={t('common.error')}
+        text={t('waitlist.loadFailed')}
+        action={<Button onClick={() => void mutate()}>{t('common.tryAgain')}</Button>}
       />
     );
   }
@@ -310,7 +313,7 @@ export default function WaitlistPage() {
     return (
       <Page display="flex" justifyContent="center">
         <div aria-busy="true" className={css({ display: 'grid', gap: '3', maxW: '2xl', w: 'full' })}>
-          <span className={css({ srOnly: true })}>Loading your waiting list entry</span>
+          <span className={css({ srOnly: true })}>{t('waitlist.loading')}</span>
           <Skeleton h="10" w="60%" />
           <Skeleton h="24" />
           <Skeleton h="12" w="40%" />
@@ -324,29 +327,29 @@ export default function WaitlistPage() {
     return <Offered entry={entry} token={token} onLeft={onLeft} />;
   if (entry.status === 'waiting' || entry.status === 'offered') {
     return (
-      <Frame title="Waiting list">
-        <h1 className={h1}>You're on the waiting list</h1>
+      <Frame title={t('waitlist.title')}>
+        <h1 className={h1}>{t('waitlist.onTheList')}</h1>
         {entry.position !== null ? (
           <p className={css({ fontSize: '3xl', fontWeight: 'bold' })} data-testid="waitlist-position">
-            Position {entry.position}
+            {t('waitlist.position', { position: entry.position })}
           </p>
         ) : null}
         <DetailList
           rows={[
-            ['Event', entry.eventName],
-            ['Package', entry.packageName],
-            ['People', String(entry.seats)],
+            [t('review.event'), entry.eventName],
+            [t('review.package'), entry.packageName],
+            [t('waitlist.people'), String(entry.seats)],
             [
-              'Preferred dates',
+              t('waitlist.preferredDates'),
               entry.preferredDates.length > 0
-                ? entry.preferredDates.map(formatDateLabel).join('; ')
-                : 'Any date',
+                ? entry.preferredDates.map(dateLabel).join('; ')
+                : t('waitlist.anyDate'),
             ],
           ]}
         />
         <p className={css({ display: 'flex', gap: '2', color: 'fg.muted', fontSize: 'sm' })}>
           <InfoIcon className={css({ flexShrink: 0, mt: '0.5' })} />
-          When seats free up we hold them for you and email {entry.email} a link to complete your booking.
+          {t('waitlist.waitingText', { email: entry.email })}
         </p>
         <div className={actions}>
           <LeaveButton token={token} onLeft={onLeft} />
@@ -354,7 +357,12 @@ export default function WaitlistPage() {
       </Frame>
     );
   }
-  const [title, text] = ENDED_MESSAGES[entry.status];
+  return <EndedEntry entry={entry} status={entry.status} />;
+}
+
+function EndedEntry({ entry, status }: { entry: WaitlistEntryView; status: Ended }) {
+  const { t } = useTranslation();
+  const [title, text] = useEnded(status);
   return (
     <Frame title={title}>
       <h1 className={h1}>{title}</h1>
@@ -362,7 +370,7 @@ export default function WaitlistPage() {
       <p role="status">{text}</p>
       <div className={actions}>
         <Button asChild>
-          <Link href="/">Browse Events</Link>
+          <Link href="/">{t('common.browseEvents')}</Link>
         </Button>
       </div>
     </Frame>

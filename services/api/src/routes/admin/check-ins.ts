@@ -12,7 +12,7 @@ import {
 import { checkIn, registrationOfCode, singaporeClock } from '@hs/commands';
 import { normalizeReferenceNumber, parseIsoDay } from '@hs/domain';
 import { findFirstEvent } from '@hs/eventstore';
-import { type OrderRow, selectOrders } from '@hs/read-models';
+import { type OrderRow, openOrders, selectOrders } from '@hs/read-models';
 import type { FastifyReply } from 'fastify';
 import { partyFromOrder, partyFromState } from '../../check-in/party';
 import { badRequest, notFound } from '../../errors';
@@ -113,10 +113,13 @@ const checkIns: FastifyPluginAsyncTypebox = async (app) => {
         select name, location from screening_events where id = ${id}`;
       if (!event) throw notFound('Event not found');
       // Cancelled and expired orders are not expected at the desk.
-      const orders = await sql<OrderRow[]>`
+      const orders = await openOrders(
+        sql,
+        await sql<OrderRow[]>`
         ${selectOrders(sql)}
         where event_id = ${id} and timeslot_date = ${date} and status not in ('cancelled', 'expired')
-        order by timeslot_time, timeslot_id, last_name, first_name, registration_id`;
+        order by timeslot_time, timeslot_id, last_name, first_name, registration_id`,
+      );
       const slots: { timeslotId: number; time: string; parties: ReturnType<typeof partyFromOrder>[] }[] = [];
       for (const o of orders) {
         let slot = slots.at(-1);

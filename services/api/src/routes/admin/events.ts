@@ -9,7 +9,7 @@ import {
   ROLES,
 } from '@hs/contracts';
 import type { Sql, TransactionSql } from '@hs/db';
-import { EVENT_CONFIG_DEFAULTS } from '@hs/domain';
+import { DEFAULT_REMINDER_SCHEDULE, EVENT_CONFIG_DEFAULTS } from '@hs/domain';
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -27,7 +27,8 @@ const selectEvents = (db: Db, id?: number) => db`
            'configType', coalesce(c.config_type, ${EVENT_CONFIG_DEFAULTS.configType}), 'numSlots', coalesce(c.num_slots, ${EVENT_CONFIG_DEFAULTS.numSlots}),
            'bufferHours', coalesce(c.buffer_hours, ${EVENT_CONFIG_DEFAULTS.bufferHours}),
            'slotsPerTimeslot', coalesce(c.slots_per_timeslot, ${EVENT_CONFIG_DEFAULTS.slotsPerTimeslot}),
-           'maxAttendees', coalesce(c.max_attendees, ${EVENT_CONFIG_DEFAULTS.maxAttendees})) as config
+           'maxAttendees', coalesce(c.max_attendees, ${EVENT_CONFIG_DEFAULTS.maxAttendees})) as config,
+         coalesce(e.reminders, ${db.json(DEFAULT_REMINDER_SCHEDULE as never)}::jsonb) as reminders
   from screening_events e
   left join event_configs c on c.event_id = e.id
   ${id === undefined ? db`` : db`where e.id = ${id}`}
@@ -181,8 +182,9 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const event = await sql.begin(async (tx) => {
           const [row] = await tx<{ id: number }[]>`
-            insert into screening_events (name, slug, description, location, is_active)
-            values (${input.name}, ${input.slug}, ${input.description}, ${input.location}, ${input.isActive ?? true})
+            insert into screening_events (name, slug, description, location, is_active, reminders)
+            values (${input.name}, ${input.slug}, ${input.description}, ${input.location}, ${input.isActive ?? true},
+              ${input.reminders ? tx.json(input.reminders as never) : null})
             returning id`;
           await writeLinks(tx, row!.id, { ...input, config: input.config ?? EVENT_CONFIG_DEFAULTS });
           const created = await findEvent(tx, row!.id);
@@ -225,6 +227,11 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
             update screening_events set name = ${input.name}, slug = ${input.slug}, description = ${input.description},
               location = ${input.location}, is_active = coalesce(${input.isActive}, is_active)
             where id = ${id}`;
+          // the reminder schedule (issue 26): a body without it keeps it; null resets it to the default
+          if (input.reminders !== undefined) {
+            await tx`update screening_events
+              set reminders = ${input.reminders ? tx.json(input.reminders as never) : null} where id = ${id}`;
+          }
           await writeLinks(tx, id, input);
           const after = await findEvent(tx, id);
           await audit(tx, {

@@ -1,4 +1,11 @@
-import { eventConfigSchema, eventFormSchema } from '@hs/domain';
+import {
+  MAX_REMINDER_OFFSET_HOURS,
+  MAX_REMINDER_RULES,
+  REMINDER_CHANNELS,
+  REMINDER_MESSAGES,
+  eventConfigSchema,
+  eventFormSchema,
+} from '@hs/domain';
 import * as v from 'valibot';
 
 /**
@@ -13,6 +20,34 @@ export const EventInput = v.object({
     v.array(v.pipe(v.number(), v.integer(), v.minValue(1)), 'packageIds must be a list of package ids'),
   ),
   config: v.optional(eventConfigSchema),
+  /** Issue 26: absent keeps the schedule, null resets it to the default. */
+  reminders: v.optional(
+    v.nullable(
+      v.pipe(
+        v.array(
+          v.object(
+            {
+              offsetHours: v.pipe(
+                v.number(REMINDER_MESSAGES.badOffset),
+                v.integer(REMINDER_MESSAGES.badOffset),
+                v.minValue(1, REMINDER_MESSAGES.badOffset),
+                v.maxValue(MAX_REMINDER_OFFSET_HOURS, REMINDER_MESSAGES.badOffset),
+              ),
+              channel: v.picklist(REMINDER_CHANNELS, REMINDER_MESSAGES.badChannel),
+            },
+            REMINDER_MESSAGES.notList,
+          ),
+          REMINDER_MESSAGES.notList,
+        ),
+        v.maxLength(MAX_REMINDER_RULES, REMINDER_MESSAGES.tooMany),
+        v.check(
+          (list) => new Set(list.map((r) => r.offsetHours)).size === list.length,
+          REMINDER_MESSAGES.duplicate,
+        ),
+        v.transform((list) => [...list].sort((a, b) => b.offsetHours - a.offsetHours)),
+      ),
+    ),
+  ),
 });
 export type EventInputValue = v.InferOutput<typeof EventInput>;
 

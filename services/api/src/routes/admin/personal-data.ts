@@ -1,5 +1,7 @@
+import { openReadModelRows } from '@hs/privacy';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, ErrorResponseSchema, IdParams, ROLES } from '@hs/contracts';
+import { Envelope, ErasedOrderSchema, ErrorResponseSchema, IdParams, ROLES } from '@hs/contracts';
+import { erasePersonalData } from '@hs/commands';
 import {
   type ParticipantSnapshot,
   type RegistrationState,
@@ -110,6 +112,36 @@ const personalData: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.post(
+    '/registrations/:id/erase-personal-data',
+    {
+      config: { roles: ROLES.admin },
+      onRequest: ignoreEmptyBody,
+      schema: {
+        summary:
+          'Erase the personal data of everyone on an order (admin; destroys their data keys, scrubs the read models, audited; idempotent)',
+        params: IdParams,
+        response: { 200: Envelope(ErasedOrderSchema), 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { state } = await erasePersonalData(
+        sql,
+        request.params.id,
+        { actor: request.actor, username: request.staff.username, requestId: request.id },
+        'request',
+      );
+      return {
+        success: true as const,
+        data: {
+          registrationId: request.params.id,
+          referenceNumber: state.referenceNumber!,
+          erasedAt: state.personalDataErasedAt!,
+        },
+      };
+    },
+  );
+
   app.get(
     '/registrations/:id/personal-data',
     {
@@ -130,6 +162,7 @@ const personalData: FastifyPluginAsyncTypebox = async (app) => {
       const history = await sql<{ version: number; type: string; actor: string; at: Date; data: unknown }[]>`
         select version, type, actor, at, data from order_history
         where registration_id = ${request.params.id} order by version`;
+      await openReadModelRows(sql, history);
       const reference = state.referenceNumber ?? order?.referenceNumber ?? String(request.params.id);
       reply.header('content-disposition', `attachment; filename="personal-data-${reference}.json"`);
       return {
@@ -144,6 +177,8 @@ const personalData: FastifyPluginAsyncTypebox = async (app) => {
             eventName: order?.eventName ?? null,
             appointmentDate: order?.timeslotDate ?? null,
             appointmentTime: order?.timeslotTime ?? null,
+            // erased: nothing below names anyone any more (issue 24)
+            personalDataErasedAt: state.personalDataErasedAt,
           },
           contact: order
             ? {

@@ -10,7 +10,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { readCompanySettings } from '@hs/commands';
 import { Envelope, ErrorResponseSchema, MessageResponseSchema, ROLES } from '@hs/contracts';
+import type { Sql } from '@hs/db';
 import { TEST_EMAIL_MESSAGE } from '@hs/domain';
 import {
   EMAIL_TYPES,
@@ -20,9 +22,10 @@ import {
   createMailer,
   renderConfirmationPdf,
   renderEmail,
-  renderInvoicePdf,
+  renderIssuedInvoicePdf,
   renderReceiptPdf,
   sampleDocumentData,
+  sampleInvoiceSnapshot,
   sampleVariables,
 } from '@hs/notifications';
 import { Type } from '@sinclair/typebox';
@@ -47,9 +50,19 @@ interface PreviewCredential {
   jti: string;
 }
 
-const renderPdf = (type: PdfType): Promise<Uint8Array> => {
+const renderPdf = async (type: PdfType, sql: Sql): Promise<Uint8Array> => {
   const doc = sampleDocumentData();
-  if (type === 'invoice') return renderInvoicePdf(doc);
+  if (type === 'invoice') {
+    // As the worker issues it (issue 25): a (tax) invoice of the company settings in force.
+    const settings = await readCompanySettings(sql);
+    const supplier = {
+      name: settings.companyName,
+      address: settings.address,
+      uen: settings.uen,
+      gstRegistrationNumber: settings.gstRegistrationNumber,
+    };
+    return renderIssuedInvoicePdf(sampleInvoiceSnapshot(supplier, settings.invoicePrefix));
+  }
   if (type === 'receipt') return renderReceiptPdf(doc);
   return renderConfirmationPdf(doc);
 };
@@ -145,7 +158,13 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
         ]);
       const kind = pdfFor(type);
       const attachments: MailAttachment[] = kind
-        ? [{ filename: `sample-${kind}.pdf`, content: await renderPdf(kind), contentType: 'application/pdf' }]
+        ? [
+            {
+              filename: `sample-${kind}.pdf`,
+              content: await renderPdf(kind, app.sql),
+              contentType: 'application/pdf',
+            },
+          ]
         : [];
       const mailer = createMailer(opts.mail);
       try {
@@ -178,7 +197,7 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
     },
     async (request, reply) => {
       const type = request.query.type ?? 'confirmation';
-      const pdf = await renderPdf(type);
+      const pdf = await renderPdf(type, app.sql);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="sample-${type}.pdf"`)

@@ -4,6 +4,7 @@ import {
   DiscountValidateResponseSchema,
   Envelope,
   ErrorResponseSchema,
+  LanguageSchema,
   MembershipVerifyResponseSchema,
   QuoteSchema,
   RegistrationLookupSchema,
@@ -41,6 +42,8 @@ import { ignoreEmptyBody } from '../../no-body';
 import { privacyNotice } from '../../privacy-notice';
 
 const Loose = Type.Object({}, { additionalProperties: true });
+/** The booking body (checked in full by the domain's schema); `language` is typed here for the OpenAPI. */
+const BookingBody = Type.Object({ language: Type.Optional(LanguageSchema) }, { additionalProperties: true });
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 /** S$1 billion: far beyond any order, and the percentage of it still an exact integer. */
 const MAX_SUBTOTAL_CENTS = 100_000_000_000;
@@ -243,8 +246,8 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
       schema: {
         tags: ['public'],
         summary:
-          "Book: prices on the server, reserves seats and the code in one transaction; an optional `waitlistToken` (the waiting-list email's link token) books the seats its live offer holds (404 unknown, 409 'This offer has expired', 400 another slot or more people than the offer's seats); an optional `privacyConsent: true` records the customer's consent to the privacy notice in force (without it the booking records that none was given)",
-        body: Loose,
+          "Book: prices on the server, reserves seats and the code in one transaction; an optional `waitlistToken` (the waiting-list email's link token) books the seats its live offer holds (404 unknown, 409 'This offer has expired', 400 another slot or more people than the offer's seats); an optional `privacyConsent: true` records the customer's consent to the privacy notice in force (without it the booking records that none was given); an optional `language` (en, zh, ms, ta; absent = en) is recorded and the customer's emails are written in it",
+        body: BookingBody,
         response: {
           201: BookedResponseSchema,
           400: ErrorResponseSchema,

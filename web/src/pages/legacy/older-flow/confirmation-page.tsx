@@ -1,5 +1,6 @@
 import { formatDateDMY, maskIdentificationNumber } from '@hs/domain';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Redirect } from 'wouter';
 import { css } from 'styled-system/css';
 import { CheckCircleIcon, CopyIcon, PrinterIcon } from '../../../components/icons';
@@ -7,23 +8,20 @@ import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import * as Card from '../../../components/ui/card';
 import { toaster } from '../../../components/ui/toaster';
+import { i18n } from '../../../i18n';
 import { DetailList, type DetailRow } from '../../../public/detail-list';
 import { readBookingDetails, readRegistrationData } from '../../../public/legacy-storage';
 import { money, toCents } from '../../../public/money';
 import { bookingRows } from './booking-summary';
 
-export const REMINDERS = [
-  'Arrive 15 minutes before your appointment time.',
-  'Bring your identification card (NRIC).',
-  'Fast for 8-10 hours before your blood tests.',
-  'Drink plenty of water.',
-  'Wear comfortable clothing.',
-];
+/** Catalogue keys of the reminders under the booking (legacy.reminder1 to 5). */
+const REMINDER_KEYS = ['reminder1', 'reminder2', 'reminder3', 'reminder4', 'reminder5'] as const;
 
-const GENDER_LABEL: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other' };
+const GENDER_KEYS: Record<string, string> = { male: 'male', female: 'female', other: 'other' };
 
 /** `/confirmation`: booking confirmed (older flow), from session storage. */
 export function LegacyConfirmationPage() {
+  const { t } = useTranslation();
   const registration = useMemo(() => readRegistrationData(), []);
   const details = useMemo(() => readBookingDetails(), []);
   if (!registration || !details) return <Redirect to="/" replace />;
@@ -31,39 +29,42 @@ export function LegacyConfirmationPage() {
   async function copyReference() {
     try {
       await navigator.clipboard.writeText(registration?.referenceNumber ?? '');
-      toaster.create({ title: 'Reference number copied to clipboard', type: 'success' });
+      toaster.create({ title: i18n.t('legacy.copied'), type: 'success' });
     } catch {
-      toaster.create({ title: 'Failed to copy', type: 'error' });
+      toaster.create({ title: i18n.t('legacy.copyFailed'), type: 'error' });
     }
   }
 
   const due = toCents(registration.balanceDue);
   const rows: DetailRow[] = [
     ...bookingRows(details),
-    ['Name', `${registration.firstName} ${registration.lastName}`],
-    ['Email', registration.email],
-    ['Mobile Number', registration.mobileNumber],
-    ['Gender', GENDER_LABEL[registration.gender] ?? registration.gender],
+    [t('legacy.name'), `${registration.firstName} ${registration.lastName}`],
+    [t('legacy.email'), registration.email],
+    [t('legacy.mobile'), registration.mobileNumber],
+    [
+      t('legacy.gender'),
+      GENDER_KEYS[registration.gender]
+        ? t(`legacy.${GENDER_KEYS[registration.gender]}`)
+        : registration.gender,
+    ],
     // masked as in the emails: a printed or shared confirmation never carries the whole NRIC (issue 24)
-    ['ID Number', maskIdentificationNumber(registration.identificationNumber)],
-    ['Date of Birth', formatDateDMY(registration.dateOfBirth)],
-    ...(registration.unitNumber ? ([['Unit Number', registration.unitNumber]] as DetailRow[]) : []),
-    ['Address', registration.address || '-'],
-    ['Postal Code', registration.postalCode || '-'],
+    [t('legacy.idNumber'), maskIdentificationNumber(registration.identificationNumber)],
+    [t('legacy.dateOfBirth'), formatDateDMY(registration.dateOfBirth)],
+    ...(registration.unitNumber ? ([[t('legacy.unitNumber'), registration.unitNumber]] as DetailRow[]) : []),
+    [t('legacy.address'), registration.address || '-'],
+    [t('legacy.postalCode'), registration.postalCode || '-'],
   ];
 
   return (
     <Page display="flex" justifyContent="center">
-      <title>Booking Confirmed! | Health Screening</title>
+      <title>{`${t('legacy.confirmed')} | Health Screening`}</title>
       <Card.Root maxW="2xl" w="full">
         <Card.Header alignItems="center" textAlign="center" gap="2">
           <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default' })} />
           <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
-            Booking Confirmed!
+            {t('legacy.confirmed')}
           </h1>
-          <p className={css({ color: 'fg.muted' })}>
-            Your health screening appointment has been successfully booked.
-          </p>
+          <p className={css({ color: 'fg.muted' })}>{t('legacy.confirmedText')}</p>
         </Card.Header>
         <Card.Body gap="5">
           <div
@@ -79,7 +80,7 @@ export function LegacyConfirmationPage() {
             })}
           >
             <div className={css({ textAlign: 'center' })}>
-              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Reference Number</p>
+              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('legacy.reference')}</p>
               <p
                 data-testid="reference-number"
                 className={css({ fontSize: '2xl', fontWeight: 'bold', fontFamily: 'mono' })}
@@ -89,7 +90,8 @@ export function LegacyConfirmationPage() {
             </div>
             <Button variant="outline" size="sm" onClick={copyReference}>
               <CopyIcon />
-              Copy<span className={css({ srOnly: true })}> reference number</span>
+              {t('legacy.copy')}
+              <span className={css({ srOnly: true })}>{t('legacy.copyWhat')}</span>
             </Button>
           </div>
           <DetailList rows={rows} />
@@ -103,20 +105,20 @@ export function LegacyConfirmationPage() {
                 fontSize: 'sm',
               })}
             >
-              A payment of {money(registration.balanceDue)} is due.{' '}
+              {t('legacy.paymentDue', { amount: money(registration.balanceDue) })}{' '}
               <Link
                 className={css({ fontWeight: 'semibold', textDecoration: 'underline' })}
                 href={`/booking/confirmation/${encodeURIComponent(registration.referenceNumber)}?showPayment=true`}
               >
-                Pay now
+                {t('legacy.payNow')}
               </Link>
             </p>
           ) : null}
           <section>
-            <h2 className={css({ fontWeight: 'semibold', mb: '2' })}>Important Reminders</h2>
+            <h2 className={css({ fontWeight: 'semibold', mb: '2' })}>{t('legacy.remindersTitle')}</h2>
             <ul className={css({ listStyle: 'disc', pl: '5', display: 'grid', gap: '1', fontSize: 'sm' })}>
-              {REMINDERS.map((r) => (
-                <li key={r}>{r}</li>
+              {REMINDER_KEYS.map((key) => (
+                <li key={key}>{t(`legacy.${key}`)}</li>
               ))}
             </ul>
           </section>
@@ -127,18 +129,15 @@ export function LegacyConfirmationPage() {
           gap="3"
           className={css({ '@media print': { display: 'none' } })}
         >
-          <Button
-            variant="outline"
-            onClick={() => window.alert('Email confirmation is not implemented yet.')}
-          >
-            Email Confirmation
+          <Button variant="outline" onClick={() => window.alert(i18n.t('legacy.emailNotImplemented'))}>
+            {t('legacy.emailConfirmation')}
           </Button>
           <Button variant="outline" onClick={() => window.print()}>
             <PrinterIcon />
-            Print Details
+            {t('legacy.print')}
           </Button>
           <Button asChild>
-            <Link href="/">Return to Homepage</Link>
+            <Link href="/">{t('legacy.returnHome')}</Link>
           </Button>
         </Card.Footer>
       </Card.Root>

@@ -1,5 +1,6 @@
-import { formatDateDMY, slotsLeftLabel } from '@hs/domain';
+import { formatDateDMY, slotsLeft } from '@hs/domain';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
@@ -43,6 +44,7 @@ function groupByDate(slots: readonly PublicTimeslot[]) {
 
 /** `/legacy/events/{slug}`: older alternate flow, step 2 (package and time slot). */
 export function LegacyEventPage() {
+  const { t } = useTranslation();
   const { slug = '' } = useParams<{ slug: string }>();
   const [, navigate] = useLocation();
   const { data, error, isLoading } = useSWR<ApiEnvelope<EventDetail>>(slug ? eventKey(slug) : null);
@@ -60,13 +62,15 @@ export function LegacyEventPage() {
     <Page>
       <title>{`${event.name} | Health Screening`}</title>
       <div className={css({ maxW: '3xl', mx: 'auto' })}>
-        <StepHeader step={2} title="Choose Package and Time" subtitle={event.name} />
+        <StepHeader step={2} title={t('legacy.choose')} subtitle={event.name} />
         <Card.Root>
           <Card.Body gap="8" pt="6">
             <ChoiceGroup
               id="legacy-packageId"
               label={
-                <span className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Select a Package</span>
+                <span className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+                  {t('legacy.selectPackage')}
+                </span>
               }
               name="legacy-package"
               value={packageId}
@@ -80,12 +84,10 @@ export function LegacyEventPage() {
             />
             <section aria-labelledby="legacy-slots">
               <h2 id="legacy-slots" className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })}>
-                Select a Time Slot
+                {t('legacy.selectSlot')}
               </h2>
               {groups.length === 0 ? (
-                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-                  No timeslots available for this event. Please check back later or contact our support team.
-                </p>
+                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('legacy.noSlots')}</p>
               ) : (
                 <div className={css({ display: 'grid', gap: '5' })}>
                   {groups.map(([date, slots]) => (
@@ -113,7 +115,9 @@ export function LegacyEventPage() {
                             >
                               <span className={css({ fontWeight: 'medium' })}>{s.label}</span>
                               <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-                                {full ? 'Fully booked' : slotsLeftLabel(s)}
+                                {full
+                                  ? t('legacy.fullyBooked')
+                                  : t('slots.slotsLeft', { count: slotsLeft(s) })}
                               </span>
                             </button>
                           );
@@ -129,7 +133,7 @@ export function LegacyEventPage() {
             <Button asChild variant="outline">
               <Link href="/">
                 <ArrowLeftIcon />
-                Back
+                {t('legacy.back')}
               </Link>
             </Button>
             <Button
@@ -138,7 +142,7 @@ export function LegacyEventPage() {
                 navigate(`/participants?eventId=${event.id}&packageId=${packageId}&timeslotId=${timeslotId}`)
               }
             >
-              Continue to Participants
+              {t('legacy.continue')}
               <ArrowRightIcon />
             </Button>
           </Card.Footer>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../../components/layout/page';
 import { type ApiEnvelope, api } from '../../../lib/api';
@@ -11,6 +12,7 @@ import type { EventDetail, EventSummary } from '../../../public/types';
  * package and slot names for the later screens) in session storage and goes to /registration.
  */
 export function LegacyParticipantsRedirect() {
+  const { t } = useTranslation();
   const search = useSearch();
   const [, navigate] = useLocation();
   const started = useRef(false);
@@ -52,5 +54,5 @@ export function LegacyParticipantsRedirect() {
       navigate('/registration', { replace: true });
     })();
   }, [search, navigate]);
-  return <PageLoader label="Preparing your booking" />;
+  return <PageLoader label={t('legacy.preparing')} />;
 }

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
 import { ArrowLeftIcon } from '../../../components/icons';
@@ -7,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import * as Card from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { toaster } from '../../../components/ui/toaster';
+import { i18n, translateMessage } from '../../../i18n';
 import { DetailList } from '../../../public/detail-list';
 import { focusFirstInvalid } from '../../../public/form-field';
 import { readBookingDetails, storeRegistrationData } from '../../../public/legacy-storage';
@@ -25,6 +27,7 @@ import { StepHeader } from './step-header';
 
 /** `/registration`: Personal Details (older flow). */
 export function LegacyRegistrationPage() {
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const details = useMemo(() => readBookingDetails(), []);
   const [values, setValues] = useState<SimpleValues>(EMPTY_SIMPLE);
@@ -69,8 +72,10 @@ export function LegacyRegistrationPage() {
       } | null;
       if (!res.ok) {
         toaster.create({
-          title: 'Registration failed',
-          description: body?.message || `Registration failed: ${res.status} ${res.statusText}`,
+          title: i18n.t('legacy.failed'),
+          description:
+            translateMessage(body?.message) ||
+            i18n.t('legacy.failedStatus', { status: res.status, statusText: res.statusText }),
           type: 'error',
         });
         return;
@@ -92,8 +97,8 @@ export function LegacyRegistrationPage() {
       navigate('/confirmation');
     } catch {
       toaster.create({
-        title: 'Registration failed',
-        description: 'Network error. Please try again later.',
+        title: i18n.t('legacy.failed'),
+        description: i18n.t('legacy.network'),
         type: 'error',
       });
     } finally {
@@ -104,13 +109,13 @@ export function LegacyRegistrationPage() {
   const back = details.eventSlug ? `/legacy/events/${details.eventSlug}` : `/events/${details.eventId}`;
   return (
     <Page>
-      <title>Personal Details | Health Screening</title>
+      <title>{`${t('legacy.personalDetails')} | Health Screening`}</title>
       <div className={css({ maxW: '3xl', mx: 'auto' })}>
-        <StepHeader step={3} title="Personal Details" subtitle="Tell us who is attending the screening." />
+        <StepHeader step={3} title={t('legacy.personalDetails')} subtitle={t('legacy.personalText')} />
         <Card.Root>
           <Card.Body gap="6" pt="6">
             <section
-              aria-label="Your booking"
+              aria-label={t('legacy.yourBooking')}
               className={css({ p: '4', bg: 'bg.subtle', borderRadius: 'l2' })}
             >
               <DetailList rows={bookingRows(details)} />
@@ -145,11 +150,11 @@ export function LegacyRegistrationPage() {
                   invalid={Boolean(errors.acceptTerms)}
                   onCheckedChange={(e) => set('acceptTerms', e.checked === true)}
                 >
-                  I accept the terms and conditions
+                  {t('legacy.acceptTerms')}
                 </Checkbox>
                 {errors.acceptTerms ? (
                   <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm', mt: '1' })}>
-                    {errors.acceptTerms}
+                    {translateMessage(errors.acceptTerms)}
                   </p>
                 ) : null}
               </div>
@@ -159,11 +164,16 @@ export function LegacyRegistrationPage() {
             <Button asChild variant="outline">
               <Link href={back}>
                 <ArrowLeftIcon />
-                Back
+                {t('legacy.back')}
               </Link>
             </Button>
-            <Button type="submit" form="registration-form" loading={processing} loadingText="Processing...">
-              Confirm Booking
+            <Button
+              type="submit"
+              form="registration-form"
+              loading={processing}
+              loadingText={t('legacy.processing')}
+            >
+              {t('legacy.confirm')}
             </Button>
           </Card.Footer>
         </Card.Root>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 
 /** "Step n of 4", the page title and a line under it (the older flow's pages). */
@@ -10,9 +11,12 @@ export function StepHeader({
   title: string;
   subtitle?: string | null;
 }) {
+  const { t } = useTranslation();
   return (
     <header className={css({ mb: '6' })}>
-      <p className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'accent.text' })}>Step {step} of 4</p>
+      <p className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'accent.text' })}>
+        {t('legacy.stepOf', { step })}
+      </p>
       <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>{title}</h1>
       {subtitle ? <p className={css({ color: 'fg.muted', mt: '1' })}>{subtitle}</p> : null}
     </header>

@@ -1,0 +1,156 @@
+/**
+ * Issued documents (issue 25): tax invoices and credit notes, numbered without gaps per prefix and
+ * year. A document is a snapshot: once issued it never changes, and its PDF is drawn from the
+ * snapshot alone. The numbering lives in the log: a sequence stream per prefix, kind and year whose
+ * version IS the last number issued, so one append (expected version) takes the next number.
+ */
+import { GST_PERCENT, roundHalfUp } from './money';
+
+/** The supplier as printed on a document: the company settings at the time it was issued. */
+export interface CompanySettings {
+  companyName: string;
+  address: string;
+  uen: string;
+  /** Empty: not GST-registered, documents are plain invoices without GST lines. */
+  gstRegistrationNumber: string;
+  invoicePrefix: string;
+}
+
+export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
+  companyName: 'Health Screening',
+  address: '',
+  uen: '',
+  gstRegistrationNumber: '',
+  invoicePrefix: 'HS',
+};
+
+const UEN = /^(\d{8}[A-Z]|\d{9}[A-Z]|[ST]\d{2}[A-Z]{2}\d{4}[A-Z])$/;
+const GST_NO = /^([A-Z]\d{8}[A-Z]|\d{8}[A-Z]|\d{9}[A-Z]|[A-Z]{2}\d{7}[A-Z]|[ST]\d{2}[A-Z]{2}\d{4}[A-Z])$/;
+const PREFIX = /^[A-Z0-9-]{1,10}$/;
+
+/** The problems of company settings as an admin typed them: field -> message (empty: valid). */
+export function companySettingsProblems(s: CompanySettings): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!s.companyName.trim()) out.companyName = 'Company name is required';
+  else if (s.companyName.length > 200) out.companyName = 'Company name is at most 200 characters';
+  if (!s.address.trim()) out.address = 'Address is required';
+  else if (s.address.length > 500) out.address = 'Address is at most 500 characters';
+  if (!UEN.test(s.uen)) {
+    out.uen = 'UEN must look like 201912345K, 53123456D or T09LL0001B (9 or 10 characters, capital letters)';
+  }
+  if (s.gstRegistrationNumber && !GST_NO.test(s.gstRegistrationNumber)) {
+    out.gstRegistrationNumber =
+      'GST registration number must look like M90000000A or a UEN (9 or 10 characters, capital letters), or be empty';
+  }
+  if (!PREFIX.test(s.invoicePrefix)) {
+    out.invoicePrefix = 'Invoice prefix must be 1 to 10 characters: capital letters, digits or -';
+  } else if (/-CN$|^-|-$/.test(s.invoicePrefix)) {
+    // HS-CN would number its invoices like HS's credit notes
+    out.invoicePrefix = 'Invoice prefix must not start or end with - nor end with -CN';
+  }
+  return out;
+}
+
+export type DocumentKind = 'invoice' | 'credit-note';
+
+/** `HS-2026-000123` (invoice) or `HS-CN-2026-000007` (credit note). */
+export function documentNumber(prefix: string, kind: DocumentKind, year: number, sequence: number): string {
+  const seq = String(sequence).padStart(6, '0');
+  return kind === 'invoice' ? `${prefix}-${year}-${seq}` : `${prefix}-CN-${year}-${seq}`;
+}
+
+/** The year a document issued at `at` is numbered in: the calendar year in Singapore. */
+export function singaporeYear(at: Date): number {
+  return new Date(at.getTime() + 8 * 3_600_000).getUTCFullYear();
+}
+
+/** One line of an invoice: a person's package (quantity 1) or a discount (negative). */
+export interface InvoiceLine {
+  description: string;
+  /** The attendee for a package line; empty for a discount line. */
+  person: string;
+  quantity: number;
+  /** Before GST, cents (negative for a discount). */
+  amountCents: number;
+}
+
+export interface DocumentParty {
+  name: string;
+  address: string;
+}
+
+export interface SupplierSnapshot extends DocumentParty {
+  uen: string;
+  gstRegistrationNumber: string;
+}
+
+/** InvoiceIssued's data: the whole document as issued. */
+export interface InvoiceSnapshot {
+  invoiceNumber: string;
+  registrationId: number;
+  referenceNumber: string;
+  sequence: number;
+  issuedAt: string;
+  supplier: SupplierSnapshot;
+  customer: DocumentParty;
+  /**
+   * The order's primary participant when issued: the customer's name, address and the lines' attendee
+   * names are encrypted in the event log under their data key (issue 24). Absent on documents issued before.
+   */
+  customerParticipantId?: string;
+  lines: InvoiceLine[];
+  /** Before GST (without a GST number: the total payable). */
+  taxableCents: number;
+  gstCents: number;
+  totalCents: number;
+  /** 900 for 9%; 0 when not GST-registered. */
+  gstRateBasisPoints: number;
+  /** The earlier invoice this one adds to (an order that grew after it was invoiced). */
+  supersedes: string | null;
+}
+
+/** CreditNoteIssued's data. */
+export interface CreditNoteSnapshot {
+  creditNoteNumber: string;
+  registrationId: number;
+  referenceNumber: string;
+  sequence: number;
+  issuedAt: string;
+  originalInvoiceNumber: string;
+  /** The refund it documents, or null for an order reduced without a refund. */
+  refundId: string | null;
+  reason: string;
+  supplier: SupplierSnapshot;
+  customer: DocumentParty;
+  /** As on InvoiceSnapshot: whose data key encrypts the customer in the event log. */
+  customerParticipantId?: string;
+  /** GST included: what was given back. */
+  totalCents: number;
+  gstCents: number;
+  taxableCents: number;
+  gstRateBasisPoints: number;
+}
+
+export type InvoiceIssued = { type: 'InvoiceIssued'; data: InvoiceSnapshot };
+export type CreditNoteIssued = { type: 'CreditNoteIssued'; data: CreditNoteSnapshot };
+/** On the registration stream, in the same append as the document on its sequence stream. */
+export type DocumentIssued = {
+  type: 'DocumentIssued';
+  data: {
+    kind: DocumentKind;
+    number: string;
+    refundId: string | null;
+    totalCents: number;
+    at: string;
+  };
+};
+
+export const gstRegistered = (s: Pick<SupplierSnapshot, 'gstRegistrationNumber'>): boolean =>
+  s.gstRegistrationNumber.trim() !== '';
+
+/** The GST part of a GST-inclusive amount at a rate in basis points (9% = 900), half-up. */
+export function gstPartOf(totalCents: number, basisPoints: number): number {
+  return basisPoints === 0 ? 0 : roundHalfUp(totalCents * basisPoints, 10_000 + basisPoints);
+}
+
+export const GST_BASIS_POINTS = GST_PERCENT * 100;

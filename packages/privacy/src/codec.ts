@@ -1,0 +1,101 @@
+import { type PersonalDataOwner, personalFieldsOf } from '@hs/domain';
+import type { EventCodec } from '@hs/eventstore';
+import {
+  type DataKeys,
+  decryptField,
+  encryptField,
+  ensureDataKeys,
+  fieldSubject,
+  loadDataKeys,
+  participantSubject,
+  waitlistSubject,
+} from './store';
+
+export function subjectOf(owner: PersonalDataOwner): string {
+  return owner.kind === 'participant' ? participantSubject(owner.id) : waitlistSubject(owner.id);
+}
+
+type Path = readonly (string | number)[];
+
+function getAt(root: unknown, path: Path): unknown {
+  let v: unknown = root;
+  for (const k of path) v = (v as Record<string | number, unknown> | null)?.[k];
+  return v;
+}
+
+function setAt(root: unknown, path: Path, value: unknown): void {
+  let v = root as Record<string | number, unknown>;
+  for (const k of path.slice(0, -1)) v = v[k] as Record<string | number, unknown>;
+  v[path[path.length - 1] as string | number] = value;
+}
+
+/** Every `pd1.` string in a JSON value, with a setter to replace it. */
+function collectEnvelopes(
+  value: unknown,
+  out: { holder: Record<string | number, unknown>; key: string | number }[],
+) {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      if (typeof v === 'string') {
+        if (fieldSubject(v)) out.push({ holder: value as unknown as Record<number, unknown>, key: i });
+      } else if (v && typeof v === 'object') collectEnvelopes(v, out);
+    });
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === 'string') {
+        if (fieldSubject(v)) out.push({ holder: value as Record<string, unknown>, key: k });
+      } else if (v && typeof v === 'object') collectEnvelopes(v, out);
+    }
+  }
+}
+
+/** Encrypts the personal fields of events (the domain's field map) with their owners' data keys. */
+export async function encryptEventData(
+  events: readonly { type: string; data: unknown }[],
+  keysFor: (subjects: string[]) => Promise<DataKeys>,
+): Promise<unknown[]> {
+  const fields = events.map((e) => personalFieldsOf(e.type, e.data));
+  if (fields.every((f) => f.length === 0)) return events.map((e) => e.data);
+  const subjects = [...new Set(fields.flat().map((f) => subjectOf(f.owner)))];
+  const keys = await keysFor(subjects);
+  return events.map((e, i) => {
+    const list = fields[i] as ReturnType<typeof personalFieldsOf>;
+    if (list.length === 0) return e.data;
+    const data = structuredClone(e.data);
+    for (const f of list) {
+      const value = getAt(data, f.path);
+      if (typeof value !== 'string' || fieldSubject(value)) continue;
+      const subject = subjectOf(f.owner);
+      const key = keys.get(subject);
+      // A person already erased: nothing new about them is kept.
+      setAt(data, f.path, key ? encryptField(key, subject, value) : '');
+    }
+    return data;
+  });
+}
+
+/** Decrypts every envelope in the events' data in place; returns false when there was none (no key query). */
+export async function decryptEventData(
+  datas: readonly unknown[],
+  keysFor: (subjects: string[]) => Promise<DataKeys>,
+): Promise<boolean> {
+  const found: { holder: Record<string | number, unknown>; key: string | number }[] = [];
+  for (const d of datas) collectEnvelopes(d, found);
+  if (found.length === 0) return false;
+  const subjects = [...new Set(found.map((f) => fieldSubject(f.holder[f.key]) as string))];
+  const keys = await keysFor(subjects);
+  for (const f of found) f.holder[f.key] = decryptField(keys, f.holder[f.key] as string);
+  return true;
+}
+
+/** The event codec of issue 24, set by every composition root with setEventCodec. */
+export const personalDataCodec: EventCodec = {
+  writes: (events) => events.some((e) => personalFieldsOf(e.type, e.data).length > 0),
+  encode: (events, db) => encryptEventData(events, (subjects) => ensureDataKeys(db, subjects)),
+  async decode(events, db) {
+    await decryptEventData(
+      events.map((e) => e.data),
+      (subjects) => loadDataKeys(db, subjects),
+    );
+  },
+};

@@ -1,0 +1,32 @@
+export {
+  configurePersonalData,
+  generateKeyBase64,
+  isPersonalDataConfigured,
+  keyedHash,
+  keyRing,
+  keyRingFromEnv,
+  masterKeyId,
+  normaliseIdentification,
+  PersonalDataKeyError,
+  type KeyRing,
+  type MasterKey,
+} from './keys';
+export {
+  decryptField,
+  decryptFields,
+  destroyDataKeys,
+  encryptField,
+  ensureDataKeys,
+  fieldSubject,
+  isEncryptedField,
+  loadDataKeys,
+  participantSubject,
+  rewrapDataKeys,
+  waitlistSubject,
+  type DataKeys,
+  type RewrapResult,
+} from './store';
+export { decryptEventData, encryptEventData, personalDataCodec, subjectOf } from './codec';
+export { installPersonalData } from './install';
+export { openReadModelRows, SENSITIVE_FIELDS, sealForReadModel } from './read-model';
+export { encryptClearEvents, type ClearEventsResult } from './migrate-clear';

@@ -1,0 +1,271 @@
+import type { TransactionSql } from '@hs/db';
+import {
+  type PriceBreakdown,
+  type RegistrationEvent,
+  type WaitlistEvent,
+  registrationIdOf,
+} from '@hs/domain';
+import type { RecordedEvent } from '@hs/eventstore';
+import { defineBatchProjection } from './batch-projection';
+
+type Data<T extends RegistrationEvent['type'] | WaitlistEvent['type']> = Extract<
+  RegistrationEvent | WaitlistEvent,
+  { type: T }
+>['data'];
+const data = <T extends RegistrationEvent['type'] | WaitlistEvent['type']>(event: RecordedEvent) =>
+  event.data as Data<T>;
+
+const SINGAPORE_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** The Asia/Singapore day (yyyy-MM-dd) of an instant; Singapore keeps +08:00 all year. */
+export function singaporeDay(at: string | Date): string {
+  const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
+  return new Date(ms + SINGAPORE_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * When a fact happened in the business: the time its command carried (bookedAt, at), which is when it
+ * was recorded except for a back-dated one (the demo seed's month of orders); recordedAt otherwise.
+ */
+function businessTime(event: RecordedEvent): string | Date {
+  const d = event.data as { bookedAt?: unknown; at?: unknown };
+  const at = event.type === 'RegistrationBooked' ? d.bookedAt : d.at;
+  return typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? at : event.recordedAt;
+}
+
+interface RegistrationFacts {
+  registration_id: number;
+  event_id: number;
+  region: string | null;
+  participants: number;
+  gross_cents: number;
+  discount_cents: number;
+  counted_gross_cents: number;
+  counted_discount_cents: number;
+}
+
+interface Daily {
+  event_id: number;
+  day: string;
+  booked_orders: number;
+  booked_participants: number;
+  cancelled_orders: number;
+  cancelled_participants: number;
+  expired_orders: number;
+  expired_participants: number;
+  gross_cents: number;
+  discount_cents: number;
+  refund_cents: number;
+}
+
+/** Every discount of a price: member, volume and code. */
+const discountOf = (p: PriceBreakdown) => p.memberDiscountCents + p.volumeDiscountCents + p.discountCents;
+
+const PRICING_EVENTS = new Set([
+  'ParticipantAdded',
+  'ParticipantUpdated',
+  'ParticipantRemoved',
+  'DiscountApplied',
+]);
+
+/**
+ * A batch in at most five statements: the registrations it touches are read once, its figures are
+ * summed per key in memory, then added to the rows (insert ... on conflict do update, set-based).
+ * Revenue is counted when paid: each payment counts the part of the order's price (before and after
+ * discounts) not counted yet, so a participant added and paid later is counted on that later day.
+ */
+async function applyReportsBatch(tx: TransactionSql, events: RecordedEvent[]) {
+  const ids = [
+    ...new Set(
+      events.filter((e) => e.streamId.startsWith('registration-')).map((e) => registrationIdOf(e.streamId)),
+    ),
+  ];
+  const facts = new Map<number, RegistrationFacts>();
+  if (ids.length > 0) {
+    const rows = await tx<RegistrationFacts[]>`
+      select registration_id, event_id, region, participants, gross_cents, discount_cents,
+             counted_gross_cents, counted_discount_cents
+      from report_registrations where registration_id = any(${ids}::bigint[])`;
+    for (const r of rows) facts.set(r.registration_id, r);
+  }
+  const changed = new Set<number>();
+  const daily = new Map<string, Daily>();
+  const dailyOf = (eventId: number, day: string): Daily => {
+    const key = `${eventId}|${day}`;
+    let d = daily.get(key);
+    if (!d) {
+      d = {
+        event_id: eventId,
+        day,
+        booked_orders: 0,
+        booked_participants: 0,
+        cancelled_orders: 0,
+        cancelled_participants: 0,
+        expired_orders: 0,
+        expired_participants: 0,
+        gross_cents: 0,
+        discount_cents: 0,
+        refund_cents: 0,
+      };
+      daily.set(key, d);
+    }
+    return d;
+  };
+  const attendance = new Map<
+    string,
+    { event_id: number; day: string; checked_in: number; no_show: number }
+  >();
+  const attendanceOf = (eventId: number, day: string) => {
+    const key = `${eventId}|${day}`;
+    let a = attendance.get(key);
+    if (!a) {
+      a = { event_id: eventId, day, checked_in: 0, no_show: 0 };
+      attendance.set(key, a);
+    }
+    return a;
+  };
+  const waitlist = new Map<
+    string,
+    { event_id: number; region: string; day: string; joined: number; seats: number }
+  >();
+
+  for (const event of events) {
+    if (event.type === 'WaitlistJoined') {
+      const d = data<'WaitlistJoined'>(event);
+      const day = singaporeDay(d.joinedAt);
+      const key = `${d.eventId}|${d.region}|${day}`;
+      const w = waitlist.get(key) ?? { event_id: d.eventId, region: d.region, day, joined: 0, seats: 0 };
+      w.joined += 1;
+      w.seats += d.seats;
+      waitlist.set(key, w);
+      continue;
+    }
+    const id = registrationIdOf(event.streamId);
+    const day = singaporeDay(businessTime(event));
+    if (event.type === 'RegistrationBooked') {
+      const d = data<'RegistrationBooked'>(event);
+      if (facts.has(id)) continue; // booked once per stream; a replay adds nothing
+      facts.set(id, {
+        registration_id: id,
+        event_id: d.eventId,
+        region: d.contact.region ?? null,
+        participants: d.participants.length,
+        gross_cents: d.pricing.totalCents + discountOf(d.pricing),
+        discount_cents: discountOf(d.pricing),
+        counted_gross_cents: 0,
+        counted_discount_cents: 0,
+      });
+      changed.add(id);
+      const row = dailyOf(d.eventId, day);
+      row.booked_orders += 1;
+      row.booked_participants += d.participants.length;
+      continue;
+    }
+    const f = facts.get(id);
+    if (!f) continue; // an order booked before the read model followed it
+    if (PRICING_EVENTS.has(event.type)) {
+      const pricing = (event.data as { pricing: PriceBreakdown }).pricing;
+      f.gross_cents = pricing.totalCents + discountOf(pricing);
+      f.discount_cents = discountOf(pricing);
+      f.participants = pricing.participantCount;
+      changed.add(id);
+      continue;
+    }
+    switch (event.type) {
+      case 'PaymentRecorded': {
+        const row = dailyOf(f.event_id, day);
+        row.gross_cents += f.gross_cents - f.counted_gross_cents;
+        row.discount_cents += f.discount_cents - f.counted_discount_cents;
+        f.counted_gross_cents = f.gross_cents;
+        f.counted_discount_cents = f.discount_cents;
+        changed.add(id);
+        break;
+      }
+      case 'RefundRecorded':
+        dailyOf(f.event_id, day).refund_cents += data<'RefundRecorded'>(event).amountCents;
+        break;
+      case 'RegistrationCancelled': {
+        const row = dailyOf(f.event_id, day);
+        row.cancelled_orders += 1;
+        row.cancelled_participants += f.participants;
+        break;
+      }
+      case 'RegistrationExpired': {
+        const row = dailyOf(f.event_id, day);
+        row.expired_orders += 1;
+        row.expired_participants += f.participants;
+        break;
+      }
+      case 'ParticipantsCheckedIn':
+        attendanceOf(f.event_id, day).checked_in +=
+          data<'ParticipantsCheckedIn'>(event).participantIds.length;
+        break;
+      case 'MarkedNoShow': {
+        const d = data<'MarkedNoShow'>(event);
+        attendanceOf(f.event_id, d.appointmentDate).no_show += d.participantIds.length;
+        break;
+      }
+    }
+  }
+
+  const writes: Promise<unknown>[] = [];
+  if (changed.size > 0) {
+    const rows = [...changed].map((id) => facts.get(id)!);
+    writes.push(tx`
+      insert into report_registrations
+      select * from jsonb_populate_recordset(null::report_registrations, ${tx.json(rows as never)})
+      on conflict (registration_id) do update set
+        participants = excluded.participants, gross_cents = excluded.gross_cents,
+        discount_cents = excluded.discount_cents, counted_gross_cents = excluded.counted_gross_cents,
+        counted_discount_cents = excluded.counted_discount_cents`);
+  }
+  if (daily.size > 0) {
+    writes.push(tx`
+      insert into report_daily
+      select * from jsonb_populate_recordset(null::report_daily, ${tx.json([...daily.values()] as never)})
+      on conflict (event_id, day) do update set
+        booked_orders = report_daily.booked_orders + excluded.booked_orders,
+        booked_participants = report_daily.booked_participants + excluded.booked_participants,
+        cancelled_orders = report_daily.cancelled_orders + excluded.cancelled_orders,
+        cancelled_participants = report_daily.cancelled_participants + excluded.cancelled_participants,
+        expired_orders = report_daily.expired_orders + excluded.expired_orders,
+        expired_participants = report_daily.expired_participants + excluded.expired_participants,
+        gross_cents = report_daily.gross_cents + excluded.gross_cents,
+        discount_cents = report_daily.discount_cents + excluded.discount_cents,
+        refund_cents = report_daily.refund_cents + excluded.refund_cents`);
+  }
+  if (attendance.size > 0) {
+    writes.push(tx`
+      insert into report_attendance
+      select * from jsonb_populate_recordset(null::report_attendance, ${tx.json([...attendance.values()] as never)})
+      on conflict (event_id, day) do update set
+        checked_in = report_attendance.checked_in + excluded.checked_in,
+        no_show = report_attendance.no_show + excluded.no_show`);
+  }
+  if (waitlist.size > 0) {
+    writes.push(tx`
+      insert into report_waitlist
+      select * from jsonb_populate_recordset(null::report_waitlist, ${tx.json([...waitlist.values()] as never)})
+      on conflict (event_id, region, day) do update set
+        joined = report_waitlist.joined + excluded.joined, seats = report_waitlist.seats + excluded.seats`);
+  }
+  await Promise.all(writes);
+}
+
+/** The Reports tab's figures (issue 25): see migrations/018_reports.sql. */
+export const reportsProjection = defineBatchProjection({
+  name: 'reports',
+  tables: ['report_registrations', 'report_daily', 'report_attendance', 'report_waitlist'],
+  types: [
+    'RegistrationBooked',
+    ...PRICING_EVENTS,
+    'PaymentRecorded',
+    'RefundRecorded',
+    'RegistrationCancelled',
+    'RegistrationExpired',
+    'ParticipantsCheckedIn',
+    'MarkedNoShow',
+    'WaitlistJoined',
+  ],
+  applyBatch: applyReportsBatch,
+});

@@ -1,0 +1,53 @@
+import type { DemoCatalogue } from './demo-orders';
+import type { Call } from './inject';
+
+const EVENT = 'community-health-screening-2026';
+const HOUR = 3_600_000;
+
+/** Singapore day and HH:mm of an instant, the minutes rounded up to the next multiple of 5. */
+function singaporeSlot(at: Date): { date: string; time: string } {
+  const rounded = new Date(Math.ceil(at.getTime() / (5 * 60_000)) * 5 * 60_000);
+  const sg = new Date(rounded.getTime() + 8 * HOUR);
+  return { date: sg.toISOString().slice(0, 10), time: sg.toISOString().slice(11, 16) };
+}
+
+/**
+ * Issue 26: a booking whose 72 h reminder (email and SMS, the demo events' schedule) comes due a few
+ * minutes after start, so the worker really sends it: the SMS through the local fake SMS server (its
+ * log line), the email to the outbox, both in the order's history. Booked in Chinese, so the reminder
+ * shows a language other than English.
+ */
+export async function seedDemoReminders(
+  calls: { visitor: Call; admin: Call },
+  catalogue: DemoCatalogue,
+  now: Date,
+): Promise<string> {
+  const { visitor, admin } = calls;
+  const eventId = catalogue.eventIds[EVENT];
+  const packageId = catalogue.packageIds.basic;
+  if (eventId === undefined || packageId === undefined) throw new Error(`seed: no ${EVENT} or basic package`);
+  const slot = (
+    await admin('POST', `/api/admin/events/${eventId}/timeslots`, {
+      ...singaporeSlot(new Date(now.getTime() + 72 * HOUR + 3 * 60_000)),
+      maxAttendees: 20,
+    })
+  ).data;
+  const booked = (
+    await visitor('POST', '/api/registrations', {
+      eventId,
+      packageId,
+      timeslotId: slot.id,
+      firstName: 'Wei Ming',
+      lastName: 'Tan',
+      email: 'weiming.tan@example.sg',
+      identificationNumber: 'S7804512C',
+      gender: 'male',
+      mobileNumber: '9123 4567',
+      dateOfBirth: '1958-07-21',
+      postalCode: '310123',
+      address: '123 Lorong 1 Toa Payoh',
+      language: 'zh',
+    })
+  ).data;
+  return booked.reference_number as string;
+}

@@ -1,0 +1,189 @@
+/**
+ * One scheduled reminder (issue 26), by email or SMS, in the booking's language. Under a lock on the
+ * reminder's key the log is read again: a reminder no longer owed (sent, failed or skipped already,
+ * the order cancelled, expired, erased or moved) is skipped. The outcome is appended with the stream's
+ * expected version and only if no outcome of the same reminder is there yet, so two workers record
+ * (and, outside a crash between send and record, send) it once. A provider failure throws, and BullMQ
+ * retries with backoff; the last attempt, or a refusal for good, records ReminderFailed.
+ */
+import type { QueuePayloads } from '@hs/contracts';
+import {
+  type Language,
+  type ReminderSkipReason,
+  REMINDER_OUTCOME_TYPES,
+  formatAppointmentLong,
+  languageOrDefault,
+  reminderKey,
+  smsOptedOut,
+  smsRecipient,
+} from '@hs/domain';
+import { smsOptOutToken } from '@hs/commands';
+import { SmsRejectedError } from '@hs/gateways';
+import { PermanentDeliveryError, emailVariablesFromDocument, renderEmail } from '@hs/notifications';
+import { readOrderAtVersion } from '@hs/read-models';
+import { type Job, UnrecoverableError } from 'bullmq';
+import {
+  contactFromOrder,
+  documentFromOrder,
+  formatSingaporeDateTime,
+  manageUrl,
+  readEmailConfigs,
+} from '../order';
+import { type RegistrationRead, loadRegistration, recordFacts } from '../registration';
+import { owedReminders, reminderInputs } from '../reminders';
+import {
+  type ReminderValues,
+  reminderEmail,
+  reminderNotesHtml,
+  reminderNotesText,
+  reminderSms,
+} from '../reminder-messages';
+import { type JobContext, type Skipped, isLastAttempt, withMessageLock } from './context';
+
+type Payload = QueuePayloads['reminder'];
+const ACTOR = 'worker:reminder';
+
+/** The language the order was booked in (RegistrationBooked.data.language); English when absent. */
+export function languageOf(read: RegistrationRead): Language {
+  const booked = read.events.find((e) => e.type === 'RegistrationBooked');
+  return languageOrDefault((booked?.data as { language?: unknown } | undefined)?.language);
+}
+
+export function smsOptOutUrl(publicBaseUrl: string, secret: string, registrationId: number): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}/sms-opt-out/${smsOptOutToken(secret, registrationId)}`;
+}
+
+export function reminderProcessor(ctx: JobContext) {
+  return async (job: Job<Payload>): Promise<{ providerId: string | null } | Skipped> => {
+    const d = job.data;
+    const id = d.registrationId;
+    const log = ctx.log.child({ queue: 'reminder', jobId: job.id, registrationId: id });
+    const owed = async (read: RegistrationRead) =>
+      (await owedReminders(ctx.sql, read, ctx.clock())).some(
+        (r) =>
+          r.offsetHours === d.offsetHours && r.medium === d.medium && r.appointmentAt === d.appointmentAt,
+      );
+    const first = await loadRegistration(ctx.sql, id);
+    if (!first.state.exists) throw new UnrecoverableError(`Registration ${id} does not exist`);
+    // Erased (issue 24): no address or number is left to write to.
+    if (first.state.personalDataErasedAt) return { skipped: 'personal data erased' };
+    if (!(await owed(first))) return { skipped: 'reminder no longer owed' };
+
+    return withMessageLock(ctx, reminderKey(id, d), async () => {
+      const read = await loadRegistration(ctx.sql, id);
+      if (!(await owed(read))) return { skipped: 'reminder no longer owed' };
+      const inputs = (await reminderInputs(ctx.sql, read))!;
+      const recorded = (r: RegistrationRead) =>
+        r.events.some((e) => {
+          if (!(REMINDER_OUTCOME_TYPES as readonly string[]).includes(e.type)) return false;
+          const x = e.data as { offsetHours: number; channel: string; appointmentAt: string };
+          return (
+            x.offsetHours === d.offsetHours && x.channel === d.medium && x.appointmentAt === d.appointmentAt
+          );
+        });
+      const ref = () => ({
+        offsetHours: d.offsetHours,
+        channel: d.medium,
+        appointmentAt: d.appointmentAt,
+        timeslotId: read.state.timeslotId!,
+        at: ctx.clock().toISOString(),
+      });
+      const record = (
+        type: 'ReminderSent' | 'ReminderFailed' | 'ReminderSkipped',
+        extra: Record<string, unknown>,
+      ) => recordFacts(ctx.sql, id, [{ type, data: { ...ref(), ...extra } }], { actor: ACTOR }, recorded);
+      const skip = async (reason: ReminderSkipReason) => {
+        await record('ReminderSkipped', { reason });
+        return { skipped: reason };
+      };
+
+      const language = languageOf(read);
+      const contact = read.state.contact!;
+      const values: ReminderValues = {
+        firstName: contact.firstName,
+        when: formatAppointmentLong(inputs.appointmentAt, language),
+        event: inputs.eventName,
+        location: inputs.location ?? '',
+        ref: read.state.referenceNumber ?? '',
+        manageUrl: manageUrl(ctx.publicBaseUrl, read.state.referenceNumber ?? ''),
+        optOutUrl: smsOptOutUrl(ctx.publicBaseUrl, ctx.waitlistTokenSecret, id),
+      };
+
+      let providerId: string | null;
+      try {
+        if (d.medium === 'sms') {
+          if (smsOptedOut(read.events)) return skip('opted-out');
+          const to = smsRecipient(contact.mobileNumber);
+          if (!to) return skip('invalid-number');
+          ({ providerId } = await ctx.sms.send({ to, body: reminderSms(language, values) }));
+        } else {
+          providerId = await sendEmail(ctx, read, language, values, d.offsetHours);
+        }
+      } catch (err) {
+        const permanent = err instanceof SmsRejectedError || err instanceof PermanentDeliveryError;
+        if (permanent || isLastAttempt(job)) {
+          const reason = err instanceof Error ? err.message : String(err);
+          await record('ReminderFailed', { reason });
+          log.warn({ reason, permanent, medium: d.medium }, 'reminder failed for good');
+        }
+        if (permanent) throw new UnrecoverableError((err as Error).message);
+        throw err;
+      }
+      await record('ReminderSent', { providerId });
+      return { providerId };
+    });
+  };
+}
+
+/**
+ * The reminder email. English 24 h before: the spec's configurable reminder template, with the
+ * preparation notes and links added; otherwise the texts of reminder-messages.ts.
+ */
+async function sendEmail(
+  ctx: JobContext,
+  read: RegistrationRead,
+  language: Language,
+  values: ReminderValues,
+  offsetHours: number,
+): Promise<string> {
+  const id = Number(read.state.registrationId);
+  // the order as of its booking or last move: the read model has that version (or a newer one)
+  const version =
+    read.events.filter((e) => e.type === 'RegistrationBooked' || e.type === 'RegistrationRescheduled').at(-1)
+      ?.version ?? 1;
+  const order = await readOrderAtVersion(ctx.sql, id, version, ctx.orderWaitMs);
+  const configs = await readEmailConfigs(ctx.sql);
+  const vars = {
+    ...emailVariablesFromDocument(documentFromOrder(order, null), contactFromOrder(order), {
+      status: order.status,
+      cancelledAt: order.cancelledAt ? formatSingaporeDateTime(order.cancelledAt) : '',
+    }),
+    manageUrl: values.manageUrl,
+  };
+  const spec = renderEmail('reminder', configs, vars);
+  let subject: string;
+  let html: string;
+  let text: string;
+  if (language === 'en' && offsetHours === 24) {
+    subject = spec.subject;
+    const notes = reminderNotesHtml(language, values);
+    html = spec.html.includes('</body>')
+      ? spec.html.replace('</body>', `${notes}\n</body>`)
+      : `${spec.html}\n${notes}`;
+    text = `${spec.text}\n\n${reminderNotesText(language, values)}`;
+  } else {
+    const own = reminderEmail(language, values);
+    subject = own.subject;
+    html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title></title></head><body>${own.html}</body></html>`;
+    text = own.text;
+  }
+  const { messageId } = await ctx.mailer.send({
+    to: order.email,
+    from: spec.from,
+    subject,
+    html,
+    text,
+    attachments: [],
+  });
+  return messageId;
+}

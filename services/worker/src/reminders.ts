@@ -1,0 +1,147 @@
+/**
+ * Scheduled reminders (issue 26): what an order is owed is derived from the log (its events, its
+ * current timeslot and its event's schedule: planReminders), never from what Redis remembers. A sweep
+ * every `everyMs` enqueues each due reminder under a job id naming it (order, appointment, offset,
+ * channel), so while Redis holds the job a second sweep or a second worker adds nothing; after Redis
+ * lost it the next sweep enqueues it again, and the job itself, under a per-reminder lock, checks the
+ * log again and records its outcome (ReminderSent/Failed/Skipped) with the stream's expected version:
+ * a reminder recorded is never sent again. See docs/reliability.md.
+ */
+import { QUEUES } from '@hs/contracts';
+import type { Sql } from '@hs/db';
+import {
+  type PlannedReminder,
+  type ReminderRule,
+  planReminders,
+  reminderKey,
+  reminderScheduleOrDefault,
+  singaporeInstant,
+} from '@hs/domain';
+import { enqueueBulkOnce } from '@hs/eventstore';
+import type { Logger } from 'pino';
+import type { Producers } from './queues';
+import { type RegistrationRead, loadRegistration } from './registration';
+import { startSweeper } from './sweeper';
+
+/** How late a reminder may still go out (a worker down for hours catches up; older ones lapse). */
+export const REMINDER_CATCH_UP_HOURS = 12;
+const BATCH = 500;
+
+export interface ReminderPlanInputs {
+  appointmentAt: Date;
+  schedule: ReminderRule[];
+  eventName: string;
+  location: string | null;
+}
+
+/** The order's current appointment and its event's schedule; null without a timeslot. */
+export async function reminderInputs(sql: Sql, read: RegistrationRead): Promise<ReminderPlanInputs | null> {
+  const { timeslotId, eventId } = read.state;
+  if (timeslotId === null || eventId === null) return null;
+  const [row] = await sql<
+    { day: string; time: string; reminders: unknown; name: string; location: string | null }[]
+  >`
+    select to_char(t.date, 'YYYY-MM-DD') as day, to_char(t.time, 'HH24:MI') as time,
+      e.reminders, e.name, e.location
+    from timeslots t join screening_events e on e.id = ${eventId}
+    where t.id = ${timeslotId}`;
+  if (!row) return null;
+  return {
+    appointmentAt: singaporeInstant(row.day, row.time),
+    schedule: reminderScheduleOrDefault(row.reminders),
+    eventName: row.name,
+    location: row.location,
+  };
+}
+
+/** The reminders the order is owed at `now`, from its stream as read. */
+export async function owedReminders(sql: Sql, read: RegistrationRead, now: Date): Promise<PlannedReminder[]> {
+  if (!read.state.exists) return [];
+  const inputs = await reminderInputs(sql, read);
+  if (!inputs) return [];
+  return planReminders({
+    events: read.events,
+    status: read.state.status,
+    appointmentAt: inputs.appointmentAt,
+    schedule: inputs.schedule,
+    now,
+  });
+}
+
+/**
+ * Orders that may owe a reminder now (the read model narrows; each order's own stream decides):
+ * not cancelled or expired, appointment ahead, and some offset of its event's schedule due within
+ * the catch-up window.
+ */
+export async function reminderCandidates(sql: Sql, now: Date, limit = BATCH): Promise<number[]> {
+  const rows = await sql<{ id: string }[]>`
+    with o as (
+      select o.registration_id, e.reminders,
+        (o.timeslot_date::text || ' ' || o.timeslot_time)::timestamp at time zone 'Asia/Singapore' as at
+      from orders o join screening_events e on e.id = o.event_id
+      where o.status not in ('cancelled', 'expired') and o.timeslot_date is not null
+        and o.timeslot_date between (${now}::timestamptz at time zone 'Asia/Singapore')::date - 1
+          and (${now}::timestamptz at time zone 'Asia/Singapore')::date + 15
+    )
+    select distinct o.registration_id as id from o
+    cross join lateral jsonb_array_elements(coalesce(o.reminders, ${sql.json(DEFAULT_SCHEDULE_JSON)}::jsonb)) r
+    where o.at > ${now}
+      and o.at - make_interval(hours => (r->>'offsetHours')::int) <= ${now}
+      and o.at - make_interval(hours => (r->>'offsetHours')::int) > ${now}::timestamptz - make_interval(hours => ${REMINDER_CATCH_UP_HOURS})
+    order by 1
+    limit ${limit}`;
+  return rows.map((r) => Number(r.id));
+}
+
+const DEFAULT_SCHEDULE_JSON = reminderScheduleOrDefault(null) as never;
+
+/** One sweep: every due reminder of every candidate order, enqueued once (its key is the job id). */
+export async function enqueueDueReminders(deps: {
+  sql: Sql;
+  producers: Pick<Producers, 'reminder'>;
+  now: Date;
+  enqueueTimeoutMs?: number;
+}): Promise<number> {
+  const { sql, now } = deps;
+  const jobs: Parameters<typeof enqueueBulkOnce>[1] = [];
+  for (const id of await reminderCandidates(sql, now)) {
+    const read = await loadRegistration(sql, id);
+    for (const r of await owedReminders(sql, read, now)) {
+      jobs.push({
+        name: QUEUES.reminder.jobName,
+        data: {
+          registrationId: id,
+          offsetHours: r.offsetHours,
+          medium: r.medium,
+          appointmentAt: r.appointmentAt,
+        },
+        jobId: reminderKey(id, r),
+        job: {},
+      });
+    }
+  }
+  if (jobs.length > 0) {
+    await enqueueBulkOnce(deps.producers.reminder as never, jobs, {
+      timeoutMs: deps.enqueueTimeoutMs ?? 5_000,
+    });
+  }
+  return jobs.length;
+}
+
+export function startReminderSweeper(opts: {
+  sql: Sql;
+  producers: Pick<Producers, 'reminder'>;
+  everyMs: number;
+  clock: () => Date;
+  log: Logger;
+}) {
+  return startSweeper({
+    everyMs: opts.everyMs,
+    log: opts.log,
+    failure: 'reminder sweep failed; trying again',
+    sweep: async () => {
+      const n = await enqueueDueReminders({ sql: opts.sql, producers: opts.producers, now: opts.clock() });
+      if (n > 0) opts.log.debug({ reminders: n }, 'due reminders enqueued');
+    },
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * The retention sweeper (issue 24): erases the personal data of orders whose appointment is more
+ * than the retention period in the past (the back-office setting, else PERSONAL_DATA_RETENTION_DAYS),
+ * at start and every `everyMs`. Reads only Postgres; any number of workers may sweep (each order is
+ * erased once: the decider's idempotency and the expected version).
+ */
+import { eraseDueRetention, readRetentionDays } from '@hs/commands';
+import type { Sql } from '@hs/db';
+import type { Logger } from 'pino';
+import { startSweeper } from './sweeper';
+
+const ACTOR = 'worker:retention';
+
+export function startRetentionSweeper(opts: {
+  sql: Sql;
+  everyMs: number;
+  defaultDays: number;
+  clock: () => Date;
+  log: Logger;
+}) {
+  const { sql, clock, log } = opts;
+  return startSweeper({
+    everyMs: opts.everyMs,
+    log,
+    failure: 'retention sweep failed; trying again',
+    sweep: async () => {
+      const retentionDays = await readRetentionDays(sql, opts.defaultDays);
+      const erased = await eraseDueRetention(sql, clock, { retentionDays, actor: ACTOR });
+      if (erased.length > 0) {
+        log.info({ registrationIds: erased, retentionDays }, 'retention period over; personal data erased');
+      }
+    },
+  });
+}

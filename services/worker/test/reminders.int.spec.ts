@@ -1,0 +1,313 @@
+/**
+ * Scheduled reminders (issue 26) end to end against real Postgres, Redis, an in-process SMTP server
+ * and the local fake SMS server. The workers run on a clock the test moves, so each offset comes due
+ * when the test says; what the workers did is read back from the log and from what SMTP and the SMS
+ * fake received, after stopping them (stop waits for jobs in flight).
+ */
+import { optOutOfSms } from '@hs/commands';
+import { type ReminderMedium, singaporeInstant } from '@hs/domain';
+import { countEvents, findEvents } from '@hs/eventstore';
+import { type FakeSmsServer, startFakeSmsServer } from '@hs/gateways';
+import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningWorker, readWorkerConfig, startWorker } from '../src';
+import { owedReminders } from '../src/reminders';
+import { loadRegistration } from '../src/registration';
+import {
+  type Booking,
+  type Catalogue,
+  type TestSmtp,
+  book,
+  cancel,
+  runCommand,
+  seedCatalogue,
+  startSmtp,
+} from './helpers';
+
+const REDIS_URL = () => process.env.HS_TEST_REDIS_URL!;
+const H = 3_600_000;
+
+describe('worker: scheduled reminders by email and SMS', () => {
+  let db: TestDatabase;
+  let smtp: TestSmtp;
+  let sms: FakeSmsServer;
+  let cat: Catalogue;
+  let appointment: Date;
+  /** The workers' clock: the test moves it. */
+  let now = Date.now();
+  const running: RunningWorker[] = [];
+  const closers: Array<() => Promise<unknown>> = [];
+  const poll = { timeout: 20_000, interval: 50 };
+
+  const start = async (prefix: string, extra: Record<string, string> = {}) => {
+    const config = readWorkerConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: db.url,
+      REDIS_URL: REDIS_URL(),
+      BULLMQ_PREFIX: prefix,
+      SMTP_URL: smtp.url,
+      SMS_PROVIDER_URL: sms.url,
+      SMS_ACCOUNT_SID: 'ACtest',
+      SMS_AUTH_TOKEN: 'token',
+      SMS_SENDER_ID: 'HealthScr',
+      JOB_ATTEMPTS: '3',
+      JOB_BACKOFF_MS: '50',
+      REMINDER_SWEEP_MS: '100',
+      WORKER_SHUTDOWN_GRACE_MS: '5000',
+      ...extra,
+    });
+    const w = await startWorker(config, { reactorRetryMaxMs: 500, clock: () => new Date(now) });
+    running.push(w);
+    return w;
+  };
+  const stopAll = async () => {
+    for (const w of running.splice(0)) await w.stop();
+  };
+  const stream = (b: Booking) => `registration-${b.registrationId}`;
+  const outcomes = async (b: Booking) =>
+    (await findEvents(db.sql, { streamId: stream(b) }))
+      .filter((e) => e.type.startsWith('Reminder') && e.type !== 'ReminderEmailSent')
+      .map((e) => {
+        const d = e.data as {
+          offsetHours: number;
+          channel: ReminderMedium;
+          appointmentAt: string;
+          reason?: string;
+        };
+        return `${e.type}:${d.offsetHours}:${d.channel}:${d.appointmentAt}${d.reason ? `:${d.reason}` : ''}`;
+      });
+  const sent = (b: Booking) => countEvents(db.sql, { streamId: stream(b), type: 'ReminderSent' });
+  const mailsTo = (b: Booking) =>
+    smtp.received.filter((m) => m.to.includes(b.email) && m.subject.startsWith('Reminder'));
+  const smsFor = (b: Booking) => sms.messages.filter((m) => m.body.includes(b.referenceNumber));
+  const at = (hoursBefore: number, from = appointment) => from.getTime() - hoursBefore * H;
+
+  beforeAll(async () => {
+    db = await testDatabase();
+    smtp = await startSmtp();
+    sms = await startFakeSmsServer({ accountSid: 'ACtest', authToken: 'token' });
+    cat = await seedCatalogue(db.sql, 6);
+    await db.sql`update screening_events set reminders = ${db.sql.json([
+      { offsetHours: 72, channel: 'both' },
+      { offsetHours: 24, channel: 'email' },
+    ] as never)} where id = ${cat.eventId}`;
+    appointment = singaporeInstant(cat.day, '09:30');
+  });
+  afterEach(async () => {
+    await stopAll();
+    now = Date.now();
+  });
+  afterAll(async () => {
+    for (const c of closers) await c();
+    await sms.close();
+    await smtp.close();
+    await db.drop();
+  });
+
+  it('each offset arrives once per channel at its time, with two workers, in E.164 with the prepared text', async () => {
+    const { prefix } = testRedis();
+    const b = await book(db.sql, cat, 'remind-me@example.com', { free: true });
+    now = at(73);
+    await start(prefix);
+    await start(prefix);
+    await expect
+      .poll(() => countEvents(db.sql, { streamId: stream(b), type: 'ConfirmationEmailSent' }), poll)
+      .toBe(1);
+    // 73 h before: nothing is owed yet
+    expect(
+      await owedReminders(db.sql, await loadRegistration(db.sql, b.registrationId), new Date(now)),
+    ).toEqual([]);
+
+    now = at(72);
+    await expect.poll(() => sent(b), poll).toBe(2);
+    now = at(24);
+    await expect.poll(() => sent(b), poll).toBe(3);
+    await stopAll();
+
+    const a = appointment.toISOString();
+    expect((await outcomes(b)).sort()).toEqual(
+      [`ReminderSent:24:email:${a}`, `ReminderSent:72:email:${a}`, `ReminderSent:72:sms:${a}`].sort(),
+    );
+    const texts = smsFor(b);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.to).toBe('+6591234567');
+    expect(texts[0]!.from).toBe('HealthScr');
+    const when = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Asia/Singapore',
+    })
+      .format(appointment)
+      .replace(',', '');
+    expect(texts[0]!.body).toContain(`${when}, 9:30 AM`);
+    expect(texts[0]!.body).toContain('Fast 8-10 hours before blood tests');
+    expect(texts[0]!.body).toContain('bring your NRIC / identification card');
+    expect(texts[0]!.body).toContain('arrive 15 minutes early');
+    expect(texts[0]!.body).toContain('Orchard Community Club');
+    expect(texts[0]!.body).toMatch(/Stop SMS: http:\/\/localhost:3000\/sms-opt-out\/\d+\.[A-Za-z0-9_-]{43}$/);
+    const [sentSms] = await findEvents(db.sql, { streamId: stream(b), type: 'ReminderSent' }).then((es) =>
+      es.filter((e) => (e.data as { channel: string }).channel === 'sms'),
+    );
+    expect((sentSms!.data as { providerId: string }).providerId).toBe(texts[0]!.sid);
+
+    const mails = mailsTo(b);
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [
+        `Reminder: your health screening on ${when}, 9:30 AM (${b.referenceNumber})`,
+        `Reminder: your health screening tomorrow (${b.referenceNumber})`,
+      ].sort(),
+    );
+    for (const m of mails) {
+      expect(m.html).toContain('Fast for 8-10 hours before blood tests');
+      expect(m.html).toContain('/sms-opt-out/');
+    }
+    // the order history shows them
+    await start(prefix, { WORKER_ROLES: 'projector' });
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.sql<{ summary: string }[]>`
+          select summary from order_history where registration_id = ${b.registrationId} and type = 'ReminderSent'`
+          )
+            .map((r) => r.summary.replace(/, id .*\)/, ')'))
+            .sort(),
+        poll,
+      )
+      .toEqual([
+        'Reminder SMS sent (72 h before)',
+        'Reminder email sent (24 h before)',
+        'Reminder email sent (72 h before)',
+      ]);
+  });
+
+  it('a reschedule re-plans for the new time; a cancellation stops them', async () => {
+    const { prefix } = testRedis();
+    const moved = await book(db.sql, cat, 'moved-remind@example.com', { free: true });
+    const dropped = await book(db.sql, cat, 'dropped-remind@example.com', { free: true });
+    const day = new Date(appointment.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const [slot] = await db.sql<{ id: number }[]>`
+      insert into timeslots (event_id, date, time, label, max_attendees)
+      values (${cat.eventId}, ${day}, '14:00', '2:00 PM', 500) returning id`;
+    const later = singaporeInstant(day, '14:00');
+    now = at(72);
+    await start(prefix);
+    await expect.poll(() => Promise.all([sent(moved), sent(dropped)]), poll).toEqual([2, 2]);
+    await runCommand(db.sql, moved.registrationId, {
+      type: 'RescheduleRegistration',
+      fromDate: cat.day,
+      fromTime: '09:30',
+      toTimeslotId: Number(slot!.id),
+      toDate: day,
+      toTime: '14:00',
+      at: new Date(now).toISOString(),
+    });
+    await cancel(db.sql, dropped);
+    // the old time's 24 h passes (nothing owed to either); then the new time's 72 h and 24 h come due
+    now = at(24);
+    now = at(24, later);
+    await expect.poll(() => sent(moved), poll).toBe(5);
+    await stopAll();
+    const a = appointment.toISOString();
+    const l = later.toISOString();
+    expect((await outcomes(moved)).sort()).toEqual(
+      [
+        `ReminderSent:72:email:${a}`,
+        `ReminderSent:72:sms:${a}`,
+        `ReminderSent:72:email:${l}`,
+        `ReminderSent:72:sms:${l}`,
+        `ReminderSent:24:email:${l}`,
+      ].sort(),
+    );
+    expect((await outcomes(dropped)).sort()).toEqual(
+      [`ReminderSent:72:email:${a}`, `ReminderSent:72:sms:${a}`].sort(),
+    );
+    expect(smsFor(dropped)).toHaveLength(1);
+    expect(smsFor(moved)).toHaveLength(2);
+    expect(smsFor(moved)[1]!.body).toContain('2:00 PM');
+  });
+
+  it('a provider 500 is retried with backoff; past the last attempt it is recorded as failed', async () => {
+    const { prefix } = testRedis();
+    const retried = await book(db.sql, cat, 'retried@example.com', { free: true });
+    now = at(72);
+    sms.failNext(2, 500);
+    await start(prefix);
+    await expect.poll(() => sent(retried), poll).toBe(2);
+    expect(smsFor(retried)).toHaveLength(1);
+    await stopAll();
+
+    const failing = await book(db.sql, cat, 'failing@example.com', { free: true });
+    sms.failNext(3, 500);
+    await start(prefix);
+    await expect
+      .poll(() => countEvents(db.sql, { streamId: stream(failing), type: 'ReminderFailed' }), poll)
+      .toBe(1);
+    await expect.poll(() => sent(failing), poll).toBe(1);
+    await stopAll();
+    const a = appointment.toISOString();
+    expect((await outcomes(failing)).sort()).toEqual(
+      [
+        `ReminderFailed:72:sms:${a}:SMS provider answered 500: Internal Server Error`,
+        `ReminderSent:72:email:${a}`,
+      ].sort(),
+    );
+    expect(smsFor(failing)).toHaveLength(0);
+  });
+
+  it('Redis emptied with reminders waiting: the sweep plans them again from the log and each is sent once', async () => {
+    const { prefix } = testRedis();
+    const b = await book(db.sql, cat, 'redis-lost@example.com', { free: true });
+    const q = new Queue('reminder', { prefix, connection: { url: REDIS_URL() } as never });
+    closers.push(() => q.close());
+    now = at(72);
+    // no jobs role: the due reminders wait in Redis, unsent
+    await start(prefix, { WORKER_ROLES: 'projector,reactor' });
+    await expect.poll(() => q.getWaitingCount(), poll).toBe(2);
+    await stopAll();
+    // a new, empty Redis: the waiting jobs and their ids are gone
+    const redis = new Redis(REDIS_URL());
+    closers.push(() => redis.quit());
+    await redis.del(...(await redis.keys(`${prefix}:*`)));
+    expect(await q.getWaitingCount()).toBe(0);
+    await start(prefix);
+    await start(prefix);
+    await expect.poll(() => sent(b), poll).toBe(2);
+    now = at(24);
+    await expect.poll(() => sent(b), poll).toBe(3);
+    await stopAll();
+    expect(smsFor(b)).toHaveLength(1);
+    expect(mailsTo(b)).toHaveLength(2);
+    // the log says they are done: a sweep after another loss of Redis owes nothing
+    await redis.del(...(await redis.keys(`${prefix}:*`)));
+    expect(
+      await owedReminders(db.sql, await loadRegistration(db.sql, b.registrationId), new Date(now)),
+    ).toEqual([]);
+  });
+
+  it('after opting out, no SMS is sent for the order (recorded as skipped); email still is', async () => {
+    const { prefix } = testRedis();
+    const b = await book(db.sql, cat, 'opted-out@example.com', { free: true });
+    expect(await optOutOfSms(db.sql, b.registrationId, { actor: 'customer' })).toMatchObject({ found: true });
+    // idempotent: a second opt-out records nothing more
+    await optOutOfSms(db.sql, b.registrationId, { actor: 'customer' });
+    expect(await countEvents(db.sql, { streamId: stream(b), type: 'SmsOptedOut' })).toBe(1);
+    now = at(72);
+    await start(prefix);
+    await expect
+      .poll(() => countEvents(db.sql, { streamId: stream(b), type: 'ReminderSkipped' }), poll)
+      .toBe(1);
+    await expect.poll(() => sent(b), poll).toBe(1);
+    await stopAll();
+    const a = appointment.toISOString();
+    expect((await outcomes(b)).sort()).toEqual(
+      [`ReminderSent:72:email:${a}`, `ReminderSkipped:72:sms:${a}:opted-out`].sort(),
+    );
+    expect(smsFor(b)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import type { AdminOrder, ErasedOrder } from '@hs/contracts';
+import { css } from 'styled-system/css';
+import { Button } from '../../components/ui/button';
+import * as Dialog from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/field';
+import { type ApiEnvelope, api } from '../../lib/api';
+import { ADMIN_PATHS, failureMessage, formatAdminDate, toastError, toastSuccess } from '../lib/admin-api';
+
+/** Issue 24: what the order dialog shows once an order's personal data is erased. */
+export const erasedLabel = (erasedAt: string) => `Personal data erased on ${formatAdminDate(erasedAt)}`;
+
+export function ErasedNotice({ erasedAt }: { erasedAt: string }) {
+  return (
+    <p data-testid="personal-data-erased" className={css({ color: 'fg.muted', textStyle: 'sm' })}>
+      {erasedLabel(erasedAt)}
+    </p>
+  );
+}
+
+/**
+ * Erase personal data (admin only): a confirmation where the admin types the order's reference, then
+ * POST .../erase-personal-data. Cannot be undone: the people's data keys are destroyed.
+ */
+export function ErasePersonalDataButton({
+  order,
+  onErased,
+}: {
+  order: Pick<AdminOrder, 'id' | 'referenceNumber'>;
+  onErased: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [pending, setPending] = useState(false);
+  const matches = typed.trim().toUpperCase() === order.referenceNumber.toUpperCase();
+
+  const erase = async () => {
+    setPending(true);
+    try {
+      const res = await api.post<ApiEnvelope<ErasedOrder>>(
+        `${ADMIN_PATHS.orders}/${order.id}/erase-personal-data`,
+      );
+      toastSuccess('Personal data erased', erasedLabel(res.data.erasedAt));
+      setOpen(false);
+      onErased();
+    } catch (error) {
+      toastError(`Failed to erase the personal data: ${failureMessage(error)}`);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="outline"
+        onClick={() => {
+          setTyped('');
+          setOpen(true);
+        }}
+      >
+        Erase personal data
+      </Button>
+      <Dialog.Root role="alertdialog" size="sm" open={open} onOpenChange={(e) => setOpen(e.open)}>
+        <Dialog.Portal>
+          <Dialog.Header>
+            <Dialog.Title>Erase personal data</Dialog.Title>
+            <Dialog.Description>
+              {`The names, contact details, identification numbers, dates of birth and medical notes of everyone on order ${order.referenceNumber} are erased for good. The order, its amounts and statuses stay.`}
+            </Dialog.Description>
+          </Dialog.Header>
+          <Dialog.Body>
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (matches && !pending) void erase();
+              }}
+            >
+              <TextField
+                label={`Type ${order.referenceNumber} to confirm`}
+                value={typed}
+                autoComplete="off"
+                onChange={(e) => setTyped(e.currentTarget.value)}
+              />
+            </form>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
+              Keep
+            </Button>
+            <Button variant="danger" disabled={!matches} loading={pending} onClick={() => void erase()}>
+              Erase
+            </Button>
+          </Dialog.Footer>
+          <Dialog.CloseButton />
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}

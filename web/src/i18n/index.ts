@@ -1,0 +1,96 @@
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_LOCALES, type Language, languageOrDefault } from '@hs/domain';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './locales/en.json';
+
+/**
+ * The public site's translations (issue 26). English is bundled (the spec's texts, the first paint);
+ * the other catalogues are separate chunks fetched when a visitor picks the language, so the public
+ * entry grows by the library and the English catalogue only. The back-office stays English.
+ */
+export const LANGUAGE_STORAGE_KEY = 'hs.language';
+
+/** What the switch shows: each language in its own script. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  zh: '简体中文',
+  ms: 'Bahasa Melayu',
+  ta: 'தமிழ்',
+};
+
+export type Catalogue = typeof en;
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
+  zh: () => import('./locales/zh.json'),
+  ms: () => import('./locales/ms.json'),
+  ta: () => import('./locales/ta.json'),
+};
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  resources: { en: { translation: en } },
+  // English is in the bundle: the first render never waits.
+  initAsync: false,
+  interpolation: { escapeValue: false }, // React escapes
+  returnNull: false,
+  react: { useSuspense: false },
+});
+
+function storedLanguage(): Language {
+  try {
+    return languageOrDefault(globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+/** Loads the catalogue if needed, switches, remembers the choice and sets `<html lang>`. */
+export async function setLanguage(language: Language, remember = true): Promise<void> {
+  if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
+    const catalogue = await loaders[language]();
+    i18n.addResourceBundle(language, 'translation', catalogue.default, true, true);
+  }
+  await i18n.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = LANGUAGE_LOCALES[language];
+  if (remember) {
+    try {
+      globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+  }
+}
+
+/** At start-up: the remembered language (English when none). */
+export function restoreLanguage(): Promise<void> {
+  const language = storedLanguage();
+  return language === DEFAULT_LANGUAGE ? Promise.resolve() : setLanguage(language, false);
+}
+
+export function currentLanguage(): Language {
+  const lng = i18n.language;
+  return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+}
+
+/** The locale for Intl formatting in the current language (en-SG, zh-SG, ms-SG, ta-SG). */
+export function currentLocale(): string {
+  return LANGUAGE_LOCALES[currentLanguage()];
+}
+
+/**
+ * English messages the site shares with @hs/domain and the api (validation, toasts, refusals) are
+ * keys under `msg`; this maps such a message to the current language, and leaves any other text
+ * (an api message we do not know) as it came.
+ */
+const byEnglish = new Map<string, string>(
+  Object.entries(en.msg as Record<string, string>).map(([key, text]) => [text, `msg.${key}`]),
+);
+export function translateMessage(text: string): string;
+export function translateMessage(text: string | undefined): string | undefined;
+export function translateMessage(text: string | undefined): string | undefined {
+  if (!text) return text;
+  const key = byEnglish.get(text);
+  return key ? i18n.t(key) : text;
+}
