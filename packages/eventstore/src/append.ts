@@ -21,7 +21,7 @@ export interface AppendOptions {
 }
 
 const EXPECTED_CODES: Record<'no_stream' | 'any', number> = { no_stream: -1, any: -2 };
-const CONFLICT_SQLSTATE = 'HS409';
+export const CONFLICT_SQLSTATE = 'HS409';
 
 export function isTransaction(db: Queryable): boolean {
   return typeof (db as { savepoint?: unknown }).savepoint === 'function';
@@ -40,26 +40,23 @@ function expectedCode(expected: ExpectedVersion): number {
   return EXPECTED_CODES[expected];
 }
 
-/**
- * Appends to one or more streams atomically. Pass the pool to append in a transaction of its own
- * (one round trip: the whole append is one statement), or a caller's transaction to commit events
- * together with other rows; a conflict then aborts the caller's transaction as a whole.
- *
- * Throws ConcurrencyError naming the first stream not at its expected version; nothing of the
- * batch is written.
- */
-export async function append(
-  db: Queryable,
+/** One append as the append statement takes it: its streams (sorted by id) and its events. */
+export interface PreparedAppend {
+  streams: Array<{ id: string; type: string; expected: number; count: number }>;
+  events: Array<{ s: number; id: string; type: string; data: unknown; metadata: EventMetadata }>;
+}
+
+/** Checks and shapes an append's requests; event ids and metadata are drawn here. */
+export function prepareAppend(
   requests: AppendRequest | AppendRequest[],
   metadata: MetadataInput,
-  options: AppendOptions = {},
-): Promise<AppendResult> {
+): PreparedAppend {
   // Stream rows are locked in id order, so two multi-stream appends cannot deadlock each other.
   const list = (Array.isArray(requests) ? [...requests] : [requests]).sort((a, b) =>
     a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0,
   );
-  const streams: Array<{ id: string; type: string; expected: number; count: number }> = [];
-  const events: Array<{ s: number; id: string; type: string; data: unknown; metadata: EventMetadata }> = [];
+  const streams: PreparedAppend['streams'] = [];
+  const events: PreparedAppend['events'] = [];
   const seen = new Set<string>();
   for (const req of list) {
     if (seen.has(req.streamId)) throw new TypeError(`Stream ${req.streamId} appears twice in one append`);
@@ -78,6 +75,28 @@ export async function append(
     }
   }
   if (streams.length === 0) throw new TypeError('append needs at least one event');
+  return { streams, events };
+}
+
+/** True when an append may conflict without anyone having read its streams (see `append`). */
+export const expectsAny = (prepared: PreparedAppend): boolean =>
+  prepared.streams.some((s) => s.expected === EXPECTED_CODES.any);
+
+/**
+ * Appends to one or more streams atomically. Pass the pool to append in a transaction of its own
+ * (one round trip: the whole append is one statement), or a caller's transaction to commit events
+ * together with other rows; a conflict then aborts the caller's transaction as a whole.
+ *
+ * Throws ConcurrencyError naming the first stream not at its expected version; nothing of the
+ * batch is written.
+ */
+export async function append(
+  db: Queryable,
+  requests: AppendRequest | AppendRequest[],
+  metadata: MetadataInput,
+  options: AppendOptions = {},
+): Promise<AppendResult> {
+  const { streams, events } = prepareAppend(requests, metadata);
   // Encoding creates the people's data keys: on the pool, those rows and the events commit together
   // (one commit, not two; no key without its events).
   if (!isTransaction(db) && eventCodec()?.writes(events)) {

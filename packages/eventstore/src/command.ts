@@ -1,6 +1,7 @@
 import type { Sql, TransactionSql } from '@hs/db';
 import { append, type AppendResult } from './append';
 import { CommandConflictError, ConcurrencyError } from './errors';
+import { groupCommitOf } from './group-commit';
 import { notifyAppended } from './notify';
 import type { Position } from './position';
 import { readStreams, type StreamRead } from './read';
@@ -96,7 +97,11 @@ export async function handle<R = undefined>(
         });
         if (written) notifyAppended(sql);
       } else {
-        written = await append(sql, requests, options.metadata);
+        // With group commit on for this pool (the api's), the append rides in the next batch.
+        const group = groupCommitOf(sql);
+        written = group
+          ? await group.append(requests, options.metadata)
+          : await append(sql, requests, options.metadata);
       }
       return {
         result: decision.result,

@@ -13,6 +13,16 @@ export type {
 export { CommandConflictError, ConcurrencyError, LeaseLostError } from './errors';
 export { decodeEvents, encodeEventData, eventCodec, setEventCodec, type EventCodec } from './codec';
 export { append, streamTypeOf, type AppendOptions, type AppendResult } from './append';
+export {
+  BatchItemError,
+  createGroupCommit,
+  disableGroupCommit,
+  enableGroupCommit,
+  groupCommitOf,
+  type GroupCommit,
+  type GroupCommitOptions,
+  type GroupCommitStats,
+} from './group-commit';
 export { uuidv7 } from './ids';
 export {
   latestOfTypesQuery,

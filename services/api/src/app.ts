@@ -94,7 +94,12 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(cors, { origins: config.corsOrigins });
   await app.register(rateLimit, { limits: config.rateLimits });
   await app.register(swagger);
-  await app.register(db, { url: config.databaseUrl, max: config.databasePoolSize, sql: deps.sql });
+  await app.register(db, {
+    url: config.databaseUrl,
+    max: config.databasePoolSize,
+    sql: deps.sql,
+    groupCommit: config.groupCommit,
+  });
   await app.register(redis, { url: config.redisUrl });
   await app.register(readCache, { maxAgeMs: config.readCacheMs });
   await app.register(paymentHold, { defaultSeconds: config.paymentHoldSeconds });

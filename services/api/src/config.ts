@@ -58,6 +58,8 @@ export interface ApiConfig extends CommonConfig {
    * in the demo, off in production, so a fresh production install never confirms test-card payments.
    */
   paymentTestModeDefault: boolean;
+  /** Commands' appends written in batches (issue 27); GROUP_COMMIT=off writes each alone (benchmarks). */
+  groupCommit: boolean;
 }
 
 export function readApiConfig(env: Env = process.env): ApiConfig {
@@ -112,6 +114,7 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
       timeoutMs: int(env, 'INSURER_TIMEOUT_MS', 5000, { min: 100 }),
     },
     paymentTestModeDefault: bool(env, 'PAYMENT_TEST_MODE', common.env !== 'production' || common.demo),
+    groupCommit: oneOf(env, 'GROUP_COMMIT', ['on', 'off'] as const, 'on') === 'on',
   };
   refuseFakesInProduction(common, [
     ...personalDataKeyServices(env),

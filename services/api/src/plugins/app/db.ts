@@ -1,4 +1,5 @@
 import { type Sql, connect } from '@hs/db';
+import { disableGroupCommit, enableGroupCommit } from '@hs/eventstore';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -8,13 +9,21 @@ declare module 'fastify' {
   }
 }
 
-/** The Postgres pool, shared by every route; closed when the app closes. */
+/**
+ * The Postgres pool, shared by every route; closed when the app closes. Commands on it append
+ * through group commit (issue 27) unless `groupCommit` is false.
+ */
 export default fp(
-  async (app: FastifyInstance, opts: { url: string; max: number; sql?: Sql }) => {
+  async (app: FastifyInstance, opts: { url: string; max: number; sql?: Sql; groupCommit: boolean }) => {
     const owned = !opts.sql;
     const sql = opts.sql ?? connect(opts.url, { max: opts.max, applicationName: 'api' });
     app.decorate('sql', sql);
-    if (owned) app.addHook('onClose', async () => sql.end({ timeout: 5 }));
+    if (opts.groupCommit) enableGroupCommit(sql);
+    app.addHook('onClose', async () => {
+      // What is queued is written before the pool closes.
+      if (opts.groupCommit) await disableGroupCommit(sql);
+      if (owned) await sql.end({ timeout: 5 });
+    });
   },
   { name: 'db' },
 );
