@@ -31,6 +31,11 @@ function parse(value: string | undefined): Stored | null {
   return null;
 }
 
+/** The version of the notice in force from the setting's stored value: what staff set, else 1. */
+export function noticeVersionFrom(stored: string | null | undefined): number {
+  return parse(stored ?? undefined)?.version ?? 1;
+}
+
 /** The notice in force: what staff set, else the default as version 1. */
 export async function privacyNotice(db: Sql | TransactionSql): Promise<PrivacyNotice> {
   const [row] = await db<{ value: string; updatedAt: Date }[]>`

@@ -59,6 +59,11 @@ export const PAYMENT_HOLD_MINUTES = 'payment_hold_minutes';
  * once staff set it, else PAYMENT_HOLD_SECONDS.
  */
 export async function paymentHoldSeconds(db: Sql | TransactionSql, fallbackSeconds: number): Promise<number> {
-  const minutes = Number(await getSetting(db, PAYMENT_HOLD_MINUTES));
+  return holdSecondsFrom(await getSetting(db, PAYMENT_HOLD_MINUTES), fallbackSeconds);
+}
+
+/** The hold from the setting's stored value (read elsewhere, say in a booking's pricing statement). */
+export function holdSecondsFrom(stored: string | null | undefined, fallbackSeconds: number): number {
+  const minutes = Number(stored ?? undefined);
   return Number.isSafeInteger(minutes) && minutes > 0 ? minutes * 60 : fallbackSeconds;
 }

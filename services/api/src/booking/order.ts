@@ -23,6 +23,8 @@ import { type LatestRow, type StreamRead, latestOfTypesRead, readLatestOfTypes }
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import type { MemberVerifier } from '@hs/gateways';
 import { isVerifiedMember } from './member-check';
+import { PRIVACY_NOTICE } from '../privacy-notice';
+import { PAYMENT_HOLD_MINUTES } from '../settings';
 import { slotStreamQuery } from './slot-read';
 
 export interface CodeRedemption {
@@ -47,6 +49,8 @@ export interface PricedOrder {
   slotRead?: StreamRead;
   /** A waiting-list offer this booking claims (its `waitlistToken`): the booking takes the seats held for it. */
   waitlist?: WaitlistClaim;
+  /** The settings a booking records, as stored (`withSettings`): read in the same statement. */
+  settings?: { holdMinutes: string | null; privacyNotice: string | null };
 }
 
 interface PackageRow {
@@ -155,12 +159,18 @@ export async function priceOrderRequest(
   sql: Sql,
   verifier: MemberVerifier,
   req: RegistrationRequest,
-  options: { verifiedPrimary?: boolean; readSlot?: boolean } = {},
+  options: { verifiedPrimary?: boolean; readSlot?: boolean; withSettings?: boolean } = {},
 ): Promise<PricedOrder> {
   // Event, its packages and the slot in one statement: a booking is mostly round trips (docs/performance.md).
   // With `readSlot`, also the slot's stream as the booking's append needs it (saves the booking a statement).
   const slotLatest = options.readSlot
     ? sql`(select coalesce(json_agg(l), '[]'::json) from (${slotStreamQuery(sql, req.timeslotId)}) l)`
+    : sql`null::json`;
+  // With `withSettings`, the payment hold and the privacy notice a new booking records ride along too.
+  const settings = options.withSettings
+    ? sql`(select json_build_object(
+             'holdMinutes', (select setting_value from system_settings where setting_key = ${PAYMENT_HOLD_MINUTES}),
+             'privacyNotice', (select setting_value from system_settings where setting_key = ${PRIVACY_NOTICE})))`
     : sql`null::json`;
   const [row] = await sql<
     {
@@ -170,6 +180,7 @@ export async function priceOrderRequest(
       packages: { id: number; name: string; price: string; aiaPrice: string | null }[];
       slot: { id: number; eventId: number; maxAttendees: number; date: string; region: string | null } | null;
       slotLatest: LatestRow[] | null;
+      settings: PricedOrder['settings'] | null;
       configType: string | null;
     }[]
   >`
@@ -182,6 +193,7 @@ export async function priceOrderRequest(
                                 'date', to_char(t.date, 'YYYY-MM-DD'), 'region', t.region)
        from timeslots t where t.id = ${req.timeslotId}) as slot,
       ${slotLatest} as "slotLatest",
+      ${settings} as settings,
       (select c.config_type from event_configs c where c.event_id = e.id) as "configType"
     from screening_events e where e.id = ${req.eventId}`;
   if (!row) throw notFound("The event you're looking for doesn't exist or has been removed.");
@@ -322,6 +334,7 @@ export async function priceOrderRequest(
     partner,
     ...(row.slotLatest ? { slotRead: latestOfTypesRead(row.slotLatest) } : {}),
     ...(waitlist ? { waitlist } : {}),
+    ...(row.settings ? { settings: row.settings } : {}),
   };
 }
 

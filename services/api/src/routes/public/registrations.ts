@@ -39,7 +39,7 @@ import { badRequest } from '../../errors';
 import { createSlotQueue } from '../../booking/slot-queue';
 import { parseInput } from '../../validation';
 import { ignoreEmptyBody } from '../../no-body';
-import { privacyNotice } from '../../privacy-notice';
+import { noticeVersionFrom } from '../../privacy-notice';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 /** The booking body (checked in full by the domain's schema); `language` is typed here for the OpenAPI. */
@@ -260,11 +260,15 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
       const req = parseBooking(request.body);
       // The slot is read in the pricing statement; observed first, so its turn knows if it is still fresh.
       const observed = slotQueue.observe(req.timeslotId);
-      const order = await priceOrderRequest(sql, app.memberVerifier, req, { readSlot: true });
+      // The hold and the privacy notice in force ride in the pricing statement too (one round trip).
+      const order = await priceOrderRequest(sql, app.memberVerifier, req, {
+        readSlot: true,
+        withSettings: true,
+      });
       const registrationId = await nextRegistrationId();
-      const holdSeconds = await app.paymentHoldSeconds();
+      const holdSeconds = app.paymentHoldSecondsFrom(order.settings?.holdMinutes);
       // The booking records consent (or its absence) against the notice in force now.
-      const { version: noticeVersion } = await privacyNotice(sql);
+      const noticeVersion = noticeVersionFrom(order.settings?.privacyNotice);
       for (const sent of [req.total, req.totalAmount]) {
         // The client's total is only compared, never charged.
         if (
