@@ -2,10 +2,14 @@
 // against a bare Fastify route in a process of its own doing one durable INSERT of a booking-sized row
 // into the same Postgres database. autocannon, BOOKING_CONNECTIONS clients, bookings spread at random
 // over BOOKING_SLOTS slots. Order product, baseline, baseline, product (ABBA), each BENCH_SECONDS after
-// a warm-up; figures are the mean of the two runs of each side.
+// a warm-up; figures are the mean of the two runs of each side. CPU per request from /proc per process
+// and in total per side: the product's api, worker and their Postgres backends, the baseline's process
+// and its backends, and on both sides Postgres's background processes and the bench (load generator).
 //   npm run booking -w bench      (npm run build first)
 // Knobs: BENCH_SECONDS (default 10), BOOKING_CONNECTIONS (50), BOOKING_SLOTS (200),
 //        BOOKING_WORKER=off (no worker: what the api's side alone costs; projections then stand still),
+//        BOOKING_COMPARE=KEY=VALUE[,...] (a second api configuration B against the default A in one run,
+//          order A base B B base A, the api restarted and warmed up at each switch; e.g. GROUP_COMMIT=off),
 //        DATABASE_URL (admin url of the Postgres server, default postgres://postgres@127.0.0.1:5432/postgres)
 import { countEvents } from '@hs/eventstore';
 import { type LoadResult, fmt, load, machine, mean, startBaseline, statusLine } from '../lib/load';
@@ -16,9 +20,21 @@ const CONNECTIONS = Number(process.env.BOOKING_CONNECTIONS ?? 50);
 const SLOTS = Number(process.env.BOOKING_SLOTS ?? 200);
 
 const WORKER = process.env.BOOKING_WORKER !== 'off';
+// BOOKING_COMPARE=KEY=VALUE[,KEY=VALUE...]: a second api configuration (B) measured against the default
+// (A) in the same run, e.g. GROUP_COMMIT=off.
+const COMPARE: Record<string, string> | undefined = process.env.BOOKING_COMPARE
+  ? Object.fromEntries(
+      process.env.BOOKING_COMPARE.split(',').map((pair) => {
+        const eq = pair.indexOf('=');
+        if (eq < 1) throw new Error(`BOOKING_COMPARE: expected KEY=VALUE, got "${pair}"`);
+        return [pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()];
+      }),
+    )
+  : undefined;
+type Side = 'A' | 'B' | 'base';
 
 console.log(
-  `booking throughput: ${CONNECTIONS} clients, ${SLOTS} slots, ${SECONDS} s per run${WORKER ? '' : ', NO WORKER'}; ${machine()}`,
+  `booking throughput: ${CONNECTIONS} clients, ${SLOTS} slots, ${SECONDS} s per run${WORKER ? '' : ', NO WORKER'}${COMPARE ? `, A = default api, B = api with ${process.env.BOOKING_COMPARE}` : ''}; ${machine()}`,
 );
 const stack = await startBenchStack({ worker: WORKER });
 try {
@@ -58,44 +74,102 @@ try {
       });
     await product(2); // warm-up: JIT, pools, catalogue caches
     await bare(2);
+    // Without BOOKING_COMPARE: A base base A. With it: A base B B base A, so each side's two runs sit
+    // around the same middle and a drift in the machine's load hits all three alike. Switching the api's
+    // configuration restarts it (same port, database and worker) and warms the new one up first.
+    const order: Side[] = COMPARE ? ['A', 'base', 'B', 'B', 'base', 'A'] : ['A', 'base', 'base', 'A'];
+    let current: 'A' | 'B' = 'A';
     const runs: LoadResult[] = [];
-    // CPU per request of each process (and of the Postgres backends serving it), to see where the time goes.
-    const pids = {
-      api: stack.pids.api,
-      ...(stack.pids.worker ? { worker: stack.pids.worker } : {}),
-      baseline: baseline.child.pid!,
-      bench: process.pid,
-    };
+    // CPU of each process (and of the Postgres backends serving it, and of Postgres's background
+    // processes) per run, to see where the time goes.
     const cpu: Record<string, number>[] = [];
-    for (const run of [product, bare, bare, product]) {
+    for (const side of order) {
+      if (side !== 'base' && side !== current) {
+        await stack.restartApi(side === 'B' ? COMPARE! : {});
+        current = side;
+        await product(2); // warm-up of the new api
+      }
+      const pids = {
+        api: stack.pids.api, // read each run: a restart changes it
+        ...(stack.pids.worker ? { worker: stack.pids.worker } : {}),
+        baseline: baseline.child.pid!,
+        bench: process.pid,
+      };
       const before = await cpuSnapshot(stack.sql, pids);
-      runs.push(await run(SECONDS));
+      runs.push(await (side === 'base' ? bare : product)(SECONDS));
       cpu.push(cpuDelta(before, await cpuSnapshot(stack.sql, pids)));
     }
-    const ours = mean(runs[0]!, runs[3]!);
-    const base = mean(runs[1]!, runs[2]!);
+    const of = (side: Side) => order.flatMap((s, i) => (s === side ? [i] : []));
+    const sides: Side[] = COMPARE ? ['A', 'B', 'base'] : ['A', 'base'];
+    const label: Record<Side, string> = {
+      A: COMPARE ? 'product A (default)' : 'product',
+      B: `product B (${process.env.BOOKING_COMPARE})`,
+      base: 'baseline',
+    };
+    const result = (side: Side) => {
+      const [x, y] = of(side);
+      return mean(runs[x!]!, runs[y!]!);
+    };
     const booked = await countEvents(stack.sql, { type: 'RegistrationBooked' });
     console.log(`\n| side | bookings/s | p50 ms | p99 ms | max ms | statuses |`);
     console.log(`|---|---|---|---|---|---|`);
-    for (const [name, r] of [
-      ['product POST /api/registrations', ours],
-      ['baseline: one INSERT', base],
-    ] as const) {
+    for (const side of sides) {
+      const r = result(side);
+      const name = side === 'base' ? 'baseline: one INSERT' : `${label[side]} POST /api/registrations`;
       console.log(
         `| ${name} | ${fmt(r.perSecond)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${statusLine(r.statuses)}${r.errors ? ` errors:${r.errors}` : ''} |`,
       );
     }
-    console.log(`\nCPU ms per request (user + system, from /proc), by process:`);
-    console.log(`| process | product run | baseline run |`);
-    console.log(`|---|---|---|`);
-    const perReq = (i: number[], key: string) =>
-      i.reduce((a, k) => a + (cpu[k]![key] ?? 0), 0) / i.reduce((a, k) => a + runs[k]!.requests, 0);
-    const keys = [...new Set(cpu.flatMap((c) => Object.keys(c)))].sort();
-    for (const key of keys)
-      console.log(`| ${key} | ${fmt(perReq([0, 3], key), 2)} | ${fmt(perReq([1, 2], key), 2)} |`);
-    console.log(`\nruns (A B B A): ${runs.map((r) => fmt(r.perSecond)).join(', ')} per s`);
-    console.log(`RegistrationBooked events in the log: ${booked} (201 answers incl. warm-up should match)`);
-    console.log(`ratio product/baseline: ${fmt(ours.perSecond / base.perSecond, 2)}x (target >= 0.5x)`);
+    // Which processes each side's total counts: its own, plus what both share (Postgres's background
+    // processes, the load generator and the bench's own checking pool). A process of the other side
+    // idles during a run; its figure is shown in brackets and left out of the total.
+    const shared = ['postgres (background)', 'bench', 'postgres (bench)'];
+    const productKeys = [
+      'api',
+      'postgres (api)',
+      ...(WORKER ? ['worker', 'postgres (worker)'] : []),
+      ...shared,
+    ];
+    const baselineKeys = ['baseline', 'postgres (bench-baseline)', ...shared];
+    const counted = (side: Side) => (side === 'base' ? baselineKeys : productKeys);
+    const perReq = (side: Side, key: string) => {
+      const i = of(side);
+      return i.reduce((a, k) => a + (cpu[k]![key] ?? 0), 0) / i.reduce((a, k) => a + runs[k]!.requests, 0);
+    };
+    const total = (side: Side) => counted(side).reduce((a, key) => a + perReq(side, key), 0);
+    console.log(
+      `\nCPU ms per request (user + system, from /proc), by process; (x): not counted in that side's total:`,
+    );
+    console.log(`| process | ${sides.map((s) => label[s]).join(' | ')} |`);
+    console.log(`|---|${sides.map(() => '---|').join('')}`);
+    const keys = [
+      ...new Set([...productKeys, ...baselineKeys, ...cpu.flatMap((c) => Object.keys(c))]),
+    ].sort();
+    for (const key of keys) {
+      const cells = sides.map((s) => {
+        const v = fmt(perReq(s, key), 3);
+        return counted(s).includes(key) ? v : `(${v})`;
+      });
+      console.log(`| ${key} | ${cells.join(' | ')} |`);
+    }
+    console.log(`| **TOTAL** | ${sides.map((s) => `**${fmt(total(s), 3)}**`).join(' | ')} |`);
+    console.log(`\nruns (${order.join(' ')}): ${runs.map((r) => fmt(r.perSecond)).join(', ')} per s`);
+    console.log(`RegistrationBooked events in the log: ${booked} (201 answers incl. warm-ups should match)`);
+    const baseCpu = total('base');
+    for (const side of sides.filter((s) => s !== 'base')) {
+      const x = total(side);
+      const prefix = COMPARE ? `${label[side]}: ` : '';
+      console.log(
+        `${prefix}CPU per booking: ${fmt(x, 3)} ms (target <= 1.0 ms); baseline ${fmt(baseCpu, 3)} ms per request; ratio X/Y = ${fmt(x / baseCpu, 2)}x (target <= 5x)`,
+      );
+      console.log(
+        `${prefix}ratio product/baseline: ${fmt(result(side).perSecond / result('base').perSecond, 2)}x (target >= 0.5x)`,
+      );
+    }
+    if (COMPARE)
+      console.log(
+        `B/A: CPU per booking ${fmt(total('B') / total('A'), 2)}x, bookings/s ${fmt(result('B').perSecond / result('A').perSecond, 2)}x`,
+      );
     console.log(machine());
   } finally {
     await baseline.stop();

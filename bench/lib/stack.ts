@@ -72,10 +72,17 @@ export interface BenchStack {
   dbName: string;
   /** A small pool on the bench database, for setup and checks. */
   sql: Sql;
+  /** Process ids; `pids.api` changes when `restartApi` starts a new api (read it after each restart). */
   pids: { api: number; worker: number | undefined };
   adminToken: string;
   admin: <T = { id: number }>(method: string, path: string, body?: unknown) => Promise<T>;
   output: () => string;
+  /**
+   * Stops the api and starts a new one on the same port with the stack's env plus `extraEnv` (an empty
+   * object: the env it started with), waits for /readyz and updates `pids.api`. For comparing two api
+   * configurations in one run on one database (bench/booking BOOKING_COMPARE).
+   */
+  restartApi: (extraEnv: Record<string, string>) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -126,7 +133,7 @@ export async function startBenchStack(
     throw new Error(`seed failed: ${seed.stderr || seed.stdout}`);
   }
   let output = '';
-  const start = (name: string, file: string) => {
+  const start = (name: string, file: string, childEnv: Record<string, string> = env) => {
     // BENCH_CPU_PROF=<dir>: V8 CPU profiles of api and worker, written when they stop.
     const prof = process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
@@ -138,7 +145,7 @@ export async function startBenchStack(
     prof.push(...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
     const child = spawn('node', [...prof, ...(options.nodeArgs ?? []), join(root, file)], {
       cwd: root,
-      env,
+      env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (d: Buffer) => {
@@ -148,13 +155,20 @@ export async function startBenchStack(
     child.stderr?.on('data', keep);
     return child;
   };
-  const api = start('api', 'services/api/dist/server.js');
+  let api = start('api', 'services/api/dist/server.js');
   const worker = options.worker === false ? undefined : start('worker', 'services/worker/dist/main.js');
-  const children = [api, ...(worker ? [worker] : [])];
+  // One object for the stack's life, so a caller holding `stack.pids` sees the api a restart starts.
+  const pids = { api: api.pid!, worker: worker?.pid };
   const baseUrl = `http://127.0.0.1:${port}`;
   const sql = connect(db.url, { max: 4, applicationName: 'bench' });
+  const restartApi = async (extraEnv: Record<string, string>) => {
+    await stopChild(api);
+    api = start('api', 'services/api/dist/server.js', { ...env, ...extraEnv });
+    pids.api = api.pid!;
+    await waitReady(`${baseUrl}/readyz`, 'the restarted api', () => output);
+  };
   const stop = async () => {
-    await Promise.all(children.map((c) => stopChild(c)));
+    await Promise.all([api, ...(worker ? [worker] : [])].map((c) => stopChild(c)));
     await sql.end({ timeout: 5 });
     await db.drop();
     rmSync(mailDir, { recursive: true, force: true });
@@ -197,10 +211,11 @@ export async function startBenchStack(
       dbUrl: db.url,
       dbName: db.name,
       sql,
-      pids: { api: api.pid!, worker: worker?.pid },
+      pids,
       adminToken,
       admin,
       output: () => output,
+      restartApi,
       stop,
     };
   } catch (err) {
@@ -282,18 +297,25 @@ export function cpuMs(pid: number): number {
 }
 
 /**
- * CPU ms so far of the given processes and of the Postgres backends serving this database, per
- * application_name (api, worker:<id>, bench-baseline...). Take one before and one after a run and
- * subtract with `cpuDelta`.
+ * CPU ms so far of the given processes, of the Postgres backends serving this database, per
+ * application_name (api, worker:<id>, bench-baseline...), and of the Postgres server's own background
+ * processes (walwriter, checkpointer, bgwriter, autovacuum, ... of the whole server, not only this
+ * database: the WAL a booking writes is flushed by them) as "postgres (background)". Postgres must run on
+ * this machine for its pids to be read from /proc. Take one before and one after a run and subtract with
+ * `cpuDelta`.
  */
 export async function cpuSnapshot(sql: Sql, pids: Record<string, number>): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const [name, pid] of Object.entries(pids)) out[name] = cpuMs(pid);
-  const backends = await sql<{ pid: number; app: string }[]>`
-    select pid, application_name as app from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid()`;
-  for (const { pid, app } of backends) {
-    const key = `postgres (${app.replace(/^worker:.*/, 'worker')})`;
+  const backends = await sql<{ pid: number; app: string; background: boolean }[]>`
+    select pid, application_name as app,
+           (backend_type <> 'client backend' or datname is null) as background
+    from pg_stat_activity
+    where pid <> pg_backend_pid()
+      and ((backend_type = 'client backend' and datname = current_database())
+           or backend_type <> 'client backend' or datname is null)`;
+  for (const { pid, app, background } of backends) {
+    const key = background ? 'postgres (background)' : `postgres (${app.replace(/^worker:.*/, 'worker')})`;
     out[`${key}#${pid}`] = cpuMs(pid);
   }
   return out;
