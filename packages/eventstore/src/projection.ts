@@ -45,6 +45,11 @@ export interface Projection {
    */
   init?: (tx: TransactionSql) => Promise<unknown>;
   batchSize?: number;
+  /**
+   * False for a projection that never reads personal fields: its batches are not decrypted (issue 27).
+   * Default true. A projection that says false and then reads such a field would store ciphertext.
+   */
+  personalData?: boolean;
 }
 
 export function defineProjection(projection: Projection): Projection {
@@ -100,7 +105,12 @@ async function applyBatch(
     const batch = await readCursorBatch(
       tx,
       { checkpointOf: name, holder },
-      { batchSize, types: Object.keys(projection.handlers), versionsOf: name },
+      {
+        batchSize,
+        types: Object.keys(projection.handlers),
+        versionsOf: name,
+        decode: projection.personalData !== false,
+      },
     );
     await Promise.all([relaxed, locked]);
     if (!batch.from) throw new Error(`No checkpoint row for ${name}`);

@@ -11,6 +11,8 @@ export interface ReactorOptions extends RunnerOptions {
   /** Instead of `handle`, a batch at a time (enqueueBulkOnce): one round trip to Redis per queue. */
   handleBatch?: (events: RecordedEvent[]) => Promise<void>;
   eventTypes?: readonly string[];
+  /** False when the reactions never read personal fields (see SubscriptionOptions.personalData). */
+  personalData?: boolean;
   retryMinMs?: number;
   retryMaxMs?: number;
 }

@@ -14,7 +14,11 @@ async function replay(
   from: Position,
   batchSize: number,
 ): Promise<{ next: Position; read: number; full: boolean }> {
-  const batch = await readBatch(tx, from, { batchSize, types: Object.keys(projection.handlers) });
+  const batch = await readBatch(tx, from, {
+    batchSize,
+    types: Object.keys(projection.handlers),
+    decode: projection.personalData !== false,
+  });
   if (batch.events.length > 0) await applyEvents(tx, projection, batch.events);
   return { next: batch.next, read: batch.events.length, full: batch.events.length >= batchSize };
 }

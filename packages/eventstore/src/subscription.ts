@@ -44,7 +44,13 @@ export interface CursorBatch extends Batch {
 export async function readCursorBatch(
   db: Queryable,
   cursor: Cursor,
-  options: { batchSize: number; types?: readonly string[]; versionsOf?: string },
+  options: {
+    batchSize: number;
+    types?: readonly string[];
+    versionsOf?: string;
+    /** False: the events' personal fields stay encoded (a reader that never looks at them; no key query, no decryption). */
+    decode?: boolean;
+  },
 ): Promise<CursorBatch> {
   const typeFilter =
     options.types && options.types.length > 0
@@ -107,10 +113,8 @@ export async function readCursorBatch(
     return { from: null, leased: false, events: [], applied: new Map(), next: START, heldBack: false };
   const heldBack = head.leased && head.held_back;
   const from: Position = { transactionId: head.cp_tx, globalPosition: head.cp_pos };
-  const events = await decodeEvents(
-    db,
-    rows.filter((r) => r.event_id !== null).map((r) => toRecordedEvent(r)),
-  );
+  const recorded = rows.filter((r) => r.event_id !== null).map((r) => toRecordedEvent(r));
+  const events = options.decode === false ? recorded : await decodeEvents(db, recorded);
   const applied = new Map<string, number>();
   for (const r of rows) if (r.applied !== null && r.stream_id !== null) applied.set(r.stream_id, r.applied);
   const last = events.at(-1);
@@ -128,7 +132,7 @@ export async function readCursorBatch(
 export async function readBatch(
   db: Queryable,
   after: Position,
-  options: { batchSize: number; types?: readonly string[] },
+  options: { batchSize: number; types?: readonly string[]; decode?: boolean },
 ): Promise<Batch> {
   const { events, next, heldBack } = await readCursorBatch(db, after, options);
   return { events, next, heldBack };
@@ -189,6 +193,11 @@ export interface SubscriptionOptions extends RunnerOptions {
   handleBatch?: (events: RecordedEvent[]) => Promise<void>;
   /** Only these event types reach `handle` (all when omitted). */
   eventTypes?: readonly string[];
+  /**
+   * False when the handler never reads personal fields (issue 24's encrypted ones): they then reach
+   * it encoded, which spares a key query and a decryption per field (issue 27). Default true.
+   */
+  personalData?: boolean;
   /** Delay after a failed handler before the same event is tried again: doubling from min to max. */
   retryMinMs?: number;
   retryMaxMs?: number;
@@ -274,7 +283,11 @@ export function startSubscription(sql: Sql, options: SubscriptionOptions): Runne
           epoch = lease.epoch;
         }
         const from: Position = checkpoint;
-        const batch = await readBatch(sql, from, { batchSize, types: options.eventTypes });
+        const batch = await readBatch(sql, from, {
+          batchSize,
+          types: options.eventTypes,
+          decode: options.personalData !== false,
+        });
         let done: Position = from;
         let failure: unknown = null;
         if (handleBatch) {

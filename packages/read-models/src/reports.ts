@@ -255,6 +255,8 @@ async function applyReportsBatch(tx: TransactionSql, events: RecordedEvent[]) {
 /** The Reports tab's figures (issue 25): see migrations/018_reports.sql. */
 export const reportsProjection = defineBatchProjection({
   name: 'reports',
+  // Counts, money, region and dates only: no personal field is read, so none is decrypted.
+  personalData: false,
   tables: ['report_registrations', 'report_daily', 'report_attendance', 'report_waitlist'],
   types: [
     'RegistrationBooked',

@@ -61,6 +61,7 @@ async function applySlotBatch(tx: TransactionSql, events: RecordedEvent[]) {
 /** Seats, capacity and availability per timeslot, from the timeslot-<id> streams. */
 export const slotAvailabilityProjection = defineBatchProjection({
   name: 'slot_availability',
+  personalData: false,
   tables: ['slot_availability'],
   types: ['SeatsReserved', 'SeatsReleased', 'SlotBlocked', 'SlotUnblocked', 'CapacityChanged'],
   applyBatch: applySlotBatch,

@@ -163,6 +163,8 @@ export function startNotificationsReactor(deps: ReactorDeps): Runner {
   return startReactor(sql, {
     name: REACTOR_NAME,
     eventTypes: REACTOR_EVENT_TYPES,
+    // Reactions carry ids and amounts; each job loads what it needs of the person itself.
+    personalData: false,
     handleBatch,
     holderId: deps.holderId,
     onError: (err) => deps.onError(err),
