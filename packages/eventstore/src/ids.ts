@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 /**
  * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then random bits. Event ids are indexed
@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
  * page, which keeps appends' WAL and cache misses down under load.
  */
 export function uuidv7(now = Date.now()): string {
-  const b = randomBytes(16);
-  b.writeUIntBE(now, 0, 6);
-  b[6] = (b[6]! & 0x0f) | 0x70;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  // The random part comes from randomUUID (a v4 id: its version nibble is replaced, its variant bits are
+  // the same), which Node draws from a pooled buffer: randomBytes per id was a call into OpenSSL for
+  // every event appended (issue 27).
+  const random = randomUUID();
+  const t = now.toString(16).padStart(12, '0');
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${random.slice(15)}`;
 }

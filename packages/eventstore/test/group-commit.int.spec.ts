@@ -174,3 +174,16 @@ describe('group commit', () => {
     expect(group.stats.batches).toBe(0);
   });
 });
+
+describe('uuidv7', () => {
+  it('is a version-7 RFC 9562 id whose first 48 bits are the milliseconds, unique per call', async () => {
+    const { uuidv7 } = await import('../src');
+    const at = Date.UTC(2026, 10, 25, 8, 0, 0, 123);
+    const ids = Array.from({ length: 2000 }, () => uuidv7(at));
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(Number.parseInt(id.replace('-', '').slice(0, 12), 16)).toBe(at);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

@@ -1,3 +1,4 @@
+import { randomBytesPooled } from '@hs/domain';
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 /** A 32-byte AES-256 key with the id stored beside what it wraps (first 16 hex of its SHA-256). */
@@ -100,7 +101,7 @@ const TAG = 16;
 
 /** AES-256-GCM: iv(12) | ciphertext | tag(16). */
 export function seal(key: Buffer, plain: Buffer, aad: string): Buffer {
-  const iv = randomBytes(IV);
+  const iv = randomBytesPooled(IV);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad, 'utf8'));
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);

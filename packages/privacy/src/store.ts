@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytesPooled } from '@hs/domain';
 import type { Sql, TransactionSql } from '@hs/db';
 import { keyRing, open, seal, unwrapDataKey, wrapDataKey } from './keys';
 
@@ -58,7 +58,7 @@ export async function ensureDataKeys(tx: Db, subjectIds: Iterable<string>): Prom
   const keys: DataKeys = new Map();
   if (ids.length === 0) return keys;
   const master = keyRing().current;
-  const fresh = ids.map(() => randomBytes(32));
+  const fresh = ids.map(() => Buffer.from(randomBytesPooled(32)));
   const wrapped = ids.map((id, i) => wrapDataKey(fresh[i] as Buffer, id, master).toString('base64'));
   const rows = await tx<
     {
