@@ -6,8 +6,20 @@
  * cent before anything is drawn.
  */
 import { formatSGD, GST_PERCENT, includedGstCents, type PriceBreakdown, roundHalfUp } from '@hs/domain';
-import { PDFDocument, type PDFFont, type PDFPage, PageSizes, rgb, StandardFonts } from 'pdf-lib';
-import { checkInQrPng } from './check-in-qr';
+import {
+  fill,
+  PDFDocument,
+  type PDFFont,
+  type PDFPage,
+  PageSizes,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  StandardFonts,
+  setFillingRgbColor,
+} from 'pdf-lib';
+import { checkInQrRuns } from './check-in-qr';
 import { type ExtraFontKey, embedExtraFonts, extraFontFor } from './pdf-fonts';
 import { PRODUCT_NAME } from './templates';
 import { type EmailVariables, maskIdentificationNumber, type RefundVariables } from './variables';
@@ -601,7 +613,7 @@ export async function renderConfirmationPdf(data: DocumentData): Promise<Uint8Ar
   l.y -= 22;
   l.heading('Appointment');
   bookingFields(l, data);
-  if (data.checkInToken) await checkInSection(l, data.checkInToken);
+  if (data.checkInToken) checkInSection(l, data.checkInToken);
   l.heading('Attendees');
   l.table(
     [
@@ -639,17 +651,36 @@ export async function renderConfirmationPdf(data: DocumentData): Promise<Uint8Ar
 const QR_SIZE = 120;
 
 /** The check-in QR code beside how to use it. */
-async function checkInSection(l: Layout, token: string): Promise<void> {
+function checkInSection(l: Layout, token: string): void {
   l.heading('Check-in');
   l.ensure(QR_SIZE + 10);
-  const image = await l.doc.embedPng(await checkInQrPng(token, 480));
-  l.page.drawImage(image, { x: MARGIN, y: l.y - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
+  drawQr(l.page, token, MARGIN, l.y - QR_SIZE, QR_SIZE);
   const top = l.y;
   l.y -= 30;
   l.text('Show this code at the front desk on the day.', MARGIN + QR_SIZE + 16, { size: 11, bold: true });
   l.y -= 16;
   l.text('One code checks in the whole group.', MARGIN + QR_SIZE + 16, { size: 10 });
   l.y = top - QR_SIZE - 14;
+}
+
+/**
+ * The QR code of `token` as vector graphics, `side` points square with its lower-left corner at x, y:
+ * a white square (the quiet zone included) and one black path of a rectangle per horizontal run of
+ * dark modules, so it prints sharp at any scale. An embedded PNG cost a PNG render plus pdf-lib's
+ * decode and re-deflate of it on every confirmation (issue 27).
+ */
+function drawQr(page: PDFPage, token: string, x: number, y: number, side: number): void {
+  const { size, runs } = checkInQrRuns(token);
+  const unit = side / size;
+  const top = y + side;
+  page.drawRectangle({ x, y, width: side, height: side, color: rgb(1, 1, 1) });
+  page.pushOperators(
+    pushGraphicsState(),
+    setFillingRgbColor(0, 0, 0),
+    ...runs.map((r) => rectangle(x + r.col * unit, top - (r.row + 1) * unit, r.length * unit, unit)),
+    fill(),
+    popGraphicsState(),
+  );
 }
 
 /** Tax invoice: number and date, bill-to, line items (discounts by their lineItemLabel), subtotal, GST, total, partner-paid, balance. */
