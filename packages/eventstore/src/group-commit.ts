@@ -153,6 +153,15 @@ export function createGroupCommit(sql: Sql, options: GroupCommitOptions = {}): G
     }
   }
 
+  function kick(): void {
+    if (writing) return;
+    writing = writeAll().finally(() => {
+      writing = null;
+      // An append queued after the loop last looked, but before this ran, found `writing` still set.
+      if (queue.length > 0) kick();
+    });
+  }
+
   return {
     stats,
     append(requests, metadata) {
@@ -165,9 +174,7 @@ export function createGroupCommit(sql: Sql, options: GroupCommitOptions = {}): G
           return;
         }
         queue.push({ requests, metadata, prepared, resolve, reject });
-        writing ??= writeAll().finally(() => {
-          writing = null;
-        });
+        kick();
       });
     },
     async drain() {
