@@ -74,6 +74,31 @@ export async function encryptEventData(
   });
 }
 
+/** An envelope decryptEventData replaced by its clear value. */
+export interface OpenedEnvelope {
+  envelope: string;
+  /** What the envelope opened to ('' when erased). */
+  clear: string;
+  /** True when its subject's key was destroyed or missing at decode time. */
+  erased: boolean;
+}
+
+/**
+ * The envelopes decoded values came from, per holder object and field (issue 27): a read model stores
+ * the log's envelope again instead of sealing the clear value anew. Weak, so it lives as long as the
+ * decoded events do.
+ */
+const opened = new WeakMap<object, Map<string, OpenedEnvelope>>();
+
+/**
+ * The envelope `holder[key]` was decoded from, while it still holds that clear value; undefined for a
+ * value that was clear in the log, was not decoded by decryptEventData, or has been changed since.
+ */
+export function envelopeOf(holder: object, key: string | number): OpenedEnvelope | undefined {
+  const found = opened.get(holder)?.get(String(key));
+  return found && (holder as Record<string | number, unknown>)[key] === found.clear ? found : undefined;
+}
+
 /** Decrypts every envelope in the events' data in place; returns false when there was none (no key query). */
 export async function decryptEventData(
   datas: readonly unknown[],
@@ -84,7 +109,17 @@ export async function decryptEventData(
   if (found.length === 0) return false;
   const subjects = [...new Set(found.map((f) => fieldSubject(f.holder[f.key]) as string))];
   const keys = await keysFor(subjects);
-  for (const f of found) f.holder[f.key] = decryptField(keys, f.holder[f.key] as string);
+  for (const f of found) {
+    const envelope = f.holder[f.key] as string;
+    const clear = decryptField(keys, envelope);
+    f.holder[f.key] = clear;
+    let fields = opened.get(f.holder);
+    if (!fields) {
+      fields = new Map();
+      opened.set(f.holder, fields);
+    }
+    fields.set(String(f.key), { envelope, clear, erased: !keys.get(fieldSubject(envelope) as string) });
+  }
   return true;
 }
 

@@ -1,8 +1,7 @@
 import type { TransactionSql } from '@hs/db';
 import { maskIdentificationNumber, personalFieldsOf } from '@hs/domain';
-import { subjectOf } from './codec';
+import { decryptEventData, envelopeOf, subjectOf } from './codec';
 import { isPersonalDataConfigured, keyedHash } from './keys';
-import { decryptEventData } from './codec';
 import { type DataKeys, encryptField, ensureDataKeys, fieldSubject, loadDataKeys } from './store';
 
 /**
@@ -13,6 +12,12 @@ export const SENSITIVE_FIELDS = new Set(['identificationNumber', 'dateOfBirth', 
 
 type Path = readonly (string | number)[];
 
+function getAt(root: unknown, path: Path): unknown {
+  let v: unknown = root;
+  for (const k of path) v = (v as Record<string | number, unknown> | null)?.[k];
+  return v;
+}
+
 function parentOf(root: unknown, path: Path): Record<string | number, unknown> {
   let v = root as Record<string | number, unknown>;
   for (const k of path.slice(0, -1)) v = v[k] as Record<string | number, unknown>;
@@ -20,10 +25,12 @@ function parentOf(root: unknown, path: Path): Record<string | number, unknown> {
 }
 
 /**
- * Copies of decoded events' data for a projection to store: each sensitive field re-sealed under its
- * owner's data key (one key query for the batch), and beside each identification number its masked
- * form (`identificationMasked`, for lists) and keyed hash (`identificationHash`, for lookups). A destroyed
- * key leaves ''. Without a configured key ring (unit tests of projections) the data is returned as is.
+ * Copies of decoded events' data for a projection to store: each sensitive field sealed under its
+ * owner's data key, and beside each identification number its masked form (`identificationMasked`, for
+ * lists) and keyed hash (`identificationHash`, for lookups). A field decoded from an envelope of its
+ * owner gets that envelope back (issue 27: no key query, no cipher); only fields clear in the log (before
+ * the migrate step encrypted them) are sealed anew, with one key query for the batch. A destroyed key
+ * leaves ''. Without a configured key ring (unit tests of projections) the data is returned as is.
  */
 export async function sealForReadModel<E extends { type: string; data: unknown }>(
   tx: TransactionSql,
@@ -34,28 +41,47 @@ export async function sealForReadModel<E extends { type: string; data: unknown }
     personalFieldsOf(e.type, e.data).filter((f) => SENSITIVE_FIELDS.has(String(f.path[f.path.length - 1]))),
   );
   if (fields.every((f) => f.length === 0)) return [...events];
-  // ensure, not load: an event still in clear (before the migrate step encrypted it) gets its key here.
-  const keys: DataKeys = await ensureDataKeys(
-    tx,
-    fields.flat().map((f) => subjectOf(f.owner)),
+  // Looked up in the decoded data itself: the envelopes are remembered per holder object, not per copy.
+  const envelopes = events.map((e, i) =>
+    (fields[i] ?? []).map((f) => {
+      const found = envelopeOf(parentOf(e.data, f.path), f.path[f.path.length - 1] as string);
+      return found && fieldSubject(found.envelope) === subjectOf(f.owner) ? found : undefined;
+    }),
   );
+  const clear = fields.flatMap((list, i) =>
+    list.filter((f, j) => {
+      const value = getAt(events[i]?.data, f.path);
+      return !envelopes[i]?.[j] && typeof value === 'string' && !fieldSubject(value);
+    }),
+  );
+  // ensure, not load: an event still in clear (before the migrate step encrypted it) gets its key here.
+  const keys: DataKeys =
+    clear.length > 0
+      ? await ensureDataKeys(
+          tx,
+          clear.map((f) => subjectOf(f.owner)),
+        )
+      : new Map();
   return events.map((e, i) => {
     const list = fields[i] ?? [];
     if (list.length === 0) return e;
     const data = structuredClone(e.data);
-    for (const f of list) {
+    list.forEach((f, j) => {
       const parent = parentOf(data, f.path);
       const name = f.path[f.path.length - 1] as string;
       const value = parent[name];
-      if (typeof value !== 'string' || fieldSubject(value)) continue;
+      if (typeof value !== 'string' || fieldSubject(value)) return;
+      const envelope = envelopes[i]?.[j];
       const subject = subjectOf(f.owner);
-      const key = keys.get(subject);
+      const key = envelope ? null : keys.get(subject);
+      const live = envelope ? !envelope.erased : Boolean(key);
       if (name === 'identificationNumber') {
-        parent.identificationMasked = key ? maskIdentificationNumber(value) : '';
-        parent.identificationHash = key && value.trim() !== '' ? keyedHash(value) : null;
+        parent.identificationMasked = live ? maskIdentificationNumber(value) : '';
+        parent.identificationHash = live && value.trim() !== '' ? keyedHash(value) : null;
       }
-      parent[name] = key ? encryptField(key, subject, value) : '';
-    }
+      if (!live) parent[name] = '';
+      else parent[name] = envelope ? envelope.envelope : encryptField(key as Buffer, subject, value);
+    });
     return { ...e, data };
   });
 }

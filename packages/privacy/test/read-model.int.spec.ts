@@ -1,0 +1,209 @@
+import type { TransactionSql } from '@hs/db';
+import { maskIdentificationNumber } from '@hs/domain';
+import { append, type RecordedEvent, readStream, setEventCodec } from '@hs/eventstore';
+import { type TestDatabase, testDatabase } from '@hs/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  configurePersonalData,
+  destroyDataKeys,
+  fieldSubject,
+  generateKeyBase64,
+  keyedHash,
+  keyRingFromEnv,
+  openReadModelRows,
+  participantSubject,
+  personalDataCodec,
+  sealForReadModel,
+} from '../src/index';
+
+type Data = {
+  contact: Record<string, unknown>;
+  participants: Record<string, unknown>[];
+};
+
+function booked(n: number): { type: string; data: Data } {
+  const person = (id: string, isPrimary: boolean) => ({
+    participantId: id,
+    isPrimary,
+    firstName: `First ${id}`,
+    lastName: 'Tan',
+    identificationNumber: `S00000${n}${isPrimary ? 'A' : 'B'}`,
+    dateOfBirth: '1980-01-02',
+    email: `${id}@example.com`,
+  });
+  return {
+    type: 'RegistrationBooked',
+    data: {
+      contact: {
+        firstName: 'Contact',
+        lastName: 'Tan',
+        email: `c${n}@example.com`,
+        identificationNumber: `S00000${n}C`,
+        dateOfBirth: '1975-05-06',
+        // Empty for even n: an empty value is sealed too, and must not read as an erased person's.
+        medicalConditions: n % 2 ? 'Asthma' : '',
+      },
+      participants: [person(`rm${n}a`, true), person(`rm${n}b`, false)],
+    },
+  };
+}
+
+/** Where the sensitive fields of a booked(n) event are, by their holders. */
+function holders(d: Data): Record<string, unknown>[] {
+  return [d.contact, ...d.participants];
+}
+
+const SENSITIVE = ['identificationNumber', 'dateOfBirth', 'medicalConditions'] as const;
+
+describe('sealForReadModel', () => {
+  let db: TestDatabase;
+  let seq = 0;
+
+  beforeAll(async () => {
+    db = await testDatabase();
+    configurePersonalData(
+      keyRingFromEnv({ PERSONAL_DATA_KEY: generateKeyBase64(), PERSONAL_DATA_HASH_KEY: generateKeyBase64() }),
+    );
+  });
+  afterAll(async () => {
+    setEventCodec(null);
+    await db?.sql.end({ timeout: 5 });
+    await db?.drop();
+  });
+
+  /** Appends booked(n) (encrypted, or clear as before the data migration); returns the stored and the decoded event. */
+  async function logged(n: number, encrypted = true) {
+    const stream = `registration-${n}`;
+    setEventCodec(encrypted ? personalDataCodec : null);
+    await append(
+      db.sql,
+      { streamId: stream, expectedVersion: 'any', events: [booked(n)] },
+      { actor: 'admin:test' },
+    );
+    setEventCodec(personalDataCodec);
+    const [row] = await db.sql<{ data: Data }[]>`select data from events where stream_id = ${stream}`;
+    const [decoded] = (await readStream<Data>(db.sql, stream)) as [RecordedEvent<Data>];
+    return { stored: row!.data, decoded };
+  }
+
+  /** Seals in a transaction whose statements are counted, with their parameters. */
+  async function seal(events: RecordedEvent<Data>[]) {
+    const statements: unknown[][] = [];
+    const sealed = await db.sql.begin((tx) => {
+      const counted = new Proxy(tx, {
+        apply(target, self, args) {
+          statements.push(args.slice(1));
+          return Reflect.apply(target, self, args);
+        },
+      });
+      return sealForReadModel(counted as TransactionSql, events);
+    });
+    return { sealed: sealed as RecordedEvent<Data>[], statements };
+  }
+
+  it('gives back the envelopes of the log for decoded fields, with the same lookups, and sends no statement', async () => {
+    const a = await logged(++seq);
+    const b = await logged(++seq);
+    const clear = [booked(seq - 1).data, booked(seq).data];
+    const { sealed, statements } = await seal([a.decoded, b.decoded]);
+    expect(statements).toEqual([]);
+
+    for (const [i, { stored }] of [a, b].entries()) {
+      const out = holders(sealed[i]!.data);
+      const log = holders(stored);
+      const original = holders(clear[i]!);
+      for (const [h, holder] of out.entries()) {
+        for (const name of SENSITIVE) {
+          if (!(name in original[h]!)) continue;
+          expect(fieldSubject(log[h]![name])).toBeDefined();
+          expect(holder[name]).toBe(log[h]![name]);
+        }
+        const id = original[h]!.identificationNumber as string;
+        expect(holder.identificationMasked).toBe(maskIdentificationNumber(id));
+        expect(holder.identificationHash).toBe(keyedHash(id));
+        // What is not sensitive stays clear, as before.
+        expect(holder.firstName).toBe(original[h]!.firstName);
+      }
+    }
+    // The decoded events are left as they were (projections read them after sealing).
+    expect(holders(a.decoded.data)[1]!.identificationNumber).toBe(
+      holders(clear[0]!)[1]!.identificationNumber,
+    );
+
+    // The rows open to the clear values, as rows sealed anew did.
+    const opened = await openReadModelRows(db.sql, [structuredClone(sealed[0]!.data)]);
+    const expected = structuredClone(clear[0]!);
+    expect(opened[0]).toEqual(expected);
+  });
+
+  it('seals fields that were clear in the log with one key statement for their subjects only', async () => {
+    const encrypted = await logged(++seq);
+    const n = ++seq;
+    const clear = await logged(n, false);
+    expect(clear.stored.participants[0]!.identificationNumber).toBe(`S00000${n}A`);
+
+    const { sealed, statements } = await seal([encrypted.decoded, clear.decoded]);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContainEqual([participantSubject(`rm${n}a`), participantSubject(`rm${n}b`)]);
+
+    // The encrypted event's fields are still the log's envelopes.
+    expect(holders(sealed[0]!.data)[1]!.dateOfBirth).toBe(holders(encrypted.stored)[1]!.dateOfBirth);
+    const out = holders(sealed[1]!.data);
+    for (const [h, holder] of out.entries()) {
+      const original = holders(booked(n).data)[h]!;
+      for (const name of SENSITIVE) {
+        if (!(name in original)) continue;
+        const subject = participantSubject(h === 2 ? `rm${n}b` : `rm${n}a`);
+        expect(fieldSubject(holder[name])).toBe(subject);
+      }
+      expect(holder.identificationMasked).toBe(
+        maskIdentificationNumber(original.identificationNumber as string),
+      );
+      expect(holder.identificationHash).toBe(keyedHash(original.identificationNumber as string));
+    }
+    const opened = await openReadModelRows(db.sql, [structuredClone(sealed[1]!.data)]);
+    expect(opened[0]).toEqual(booked(n).data);
+  });
+
+  it('seals a decoded value changed after decoding anew, not with the stale envelope', async () => {
+    const { stored, decoded } = await logged(++seq);
+    decoded.data.contact.medicalConditions = 'Diabetes';
+    const { sealed, statements } = await seal([decoded]);
+    expect(statements).toHaveLength(1);
+    const value = sealed[0]!.data.contact.medicalConditions;
+    expect(value).not.toBe(stored.contact.medicalConditions);
+    const [row] = await openReadModelRows(db.sql, [{ value }]);
+    expect(row!.value).toBe('Diabetes');
+  });
+
+  it("an erased person's fields read '', with no masked form or hash, whether decoded or clear in the log", async () => {
+    const encrypted = await logged(++seq);
+    const clear = await logged(++seq, false);
+    const subjects = [encrypted, clear].flatMap((e) =>
+      e.decoded.data.participants.map((p) => participantSubject(p.participantId as string)),
+    );
+    // The clear event's subjects get their keys as any booking's would, then everyone is erased.
+    await seal([clear.decoded]);
+    expect(await destroyDataKeys(db.sql, subjects)).toBe(4);
+
+    const reread = [
+      (await readStream<Data>(db.sql, `registration-${seq - 1}`))[0]!,
+      (await readStream<Data>(db.sql, `registration-${seq}`))[0]!,
+    ];
+    expect(reread[0]!.data.participants[0]!.identificationNumber).toBe('');
+    // The decoded event needs no key (its envelopes say whose they are, and the key was gone at decoding);
+    // the clear one asks for its keys and finds them destroyed.
+    const decoded = await seal([reread[0]!]);
+    expect(decoded.statements).toEqual([]);
+    const clearInLog = await seal([reread[1]!]);
+    expect(clearInLog.statements).toHaveLength(1);
+    const sealed = [...decoded.sealed, ...clearInLog.sealed];
+    for (const event of sealed) {
+      for (const holder of holders(event.data)) {
+        for (const name of SENSITIVE) if (name in holder) expect(holder[name]).toBe('');
+        expect(holder.identificationMasked).toBe('');
+        expect(holder.identificationHash).toBeNull();
+      }
+    }
+  });
+});
