@@ -43,12 +43,27 @@ export function reconnectDelaySeconds(retries: number): number {
 }
 
 /**
+ * libpq's way of naming a Unix socket: `?host=/var/run/postgresql` (the driver would send an unknown
+ * query parameter to the server as a setting). On one machine the socket spares every statement the
+ * loopback TCP stack, which the sending process pays for in its own write (issue 27).
+ */
+export function splitSocketDir(url: string): { url: string; socketDir: string | null } {
+  const u = new URL(url);
+  const host = u.searchParams.get('host');
+  if (!host?.startsWith('/')) return { url, socketDir: null };
+  u.searchParams.delete('host');
+  return { url: u.toString(), socketDir: host };
+}
+
+/**
  * One place that decides how every process talks to Postgres. A short
  * idle-in-transaction timeout matters for the event store: a transaction left
  * open holds back the snapshot horizon that subscribers read up to.
  */
 export function connect(url: string, options: ConnectOptions = {}): Sql {
-  return postgres(url, {
+  const { url: target, socketDir } = splitSocketDir(url);
+  return postgres(target, {
+    ...(socketDir ? { host: socketDir } : {}),
     max: options.max ?? 10,
     idle_timeout: 30,
     connect_timeout: 10,

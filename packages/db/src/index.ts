@@ -1,6 +1,7 @@
 export {
   connect,
   isPostgresUnreachable,
+  splitSocketDir,
   type Sql,
   type TransactionSql,
   type ConnectOptions,

@@ -9,34 +9,51 @@ export interface LeaseAttempt {
 
 /**
  * Takes or renews the lease on `name` for `holder`: granted when free, expired, or already ours.
- * The advisory lock serialises contenders so the read of the losing branch is consistent.
+ * Several names (a projection group's members) are taken together or not at all, so two runners of
+ * one group can never each hold a part of it and wait for the other forever. The advisory locks
+ * (one per name, in one order) serialise contenders so the read of the losing branch is consistent.
  */
 export async function acquireLease(
   sql: Sql,
-  name: string,
+  name: string | readonly string[],
   holder: string,
   leaseMs: number,
 ): Promise<LeaseAttempt> {
+  const names = [...new Set(typeof name === 'string' ? [name] : name)].sort();
   return sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(hashtextextended(${`hs_lease:${name}`}, 0))`;
-    const [won] = await tx<{ holder: string }[]>`
-      insert into projection_leases as l (name, holder, expires_at)
-      values (${name}, ${holder}, now() + make_interval(secs => ${leaseMs / 1000}))
-      on conflict (name) do update
-        set holder = excluded.holder, expires_at = excluded.expires_at,
-            acquired_at = case when l.holder = excluded.holder then l.acquired_at else now() end
-        where l.holder = excluded.holder or l.expires_at <= now()
-      returning holder`;
-    if (won) return { held: true, holder, msLeft: leaseMs };
-    const [cur] = await tx<{ holder: string; ms_left: number }[]>`
-      select holder, greatest(0, extract(epoch from expires_at - now()) * 1000)::float8 as ms_left
-      from projection_leases where name = ${name}`;
-    return { held: false, holder: cur?.holder ?? null, msLeft: cur?.ms_left ?? 0 };
+    await tx`select pg_advisory_xact_lock(hashtextextended('hs_lease:' || n, 0))
+             from unnest(${names}::text[]) as n`;
+    const [r] = await tx<{ won: number; holder: string | null; ms_left: number }[]>`
+      with blocking as (
+        select holder, greatest(0, extract(epoch from expires_at - now()) * 1000)::float8 as ms_left
+        from projection_leases
+        where name = any(${names}::text[]) and holder <> ${holder} and expires_at > now()
+      ), won as (
+        insert into projection_leases as l (name, holder, expires_at)
+        select n, ${holder}, now() + make_interval(secs => ${leaseMs / 1000})
+        from unnest(${names}::text[]) as n
+        where not exists (select 1 from blocking)
+        on conflict (name) do update
+          set holder = excluded.holder, expires_at = excluded.expires_at,
+              acquired_at = case when l.holder = excluded.holder then l.acquired_at else now() end
+          where l.holder = excluded.holder or l.expires_at <= now()
+        returning 1
+      )
+      select (select count(*) from won)::int as won,
+             (select holder from blocking order by ms_left desc limit 1) as holder,
+             coalesce((select max(ms_left) from blocking), 0)::float8 as ms_left`;
+    if (r && r.won === names.length) return { held: true, holder, msLeft: leaseMs };
+    return { held: false, holder: r?.holder ?? null, msLeft: r?.ms_left ?? 0 };
   });
 }
 
-export async function releaseLease(sql: Sql, name: string, holder: string): Promise<void> {
-  await sql`delete from projection_leases where name = ${name} and holder = ${holder}`;
+export async function releaseLease(
+  sql: Sql,
+  name: string | readonly string[],
+  holder: string,
+): Promise<void> {
+  const names = typeof name === 'string' ? [name] : [...name];
+  await sql`delete from projection_leases where name = any(${names}::text[]) and holder = ${holder}`;
 }
 
 /**
@@ -56,7 +73,8 @@ export class LeaseKeeper {
 
   constructor(
     private readonly sql: Sql,
-    readonly name: string,
+    /** One lease, or a group's leases, kept together (see acquireLease). */
+    readonly name: string | readonly string[],
     readonly holder: string,
     readonly leaseMs: number,
     private readonly onAcquired: () => void,

@@ -26,10 +26,20 @@ export async function appliedStreamVersions(
   return new Map(rows.map((r) => [r.stream_id, r.version]));
 }
 
-/** Records the versions `projection` has now applied, in the caller's transaction. */
-export function saveAppliedVersions(tx: TransactionSql, projection: string, versions: Map<string, number>) {
+/** Records the versions each projection has now applied (projection -> stream -> version), in one statement. */
+export function saveAppliedVersions(tx: TransactionSql, byProjection: Map<string, Map<string, number>>) {
+  const projections: string[] = [];
+  const streams: string[] = [];
+  const versions: number[] = [];
+  for (const [projection, applied] of byProjection) {
+    for (const [stream, version] of applied) {
+      projections.push(projection);
+      streams.push(stream);
+      versions.push(version);
+    }
+  }
   return tx`
     insert into projection_stream_versions (projection, stream_id, version)
-    select ${projection}, s, v from unnest(${[...versions.keys()]}::text[], ${[...versions.values()]}::bigint[]) as u(s, v)
+    select p, s, v from unnest(${projections}::text[], ${streams}::text[], ${versions}::bigint[]) as u(p, s, v)
     on conflict (projection, stream_id) do update set version = excluded.version`;
 }

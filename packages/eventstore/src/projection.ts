@@ -83,55 +83,88 @@ export async function applyNextBatch(
   holder: string | null,
   batchSize = projection.batchSize ?? defaults.batchSize,
 ): Promise<number> {
-  return (await applyBatch(sql, projection, holder, batchSize)).read;
+  return (await applyGroupBatch(sql, [projection], holder, batchSize)).read;
 }
 
-/** applyNextBatch, also saying whether committed events wait behind the horizon (see readCursorBatch). */
-async function applyBatch(
+/**
+ * applyNextBatch for a group of projections at once (the runner's unit): one transaction, one read
+ * of the log from the earliest member's checkpoint (decoded once, for every member), each member
+ * given the events of its types past its own checkpoint, their writes sent together, then one
+ * statement for the applied versions and one for the checkpoints. What a member leaves is what it
+ * would leave on its own; what the group saves is per batch, not per member: the transaction, the
+ * read and its decryption, the round trips (issue 27). Also says whether committed events wait
+ * behind the horizon (see readCursorBatch).
+ */
+async function applyGroupBatch(
   sql: Sql,
-  projection: Projection,
+  projections: readonly Projection[],
   holder: string | null,
   batchSize: number,
 ): Promise<{ read: number; heldBack: boolean }> {
-  const name = projection.name;
+  const names = projections.map((p) => p.name);
+  const label = names.join(',');
+  const lockKeys = names.map(projectionLockKey).sort();
+  const types = [...new Set(projections.flatMap((p) => Object.keys(p.handlers)))];
   return sql.begin(async (tx) => {
     // A read model and its checkpoint commit together and can always be rebuilt from the log, so its
     // commit need not wait for the WAL flush: a crash can only undo a last batch whole, and the runner
     // applies it again. Measured: the flush was most of the worker's Postgres time per booking.
     const relaxed = tx`set local synchronous_commit = off`.execute();
-    // Sent first on the same connection: the batch's snapshot is taken after the lock is granted.
-    const locked =
-      tx`select pg_advisory_xact_lock(hashtextextended(${projectionLockKey(name)}, 0))`.execute();
+    // Sent first on the same connection: the batch's snapshot is taken after the locks are granted.
+    // One order for every locker (sorted keys), so two groups sharing members cannot deadlock.
+    const locked = tx`select pg_advisory_xact_lock(hashtextextended(k, 0))
+                      from unnest(${lockKeys}::text[]) as k`.execute();
     const batch = await readCursorBatch(
       tx,
-      { checkpointOf: name, holder },
+      { checkpointOf: names, holder },
       {
         batchSize,
-        types: Object.keys(projection.handlers),
-        versionsOf: name,
-        decode: projection.personalData !== false,
+        types,
+        versionsOf: names,
+        decode: projections.some((p) => p.personalData !== false),
       },
     );
     await Promise.all([relaxed, locked]);
-    if (!batch.from) throw new Error(`No checkpoint row for ${name}`);
-    if (!batch.leased) throw new LeaseLostError(name);
-    // With applyBatch, its statements, the versions and the checkpoint go out together (one round
-    // trip while this transaction holds the horizon back for every other subscriber).
-    const { applying, changed } = startHandlers(tx, projection, batch.events, batch.applied);
+    for (const name of names) {
+      if (!batch.checkpoints.has(name)) throw new Error(`No checkpoint row for ${name}`);
+    }
+    if (!batch.from) throw new Error(`No checkpoint row for ${label}`);
+    if (!batch.leased) throw new LeaseLostError(label);
+    // Every member's statements, the versions and the checkpoints go out together (one round trip
+    // while this transaction holds the horizon back for every other subscriber).
     const writes: Promise<unknown>[] = [];
-    if (projection.applyBatch) writes.push(applying);
-    else await applying;
-    if (changed.size > 0) writes.push(saveAppliedVersions(tx, projection.name, changed));
+    const changedBy = new Map<string, Map<string, number>>();
+    for (const projection of projections) {
+      const own = batch.checkpoints.get(projection.name)!;
+      const atStart = comparePositions(own, batch.from) === 0;
+      const events = batch.events.filter(
+        (e) => projection.handlers[e.type] && (atStart || comparePositions(e, own) > 0),
+      );
+      const applied = batch.applied.get(projection.name) ?? new Map<string, number>();
+      const { applying, changed } = startHandlers(tx, projection, events, applied);
+      writes.push(applying);
+      if (changed.size > 0) changedBy.set(projection.name, changed);
+    }
+    if (changedBy.size > 0) writes.push(saveAppliedVersions(tx, changedBy));
     if (comparePositions(batch.next, batch.from) !== 0) {
+      // A member already past `next` (it ran alone, or was rebuilt) keeps its own checkpoint.
       writes.push(tx`
         update subscription_checkpoints
         set transaction_id = ${batch.next.transactionId}::xid8, global_position = ${batch.next.globalPosition},
             updated_at = now()
-        where name = ${name}`);
+        where name = any(${names}::text[])
+          and (transaction_id, global_position) < (${batch.next.transactionId}::xid8, ${batch.next.globalPosition})`);
     }
-    await Promise.all(writes);
+    await settleAll(writes);
     return { read: batch.events.length, heldBack: batch.heldBack };
   });
+}
+
+/** Waits for every promise, then throws the first failure: no statement is left running unobserved. */
+async function settleAll(promises: Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /**
@@ -174,14 +207,18 @@ export async function applyEvents(
   const ids = [...new Set(events.map((e) => e.streamId))];
   const known = await appliedStreamVersions(tx, projection.name, ids);
   const { applying, changed } = startHandlers(tx, projection, events, known);
-  await Promise.all([applying, changed.size > 0 ? saveAppliedVersions(tx, projection.name, changed) : null]);
+  await Promise.all([
+    applying,
+    changed.size > 0 ? saveAppliedVersions(tx, new Map([[projection.name, changed]])) : null,
+  ]);
 }
 
 /**
- * Runs each projection in its own loop. Per projection, only the holder of its lease applies
- * batches; the others wait and take over once the holder stops renewing. Woken by NOTIFY, with
- * polling as the fallback; a failed batch (dropped connection, handler error) rolls back whole and
- * is retried from the stored checkpoint after a backoff.
+ * Runs the projections as one group in one loop (applyGroupBatch): only the holder of every member's
+ * lease applies batches (the leases are taken together, see acquireLease); the others wait and take
+ * over once the holder stops renewing. Woken by NOTIFY, with polling as the fallback; a failed batch
+ * (dropped connection, handler error) rolls back whole, for every member, and is retried from the
+ * stored checkpoints after a backoff.
  */
 export function startProjectionRunner(
   sql: Sql,
@@ -190,66 +227,66 @@ export function startProjectionRunner(
 ): Runner {
   const holder = options.holderId ?? randomUUID();
   const pollMs = options.pollMs ?? defaults.pollMs;
+  const names = projections.map((p) => p.name);
+  if (new Set(names).size !== names.length)
+    throw new TypeError(`Projections named twice: ${names.join(', ')}`);
+  const label = names.join(',');
+  const batchSize =
+    options.batchSize ?? Math.min(...projections.map((p) => p.batchSize ?? defaults.batchSize));
   const stopper = new Stopper();
-  const onError = (name: string) => (err: unknown) => options.onError?.(err, name);
-  const wakers: Waker[] = [];
+  const onError = (err: unknown) => options.onError?.(err, label);
+  const waker = new Waker(sql, stopper, onError);
+  const lease = new LeaseKeeper(
+    sql,
+    names,
+    holder,
+    options.leaseMs ?? defaults.leaseMs,
+    () => waker.wake(),
+    onError,
+  );
 
-  const runOne = async (projection: Projection): Promise<{ lease: LeaseKeeper }> => {
-    // One Waker per loop: each remembers its own pending wake-up.
-    const own = new Waker(sql, stopper, onError(projection.name));
-    wakers.push(own);
-    await own.listen();
-    const lease = new LeaseKeeper(
-      sql,
-      projection.name,
-      holder,
-      options.leaseMs ?? defaults.leaseMs,
-      () => own.wake(),
-      onError(projection.name),
-    );
-    const done = (async () => {
-      let failures = 0;
-      let ready = false;
-      const idle = new IdleDelay();
-      lease.start();
-      while (!stopper.stopped) {
-        if (!lease.isHeld()) {
-          await own.wait(pollMs);
-          continue;
-        }
-        try {
-          if (!ready) {
+  const started = (async () => {
+    await waker.listen();
+    lease.start();
+  })();
+  const done = (async () => {
+    await started;
+    let failures = 0;
+    let ready = false;
+    const idle = new IdleDelay();
+    while (!stopper.stopped) {
+      if (!lease.isHeld()) {
+        await waker.wait(pollMs);
+        continue;
+      }
+      try {
+        if (!ready) {
+          for (const projection of projections) {
             const init = projection.init;
             if (init) await sql.begin((tx) => init(tx));
             await ensureCheckpoint(sql, projection.name);
-            ready = true;
           }
-          const batchSize = options.batchSize ?? projection.batchSize ?? defaults.batchSize;
-          const { read, heldBack } = await applyBatch(sql, projection, holder, batchSize);
-          failures = 0;
-          if (read < batchSize) await own.wait(idle.next(heldBack, pollMs, read > 0));
-        } catch (err) {
-          if (err instanceof LeaseLostError) lease.lost();
-          else options.onError?.(err, projection.name);
-          failures++;
-          await stopper.sleep(backoffMs(failures, 50, 5_000));
+          ready = true;
         }
+        const { read, heldBack } = await applyGroupBatch(sql, projections, holder, batchSize);
+        failures = 0;
+        if (read < batchSize) await waker.wait(idle.next(heldBack, pollMs, read > 0));
+      } catch (err) {
+        if (err instanceof LeaseLostError) lease.lost();
+        else onError(err);
+        failures++;
+        await stopper.sleep(backoffMs(failures, 50, 5_000));
       }
-    })();
-    loops.push(done);
-    return { lease };
-  };
-
-  const loops: Promise<void>[] = [];
-  const started = Promise.all(projections.map(runOne));
+    }
+  })();
 
   const halt = async (release: boolean): Promise<void> => {
-    const keepers = await started;
+    await started;
     stopper.stop();
-    for (const w of wakers) w.wake();
-    await Promise.all(loops);
-    await Promise.all(wakers.map((w) => w.close()));
-    await Promise.all(keepers.map((k) => k.lease.stop(release)));
+    waker.wake();
+    await done;
+    await waker.close();
+    await lease.stop(release);
   };
   return { stop: () => halt(true), abandon: () => halt(false) };
 }

@@ -20,17 +20,21 @@ export interface Batch {
 
 /**
  * Where a batch starts: a position, or the stored checkpoint of a subscription (read in the same
- * statement, so a batch costs one round trip), optionally fenced by `holder`'s lease.
+ * statement, so a batch costs one round trip), optionally fenced by `holder`'s lease. Several
+ * checkpoints (a projection group's) start the batch after the earliest of them, fenced by all
+ * their leases.
  */
-export type Cursor = Position | { checkpointOf: string; holder: string | null };
+export type Cursor = Position | { checkpointOf: string | readonly string[]; holder: string | null };
 
 export interface CursorBatch extends Batch {
-  /** The position the batch started after. Null when the subscription has no checkpoint row. */
+  /** The position the batch started after (the earliest checkpoint). Null when none has a row. */
   from: Position | null;
   /** False when `holder` no longer holds the lease (then no events are read). */
   leased: boolean;
-  /** With `versionsOf`: the last version that projection applied, per stream of the batch. */
-  applied: Map<string, number>;
+  /** Where each checkpoint the cursor names stands (those with a row). */
+  checkpoints: Map<string, Position>;
+  /** With `versionsOf`: per projection named, the last version it applied, per stream of the batch. */
+  applied: Map<string, Map<string, number>>;
 }
 
 /**
@@ -47,7 +51,8 @@ export async function readCursorBatch(
   options: {
     batchSize: number;
     types?: readonly string[];
-    versionsOf?: string;
+    /** Projections whose applied version of each event's stream to read (projection_stream_versions). */
+    versionsOf?: readonly string[];
     /** False: the events' personal fields stay encoded (a reader that never looks at them; no key query, no decryption). */
     decode?: boolean;
   },
@@ -58,18 +63,15 @@ export async function readCursorBatch(
       : db``;
   const cp =
     'checkpointOf' in cursor
-      ? db`select c.transaction_id, c.global_position,
-               ${cursor.holder}::text is null or exists (select 1 from projection_leases l
-                 where l.name = c.name and l.holder = ${cursor.holder} and l.expires_at > now()) as leased
-           from subscription_checkpoints c where c.name = ${cursor.checkpointOf}`
+      ? checkpointsQuery(db, namesOf(cursor.checkpointOf), cursor.holder)
       : db`select ${cursor.transactionId}::xid8 as transaction_id, ${cursor.globalPosition}::bigint as global_position,
-               true as leased`;
+               true as leased, null::json as checkpoints`;
   // One index probe per event. As a join, a plan made while the table was small scanned every
   // version of the projection once per event of the batch.
   const appliedVersion = options.versionsOf
-    ? db`(select v.version from projection_stream_versions v
-          where v.projection = ${options.versionsOf} and v.stream_id = b.stream_id)`
-    : db`null::bigint`;
+    ? db`(select json_object_agg(v.projection, v.version) from projection_stream_versions v
+          where v.projection = any(${[...options.versionsOf]}::text[]) and v.stream_id = b.stream_id)`
+    : db`null::json`;
   const rows = await db<
     (EventRow & {
       cp_tx: string;
@@ -78,7 +80,8 @@ export async function readCursorBatch(
       tail_tx: string | null;
       tail_pos: number | null;
       held_back: boolean;
-      applied: number | null;
+      checkpoints: [string, string, number][] | null;
+      applied: Record<string, number> | null;
     })[]
   >`
     with cp as materialized (${cp}),
@@ -88,7 +91,7 @@ export async function readCursorBatch(
       where e.transaction_id < (select horizon from h)
       order by e.transaction_id desc, e.global_position desc limit 1
     )
-    select cp.transaction_id::text as cp_tx, cp.global_position as cp_pos, cp.leased,
+    select cp.transaction_id::text as cp_tx, cp.global_position as cp_pos, cp.leased, cp.checkpoints,
            (select transaction_id::text from tail) as tail_tx, (select global_position from tail) as tail_pos,
            -- Not exists(...): as a prepared statement its plan is generic, and Postgres then reads the
            -- whole log to find no event at or past the horizon. Ordered by the index with a limit, it
@@ -110,22 +113,62 @@ export async function readCursorBatch(
     order by b.transaction_id::xid8, b.global_position`;
   const head = rows[0];
   if (!head)
-    return { from: null, leased: false, events: [], applied: new Map(), next: START, heldBack: false };
+    return {
+      from: null,
+      leased: false,
+      events: [],
+      checkpoints: new Map(),
+      applied: new Map(),
+      next: START,
+      heldBack: false,
+    };
   const heldBack = head.leased && head.held_back;
   const from: Position = { transactionId: head.cp_tx, globalPosition: head.cp_pos };
+  const checkpoints = new Map(
+    (head.checkpoints ?? []).map(([name, transactionId, globalPosition]) => [
+      name,
+      { transactionId, globalPosition },
+    ]),
+  );
   const recorded = rows.filter((r) => r.event_id !== null).map((r) => toRecordedEvent(r));
   const events = options.decode === false ? recorded : await decodeEvents(db, recorded);
-  const applied = new Map<string, number>();
-  for (const r of rows) if (r.applied !== null && r.stream_id !== null) applied.set(r.stream_id, r.applied);
+  const applied = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    if (r.applied === null || r.stream_id === null) continue;
+    for (const [projection, version] of Object.entries(r.applied)) {
+      const own = applied.get(projection) ?? new Map<string, number>();
+      own.set(r.stream_id, version);
+      applied.set(projection, own);
+    }
+  }
   const last = events.at(-1);
   if (last && events.length >= options.batchSize) {
     const next = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-    return { from, leased: head.leased, events, applied, next, heldBack };
+    return { from, leased: head.leased, events, checkpoints, applied, next, heldBack };
   }
   const tail: Position | null =
     head.tail_tx != null ? { transactionId: head.tail_tx, globalPosition: head.tail_pos! } : null;
   const next = head.leased && tail && comparePositions(tail, from) > 0 ? tail : from;
-  return { from, leased: head.leased, events, applied, next, heldBack };
+  return { from, leased: head.leased, events, checkpoints, applied, next, heldBack };
+}
+
+const namesOf = (names: string | readonly string[]): string[] =>
+  typeof names === 'string' ? [names] : [...names];
+
+/**
+ * The earliest of the named checkpoints, whether `holder` holds every one's lease, and all of them
+ * (name, transaction id, position), as the first CTE of a batch read.
+ */
+function checkpointsQuery(db: Queryable, names: string[], holder: string | null) {
+  return db`select c.transaction_id, c.global_position,
+               ${holder}::text is null or not exists (
+                 select 1 from unnest(${names}::text[]) as n(name)
+                 where not exists (select 1 from projection_leases l
+                   where l.name = n.name and l.holder = ${holder} and l.expires_at > now())) as leased,
+               (select json_agg(json_build_array(m.name, m.transaction_id::text, m.global_position))
+                from subscription_checkpoints m where m.name = any(${names}::text[])) as checkpoints
+           from subscription_checkpoints c where c.name = any(${names}::text[])
+           order by c.transaction_id, c.global_position limit 1`;
 }
 
 /** The next batch after `after` (see readCursorBatch). */

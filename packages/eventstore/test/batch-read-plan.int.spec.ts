@@ -66,13 +66,13 @@ describe('batch reads use the indexes, whatever the size of the log', () => {
     const behind = await readCursorBatch(
       conn,
       { transactionId: '0', globalPosition: 0 },
-      { batchSize: 100, versionsOf: 'plan-test' },
+      { batchSize: 100, versionsOf: ['plan-test'] },
     );
     expect(behind.events).toHaveLength(100);
     const typed = await readCursorBatch(conn, last, {
       batchSize: 100,
       types: ['Tick'],
-      versionsOf: 'plan-test',
+      versionsOf: ['plan-test'],
     });
     expect(typed.events).toHaveLength(0);
     expect(await seqScans(db.sql, conn, 'events')).toBe(before.events);

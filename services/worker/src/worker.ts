@@ -86,10 +86,12 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
   redis.connect().catch((err) => log.warn({ err: err.message }, 'redis not reachable at start; retrying'));
   const stoppers: Array<() => Promise<void>> = [];
   if (config.roles.includes('projector')) {
-    // Every worker may run this: a lease per projection keeps exactly one runner active across hosts.
+    // Every worker may run this: the projections' leases, taken together, keep exactly one runner of
+    // the group active across hosts; the group applies each batch to every read model in one
+    // transaction (issue 27).
     const runner = startProjectionRunner(sql, projections, {
       holderId: id,
-      onError: (err, name) => log.error({ err, projection: name }, 'projection failed; retrying'),
+      onError: (err, name) => log.error({ err, projections: name }, 'projection batch failed; retrying'),
     });
     stoppers.push(() => runner.stop());
   }
