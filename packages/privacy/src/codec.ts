@@ -49,7 +49,12 @@ function collectEnvelopes(
   }
 }
 
-/** Encrypts the personal fields of events (the domain's field map) with their owners' data keys. */
+/**
+ * Encrypts the personal fields of events (the domain's field map) with their owners' data keys. One
+ * owner's same value met again in the call (a booking's contact is also its primary participant) gets
+ * the same envelope, sealed once (issue 27): a reader learns only that two fields of one person are
+ * equal, which the booking's shape already says.
+ */
 export async function encryptEventData(
   events: readonly { type: string; data: unknown }[],
   keysFor: (subjects: string[]) => Promise<DataKeys>,
@@ -58,6 +63,7 @@ export async function encryptEventData(
   if (fields.every((f) => f.length === 0)) return events.map((e) => e.data);
   const subjects = [...new Set(fields.flat().map((f) => subjectOf(f.owner)))];
   const keys = await keysFor(subjects);
+  const sealed = new Map<string, string>();
   return events.map((e, i) => {
     const list = fields[i] as ReturnType<typeof personalFieldsOf>;
     if (list.length === 0) return e.data;
@@ -68,7 +74,17 @@ export async function encryptEventData(
       const subject = subjectOf(f.owner);
       const key = keys.get(subject);
       // A person already erased: nothing new about them is kept.
-      setAt(data, f.path, key ? encryptField(key, subject, value) : '');
+      if (!key) {
+        setAt(data, f.path, '');
+        continue;
+      }
+      const memo = `${subject}\u0000${value}`;
+      let envelope = sealed.get(memo);
+      if (envelope === undefined) {
+        envelope = encryptField(key, subject, value);
+        sealed.set(memo, envelope);
+      }
+      setAt(data, f.path, envelope);
     }
     return data;
   });
@@ -109,9 +125,15 @@ export async function decryptEventData(
   if (found.length === 0) return false;
   const subjects = [...new Set(found.map((f) => fieldSubject(f.holder[f.key]) as string))];
   const keys = await keysFor(subjects);
+  // One envelope met twice (see encryptEventData) is opened once.
+  const clearOf = new Map<string, string>();
   for (const f of found) {
     const envelope = f.holder[f.key] as string;
-    const clear = decryptField(keys, envelope);
+    let clear = clearOf.get(envelope);
+    if (clear === undefined) {
+      clear = decryptField(keys, envelope);
+      clearOf.set(envelope, clear);
+    }
     f.holder[f.key] = clear;
     let fields = opened.get(f.holder);
     if (!fields) {

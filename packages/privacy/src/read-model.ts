@@ -37,10 +37,37 @@ export async function sealForReadModel<E extends { type: string; data: unknown }
   events: readonly E[],
 ): Promise<E[]> {
   if (!isPersonalDataConfigured()) return [...events];
+  const todo = events.filter((e) => !isObject(e.data) || !sealedCopies.has(e.data));
+  if (todo.length > 0) {
+    const sealed = await sealData(tx, todo);
+    todo.forEach((e, i) => {
+      if (isObject(e.data)) sealedCopies.set(e.data, sealed[i]);
+    });
+  }
+  return events.map((e) => {
+    const data = isObject(e.data) ? sealedCopies.get(e.data) : e.data;
+    return data === e.data ? e : { ...e, data };
+  });
+}
+
+const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
+
+/**
+ * The sealed copy made of each decoded event's data: the members of a projection group (orders and
+ * order_history) are handed the same decoded events in one batch and seal them once (issue 27). Weak,
+ * so it lives as long as the decoded events do; nothing changes decoded events after they are read.
+ */
+const sealedCopies = new WeakMap<object, unknown>();
+
+/** sealForReadModel's work: the sealed copies of the events' data (the data itself when nothing is sensitive). */
+async function sealData(
+  tx: TransactionSql,
+  events: readonly { type: string; data: unknown }[],
+): Promise<unknown[]> {
   const fields = events.map((e) =>
     personalFieldsOf(e.type, e.data).filter((f) => SENSITIVE_FIELDS.has(String(f.path[f.path.length - 1]))),
   );
-  if (fields.every((f) => f.length === 0)) return [...events];
+  if (fields.every((f) => f.length === 0)) return events.map((e) => e.data);
   // Looked up in the decoded data itself: the envelopes are remembered per holder object, not per copy.
   const envelopes = events.map((e, i) =>
     (fields[i] ?? []).map((f) => {
@@ -64,7 +91,7 @@ export async function sealForReadModel<E extends { type: string; data: unknown }
       : new Map();
   return events.map((e, i) => {
     const list = fields[i] ?? [];
-    if (list.length === 0) return e;
+    if (list.length === 0) return e.data;
     const data = structuredClone(e.data);
     list.forEach((f, j) => {
       const parent = parentOf(data, f.path);
@@ -82,7 +109,7 @@ export async function sealForReadModel<E extends { type: string; data: unknown }
       if (!live) parent[name] = '';
       else parent[name] = envelope ? envelope.envelope : encryptField(key as Buffer, subject, value);
     });
-    return { ...e, data };
+    return data;
   });
 }
 

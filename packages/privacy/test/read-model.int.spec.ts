@@ -206,4 +206,45 @@ describe('sealForReadModel', () => {
       }
     }
   });
+
+  it('seals each decoded event once: a second projection of the same batch gets the same copy, with no statement', async () => {
+    const { decoded } = await logged(++seq, false);
+    const first = await seal([decoded]);
+    expect(first.statements).toHaveLength(1);
+    const second = await seal([decoded]);
+    expect(second.statements).toEqual([]);
+    expect(second.sealed[0]!.data).toBe(first.sealed[0]!.data);
+  });
+
+  it("encrypts one person's same value once per append: the contact and the primary participant share envelopes, another person does not", async () => {
+    const n = ++seq;
+    const event = booked(n);
+    const primary = event.data.participants[0]!;
+    Object.assign(event.data.contact, {
+      firstName: primary.firstName,
+      identificationNumber: primary.identificationNumber,
+      dateOfBirth: primary.dateOfBirth,
+    });
+    // The other participant has the same date of birth, under their own key.
+    expect(event.data.participants[1]!.dateOfBirth).toBe(primary.dateOfBirth);
+    setEventCodec(personalDataCodec);
+    await append(
+      db.sql,
+      { streamId: `registration-${n}`, expectedVersion: 'any', events: [event] },
+      { actor: 'admin:test' },
+    );
+    const [row] = await db.sql<
+      { data: Data }[]
+    >`select data from events where stream_id = ${`registration-${n}`}`;
+    const stored = row!.data;
+    for (const name of ['firstName', 'identificationNumber', 'dateOfBirth']) {
+      expect(fieldSubject(stored.contact[name])).toBe(participantSubject(`rm${n}a`));
+      expect(stored.contact[name]).toBe(stored.participants[0]![name]);
+    }
+    expect(fieldSubject(stored.participants[1]!.dateOfBirth)).toBe(participantSubject(`rm${n}b`));
+    expect(stored.participants[1]!.dateOfBirth).not.toBe(stored.participants[0]!.dateOfBirth);
+    // Read back, every field opens to its own clear value.
+    const [decoded] = await readStream<Data>(db.sql, `registration-${n}`);
+    expect(decoded!.data).toEqual(event.data);
+  });
 });
