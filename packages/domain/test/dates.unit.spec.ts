@@ -10,6 +10,7 @@ import {
   formatDiscountDate,
   formatTimeLabel,
   isRealCalendarDay,
+  singaporeYearMonth,
   parseCalendarDay,
   parseDateOfBirth,
   singaporeInstant,
@@ -134,5 +135,22 @@ describe('display helpers', () => {
     expect(addDaysToDay('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDaysToDay('2025-12-31', 1)).toBe('2026-01-01');
     expect(weekdayOf('2026-01-05')).toBe(1);
+  });
+});
+
+describe('singaporeYearMonth', () => {
+  it('is the YYMM of the instant in Singapore, as date-fns in the zone says it, around month ends too', () => {
+    expect(singaporeYearMonth(new Date('2025-04-30T15:59:59Z'))).toBe('2504');
+    expect(singaporeYearMonth(new Date('2025-04-30T16:00:00Z'))).toBe('2505');
+    expect(singaporeYearMonth(new Date('2099-12-31T16:00:00Z'))).toBe('0001');
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1990-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        (d) => {
+          expect(singaporeYearMonth(d)).toBe(format(new TZDate(d.getTime(), 'Asia/Singapore'), 'yyMM'));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

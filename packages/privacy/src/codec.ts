@@ -10,23 +10,10 @@ import {
   participantSubject,
   waitlistSubject,
 } from './store';
+import { copyAlong, getAt, setAt } from './paths';
 
 export function subjectOf(owner: PersonalDataOwner): string {
   return owner.kind === 'participant' ? participantSubject(owner.id) : waitlistSubject(owner.id);
-}
-
-type Path = readonly (string | number)[];
-
-function getAt(root: unknown, path: Path): unknown {
-  let v: unknown = root;
-  for (const k of path) v = (v as Record<string | number, unknown> | null)?.[k];
-  return v;
-}
-
-function setAt(root: unknown, path: Path, value: unknown): void {
-  let v = root as Record<string | number, unknown>;
-  for (const k of path.slice(0, -1)) v = v[k] as Record<string | number, unknown>;
-  v[path[path.length - 1] as string | number] = value;
 }
 
 /** Every `pd1.` string in a JSON value, with a setter to replace it. */
@@ -67,7 +54,10 @@ export async function encryptEventData(
   return events.map((e, i) => {
     const list = fields[i] as ReturnType<typeof personalFieldsOf>;
     if (list.length === 0) return e.data;
-    const data = structuredClone(e.data);
+    const data = copyAlong(
+      e.data,
+      list.map((f) => f.path),
+    );
     for (const f of list) {
       const value = getAt(data, f.path);
       if (typeof value !== 'string' || fieldSubject(value)) continue;

@@ -2,6 +2,7 @@ import type { TransactionSql } from '@hs/db';
 import { maskIdentificationNumber, personalFieldsOf } from '@hs/domain';
 import { decryptEventData, envelopeOf, subjectOf } from './codec';
 import { isPersonalDataConfigured, keyedHash } from './keys';
+import { copyAlong, getAt, parentOf } from './paths';
 import { type DataKeys, encryptField, ensureDataKeys, fieldSubject, loadDataKeys } from './store';
 
 /**
@@ -9,20 +10,6 @@ import { type DataKeys, encryptField, ensureDataKeys, fieldSubject, loadDataKeys
  * medical conditions. Names, emails, phones and addresses stay clear there (the back-office shows them).
  */
 export const SENSITIVE_FIELDS = new Set(['identificationNumber', 'dateOfBirth', 'medicalConditions']);
-
-type Path = readonly (string | number)[];
-
-function getAt(root: unknown, path: Path): unknown {
-  let v: unknown = root;
-  for (const k of path) v = (v as Record<string | number, unknown> | null)?.[k];
-  return v;
-}
-
-function parentOf(root: unknown, path: Path): Record<string | number, unknown> {
-  let v = root as Record<string | number, unknown>;
-  for (const k of path.slice(0, -1)) v = v[k] as Record<string | number, unknown>;
-  return v;
-}
 
 /**
  * Copies of decoded events' data for a projection to store: each sensitive field sealed under its
@@ -92,7 +79,10 @@ async function sealData(
   return events.map((e, i) => {
     const list = fields[i] ?? [];
     if (list.length === 0) return e.data;
-    const data = structuredClone(e.data);
+    const data = copyAlong(
+      e.data,
+      list.map((f) => f.path),
+    );
     list.forEach((f, j) => {
       const parent = parentOf(data, f.path);
       const name = f.path[f.path.length - 1] as string;
