@@ -7,6 +7,10 @@ export interface LeaseAttempt {
   msLeft: number;
 }
 
+/** A lease name or a group's names, as a list. */
+export const namesOf = (name: string | readonly string[]): string[] =>
+  typeof name === 'string' ? [name] : [...name];
+
 /**
  * Takes or renews the lease on `name` for `holder`: granted when free, expired, or already ours.
  * Several names (a projection group's members) are taken together or not at all, so two runners of
@@ -19,7 +23,7 @@ export async function acquireLease(
   holder: string,
   leaseMs: number,
 ): Promise<LeaseAttempt> {
-  const names = [...new Set(typeof name === 'string' ? [name] : name)].sort();
+  const names = [...new Set(namesOf(name))].sort();
   return sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtextextended('hs_lease:' || n, 0))
              from unnest(${names}::text[]) as n`;
@@ -52,7 +56,7 @@ export async function releaseLease(
   name: string | readonly string[],
   holder: string,
 ): Promise<void> {
-  const names = typeof name === 'string' ? [name] : [...name];
+  const names = namesOf(name);
   await sql`delete from projection_leases where name = any(${names}::text[]) and holder = ${holder}`;
 }
 

@@ -228,6 +228,7 @@ export function startProjectionRunner(
   const holder = options.holderId ?? randomUUID();
   const pollMs = options.pollMs ?? defaults.pollMs;
   const names = projections.map((p) => p.name);
+  if (names.length === 0) throw new TypeError('A projection runner needs at least one projection');
   if (new Set(names).size !== names.length)
     throw new TypeError(`Projections named twice: ${names.join(', ')}`);
   const label = names.join(',');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '@hs/db';
-import { LeaseKeeper } from './lease';
+import { LeaseKeeper, namesOf } from './lease';
 import { Stopper, Waker } from './notify';
 import { comparePositions, type Position, START } from './position';
 import { decodeEvents } from './codec';
@@ -151,9 +151,6 @@ export async function readCursorBatch(
   const next = head.leased && tail && comparePositions(tail, from) > 0 ? tail : from;
   return { from, leased: head.leased, events, checkpoints, applied, next, heldBack };
 }
-
-const namesOf = (names: string | readonly string[]): string[] =>
-  typeof names === 'string' ? [names] : [...names];
 
 /**
  * The earliest of the named checkpoints, whether `holder` holds every one's lease, and all of them
