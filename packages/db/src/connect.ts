@@ -2,6 +2,8 @@ import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
 export type TransactionSql = postgres.TransactionSql;
+/** A piece of SQL built with `sql\`...\`` to nest in another statement. */
+export type Fragment = postgres.Fragment;
 
 export interface ConnectOptions {
   /** Pool size; keep small per process, Postgres connections are expensive. */

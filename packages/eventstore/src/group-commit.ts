@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from '@hs/db';
+import { type Waiting as BatchWaiting, type Sql, type TransactionSql, createBatcher } from '@hs/db';
 import {
   type AppendResult,
   type PreparedAppend,
@@ -47,9 +47,9 @@ interface Pending {
   requests: AppendRequest[];
   metadata: MetadataInput;
   prepared: PreparedAppend;
-  resolve: (r: AppendResult) => void;
-  reject: (err: unknown) => void;
 }
+
+type Waiting = BatchWaiting<Pending, AppendResult>;
 
 interface ItemRow {
   r_item: number;
@@ -80,18 +80,19 @@ const MAX_BATCH = 64;
 
 export function createGroupCommit(sql: Sql, options: GroupCommitOptions = {}): GroupCommit {
   const maxBatch = Math.min(options.maxBatch ?? MAX_BATCH, MAX_BATCH);
-  const queue: Pending[] = [];
-  let writing: Promise<void> | null = null;
   const stats: GroupCommitStats = { batches: 0, appends: 0, largestBatch: 0, failedItems: 0, fallbacks: 0 };
 
-  async function write(batch: Pending[]): Promise<void> {
-    const events = batch.flatMap((p) => p.prepared.events);
+  async function write(batch: Waiting[]): Promise<void> {
+    const events = batch.flatMap((w) => w.item.prepared.events);
     const run = async (db: Sql | TransactionSql) => {
       const encoded = await encodeEventData(db, events);
       encoded.forEach((data, i) => {
         events[i]!.data = data;
       });
-      const items = batch.map((p) => ({ streams: p.prepared.streams, events: p.prepared.events }));
+      const items = batch.map(({ item }) => ({
+        streams: item.prepared.streams,
+        events: item.prepared.events,
+      }));
       return db<ItemRow[]>`
         select * from eventstore_append_batch(${JSON.stringify(items)}::text::jsonb, false)`;
     };
@@ -126,17 +127,16 @@ export function createGroupCommit(sql: Sql, options: GroupCommitOptions = {}): G
   }
 
   /** Each append alone, as without group commit. */
-  async function writeOneByOne(batch: Pending[]): Promise<void> {
-    await Promise.all(batch.map((p) => append(sql, p.requests, p.metadata).then(p.resolve, p.reject)));
+  async function writeOneByOne(batch: Waiting[]): Promise<void> {
+    await Promise.all(
+      batch.map((w) => append(sql, w.item.requests, w.item.metadata).then(w.resolve, w.reject)),
+    );
   }
 
-  async function writeAll(): Promise<void> {
-    // Let the appends of this turn of the event loop join the first batch.
-    await new Promise((r) => setImmediate(r));
-    while (queue.length > 0) {
-      const batch = queue.splice(0, maxBatch);
+  const batcher = createBatcher<Pending, AppendResult>(
+    async (batch) => {
       try {
-        if (batch.length === 1 || batch.some((p) => expectsAny(p.prepared))) {
+        if (batch.length === 1 || batch.some((w) => expectsAny(w.item.prepared))) {
           // One alone gains nothing from the batch statement; an 'any' append retries its own
           // transaction on a conflict, which only the plain path does.
           await writeOneByOne(batch);
@@ -145,41 +145,26 @@ export function createGroupCommit(sql: Sql, options: GroupCommitOptions = {}): G
         // A failure of the whole statement (a deadlock with another process's batch, a
         // serialization failure) rolled it all back: write them one by one. Anything else (the
         // connection went) fails them all, as it would have failed each.
-        if ((err as { code?: string }).code?.startsWith('40')) {
-          stats.fallbacks++;
-          await writeOneByOne(batch);
-        } else for (const p of batch) p.reject(err);
+        if (!(err as { code?: string }).code?.startsWith('40')) throw err;
+        stats.fallbacks++;
+        await writeOneByOne(batch);
       }
-    }
-  }
-
-  function kick(): void {
-    if (writing) return;
-    writing = writeAll().finally(() => {
-      writing = null;
-      // An append queued after the loop last looked, but before this ran, found `writing` still set.
-      if (queue.length > 0) kick();
-    });
-  }
+    },
+    { maxBatch },
+  );
 
   return {
     stats,
     append(requests, metadata) {
-      return new Promise<AppendResult>((resolve, reject) => {
-        let prepared: PreparedAppend;
-        try {
-          prepared = prepareAppend(requests, metadata);
-        } catch (err) {
-          reject(err);
-          return;
-        }
-        queue.push({ requests, metadata, prepared, resolve, reject });
-        kick();
-      });
+      let prepared: PreparedAppend;
+      try {
+        prepared = prepareAppend(requests, metadata);
+      } catch (err) {
+        return Promise.reject(err);
+      }
+      return batcher.submit({ requests, metadata, prepared });
     },
-    async drain() {
-      while (writing) await writing;
-    },
+    drain: () => batcher.drain(),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Fragment } from '@hs/db';
 import { decodeEvents } from './codec';
 import type { EventMetadata, Queryable, RecordedEvent } from './types';
 
@@ -103,7 +104,12 @@ export type LatestRow = Omit<EventRow, 'recorded_at'> & {
  * can use a partial index on a stream's rare events (migration 010 has one for a slot's block and
  * capacity events), where otherwise finding that a stream has none walks the whole stream.
  */
-export function latestOfTypesQuery(sql: Queryable, streamId: string, groups: readonly (readonly string[])[]) {
+export function latestOfTypesQuery(
+  sql: Queryable,
+  /** The stream's id, or a column of an enclosing statement that reads several streams' (pricing batches). */
+  streamId: string | Fragment,
+  groups: readonly (readonly string[])[],
+) {
   const latest = groups.map((types) => {
     for (const t of types) if (!EVENT_TYPE.test(t)) throw new TypeError(`Not an event type name: ${t}`);
     const constant = sql.unsafe(`'{${types.join(',')}}'::text[]`);

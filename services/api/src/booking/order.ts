@@ -19,13 +19,11 @@ import {
   singaporeToday,
   toPricingDiscount,
 } from '@hs/domain';
-import { type LatestRow, type StreamRead, latestOfTypesRead, readLatestOfTypes } from '@hs/eventstore';
+import { type StreamRead, latestOfTypesRead, readLatestOfTypes } from '@hs/eventstore';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import type { MemberVerifier } from '@hs/gateways';
 import { isVerifiedMember } from './member-check';
-import { PRIVACY_NOTICE } from '../privacy-notice';
-import { PAYMENT_HOLD_MINUTES } from '../settings';
-import { slotStreamQuery } from './slot-read';
+import { type PricingKey, type PricingReadOptions, type PricingRow, readPricingRows } from './pricing-read';
 
 export interface CodeRedemption {
   identifierId: number;
@@ -50,7 +48,7 @@ export interface PricedOrder {
   /** A waiting-list offer this booking claims (its `waitlistToken`): the booking takes the seats held for it. */
   waitlist?: WaitlistClaim;
   /** The settings a booking records, as stored (`withSettings`): read in the same statement. */
-  settings?: { holdMinutes: string | null; privacyNotice: string | null };
+  settings?: NonNullable<PricingRow['settings']>;
 }
 
 interface PackageRow {
@@ -159,43 +157,13 @@ export async function priceOrderRequest(
   sql: Sql,
   verifier: MemberVerifier,
   req: RegistrationRequest,
-  options: { verifiedPrimary?: boolean; readSlot?: boolean; withSettings?: boolean } = {},
+  options: PricingReadOptions & {
+    verifiedPrimary?: boolean;
+    /** Where the pricing row comes from when not read alone: the booking route's batched reads. */
+    read?: (key: PricingKey) => Promise<PricingRow | null>;
+  } = {},
 ): Promise<PricedOrder> {
-  // Event, its packages and the slot in one statement: a booking is mostly round trips (docs/performance.md).
-  // With `readSlot`, also the slot's stream as the booking's append needs it (saves the booking a statement).
-  const slotLatest = options.readSlot
-    ? sql`(select coalesce(json_agg(l), '[]'::json) from (${slotStreamQuery(sql, req.timeslotId)}) l)`
-    : sql`null::json`;
-  // With `withSettings`, the payment hold and the privacy notice a new booking records ride along too.
-  const settings = options.withSettings
-    ? sql`(select json_build_object(
-             'holdMinutes', (select setting_value from system_settings where setting_key = ${PAYMENT_HOLD_MINUTES}),
-             'privacyNotice', (select setting_value from system_settings where setting_key = ${PRIVACY_NOTICE})))`
-    : sql`null::json`;
-  const [row] = await sql<
-    {
-      id: number;
-      name: string;
-      isActive: boolean;
-      packages: { id: number; name: string; price: string; aiaPrice: string | null }[];
-      slot: { id: number; eventId: number; maxAttendees: number; date: string; region: string | null } | null;
-      slotLatest: LatestRow[] | null;
-      settings: PricedOrder['settings'] | null;
-      configType: string | null;
-    }[]
-  >`
-    select e.id, e.name, e.is_active as "isActive",
-      (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price::text,
-                                                  'aiaPrice', p.aia_price::text)), '[]'::json)
-       from event_packages ep join packages p on p.id = ep.package_id
-       where ep.event_id = e.id and p.is_active) as packages,
-      (select json_build_object('id', t.id, 'eventId', t.event_id, 'maxAttendees', t.max_attendees,
-                                'date', to_char(t.date, 'YYYY-MM-DD'), 'region', t.region)
-       from timeslots t where t.id = ${req.timeslotId}) as slot,
-      ${slotLatest} as "slotLatest",
-      ${settings} as settings,
-      (select c.config_type from event_configs c where c.event_id = e.id) as "configType"
-    from screening_events e where e.id = ${req.eventId}`;
+  const row = options.read ? await options.read(req) : (await readPricingRows(sql, [req], options))[0];
   if (!row) throw notFound("The event you're looking for doesn't exist or has been removed.");
   const event = { id: row.id, name: row.name };
   if (!row.isActive) throw conflict('This event is no longer open for booking');

@@ -1,4 +1,4 @@
-import type { Sql } from '@hs/db';
+import type { Fragment, Sql } from '@hs/db';
 import { TIMESLOT_LATEST_KINDS, timeslotStream } from '@hs/domain';
 import { type StreamRead, latestOfTypesQuery, readLatestOfTypes } from '@hs/eventstore';
 
@@ -8,9 +8,11 @@ import { type StreamRead, latestOfTypesQuery, readLatestOfTypes } from '@hs/even
  */
 const groups = Object.values(TIMESLOT_LATEST_KINDS);
 
-/** As a query to nest in another statement (the pricing statement; see latestOfTypesQuery). */
-export const slotStreamQuery = (sql: Sql, slotId: number) =>
-  latestOfTypesQuery(sql, timeslotStream(slotId).id, groups);
+/**
+ * As a query to nest in another statement (the pricing statement; see latestOfTypesQuery), of the
+ * slot stream whose id is the enclosing statement's column `streamId`.
+ */
+export const slotStreamQuery = (sql: Sql, streamId: Fragment) => latestOfTypesQuery(sql, streamId, groups);
 
 export const readSlotStream = (sql: Sql, slotId: number): Promise<StreamRead> =>
   readLatestOfTypes(sql, timeslotStream(slotId).id, groups);

@@ -34,6 +34,7 @@ import { cancellationRefundNow, cancellationRefundView } from '../../booking/can
 import { changeRegistration, existingRegistration } from '../../booking/change';
 import { publicView } from '../../booking/lookup';
 import { evaluateCode, priceOrderRequest } from '../../booking/order';
+import { createPricingReads } from '../../booking/pricing-read';
 import { refundIdFor, refundOrder } from '../../booking/refund';
 import { badRequest } from '../../errors';
 import { createSlotQueue } from '../../booking/slot-queue';
@@ -82,6 +83,7 @@ function breakdown(
 const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = async (app, opts) => {
   const { sql, rateLimits } = app;
   const slotQueue = createSlotQueue();
+  const pricingReads = createPricingReads(sql);
   const nextRegistrationId = createRegistrationIds(sql);
   // Without the rate-limit plugin (RATE_LIMITS=off) this route config is simply unused.
   const limit = (rule: { max: number; timeWindow: string }) => ({ rateLimit: rule });
@@ -260,11 +262,9 @@ const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = 
       const req = parseBooking(request.body);
       // The slot is read in the pricing statement; observed first, so its turn knows if it is still fresh.
       const observed = slotQueue.observe(req.timeslotId);
-      // The hold and the privacy notice in force ride in the pricing statement too (one round trip).
-      const order = await priceOrderRequest(sql, app.memberVerifier, req, {
-        readSlot: true,
-        withSettings: true,
-      });
+      // The hold and the privacy notice in force ride in the pricing statement too, and the requests
+      // that arrive together are priced in one statement (pricing-read.ts).
+      const order = await priceOrderRequest(sql, app.memberVerifier, req, { read: pricingReads.read });
       const registrationId = await nextRegistrationId();
       const holdSeconds = app.paymentHoldSecondsFrom(order.settings?.holdMinutes);
       // The booking records consent (or its absence) against the notice in force now.
