@@ -36,7 +36,7 @@ describe('TOAST compression', () => {
     const data = { fields: Array.from({ length: 40 }, (_, i) => `pd1.field-${i}-${'x'.repeat(60)}`) };
     await db.sql`
       insert into events (event_id, stream_id, version, type, data, metadata)
-      values (gen_random_uuid(), 'toast-test', 1, 'ToastTested', ${data}::jsonb, '{}')`;
+      values (gen_random_uuid(), 'toast-test', 1, 'ToastTested', ${JSON.stringify(data)}::text::jsonb, '{}')`;
     const [row] = await db.sql<{ compression: string | null; back: typeof data }[]>`
       select pg_column_compression(data) as compression, data as back from events where stream_id = 'toast-test'`;
     expect(row!.compression).toBe('lz4');
