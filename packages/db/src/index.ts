@@ -10,3 +10,4 @@ export {
 export { ensureDatabase } from './ensure-database';
 export { migrate, findMigrationsDir, listMigrations, type MigrationResult } from './migrate';
 export { createBatcher, type Batcher, type BatcherStats, type Waiting } from './batcher';
+export { autovacuumGaps, AUTOVACUUM_OFF_WARNING } from './statistics';

@@ -1,7 +1,7 @@
 import { readRetentionConfig } from '@hs/config';
 import { installPersonalData } from '@hs/privacy';
 import { hostname } from 'node:os';
-import { type Sql, connect, isPostgresUnreachable } from '@hs/db';
+import { AUTOVACUUM_OFF_WARNING, type Sql, autovacuumGaps, connect, isPostgresUnreachable } from '@hs/db';
 import { RESTORED_LOG_WARNING, guardTransactionIds, startProjectionRunner } from '@hs/eventstore';
 import {
   type PartnerClient,
@@ -74,6 +74,8 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       await sql`select 1`;
       // A database restored into a cluster whose transaction counter is behind: renumber before subscribing.
       await guardTransactionIds(sql, { onRenumber: (ids) => log.warn(ids, RESTORED_LOG_WARNING) });
+      const off = await autovacuumGaps(sql);
+      if (off.length > 0) log.warn({ settings: off }, AUTOVACUUM_OFF_WARNING);
       break;
     } catch (err) {
       if (!isPostgresUnreachable(err)) throw err;
