@@ -24,27 +24,31 @@ export async function sealForReadModel<E extends { type: string; data: unknown }
   events: readonly E[],
 ): Promise<E[]> {
   if (!isPersonalDataConfigured()) return [...events];
-  const todo = events.filter((e) => !isObject(e.data) || !sealedCopies.has(e.data));
+  const todo = events.filter((e) => isObject(e.data) && !sealedCopies.has(e.data));
   if (todo.length > 0) {
-    const sealed = await sealData(tx, todo);
+    const sealing = sealData(tx, todo);
     todo.forEach((e, i) => {
-      if (isObject(e.data)) sealedCopies.set(e.data, sealed[i]);
+      sealedCopies.set(
+        e.data as object,
+        sealing.then((sealed) => sealed[i]),
+      );
     });
   }
-  return events.map((e) => {
-    const data = isObject(e.data) ? sealedCopies.get(e.data) : e.data;
-    return data === e.data ? e : { ...e, data };
-  });
+  const datas = await Promise.all(
+    events.map((e) => (isObject(e.data) ? (sealedCopies.get(e.data) as Promise<unknown>) : e.data)),
+  );
+  return events.map((e, i) => (datas[i] === e.data ? e : { ...e, data: datas[i] }));
 }
 
 const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
 
 /**
  * The sealed copy made of each decoded event's data: the members of a projection group (orders and
- * order_history) are handed the same decoded events in one batch and seal them once (issue 27). Weak,
+ * order_history) are handed the same decoded events in one batch and seal them once (issue 27). A
+ * promise, because the members start together: the second asks while the first is still sealing. Weak,
  * so it lives as long as the decoded events do; nothing changes decoded events after they are read.
  */
-const sealedCopies = new WeakMap<object, unknown>();
+const sealedCopies = new WeakMap<object, Promise<unknown>>();
 
 /** sealForReadModel's work: the sealed copies of the events' data (the data itself when nothing is sensitive). */
 async function sealData(

@@ -216,6 +216,24 @@ describe('sealForReadModel', () => {
     expect(second.sealed[0]!.data).toBe(first.sealed[0]!.data);
   });
 
+  it('seals once when two projections ask at the same time, as a group batch starts them', async () => {
+    const { decoded } = await logged(++seq, false);
+    const statements: unknown[][] = [];
+    const [a, b] = await db.sql.begin((tx) => {
+      const counted = new Proxy(tx, {
+        apply(target, self, args) {
+          statements.push(args.slice(1));
+          return Reflect.apply(target, self, args);
+        },
+      }) as TransactionSql;
+      // Neither awaited before the other starts: the second asks while the first is still sealing.
+      return Promise.all([sealForReadModel(counted, [decoded]), sealForReadModel(counted, [decoded])]);
+    });
+    expect(statements).toHaveLength(1);
+    expect(b[0]!.data).toBe(a[0]!.data);
+    expect(a[0]!.data).not.toBe(decoded.data);
+  });
+
   it("encrypts one person's same value once per append: the contact and the primary participant share envelopes, another person does not", async () => {
     const n = ++seq;
     const event = booked(n);
