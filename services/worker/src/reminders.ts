@@ -71,23 +71,34 @@ export async function owedReminders(sql: Sql, read: RegistrationRead, now: Date)
 /**
  * Orders that may owe a reminder now (the read model narrows; each order's own stream decides):
  * not cancelled or expired, appointment ahead, and some offset of its event's schedule due within
- * the catch-up window.
+ * the catch-up window. Per rule of each event's schedule, the appointments whose reminder at that
+ * offset fell due within the window lie between now + offset - catch-up and now + offset, one or two
+ * days in Singapore, so only those days' orders of the event are read (`orders_event_day`), not every
+ * order of the coming fortnight on every sweep.
  */
 export async function reminderCandidates(sql: Sql, now: Date, limit = BATCH): Promise<number[]> {
   const rows = await sql<{ id: string }[]>`
-    with o as (
-      select o.registration_id, e.reminders,
+    with rule as (
+      select e.id as event_id, (r->>'offsetHours')::int as hours
+      from screening_events e
+      cross join lateral jsonb_array_elements(coalesce(e.reminders, ${sql.json(DEFAULT_SCHEDULE_JSON)}::jsonb)) r
+    ), due as (
+      select event_id, hours,
+        ((${now}::timestamptz + make_interval(hours => hours - ${REMINDER_CATCH_UP_HOURS}))
+          at time zone 'Asia/Singapore')::date as first_day,
+        ((${now}::timestamptz + make_interval(hours => hours)) at time zone 'Asia/Singapore')::date as last_day
+      from rule
+    ), o as (
+      select o.registration_id, due.hours,
         (o.timeslot_date::text || ' ' || o.timeslot_time)::timestamp at time zone 'Asia/Singapore' as at
-      from orders o join screening_events e on e.id = o.event_id
-      where o.status not in ('cancelled', 'expired') and o.timeslot_date is not null
-        and o.timeslot_date between (${now}::timestamptz at time zone 'Asia/Singapore')::date - 1
-          and (${now}::timestamptz at time zone 'Asia/Singapore')::date + 15
+      from due join orders o on o.event_id = due.event_id
+        and o.timeslot_date between due.first_day and due.last_day
+      where o.status not in ('cancelled', 'expired')
     )
-    select distinct o.registration_id as id from o
-    cross join lateral jsonb_array_elements(coalesce(o.reminders, ${sql.json(DEFAULT_SCHEDULE_JSON)}::jsonb)) r
-    where o.at > ${now}
-      and o.at - make_interval(hours => (r->>'offsetHours')::int) <= ${now}
-      and o.at - make_interval(hours => (r->>'offsetHours')::int) > ${now}::timestamptz - make_interval(hours => ${REMINDER_CATCH_UP_HOURS})
+    select distinct registration_id as id from o
+    where at > ${now}
+      and at - make_interval(hours => hours) <= ${now}
+      and at - make_interval(hours => hours) > ${now}::timestamptz - make_interval(hours => ${REMINDER_CATCH_UP_HOURS})
     order by 1
     limit ${limit}`;
   return rows.map((r) => Number(r.id));

@@ -5,7 +5,7 @@
  * fake received, after stopping them (stop waits for jobs in flight).
  */
 import { optOutOfSms } from '@hs/commands';
-import { type ReminderMedium, singaporeInstant } from '@hs/domain';
+import { type ReminderMedium, reminderScheduleOrDefault, singaporeInstant } from '@hs/domain';
 import { countEvents, findEvents } from '@hs/eventstore';
 import { type FakeSmsServer, startFakeSmsServer } from '@hs/gateways';
 import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
@@ -13,7 +13,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorker, readWorkerConfig, startWorker } from '../src';
-import { owedReminders } from '../src/reminders';
+import { REMINDER_CATCH_UP_HOURS, owedReminders, reminderCandidates } from '../src/reminders';
 import { loadRegistration } from '../src/registration';
 import {
   type Booking,
@@ -105,6 +105,75 @@ describe('worker: scheduled reminders by email and SMS', () => {
     await sms.close();
     await smtp.close();
     await db.drop();
+  });
+
+  it('the sweep reads only the due days: its candidates equal those of the fortnight scan it replaced, at every half hour around the appointments', async () => {
+    const { prefix } = testRedis();
+    // A second event without a schedule of its own (the default one), its slot late in the evening so
+    // that a rule's due window spans two calendar days.
+    const late = await seedCatalogue(db.sql, 5);
+    await db.sql`update timeslots set time = '23:30', label = '11:30 PM' where id = ${late.timeslotId}`;
+    const confirmed = await book(db.sql, cat, 'candidate-confirmed@example.com', { free: true });
+    const pending = await book(db.sql, cat, 'candidate-pending@example.com');
+    const dropped = await book(db.sql, cat, 'candidate-cancelled@example.com');
+    const evening = await book(db.sql, late, 'candidate-evening@example.com', { free: true });
+    await cancel(db.sql, dropped);
+    now = at(400); // the workers only project: nothing is due yet
+    await start(prefix);
+    const ids = [confirmed, pending, dropped, evening].map((b) => b.registrationId);
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.sql<{ status: string }[]>`
+              select status from orders where registration_id in ${db.sql(ids)} order by registration_id`
+          ).map((r) => r.status),
+        poll,
+      )
+      .toEqual(['confirmed', 'pending_payment', 'cancelled', 'confirmed']);
+    await stopAll();
+    // The query before issue 27's eighth round: every order of the coming fortnight, each rule tested.
+    const fortnightScan = async (when: Date) =>
+      (
+        await db.sql<{ id: string }[]>`
+          with o as (
+            select o.registration_id, e.reminders,
+              (o.timeslot_date::text || ' ' || o.timeslot_time)::timestamp at time zone 'Asia/Singapore' as at
+            from orders o join screening_events e on e.id = o.event_id
+            where o.status not in ('cancelled', 'expired') and o.timeslot_date is not null
+              and o.timeslot_date between (${when}::timestamptz at time zone 'Asia/Singapore')::date - 1
+                and (${when}::timestamptz at time zone 'Asia/Singapore')::date + 15
+          )
+          select distinct o.registration_id as id from o
+          cross join lateral jsonb_array_elements(coalesce(o.reminders,
+            ${db.sql.json(reminderScheduleOrDefault(null) as never)}::jsonb)) r
+          where o.at > ${when}
+            and o.at - make_interval(hours => (r->>'offsetHours')::int) <= ${when}
+            and o.at - make_interval(hours => (r->>'offsetHours')::int) > ${when}::timestamptz - make_interval(hours => ${REMINDER_CATCH_UP_HOURS})
+          order by 1`
+      ).map((r) => Number(r.id));
+    const eveningAt = singaporeInstant(late.day, '23:30');
+    let seen = 0;
+    const first = Math.min(appointment.getTime(), eveningAt.getTime()) - 80 * H;
+    const last = Math.max(appointment.getTime(), eveningAt.getTime()) + H;
+    for (let t = first; t <= last; t += H / 2) {
+      const when = new Date(t);
+      const expected = await fortnightScan(when);
+      expect(await reminderCandidates(db.sql, when), when.toISOString()).toEqual(expected);
+      seen += expected.length;
+    }
+    // The comparison saw candidates (each rule's window, both events), never the cancelled order.
+    expect(seen).toBeGreaterThan(0);
+    expect(await reminderCandidates(db.sql, new Date(at(72)))).toEqual(
+      expect.arrayContaining([confirmed.registrationId, pending.registrationId]),
+    );
+    expect(await reminderCandidates(db.sql, new Date(at(72)))).not.toContain(dropped.registrationId);
+    expect(await reminderCandidates(db.sql, new Date(at(24, eveningAt) + 11 * H))).toContain(
+      evening.registrationId,
+    );
+    expect(await reminderCandidates(db.sql, new Date(at(24, eveningAt) + 12 * H))).not.toContain(
+      evening.registrationId,
+    );
   });
 
   it('each offset arrives once per channel at its time, with two workers, in E.164 with the prepared text', async () => {
