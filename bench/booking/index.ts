@@ -82,6 +82,7 @@ try {
     // for the empty tables the run started with and keeps those plans, sequential scans included.
     await product(Math.max(PRELOAD, 2));
     if (ANALYZE) await stack.sql`analyze`;
+    if (process.env.BENCH_PGSS) { await stack.sql`create extension if not exists pg_stat_statements`; await stack.sql`select pg_stat_statements_reset()`; }
     await bare(2);
     // Without BOOKING_COMPARE: A base base A. With it: A base B B base A, so each side's two runs sit
     // around the same middle and a drift in the machine's load hits all three alike. Switching the api's

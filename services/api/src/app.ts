@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { ApiConfig } from './config';
 import { guardTransactionIds, RESTORED_LOG_WARNING } from '@hs/eventstore';
 import { ensureFirstAdmin } from './auth/users';
-import { logRedactPaths, redactUrl } from './logging';
+import { logCensorOptions } from '@hs/config';
+import { redactUrl } from './logging';
 import db from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
 import readCache from './plugins/app/read-cache';
@@ -51,7 +52,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: logRedactPaths, censor: '[redacted]' },
+      ...logCensorOptions,
       // Fastify's request fields, with a secret path segment (an invite token) censored.
       serializers: {
         req: (req: FastifyRequest) => ({

@@ -63,6 +63,20 @@ describe('api foundation', () => {
     expect(lines).not.toContain(secret);
   });
 
+  it('censors personal data in log lines and child loggers, at any of the first three levels', async () => {
+    const before = logs.length;
+    app.log.warn({ order: { email: 'tan@example.sg', id: 1 }, identificationNumber: 'S1234567A' }, 'line');
+    app.log
+      .child({ mobileNumber: '91234567' })
+      .warn({ participants: [{ dateOfBirth: '1980-01-01' }] }, 'child');
+    const lines = logs.slice(before).join('');
+    expect(lines).toContain('"email":"[redacted]"');
+    expect(lines).toContain('"id":1');
+    for (const secret of ['tan@example.sg', 'S1234567A', '91234567', '1980-01-01']) {
+      expect(lines).not.toContain(secret);
+    }
+  });
+
   it('answers unknown api paths with a JSON 404', async () => {
     const res = await app.inject('/api/nope');
     expect(res.statusCode).toBe(404);

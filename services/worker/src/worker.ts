@@ -1,4 +1,4 @@
-import { readRetentionConfig } from '@hs/config';
+import { logCensorOptions, readRetentionConfig } from '@hs/config';
 import { installPersonalData } from '@hs/privacy';
 import { hostname } from 'node:os';
 import { AUTOVACUUM_OFF_WARNING, type Sql, autovacuumGaps, connect, isPostgresUnreachable } from '@hs/db';
@@ -61,7 +61,7 @@ export interface WorkerDeps {
 export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): Promise<RunningWorker> {
   installPersonalData(config.personalData);
   const id = config.workerId ?? `${hostname()}-${process.pid}`;
-  const log = deps.log ?? pino({ level: config.logLevel, base: { worker: id } });
+  const log = deps.log ?? pino({ level: config.logLevel, base: { worker: id }, ...logCensorOptions });
   const clock = deps.clock ?? (() => new Date());
   const sql = connect(config.databaseUrl, { max: config.databasePoolSize, applicationName: `worker:${id}` });
   // BullMQ workers need maxRetriesPerRequest null: they block on Redis and must wait out outages.
