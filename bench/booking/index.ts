@@ -9,6 +9,8 @@
 // Knobs: BENCH_SECONDS (default 10), BOOKING_CONNECTIONS (50), BOOKING_SLOTS (200),
 //        BOOKING_PRELOAD (seconds of bookings before the runs, default 15; at least the 2 s warm-up),
 //        BOOKING_ANALYZE=off (no ANALYZE after the preload: plans made for the empty tables stay),
+//        BOOKING_STATEMENTS=on (pg_stat_statements reset after the preload, so it holds the timed runs'
+//          statements; needs shared_preload_libraries = 'pg_stat_statements' on the server),
 //        BOOKING_WORKER=off (no worker: what the api's side alone costs; projections then stand still),
 //        BOOKING_COMPARE=KEY=VALUE[,...] (a second api configuration B against the default A in one run,
 //          order A base B B base A, the api restarted and warmed up at each switch; e.g. GROUP_COMMIT=off),
@@ -24,6 +26,7 @@ const SLOTS = Number(process.env.BOOKING_SLOTS ?? 200);
 const WORKER = process.env.BOOKING_WORKER !== 'off';
 const PRELOAD = Number(process.env.BOOKING_PRELOAD ?? 15);
 const ANALYZE = process.env.BOOKING_ANALYZE !== 'off';
+const STATEMENTS = process.env.BOOKING_STATEMENTS === 'on';
 // BOOKING_COMPARE=KEY=VALUE[,KEY=VALUE...]: a second api configuration (B) measured against the default
 // (A) in the same run, e.g. GROUP_COMMIT=off.
 const COMPARE: Record<string, string> | undefined = process.env.BOOKING_COMPARE
@@ -82,7 +85,10 @@ try {
     // for the empty tables the run started with and keeps those plans, sequential scans included.
     await product(Math.max(PRELOAD, 2));
     if (ANALYZE) await stack.sql`analyze`;
-    if (process.env.BENCH_PGSS) { await stack.sql`create extension if not exists pg_stat_statements`; await stack.sql`select pg_stat_statements_reset()`; }
+    if (STATEMENTS) {
+      await stack.sql`create extension if not exists pg_stat_statements`;
+      await stack.sql`select pg_stat_statements_reset()`;
+    }
     await bare(2);
     // Without BOOKING_COMPARE: A base base A. With it: A base B B base A, so each side's two runs sit
     // around the same middle and a drift in the machine's load hits all three alike. Switching the api's
