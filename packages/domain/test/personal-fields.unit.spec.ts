@@ -56,4 +56,50 @@ describe('the personal field map (issue 24)', () => {
       { path: ['customer', 'address'], owner: owner('p1') },
     ]);
   });
+
+  it('with `only`, gives exactly the fields of the full map whose name is in it, in the same order', () => {
+    const booking = {
+      contact: {
+        firstName: 'Mei',
+        identificationNumber: 'S1234567D',
+        dateOfBirth: '1980-01-02',
+        medicalConditions: 'none',
+      },
+      participants: [
+        {
+          participantId: 'p1',
+          isPrimary: true,
+          firstName: 'Mei',
+          identificationNumber: 'S1234567D',
+          dateOfBirth: null,
+        },
+        { participantId: 'p2', isPrimary: false, lastName: 'Tan', dateOfBirth: '2010-05-06' },
+      ],
+    };
+    const invoice = {
+      customer: { name: 'Mei Tan', address: '1 Road' },
+      customerParticipantId: 'p1',
+      lines: [{ person: 'Mei Tan' }],
+    };
+    for (const only of [
+      new Set(['identificationNumber', 'dateOfBirth', 'medicalConditions']),
+      new Set(['person']),
+      new Set<string>(),
+    ]) {
+      for (const [type, data] of [
+        ['RegistrationBooked', booking],
+        ['InvoiceIssued', invoice],
+        ['ParticipantAdded', { participant: booking.participants[1] }],
+      ] as const) {
+        const all = personalFieldsOf(type, data);
+        expect(personalFieldsOf(type, data, only)).toEqual(
+          all.filter((f) => only.has(String(f.path[f.path.length - 1]))),
+        );
+      }
+    }
+    expect(personalFieldsOf('RegistrationBooked', booking, new Set(['dateOfBirth']))).toEqual([
+      { path: ['contact', 'dateOfBirth'], owner: owner('p1') },
+      { path: ['participants', 1, 'dateOfBirth'], owner: owner('p2') },
+    ]);
+  });
 });

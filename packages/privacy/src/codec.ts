@@ -6,6 +6,7 @@ import {
   encryptField,
   ensureDataKeys,
   fieldSubject,
+  isEncryptedField,
   loadDataKeys,
   participantSubject,
   waitlistSubject,
@@ -24,13 +25,17 @@ function collectEnvelopes(
   if (Array.isArray(value)) {
     value.forEach((v, i) => {
       if (typeof v === 'string') {
-        if (fieldSubject(v)) out.push({ holder: value as unknown as Record<number, unknown>, key: i });
+        if (isEncryptedField(v)) out.push({ holder: value as unknown as Record<number, unknown>, key: i });
       } else if (v && typeof v === 'object') collectEnvelopes(v, out);
     });
   } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
+    // for...in, not Object.entries: no array of pairs per object of every event read (issue 27)
+    const holder = value as Record<string, unknown>;
+    for (const k in holder) {
+      if (!Object.hasOwn(holder, k)) continue;
+      const v = holder[k];
       if (typeof v === 'string') {
-        if (fieldSubject(v)) out.push({ holder: value as Record<string, unknown>, key: k });
+        if (isEncryptedField(v)) out.push({ holder, key: k });
       } else if (v && typeof v === 'object') collectEnvelopes(v, out);
     }
   }
@@ -115,22 +120,26 @@ export async function decryptEventData(
   if (found.length === 0) return false;
   const subjects = [...new Set(found.map((f) => fieldSubject(f.holder[f.key]) as string))];
   const keys = await keysFor(subjects);
-  // One envelope met twice (see encryptEventData) is opened once.
-  const clearOf = new Map<string, string>();
+  // One envelope met twice (see encryptEventData) is opened once; its record is shared (never changed).
+  const openedOnce = new Map<string, OpenedEnvelope>();
   for (const f of found) {
     const envelope = f.holder[f.key] as string;
-    let clear = clearOf.get(envelope);
-    if (clear === undefined) {
-      clear = decryptField(keys, envelope);
-      clearOf.set(envelope, clear);
+    let record = openedOnce.get(envelope);
+    if (record === undefined) {
+      record = {
+        envelope,
+        clear: decryptField(keys, envelope),
+        erased: !keys.get(fieldSubject(envelope) as string),
+      };
+      openedOnce.set(envelope, record);
     }
-    f.holder[f.key] = clear;
+    f.holder[f.key] = record.clear;
     let fields = opened.get(f.holder);
     if (!fields) {
       fields = new Map();
       opened.set(f.holder, fields);
     }
-    fields.set(String(f.key), { envelope, clear, erased: !keys.get(fieldSubject(envelope) as string) });
+    fields.set(String(f.key), record);
   }
   return true;
 }

@@ -104,7 +104,9 @@ export function seal(key: Buffer, plain: Buffer, aad: string): Buffer {
   const iv = randomBytesPooled(IV);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad, 'utf8'));
-  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  // GCM is a stream mode: update returns every byte and final none, so one concat makes the box.
+  const body = cipher.update(plain);
+  cipher.final();
   return Buffer.concat([iv, body, cipher.getAuthTag()]);
 }
 
@@ -114,7 +116,9 @@ export function open(key: Buffer, box: Buffer, aad: string): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', key, box.subarray(0, IV));
   decipher.setAAD(Buffer.from(aad, 'utf8'));
   decipher.setAuthTag(box.subarray(box.length - TAG));
-  return Buffer.concat([decipher.update(box.subarray(IV, box.length - TAG)), decipher.final()]);
+  const plain = decipher.update(box.subarray(IV, box.length - TAG));
+  decipher.final(); // checks the tag; returns no bytes in GCM
+  return plain;
 }
 
 export function wrapDataKey(

@@ -9,7 +9,11 @@ import { type DataKeys, encryptField, ensureDataKeys, fieldSubject, loadDataKeys
  * The fields read models may never hold in clear (issue 24): identification number, date of birth and
  * medical conditions. Names, emails, phones and addresses stay clear there (the back-office shows them).
  */
-export const SENSITIVE_FIELDS = new Set(['identificationNumber', 'dateOfBirth', 'medicalConditions']);
+export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
+  'identificationNumber',
+  'dateOfBirth',
+  'medicalConditions',
+]);
 
 /**
  * Copies of decoded events' data for a projection to store: each sensitive field sealed under its
@@ -55,9 +59,7 @@ async function sealData(
   tx: TransactionSql,
   events: readonly { type: string; data: unknown }[],
 ): Promise<unknown[]> {
-  const fields = events.map((e) =>
-    personalFieldsOf(e.type, e.data).filter((f) => SENSITIVE_FIELDS.has(String(f.path[f.path.length - 1]))),
-  );
+  const fields = events.map((e) => personalFieldsOf(e.type, e.data, SENSITIVE_FIELDS));
   if (fields.every((f) => f.length === 0)) return events.map((e) => e.data);
   // Looked up in the decoded data itself: the envelopes are remembered per holder object, not per copy.
   const envelopes = events.map((e, i) =>
