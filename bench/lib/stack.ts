@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, findMigrationsDir, migrate, type Sql } from '@hs/db';
+import { listCheckpoints, maxGlobalPosition } from '@hs/eventstore';
 import { createDatabase, dropDatabase, randomName, withDatabase } from '@hs/testing';
 import { Redis } from 'ioredis';
 
@@ -333,4 +334,19 @@ export function cpuDelta(
     if (Number.isFinite(d)) out[name] = (out[name] ?? 0) + d;
   }
   return out;
+}
+
+/**
+ * Waits until the projections have applied the whole log (true), or `timeoutMs` passed (false): a
+ * bench that measures after a load must not have the worker still catching up with it.
+ */
+export async function projectionsCaughtUp(sql: Sql, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const last = await maxGlobalPosition(sql);
+    const checkpoints = await listCheckpoints(sql, ['orders', 'slot_availability', 'order_history']);
+    if (checkpoints.every((c) => c.position.globalPosition >= last)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

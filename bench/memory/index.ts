@@ -5,9 +5,15 @@
 //   npm run memory -w bench      (npm run build first)
 // Knobs: MEMORY_BOOKINGS (10000; the figure is 100000), MEMORY_CONNECTIONS (50),
 //        MEMORY_IDLE_SECONDS (5), BOOKING_SLOTS (200), DATABASE_URL (admin url)
-import { listCheckpoints, maxGlobalPosition } from '@hs/eventstore';
 import { fmt, load, machine, startBaseline, statusLine } from '../lib/load';
-import { bookableEvent, bookingBody, peakRssMb, rssMb, startBenchStack } from '../lib/stack';
+import {
+  bookableEvent,
+  bookingBody,
+  peakRssMb,
+  projectionsCaughtUp,
+  rssMb,
+  startBenchStack,
+} from '../lib/stack';
 
 const BOOKINGS = Number(process.env.MEMORY_BOOKINGS ?? 10_000);
 const CONNECTIONS = Number(process.env.MEMORY_CONNECTIONS ?? 50);
@@ -35,19 +41,8 @@ try {
     });
   const book = (url: string, path: string, amount: number) =>
     load({ url, method: 'POST', paths: [path], body, connections: CONNECTIONS, amount, timeoutSeconds: 30 });
-  const caughtUp = async (timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const last = await maxGlobalPosition(stack.sql);
-      const checkpoints = await listCheckpoints(stack.sql, ['orders', 'slot_availability', 'order_history']);
-      if (checkpoints.every((c) => c.position.globalPosition >= last)) return true;
-      if (Date.now() > deadline) return false;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  };
-
   await book(stack.baseUrl, '/api/registrations', 200); // warm-up
-  await caughtUp(30_000);
+  await projectionsCaughtUp(stack.sql, 30_000);
   const start = { api: rssMb(stack.pids.api), worker: rssMb(stack.pids.worker!) };
   const t0 = performance.now();
   // In STEPS equal parts, RSS after each: a steady climb per part is a leak, a plateau is heap sizing.
@@ -62,7 +57,7 @@ try {
   }
   const seconds = (performance.now() - t0) / 1000;
   const r = { statuses, perSecond: BOOKINGS / seconds };
-  const projected = await caughtUp(300_000);
+  const projected = await projectionsCaughtUp(stack.sql, 300_000);
   const after = { api: rssMb(stack.pids.api), worker: rssMb(stack.pids.worker!) };
   await new Promise((res) => setTimeout(res, IDLE * 1000));
   const idle = { api: rssMb(stack.pids.api), worker: rssMb(stack.pids.worker!) };
