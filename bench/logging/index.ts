@@ -7,29 +7,17 @@
 //   npm run logging -w bench
 // Knobs: BENCH_REQUESTS (per run, default 50000).
 import { Writable } from 'node:stream';
-import { logCensorOptions } from '@hs/config';
+import { logCensorOptions, SENSITIVE_LOG_KEYS } from '@hs/config';
 import pino, { type LoggerOptions } from 'pino';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50_000);
 
-/** The api's logger options before this change (services/api/src/logging.ts then). */
-const SENSITIVE = [
-  'password',
-  'token',
-  'identificationNumber',
-  'identification_number',
-  'nric',
-  'dateOfBirth',
-  'date_of_birth',
-  'email',
-  'mobileNumber',
-  'mobile_number',
-  'phone',
-  'contact',
-  'nonce',
-  'apiKey',
-  'key',
-];
+/**
+ * The api's logger options before this change (services/api/src/logging.ts then): the same keys less the
+ * four header names, each as a top-level path and under one and two wildcards, plus the header paths.
+ */
+const HEADERS = new Set(['authorization', 'cookie', 'x-api-key', 'set-cookie']);
+const SENSITIVE = [...SENSITIVE_LOG_KEYS].filter((k) => !HEADERS.has(k));
 const wildcardRedact: LoggerOptions = {
   redact: {
     paths: [
