@@ -61,7 +61,7 @@ export function censorLogObject<T>(value: T, depth = 1): T {
 /**
  * Pino options for the api and the worker. Not pino's `redact` with wildcard paths (`*.email`): its
  * redactor re-parses every path on every call and runs on every child logger's bindings, which cost the
- * api 7 µs a request at level warn and 62 µs at info (issue 27; `npm run logging -w bench`). Pino applies
+ * api 6 µs a request at level warn and 57 µs at info (issue 27; `npm run logging -w bench`). Pino applies
  * no formatter to a child's bindings, so their keys are censored by `redact` with top-level paths only,
  * which pino answers with one lookup per key.
  */
