@@ -470,7 +470,7 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
       const configs = await readEmailConfigs(ctx.sql);
       const email = renderEmail(emailType, configs, vars, bookingLanguage(read));
       for (const f of email.fallbacks)
-        log.warn({ key: f.key, reason: f.reason }, 'email config replaced by its default');
+        log.warn({ setting: f.key, reason: f.reason }, 'email config replaced by its default');
       const to = order.email;
       // whose address it is: the event log keeps it encrypted under that person's data key (issue 24)
       const recipientId = (order.participants.find((p) => p.isPrimary) ?? order.participants[0])

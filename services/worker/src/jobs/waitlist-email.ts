@@ -135,7 +135,7 @@ export function waitlistEmailProcessor(ctx: JobContext) {
       };
       const email = renderEmail(type, await readEmailConfigs(ctx.sql), vars);
       for (const f of email.fallbacks)
-        log.warn({ key: f.key, reason: f.reason }, 'email config replaced by its default');
+        log.warn({ setting: f.key, reason: f.reason }, 'email config replaced by its default');
       try {
         const { messageId } = await ctx.mailer.send({
           to: joined.email,
