@@ -1,5 +1,5 @@
 export { readWorkerConfig, WORKER_ROLES, type WorkerConfig, type WorkerRole } from './config';
-export { startWorker, type RunningWorker, type WorkerDeps } from './worker';
+export { startWorker, workerLogger, type RunningWorker, type WorkerDeps } from './worker';
 export { createProducers, defaultJobOptions, redisConnection } from './queues';
 export {
   REACTOR_EVENT_TYPES,

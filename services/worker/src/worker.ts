@@ -53,6 +53,15 @@ export interface WorkerDeps {
   orderWaitMs?: number;
 }
 
+/** The worker's logger: each line names the worker, with personal data censored as in the api's. */
+export function workerLogger(
+  level: WorkerConfig['logLevel'],
+  id: string,
+  destination?: pino.DestinationStream,
+): Logger {
+  return pino({ level, base: { worker: id }, ...logCensorOptions }, destination);
+}
+
 /**
  * Starts the worker's roles. It reaches the rest of the system only through DATABASE_URL and
  * REDIS_URL (plus SMTP and the partner API), so any number of workers can run on any host: leases
@@ -61,7 +70,7 @@ export interface WorkerDeps {
 export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): Promise<RunningWorker> {
   installPersonalData(config.personalData);
   const id = config.workerId ?? `${hostname()}-${process.pid}`;
-  const log = deps.log ?? pino({ level: config.logLevel, base: { worker: id }, ...logCensorOptions });
+  const log = deps.log ?? workerLogger(config.logLevel, id);
   const clock = deps.clock ?? (() => new Date());
   const sql = connect(config.databaseUrl, { max: config.databasePoolSize, applicationName: `worker:${id}` });
   // BullMQ workers need maxRetriesPerRequest null: they block on Redis and must wait out outages.
