@@ -143,7 +143,7 @@ try {
   if (!(await projectionsCaughtUp(stack.sql, 120_000)))
     console.log('projections still behind the preload after 120 s');
   if (ANALYZE) await stack.sql`analyze`;
-  // Steady first: the saturating run leaves the slower subscriptions (order_history, the reactor)
+  // Steady first: the saturating run leaves the slower subscriptions (the reactor)
   // catching up, and their long batch transactions would hold the steady run's horizon back.
   const rows = [
     ...(await measure(`steady ${RATE}/s`, RATE, 10)),

@@ -344,7 +344,7 @@ export async function projectionsCaughtUp(sql: Sql, timeoutMs: number): Promise<
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const last = await maxGlobalPosition(sql);
-    const checkpoints = await listCheckpoints(sql, ['orders', 'slot_availability', 'order_history']);
+    const checkpoints = await listCheckpoints(sql, ['orders', 'slot_availability']);
     if (checkpoints.every((c) => c.position.globalPosition >= last)) return true;
     if (Date.now() > deadline) return false;
     await new Promise((r) => setTimeout(r, 200));

@@ -301,7 +301,7 @@ describe('the admin back-office in a browser', () => {
     await shot('audit-log');
     await page.getByRole('link', { name: 'System' }).click();
     await page.getByRole('heading', { name: 'System', level: 1 }).waitFor();
-    await page.getByRole('cell', { name: 'order_history' }).waitFor();
+    await page.getByRole('cell', { name: 'slot_availability', exact: true }).waitFor();
     await page
       .getByText(/Queue status unavailable|No failed jobs|No queues found/)
       .first()

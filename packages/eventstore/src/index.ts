@@ -45,7 +45,7 @@ export {
   type Refusal,
   type StreamName,
 } from './command-handler';
-export { findFirstEvent, type FirstEventMatch } from './queries';
+export { findFirstEvent, findStreamEvents, type FirstEventMatch } from './queries';
 export {
   comparePositions,
   formatPosition,

@@ -47,8 +47,8 @@ export async function sealForReadModel<E extends { type: string; data: unknown }
 const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
 
 /**
- * The sealed copy made of each decoded event's data: the members of a projection group (orders and
- * order_history) are handed the same decoded events in one batch and seal them once (issue 27). A
+ * The sealed copy made of each decoded event's data: the members of a projection group are handed the
+ * same decoded events in one batch, and each that stores sensitive fields seals them once (issue 27). A
  * promise, because the members start together: the second asks while the first is still sealing. Weak,
  * so it lives as long as the decoded events do; nothing changes decoded events after they are read.
  */

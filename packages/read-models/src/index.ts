@@ -1,4 +1,3 @@
-import { orderHistoryProjection } from './order-history';
 import { ordersProjection } from './orders';
 import { reportsProjection } from './reports';
 import { slotAvailabilityProjection } from './slot-availability';
@@ -6,7 +5,12 @@ import { waitlistProjection } from './waitlist-projection';
 
 export { slotAvailabilityProjection } from './slot-availability';
 export { ordersProjection } from './orders';
-export { orderHistoryProjection, summarize } from './order-history';
+export {
+  TIMELINE_EVENT_TYPES,
+  type TimelineEntry,
+  readOrderTimeline,
+  summarize,
+} from './order-timeline';
 export { selectDueHolds } from './due-holds';
 export { selectDueNoShows } from './due-no-shows';
 export { waitlistProjection } from './waitlist-projection';
@@ -36,7 +40,6 @@ export {
 export const projections = [
   slotAvailabilityProjection,
   ordersProjection,
-  orderHistoryProjection,
   waitlistProjection,
   reportsProjection,
 ] as const;

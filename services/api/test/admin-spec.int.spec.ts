@@ -1,5 +1,5 @@
 import { singaporeToday } from '@hs/domain';
-import { type Runner, startProjectionRunner } from '@hs/eventstore';
+import { type Runner, append, startProjectionRunner } from '@hs/eventstore';
 import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from './helpers';
@@ -220,11 +220,24 @@ describe('admin api against the spec', () => {
     const list = (await call('GET', `/api/admin/registrations?eventId=${event.id}`)).json().data;
     expect(list[0]).toEqual(one);
 
-    // The invoice is the file name of the latest invoice PDF on the order's timeline.
-    await api.db.sql`
-      insert into order_history (registration_id, version, type, actor, summary, data, at)
-      values (${booked.id}, 100, 'PdfGenerated', 'worker', 'invoice PDF generated',
-              ${api.db.sql.json({ document: 'invoice', fileName: `invoice-${booked.reference_number}.pdf` })}, now())`;
+    // The invoice is the file name of the latest invoice PDF on the order's timeline (its log).
+    const pdf = (document: string, fileName: string) => ({
+      type: 'PdfGenerated',
+      data: { document, fileName, at: new Date().toISOString() },
+    });
+    await append(
+      api.db.sql,
+      {
+        streamId: `registration-${booked.id}`,
+        expectedVersion: 'any',
+        events: [
+          pdf('invoice', 'invoice-old.pdf'),
+          pdf('invoice', `invoice-${booked.reference_number}.pdf`),
+          pdf('confirmation', 'confirmation-later.pdf'),
+        ],
+      },
+      { actor: 'worker' },
+    );
     expect((await call('GET', `/api/admin/registrations/${booked.id}`)).json().data.invoice).toBe(
       `invoice-${booked.reference_number}.pdf`,
     );

@@ -120,7 +120,7 @@ describe('privacy notice and booking consent', () => {
       noticeVersion: version + 1,
     });
 
-    // The admin's order dialog shows it (from the order history read model).
+    // The admin's order dialog shows it (from the order's RegistrationBooked in the log).
     const id = withConsent.json().data.id;
     await expect
       .poll(async () => (await admin('GET', `/api/admin/registrations/${id}`)).json().data?.consent, {

@@ -7,7 +7,7 @@
 import { expireDueHolds, joinWaitlist, offerFreedSeats } from '@hs/commands';
 import { timeslotDeciderFor, timeslotStream, waitlistHoldKey } from '@hs/domain';
 import { type Runner, aggregateStream, startProjectionRunner } from '@hs/eventstore';
-import { projections } from '@hs/read-models';
+import { projections, readOrderTimeline } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApiConfig } from '../src/config';
 import { type TestApi, person, startTestApi } from './helpers';
@@ -140,10 +140,7 @@ describe('waiting list: every way a seat frees up makes an offer', () => {
     await expect
       .poll(
         async () =>
-          (
-            await api.db.sql`
-              select summary from order_history where registration_id = ${id} and type = 'RegistrationBooked'`
-          )[0]?.summary,
+          (await readOrderTimeline(api.db.sql, id)).find((l) => l.type === 'RegistrationBooked')?.summary,
         { timeout: 10_000, interval: 20 },
       )
       .toMatch(

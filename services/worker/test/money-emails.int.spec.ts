@@ -4,6 +4,7 @@
  * refund's email with its credit note PDF, each sent once per expiry or refund.
  */
 import { countEvents, findEvents } from '@hs/eventstore';
+import { readOrderTimeline } from '@hs/read-models';
 import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -117,9 +118,8 @@ describe('worker: expiry and refund emails', () => {
     expect(await facts(b, 'ExpiryEmailSent')).toBe(1);
     await expect
       .poll(async () => {
-        const [row] = await db.sql<{ summary: string }[]>`
-          select summary from order_history where registration_id = ${b.registrationId} and type = 'ExpiryEmailSent'`;
-        return row?.summary;
+        const lines = await readOrderTimeline(db.sql, b.registrationId);
+        return lines.find((l) => l.type === 'ExpiryEmailSent')?.summary;
       }, poll)
       .toBe('Expiry email sent');
   });
@@ -214,11 +214,9 @@ describe('worker: expiry and refund emails', () => {
     await expect
       .poll(
         async () =>
-          (
-            await db.sql<{ summary: string }[]>`
-              select summary from order_history
-              where registration_id = ${b.registrationId} and type = 'RefundEmailSent' order by version`
-          ).map((r) => r.summary),
+          (await readOrderTimeline(db.sql, b.registrationId))
+            .filter((l) => l.type === 'RefundEmailSent')
+            .map((l) => l.summary),
         poll,
       )
       .toEqual([

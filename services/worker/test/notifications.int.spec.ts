@@ -12,6 +12,7 @@ import {
 } from '@hs/eventstore';
 import { DEMO_PARTNER_BOOKINGS, createFakePartnerClient } from '@hs/gateways';
 import { createMailer } from '@hs/notifications';
+import { readOrderTimeline } from '@hs/read-models';
 import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -72,10 +73,7 @@ describe('worker: emails, reminders and their facts', () => {
   };
   const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
   const typesOf = async (registrationId: number) =>
-    (
-      await db.sql<{ type: string; actor: string }[]>`
-        select type, actor from order_history where registration_id = ${registrationId} order by version`
-    ).map((r) => `${r.type}:${r.actor}`);
+    (await readOrderTimeline(db.sql, registrationId)).map((r) => `${r.type}:${r.actor}`);
   const poll = { timeout: 15_000, interval: 50 };
 
   beforeAll(async () => {
@@ -142,7 +140,7 @@ describe('worker: emails, reminders and their facts', () => {
           'PdfGenerated:worker:receipt-email',
         ]),
       );
-    // (order_history lists only the types it knows; the stream holds the receipt's fact)
+    // (the timeline lists only the types staff read; the stream holds the receipt's fact)
     const [receiptFact] = await findEvents<{ transactionId: string; to: string }>(db.sql, {
       streamId: `registration-${b.registrationId}`,
       type: 'ReceiptEmailSent',
@@ -244,8 +242,9 @@ describe('worker: emails, reminders and their facts', () => {
     expect(failed?.failedReason).toMatch(/550/);
     await new Promise((r) => setTimeout(r, 500));
     expect(smtp.rcptAttempts.get('reject-me@example.com')).toBe(1);
-    const [row] = await db.sql<{ data: { emailType: string; to: string } }[]>`
-      select data from order_history where registration_id = ${b.registrationId} and type = 'EmailDeliveryFailed'`;
+    const row = (await readOrderTimeline(db.sql, b.registrationId)).find(
+      (l) => l.type === 'EmailDeliveryFailed',
+    );
     expect(row!.data).toMatchObject({ emailType: 'confirmation', to: 'reject-me@example.com' });
     // issue 24: at rest the address (and the server's text quoting it) is encrypted under the recipient's key
     const [stored] = await db.sql<{ data: string }[]>`

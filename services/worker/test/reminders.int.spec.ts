@@ -7,6 +7,7 @@
 import { optOutOfSms } from '@hs/commands';
 import { type ReminderMedium, reminderScheduleOrDefault, singaporeInstant } from '@hs/domain';
 import { countEvents, findEvents } from '@hs/eventstore';
+import { readOrderTimeline } from '@hs/read-models';
 import { type FakeSmsServer, startFakeSmsServer } from '@hs/gateways';
 import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
 import { Queue } from 'bullmq';
@@ -240,10 +241,8 @@ describe('worker: scheduled reminders by email and SMS', () => {
     await expect
       .poll(
         async () =>
-          (
-            await db.sql<{ summary: string }[]>`
-          select summary from order_history where registration_id = ${b.registrationId} and type = 'ReminderSent'`
-          )
+          (await readOrderTimeline(db.sql, b.registrationId))
+            .filter((l) => l.type === 'ReminderSent')
             .map((r) => r.summary.replace(/, id .*\)/, ')'))
             .sort(),
         poll,

@@ -1,4 +1,3 @@
-import { openReadModelRows } from '@hs/privacy';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErasedOrderSchema, ErrorResponseSchema, IdParams, ROLES } from '@hs/contracts';
 import { erasePersonalData } from '@hs/commands';
@@ -9,7 +8,7 @@ import {
   registrationStream,
 } from '@hs/domain';
 import { decideOn, handle } from '@hs/eventstore';
-import { readOrder } from '@hs/read-models';
+import { readOrder, readOrderTimeline } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../audit';
@@ -159,10 +158,9 @@ const personalData: FastifyPluginAsyncTypebox = async (app) => {
       const order = await readOrder(sql, { id: request.params.id });
       // The order's event log as held: every payload that carries personal data (bookings, changes,
       // emails sent to an address), with who did it and when.
-      const history = await sql<{ version: number; type: string; actor: string; at: Date; data: unknown }[]>`
-        select version, type, actor, at, data from order_history
-        where registration_id = ${request.params.id} order by version`;
-      await openReadModelRows(sql, history);
+      const history = (await readOrderTimeline(sql, request.params.id)).map(
+        ({ version, type, actor, at, data }) => ({ version, type, actor, at, data }),
+      );
       const reference = state.referenceNumber ?? order?.referenceNumber ?? String(request.params.id);
       reply.header('content-disposition', `attachment; filename="personal-data-${reference}.json"`);
       return {

@@ -1,4 +1,4 @@
-import { keyedHash, openReadModelRows } from '@hs/privacy';
+import { keyedHash } from '@hs/privacy';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AdminOrderSchema,
@@ -15,13 +15,22 @@ import {
   adminStatusPatchSchema,
   maskIdentificationNumber,
   maskIdentificationsIn,
+  registrationIdOf,
+  registrationStream,
   singaporeDay,
   singaporeToday,
   toAdminStatus,
   toMoneyString,
 } from '@hs/domain';
-import { formatPosition, waitForPosition } from '@hs/eventstore';
-import { type OrderRow, openOrders, ordersProjection, readOrder, selectOrders } from '@hs/read-models';
+import { findStreamEvents, formatPosition, waitForPosition } from '@hs/eventstore';
+import {
+  type OrderRow,
+  openOrders,
+  ordersProjection,
+  readOrder,
+  readOrderTimeline,
+  selectOrders,
+} from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { changeRegistration } from '../../booking/change';
@@ -189,29 +198,31 @@ async function emptyFiltersAreAbsent(request: FastifyRequest) {
 const registrations: FastifyPluginAsyncTypebox = async (app) => {
   const { sql } = app;
 
-  /** Per order, the file name of its latest invoice PDF (from its timeline). */
-  async function invoicesOf(ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await sql<{ id: number; invoice: string }[]>`
-      select distinct on (h.registration_id) h.registration_id as id, h.data->>'fileName' as invoice
-      from order_history h
-      where h.registration_id = any(${ids}::bigint[]) and h.type = 'PdfGenerated' and h.data->>'document' = 'invoice'
-      order by h.registration_id, h.version desc`;
-    return new Map(rows.map((r) => [r.id, r.invoice]));
-  }
-  /** Consent to the privacy notice as each order was booked (issue 24), from its RegistrationBooked. */
-  async function consentsOf(ids: number[]): Promise<Map<number, BookingConsent>> {
-    if (ids.length === 0) return new Map();
-    const rows = await sql<{ id: number; consent: BookingConsent }[]>`
-      select h.registration_id as id, h.data->'consent' as consent
-      from order_history h
-      where h.registration_id = any(${ids}::bigint[]) and h.type = 'RegistrationBooked'
-        and h.data ? 'consent'`;
-    return new Map(rows.map((r) => [r.id, r.consent]));
+  /**
+   * Per order, from its RegistrationBooked and PdfGenerated events: the file name of its latest invoice
+   * PDF and its consent to the privacy notice (issue 24). Neither is personal, so nothing is decrypted.
+   */
+  async function timelineFactsOf(ids: number[]) {
+    const events = await findStreamEvents<{ document?: string; fileName?: string; consent?: BookingConsent }>(
+      sql,
+      ids.map((id) => registrationStream(id).id),
+      ['RegistrationBooked', 'PdfGenerated'],
+      { decode: false },
+    );
+    const invoices = new Map<number, string>();
+    const consents = new Map<number, BookingConsent>();
+    for (const e of events) {
+      const id = registrationIdOf(e.streamId);
+      // in version order, so the last invoice PDF seen is the latest
+      if (e.type === 'PdfGenerated' && e.data.document === 'invoice' && e.data.fileName)
+        invoices.set(id, e.data.fileName);
+      if (e.type === 'RegistrationBooked' && e.data.consent) consents.set(id, e.data.consent);
+    }
+    return { invoices, consents };
   }
   async function adminViews(rows: OrderRow[]) {
     const ids = rows.map((r) => r.registrationId);
-    const [invoices, consents] = await Promise.all([invoicesOf(ids), consentsOf(ids)]);
+    const { invoices, consents } = await timelineFactsOf(ids);
     return rows.map((r) => ({
       ...adminView(r, invoices.get(r.registrationId) ?? null),
       consent: consents.get(r.registrationId) ?? null,
@@ -408,12 +419,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const rows = await sql<
-        { version: number; type: string; actor: string; summary: string; at: Date; data: unknown }[]
-      >`
-        select version, type, actor, summary, at, data from order_history
-        where registration_id = ${request.params.id} order by version`;
-      await openReadModelRows(sql, rows);
+      const rows = await readOrderTimeline(sql, request.params.id);
       // Event payloads carry identification numbers: masked here as everywhere staff see them.
       return {
         success: true as const,

@@ -1,17 +1,13 @@
-import { sealForReadModel } from '@hs/privacy';
-import type { TransactionSql } from '@hs/db';
 import {
   type DocumentIssued,
   REGISTRATION_EVENT_TYPES,
   REMINDER_EVENT_TYPES,
   type RegistrationEvent,
   formatSGD,
-  isRegistrationStream,
-  registrationIdOf,
+  registrationStream,
   summarizeReminderEvent,
 } from '@hs/domain';
-import type { RecordedEvent } from '@hs/eventstore';
-import { defineBatchProjection } from './batch-projection';
+import { type Queryable, type RecordedEvent, readStream } from '@hs/eventstore';
 import { scrubPersonal } from './erasure';
 
 /** One readable line per event, for the admin's order timeline. */
@@ -98,61 +94,56 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
 
 const KEEPS_TO: ReadonlySet<string> = new Set(['StatusChanged', 'PrimaryParticipantChanged']);
 
-/** A batch in one multi-row insert. */
-async function applyHistoryBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
-  // The timeline keeps names and contacts readable but identification numbers, dates of birth and
-  // medical conditions sealed (issue 24).
-  const events = await sealForReadModel(tx, decoded);
-  const rows = events
-    .filter((e) => isRegistrationStream(e.streamId))
-    .map((e) => ({
-      registration_id: registrationIdOf(e.streamId),
-      version: e.version,
-      type: e.type,
-      actor: e.metadata.actor,
-      summary: summarize(e),
-      data: e.data,
-      at: e.recordedAt,
-    }));
-  if (rows.length === 0) return;
-  await tx`
-    insert into order_history (registration_id, version, type, actor, summary, data, at)
-    select r.registration_id, r.version, r.type, r.actor, r.summary, r.data, r.at
-    from jsonb_populate_recordset(null::order_history, ${tx.json(rows as never)}) with ordinality as r
-    order by r.ordinality
-    on conflict do nothing`;
-  // An erasure empties the personal fields of every line of its order (payloads and summaries), the
-  // lines this batch just wrote included.
-  const erased = [
-    ...new Set(rows.filter((r) => r.type === 'PersonalDataErased').map((r) => r.registration_id)),
-  ];
-  if (erased.length === 0) return;
-  const lines = await tx<{ registration_id: string; version: string; type: string; data: unknown }[]>`
-    select registration_id, version, type, data from order_history
-    where registration_id = any(${erased}::bigint[])`;
-  const scrubbed = lines.map((l) => {
-    // the `to` of a status change (a status) or a primary change (a participant id) is no address: it stays
-    const data = KEEPS_TO.has(l.type)
-      ? { ...(scrubPersonal(l.data) as Record<string, unknown>), to: (l.data as { to?: unknown }).to }
-      : scrubPersonal(l.data);
-    return {
-      registration_id: l.registration_id,
-      version: l.version,
-      data,
-      summary: summarize({ type: l.type, data } as Pick<RecordedEvent, 'type' | 'data'>),
-    };
-  });
-  await tx`
-    update order_history h set data = c.d->'data', summary = c.d->>'summary'
-    from jsonb_array_elements(${tx.json(scrubbed as never)}) as c(d)
-    where h.registration_id = (c.d->>'registration_id')::bigint and h.version = (c.d->>'version')::bigint`;
+/** The event types an order's timeline lists (the stream holds a few facts staff need not read). */
+export const TIMELINE_EVENT_TYPES: ReadonlySet<string> = new Set<string>([
+  ...REGISTRATION_EVENT_TYPES,
+  ...REMINDER_EVENT_TYPES,
+  // issue 25: the order's invoices and credit notes belong on its timeline too
+  'DocumentIssued',
+]);
+
+/** One line of an order's timeline: an event, who did it, when, and its payload in clear. */
+export interface TimelineEntry {
+  version: number;
+  type: string;
+  actor: string;
+  summary: string;
+  at: Date;
+  data: unknown;
 }
 
-/** Every event of every order, with who did it and when: the admin's order history. */
-export const orderHistoryProjection = defineBatchProjection({
-  name: 'order_history',
-  tables: ['order_history'],
-  // DocumentIssued (issue 25): the order's invoices and credit notes belong on its timeline too.
-  types: [...REGISTRATION_EVENT_TYPES, ...REMINDER_EVENT_TYPES, 'DocumentIssued'],
-  applyBatch: applyHistoryBatch,
-});
+/**
+ * Every event of an order, with who did it and when: the admin's order history and the access
+ * request's event list, read from the log itself (issue 27: no `order_history` copy to write for every
+ * event, and one copy fewer of names and contacts to erase). The log's envelopes open to '' once a
+ * person's key is destroyed; an erased order's lines also have every personal field emptied (names,
+ * gender, addresses the log holds in clear, the `to` of an email), so the timeline keeps its shape and
+ * nothing of the people.
+ */
+export async function readOrderTimeline(
+  sql: Queryable,
+  registrationId: number | string,
+): Promise<TimelineEntry[]> {
+  const events = await readStream(sql, registrationStream(registrationId).id);
+  const erased = events.some((e) => e.type === 'PersonalDataErased');
+  return events
+    .filter((e) => TIMELINE_EVENT_TYPES.has(e.type))
+    .map((e) => {
+      const data = erased ? scrubLine(e.type, e.data) : e.data;
+      return {
+        version: e.version,
+        type: e.type,
+        actor: e.metadata.actor,
+        summary: summarize({ type: e.type, data }),
+        at: e.recordedAt,
+        data,
+      };
+    });
+}
+
+/** An erased order's line: every personal field emptied, except a `to` that is a status or a participant id. */
+function scrubLine(type: string, data: unknown): unknown {
+  return KEEPS_TO.has(type)
+    ? { ...(scrubPersonal(data) as Record<string, unknown>), to: (data as { to?: unknown }).to }
+    : scrubPersonal(data);
+}
