@@ -13,6 +13,8 @@ export interface ReactorOptions extends RunnerOptions {
   eventTypes?: readonly string[];
   /** False when the reactions never read personal fields (see SubscriptionOptions.personalData). */
   personalData?: boolean;
+  /** The only fields of the events' data the reactions read (see SubscriptionOptions.dataFields). */
+  dataFields?: readonly string[];
   retryMinMs?: number;
   retryMaxMs?: number;
 }

@@ -69,6 +69,38 @@ describe('decoding per reader', () => {
     expect(codec.decoded).toBe(0);
   });
 
+  it('dataFields: only the named top-level fields of each event are read, absent ones stay absent', async () => {
+    const id = `person-${randomUUID()}`;
+    await append(
+      sql,
+      {
+        streamId: id,
+        expectedVersion: 'no_stream',
+        events: [
+          {
+            type: 'Told',
+            data: { secret: 'S7777777D', status: 'paid', partner: null, big: 'x'.repeat(3000) },
+          },
+        ],
+      },
+      { actor: 'test' },
+    );
+    const slim = await readBatch(sql, START, {
+      batchSize: 1000,
+      types: ['Told'],
+      decode: false,
+      dataFields: ['status', 'partner', 'missing'],
+    });
+    expect(slim.events.find((e) => e.streamId === id)!.data).toEqual({ status: 'paid', partner: null });
+    const none = await readBatch(sql, START, {
+      batchSize: 1000,
+      types: ['Told'],
+      decode: false,
+      dataFields: [],
+    });
+    expect(none.events.find((e) => e.streamId === id)!.data).toEqual({});
+  });
+
   it('a projection with personalData: false is handed its events undecoded', async () => {
     const seen: Record<string, RecordedEvent[]> = { yes: [], no: [] };
     const projection = (name: string, personalData: boolean) =>

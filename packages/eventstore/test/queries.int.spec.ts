@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { append, findFirstEvent } from '../src';
+import { append, findFirstEvent, findStreamEvents } from '../src';
 
 const meta = { actor: 'public' };
 
@@ -52,5 +52,35 @@ describe('findFirstEvent', () => {
     expect(await findFirstEvent(sql, match)).toMatchObject({ data: { registrationId: '9' } });
     expect(await findFirstEvent(sql, { ...match, data: { ...match.data, equals: 'nope' } })).toBeNull();
     await expect(findFirstEvent(sql, { type: "x' or true --", streamId: code })).rejects.toThrow(TypeError);
+  });
+
+  it('findStreamEvents: the events of some types in some streams, each stream in version order', async () => {
+    const a = `order-${randomUUID()}`;
+    const b = `order-${randomUUID()}`;
+    const add = (streamId: string, types: string[]) =>
+      append(
+        sql,
+        { streamId, expectedVersion: 'any', events: types.map((type, i) => ({ type, data: { n: i } })) },
+        meta,
+      );
+    await add(a, ['Booked', 'Noted', 'Printed', 'Printed']);
+    await add(b, ['Booked', 'Printed']);
+    await add(`order-${randomUUID()}`, ['Booked']);
+    const found = await findStreamEvents(sql, [b, a], ['Booked', 'Printed']);
+    const of = (id: string) => found.filter((e) => e.streamId === id).map((e) => [e.version, e.type]);
+    expect(found).toHaveLength(5);
+    expect(of(a)).toEqual([
+      [1, 'Booked'],
+      [3, 'Printed'],
+      [4, 'Printed'],
+    ]);
+    expect(of(b)).toEqual([
+      [1, 'Booked'],
+      [2, 'Printed'],
+    ]);
+    // each stream's events together: the stream changes once along the list
+    expect(found.filter((e, i) => i > 0 && e.streamId !== found[i - 1]!.streamId)).toHaveLength(1);
+    expect(await findStreamEvents(sql, [], ['Booked'])).toEqual([]);
+    await expect(findStreamEvents(sql, [a], ["x' or true --"])).rejects.toThrow(TypeError);
   });
 });

@@ -59,6 +59,12 @@ export type Reaction = {
   [Q in QueueName]: { queue: Q; data: QueuePayloads[Q]; delayMs?: number };
 }[QueueName];
 
+/**
+ * Every field of an event's data that reactionsTo reads: the reactor reads only these of the log, not a
+ * booking's 3 kB payload (issue 27). reactor.unit.spec.ts fails when reactionsTo reads any other.
+ */
+export const REACTION_DATA_FIELDS = ['status', 'partner', 'to', 'transactionId', 'refundId'] as const;
+
 export interface ReactionContext {
   /** The registration came with a partner booking code (read for StatusChanged and RegistrationCancelled). */
   partner: boolean;
@@ -165,6 +171,7 @@ export function startNotificationsReactor(deps: ReactorDeps): Runner {
     eventTypes: REACTOR_EVENT_TYPES,
     // Reactions carry ids and amounts; each job loads what it needs of the person itself.
     personalData: false,
+    dataFields: REACTION_DATA_FIELDS,
     handleBatch,
     holderId: deps.holderId,
     onError: (err) => deps.onError(err),

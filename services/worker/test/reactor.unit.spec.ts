@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reactionsTo } from '../src/reactor';
+import { REACTION_DATA_FIELDS, REACTOR_EVENT_TYPES, reactionsTo } from '../src/reactor';
 
 describe('reactions', () => {
   const base = { eventId: '0190-e', streamId: 'registration-42' };
@@ -69,5 +69,34 @@ describe('reactions', () => {
     expect(reactionsTo(moved, ctx)).toEqual([
       { queue: 'rescheduled-email', data: { registrationId: 42, causeEventId: '0190-e' } },
     ]);
+  });
+
+  it('reads no field of an event outside REACTION_DATA_FIELDS (the reactor reads only those from the log)', () => {
+    const read = new Set<string | symbol>();
+    const watched = (data: object) =>
+      new Proxy(data, {
+        get(target, key) {
+          read.add(key);
+          return Reflect.get(target, key);
+        },
+      });
+    const full = {
+      status: 'paid',
+      from: 'pending_payment',
+      to: 'paid',
+      partner: { bookingCode: 'WC1' },
+      transactionId: 'T1',
+      refundId: 'R1',
+      amountCents: 500,
+      participants: [],
+      contact: { email: 'a@example.com' },
+      seats: 1,
+    };
+    for (const type of REACTOR_EVENT_TYPES)
+      for (const partner of [false, true]) reactionsTo({ ...base, type, data: watched(full) }, { partner });
+    expect(read.size).toBeGreaterThan(0);
+    expect(
+      [...read].filter((k) => !(REACTION_DATA_FIELDS as readonly (string | symbol)[]).includes(k)),
+    ).toEqual([]);
   });
 });
