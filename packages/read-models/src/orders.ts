@@ -105,11 +105,11 @@ interface OrderPatch {
 }
 
 /**
- * A batch in at most five statements, sent together: the participant lists of orders whose
- * participants change (only then), one insert of every booked order (location, date and time joined
- * in SQL), one update of every other change (jsonb_populate_record keeps the fields a registration's
- * events do not set; a reschedule's new slot date and time joined in SQL too), and the order_participants deletes and inserts, in the end state the events
- * reach applied one at a time. A single event is a batch of one (see defineBatchProjection).
+ * A batch in at most three statements: the participant lists of orders whose participants change
+ * (only then), then one insert of every booked order (location, date and time joined in SQL) and one
+ * update of every other change (jsonb_populate_record keeps the fields a registration's events do not
+ * set; a reschedule's new slot date and time joined in SQL too), sent together, in the end state the
+ * events reach applied one at a time. A single event is a batch of one (see defineBatchProjection).
  */
 async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
   // Identification numbers, dates of birth and medical conditions go in sealed (issue 24).
@@ -131,13 +131,6 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
   /** Orders whose personal data this batch erases (issue 24), with when. */
   const erased = new Map<number, string>();
   const patches = new Map<number, OrderPatch>();
-  /** Per participant id, the order_participants operations in order: a registration id (insert) or null (delete). */
-  const links = new Map<string, (number | null)[]>();
-  const link = (participantId: string, registrationId: number | null) => {
-    const ops = links.get(participantId);
-    if (ops) ops.push(registrationId);
-    else links.set(participantId, [registrationId]);
-  };
   const patchOf = (id: number): OrderPatch => {
     let p = patches.get(id);
     if (!p) {
@@ -168,14 +161,12 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
         booked.push(bookedRow(event));
         // The insert does nothing when the row exists; otherwise the booked list is the one to change.
         if (!stored.has(id) && !patches.has(id)) patchOf(id).participants = d.participants;
-        for (const p of d.participants) link(p.participantId, id);
         break;
       }
       case 'ParticipantAdded': {
         const d = data<'ParticipantAdded'>(event);
         const p = patchOf(id);
         setPricing(p, event, d.pricing, [...p.participants, d.participant]);
-        link(d.participant.participantId, id);
         break;
       }
       case 'ParticipantUpdated': {
@@ -196,7 +187,6 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
           d.pricing,
           p.participants.filter((x) => x.participantId !== d.participantId),
         );
-        link(d.participantId, null);
         break;
       }
       case 'PrimaryParticipantChanged': {
@@ -361,26 +351,6 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
       from jsonb_array_elements(${tx.json(changes as never)}) as c(d)
       where o.registration_id = (c.d->>'registration_id')::bigint`);
   }
-  // Per participant: gone if its last operation is a delete; otherwise inserted (or kept, when a row
-  // is there and no delete came first) by its first insert after its last delete.
-  const deleted: string[] = [];
-  const inserted: { participant_id: string; registration_id: number }[] = [];
-  for (const [participantId, ops] of links) {
-    const lastDelete = ops.lastIndexOf(null);
-    if (lastDelete >= 0) deleted.push(participantId);
-    const insert = ops.slice(lastDelete + 1)[0];
-    if (insert != null) inserted.push({ participant_id: participantId, registration_id: insert });
-  }
-  if (deleted.length > 0) {
-    writes.push(tx`delete from order_participants where participant_id = any(${deleted}::text[])`);
-  }
-  if (inserted.length > 0) {
-    writes.push(tx`
-      insert into order_participants (participant_id, registration_id)
-      select participant_id, registration_id from unnest(${inserted.map((r) => r.participant_id)}::text[],
-        ${inserted.map((r) => r.registration_id)}::bigint[]) as u(participant_id, registration_id)
-      on conflict do nothing`);
-  }
   await Promise.all(writes);
   // After the batch's other writes, so a booking and its erasure in one batch (a rebuild) end erased.
   if (erased.size > 0) await eraseOrders(tx, erased);
@@ -417,7 +387,7 @@ async function eraseOrders(tx: TransactionSql, erased: Map<number, string>) {
  */
 export const ordersProjection = defineBatchProjection({
   name: 'orders',
-  tables: ['orders', 'order_participants'],
+  tables: ['orders'],
   types: [
     'RegistrationBooked',
     ...PARTICIPANT_LIST_EVENTS,

@@ -18,7 +18,7 @@ import {
   waitlistProjection,
 } from '../src';
 
-const TABLES = ['orders', 'order_participants', 'slot_availability', 'waitlist_entries'] as const;
+const TABLES = ['orders', 'slot_availability', 'waitlist_entries'] as const;
 /** The Reports tab's tables (issue 25): compared too, some may be empty in a phase. */
 const REPORT_TABLES = {
   report_registrations: 'registration_id',
@@ -28,7 +28,6 @@ const REPORT_TABLES = {
 } as const;
 const ORDER_BY: Record<(typeof TABLES)[number], string> = {
   orders: 'registration_id',
-  order_participants: 'participant_id',
   slot_availability: 'timeslot_id',
   waitlist_entries: 'id',
 };
