@@ -1,5 +1,5 @@
 import { decodeEvents } from './codec';
-import { type EventRow, toRecordedEvent } from './read';
+import { type EventRow, dataColumn, toRecordedEvent } from './read';
 import type { Queryable, RecordedEvent } from './types';
 
 /*
@@ -45,20 +45,23 @@ export async function findFirstEvent<T = unknown>(
 /**
  * The events of some types in the given streams, each stream's in version order: one index range a
  * stream (what a list of orders asks of their timelines). `decode: false` leaves sealed personal fields
- * sealed, for a caller that reads only fields that are never personal (no key query, no cipher).
+ * sealed, for a caller that reads only fields that are never personal (no key query, no cipher);
+ * `dataFields` reads only those fields of each payload (see dataColumn).
  */
 export async function findStreamEvents<T = unknown>(
   sql: Queryable,
   streamIds: readonly string[],
   types: readonly string[],
-  options: { decode?: boolean } = {},
+  options: { decode?: boolean; dataFields?: readonly string[] } = {},
 ): Promise<RecordedEvent<T>[]> {
   if (streamIds.length === 0 || types.length === 0) return [];
   for (const type of types) if (!NAME.test(type)) throw new TypeError(`Not a name: ${type}`);
   const rows = await sql<EventRow[]>`
-    select global_position, transaction_id::text, event_id, stream_id, version, type, data, metadata, recorded_at
-    from events where stream_id = any(${streamIds as string[]}::text[]) and type = any(${types as string[]}::text[])
-    order by stream_id, version`;
+    select e.global_position, e.transaction_id::text, e.event_id, e.stream_id, e.version, e.type,
+           ${dataColumn(sql, options.dataFields)} as data, e.metadata, e.recorded_at
+    from events e
+    where e.stream_id = any(${streamIds as string[]}::text[]) and e.type = any(${types as string[]}::text[])
+    order by e.stream_id, e.version`;
   const events = rows.map((r) => toRecordedEvent<T>(r));
   return options.decode === false ? events : decodeEvents(sql, events);
 }

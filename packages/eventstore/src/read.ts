@@ -14,6 +14,18 @@ export interface EventRow {
   recorded_at: Date;
 }
 
+/**
+ * The `data` column of a read of `events` (aliased `e`): the whole payload, or only the named top-level
+ * fields (absent ones stay absent), so a reader that looks at a few fields of large events spares
+ * Postgres writing the whole payload out and itself parsing it (issue 27).
+ */
+export function dataColumn(sql: Queryable, fields?: readonly string[]) {
+  return fields
+    ? sql`(select coalesce(jsonb_object_agg(f.k, e.data -> f.k), '{}'::jsonb)
+           from unnest(${[...fields]}::text[]) as f(k) where e.data ? f.k)`
+    : sql`e.data`;
+}
+
 export function toRecordedEvent<T = unknown>(row: EventRow): RecordedEvent<T> {
   return {
     eventId: row.event_id,

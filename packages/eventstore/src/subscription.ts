@@ -4,7 +4,7 @@ import { LeaseKeeper, namesOf } from './lease';
 import { Stopper, Waker } from './notify';
 import { comparePositions, type Position, START } from './position';
 import { decodeEvents } from './codec';
-import { type EventRow, toRecordedEvent } from './read';
+import { type EventRow, dataColumn, toRecordedEvent } from './read';
 import type { Queryable, RecordedEvent } from './types';
 
 export interface Batch {
@@ -74,10 +74,7 @@ export async function readCursorBatch(
     ? db`(select json_object_agg(v.projection, v.version) from projection_stream_versions v
           where v.projection = any(${[...options.versionsOf]}::text[]) and v.stream_id = b.stream_id)`
     : db`null::json`;
-  const data = options.dataFields
-    ? db`(select coalesce(jsonb_object_agg(f.k, e.data -> f.k), '{}'::jsonb)
-          from unnest(${[...options.dataFields]}::text[]) as f(k) where e.data ? f.k)`
-    : db`e.data`;
+  const data = dataColumn(db, options.dataFields);
   const rows = await db<
     (EventRow & {
       cp_tx: string;

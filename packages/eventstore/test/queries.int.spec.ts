@@ -80,6 +80,8 @@ describe('findFirstEvent', () => {
     ]);
     // each stream's events together: the stream changes once along the list
     expect(found.filter((e, i) => i > 0 && e.streamId !== found[i - 1]!.streamId)).toHaveLength(1);
+    const slim = await findStreamEvents(sql, [a], ['Booked'], { dataFields: ['n', 'absent'] });
+    expect(slim.map((e) => e.data)).toEqual([{ n: 0 }]);
     expect(await findStreamEvents(sql, [], ['Booked'])).toEqual([]);
     await expect(findStreamEvents(sql, [a], ["x' or true --"])).rejects.toThrow(TypeError);
   });

@@ -207,7 +207,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       sql,
       ids.map((id) => registrationStream(id).id),
       ['RegistrationBooked', 'PdfGenerated'],
-      { decode: false },
+      { decode: false, dataFields: ['document', 'fileName', 'consent'] },
     );
     const invoices = new Map<number, string>();
     const consents = new Map<number, BookingConsent>();
