@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { append, readStream } from '../src';
+import { type ExpectedVersion, append, readStream } from '../src';
+import { prepareAppend } from '../src/append';
 
 /**
  * eventstore_append_batch (migration 023): the set-based path writes a clean batch in a few
@@ -22,29 +23,18 @@ interface ItemRow {
   r_error_detail: string | null;
 }
 
-/** An item as the group commit sends it (prepareAppend's shape): streams sorted by id. */
-function item(streams: { id: string; expected: number; events: { type: string; data?: unknown }[] }[]) {
-  const sorted = [...streams].sort((a, b) => (a.id < b.id ? -1 : 1));
-  return {
-    streams: sorted.map((s) => ({
-      id: s.id,
-      type: s.id.split('-')[0],
-      expected: s.expected,
-      count: s.events.length,
+/** An item exactly as the group commit sends it: prepareAppend's streams (sorted by id) and events. */
+function item(
+  streams: { id: string; expected: ExpectedVersion; events: { type: string; data?: unknown }[] }[],
+) {
+  return prepareAppend(
+    streams.map((x) => ({
+      streamId: x.id,
+      expectedVersion: x.expected,
+      events: x.events.map((e) => ({ type: e.type, data: e.data ?? {} })),
     })),
-    events: sorted.flatMap((s, i) =>
-      s.events.map((e) => {
-        const id = randomUUID();
-        return {
-          s: i,
-          id,
-          type: e.type,
-          data: e.data ?? {},
-          metadata: { eventId: id, correlationId: id, causationId: id, actor: 'public', requestId: null },
-        };
-      }),
-    ),
-  };
+    meta,
+  );
 }
 
 const counter = () => `counter-${randomUUID()}`;
@@ -99,7 +89,7 @@ describe('eventstore_append_batch', () => {
         item([
           {
             id: a,
-            expected: -1,
+            expected: 'no_stream',
             events: [
               { type: 'Counted', data: { n: 1 } },
               { type: 'Counted', data: { n: 2 } },
@@ -110,7 +100,7 @@ describe('eventstore_append_batch', () => {
           { id: b, expected: 1, events: [{ type: 'Counted', data: { n: 3 } }] },
           { id: shared, expected: 1, events: [{ type: 'Counted', data: { n: 4 } }] },
         ]),
-        item([{ id: counter(), expected: -1, events: [{ type: 'Counted', data: { n: 5 } }] }]),
+        item([{ id: counter(), expected: 'no_stream', events: [{ type: 'Counted', data: { n: 5 } }] }]),
       ];
       return { rows: await batch(items, fn), a, b, shared };
     };
@@ -146,7 +136,7 @@ describe('eventstore_append_batch', () => {
   });
 
   it('takes the set-based path for a clean batch and refuses (writing nothing) what it cannot answer', async () => {
-    const clean = [item([{ id: counter(), expected: -1, events: [{ type: 'Counted' }] }])];
+    const clean = [item([{ id: counter(), expected: 'no_stream', events: [{ type: 'Counted' }] }])];
     const [done] = await sql.unsafe<{ o_stream_ids: string[] }[]>(
       'select * from eventstore_append_set($1::text::jsonb)',
       [JSON.stringify(clean)],
@@ -163,16 +153,16 @@ describe('eventstore_append_batch', () => {
     const refusals = [
       // a wrong expected version
       [
-        item([{ id: fresh, expected: -1, events: [{ type: 'Counted' }] }]),
+        item([{ id: fresh, expected: 'no_stream', events: [{ type: 'Counted' }] }]),
         item([{ id: existing, expected: 5, events: [{ type: 'Counted' }] }]),
       ],
       // a stream in two items
       [
-        item([{ id: fresh, expected: -1, events: [{ type: 'Counted' }] }]),
-        item([{ id: fresh, expected: -1, events: [{ type: 'Counted' }] }]),
+        item([{ id: fresh, expected: 'no_stream', events: [{ type: 'Counted' }] }]),
+        item([{ id: fresh, expected: 'no_stream', events: [{ type: 'Counted' }] }]),
       ],
       // an item that expects any version
-      [item([{ id: fresh, expected: -2, events: [{ type: 'Counted' }] }])],
+      [item([{ id: fresh, expected: 'any', events: [{ type: 'Counted' }] }])],
     ];
     for (const items of refusals) {
       await expect(
@@ -189,9 +179,9 @@ describe('eventstore_append_batch', () => {
     const s = counter();
     const other = counter();
     const rows = await batch([
-      item([{ id: s, expected: -1, events: [{ type: 'Counted', data: { who: 'first' } }] }]),
-      item([{ id: s, expected: -1, events: [{ type: 'Counted', data: { who: 'second' } }] }]),
-      item([{ id: other, expected: -1, events: [{ type: 'Counted' }] }]),
+      item([{ id: s, expected: 'no_stream', events: [{ type: 'Counted', data: { who: 'first' } }] }]),
+      item([{ id: s, expected: 'no_stream', events: [{ type: 'Counted', data: { who: 'second' } }] }]),
+      item([{ id: other, expected: 'no_stream', events: [{ type: 'Counted' }] }]),
     ]);
     expect(rows.map((r) => r.r_error_code)).toEqual([null, 'HS409', null]);
     expect(JSON.parse(rows[1]!.r_error_detail!)).toEqual({ streamId: s, expected: -1, actual: 1 });
