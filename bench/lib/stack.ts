@@ -142,6 +142,8 @@ export async function startBenchStack(
     // The heap cap the product ships with (scripts/start.mjs, Dockerfile); BENCH_HEAP_MB=0: V8's default.
     const heapMb = Number(process.env.BENCH_HEAP_MB ?? 192);
     if (heapMb > 0) prof.push(`--max-old-space-size=${heapMb}`);
+    // The one GC thread the product ships with too; BENCH_GC=parallel: V8's default helper threads.
+    if (process.env.BENCH_GC !== 'parallel') prof.push('--single-threaded-gc');
     // BENCH_NODE_ARGS: extra node flags for api and worker.
     prof.push(...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
     const child = spawn('node', [...prof, ...(options.nodeArgs ?? []), join(root, file)], {
