@@ -29,6 +29,10 @@ import {
   waitUntil,
 } from './lib/scale-out';
 
+// Rounds of the hot-slot race: at least three, and more until both apis have taken seats in one.
+const MIN_HOT_ROUNDS = 3;
+const MAX_HOT_ROUNDS = 10;
+
 describe('scale-out: two apis and two workers', () => {
   let stack: ProductStack;
   let smtp: TestSmtp;
@@ -47,7 +51,8 @@ describe('scale-out: two apis and two workers', () => {
         READ_CACHE_MS: '60000',
       },
     });
-    s = await screening(stack, [1000, 20, 20, 20]);
+    // One wide slot, then up to MAX_HOT_ROUNDS hot ones for the oversell test.
+    s = await screening(stack, [1000, ...Array.from({ length: MAX_HOT_ROUNDS }, () => 20)]);
   });
   afterAll(async () => {
     await stack?.stop();
@@ -111,17 +116,20 @@ describe('scale-out: two apis and two workers', () => {
   }, 300_000);
 
   it('slots of 20 seats under 200 concurrent bookings each, split across both apis: at most 20 seats taken, every request answered, the public pages cached by both apis refreshed', async () => {
-    // Three rounds, one slot each: whether both processes get seats on one slot depends on timing,
-    // so the test asks that they did in at least one round (they do in nearly every one).
+    // One slot per round. Whether both processes get seats on one slot depends on timing: in about
+    // a third of rounds one api's first bookings fill the slot before the other's commit, so the test
+    // plays rounds until both took seats in one (at most MAX_HOT_ROUNDS), and asks that they did.
     const hotSlots = s.slotIds.slice(1);
     const through: number[][] = [];
+    const split = () => through.some(([one, two]) => one! > 0 && two! > 0);
     // Both apis cache the public event page now, with every hot slot empty.
     for (const base of stack.baseUrls) {
       const seats = await publicSeats(base, s.slug);
-      expect(hotSlots.map((id) => seats.get(id))).toEqual([0, 0, 0]);
+      expect(hotSlots.map((id) => seats.get(id))).toEqual(hotSlots.map(() => 0));
     }
     const cachedAt = Date.now();
     for (const [round, hot] of hotSlots.entries()) {
+      if (round >= MIN_HOT_ROUNDS && split()) break;
       const results = await Promise.all(
         Array.from({ length: 200 }, async (_, i) => {
           const via = i % 2;
@@ -154,10 +162,8 @@ describe('scale-out: two apis and two workers', () => {
       expect(accepted.length).toBe(20);
     }
     console.log('hot slots: seats taken through api1, api2 per round', through);
-    expect(
-      through.some(([one, two]) => one! > 0 && two! > 0),
-      JSON.stringify(through),
-    ).toBe(true);
+    expect(split(), JSON.stringify(through)).toBe(true);
+    const played = hotSlots.slice(0, through.length);
 
     await waitUntil(
       90_000,
@@ -165,8 +171,8 @@ describe('scale-out: two apis and two workers', () => {
       async () => fail(`projections: ${(await projectionProblems(stack.db.sql)).join('; ')}`),
     );
     const projected = await stack.db.sql<{ current_attendees: number }[]>`
-      select current_attendees from slot_availability where timeslot_id = any(${hotSlots}::bigint[])`;
-    expect(projected.map((r) => r.current_attendees)).toEqual([20, 20, 20]);
+      select current_attendees from slot_availability where timeslot_id = any(${played}::bigint[])`;
+    expect(projected.map((r) => r.current_attendees)).toEqual(played.map(() => 20));
 
     // Each api's cached page was emptied by the slot read model's change notification, whichever api
     // took the bookings: both show the full slots well before the minute the cache may keep an answer.
@@ -174,7 +180,7 @@ describe('scale-out: two apis and two workers', () => {
       const out: string[] = [];
       for (const [i, base] of stack.baseUrls.entries()) {
         const seats = await publicSeats(base, s.slug);
-        const shown = hotSlots.map((id) => seats.get(id));
+        const shown = played.map((id) => seats.get(id));
         if (shown.some((n) => n !== 20)) out.push(`api${i + 1} shows ${shown}`);
       }
       return out;
