@@ -4,10 +4,18 @@ import type { Call } from './inject';
 const EVENT = 'community-health-screening-2026';
 const HOUR = 3_600_000;
 
-/** Singapore day and HH:mm of an instant, the minutes rounded up to the next multiple of 5. */
-function singaporeSlot(at: Date): { date: string; time: string } {
-  const rounded = new Date(Math.ceil(at.getTime() / (5 * 60_000)) * 5 * 60_000);
-  const sg = new Date(rounded.getTime() + 8 * HOUR);
+/**
+ * The reminder booking's slot: 72 h and a few minutes after `now` (its 72 h reminder comes due 3 to 13
+ * minutes after the seed), as a Singapore day and HH:mm whose minutes are a multiple of 5 but never of
+ * 15. Every other demo slot of the event starts on a quarter hour (09:00, 10:30, 16:15, ...), and an event
+ * takes one slot per date and time: rounded to a quarter hour, a seed run at the wrong five minutes (08:55
+ * on a Thursday, say) collided with a regular slot and failed.
+ */
+export function demoReminderSlot(now: Date): { date: string; time: string } {
+  const step = 5 * 60_000;
+  let at = Math.ceil((now.getTime() + 72 * HOUR + 3 * 60_000) / step) * step;
+  if ((at / step) % 3 === 0) at += step;
+  const sg = new Date(at + 8 * HOUR);
   return { date: sg.toISOString().slice(0, 10), time: sg.toISOString().slice(11, 16) };
 }
 
@@ -28,7 +36,7 @@ export async function seedDemoReminders(
   if (eventId === undefined || packageId === undefined) throw new Error(`seed: no ${EVENT} or basic package`);
   const slot = (
     await admin('POST', `/api/admin/events/${eventId}/timeslots`, {
-      ...singaporeSlot(new Date(now.getTime() + 72 * HOUR + 3 * 60_000)),
+      ...demoReminderSlot(now),
       maxAttendees: 20,
     })
   ).data;
