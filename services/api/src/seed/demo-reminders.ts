@@ -8,8 +8,8 @@ const HOUR = 3_600_000;
  * The reminder booking's slot: 72 h and a few minutes after `now` (its 72 h reminder comes due 3 to 13
  * minutes after the seed), as a Singapore day and HH:mm whose minutes are a multiple of 5 but never of
  * 15. Every other demo slot of the event starts on a quarter hour (09:00, 10:30, 16:15, ...), and an event
- * takes one slot per date and time: rounded to a quarter hour, a seed run at the wrong five minutes (08:55
- * on a Thursday, say) collided with a regular slot and failed.
+ * takes one slot per date and time: when this slot landed on a quarter hour too, a seed run at the wrong
+ * five minutes (08:52 to 08:57 on a Thursday, say) took a regular slot's time and failed.
  */
 export function demoReminderSlot(now: Date): { date: string; time: string } {
   const step = 5 * 60_000;
