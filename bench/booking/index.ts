@@ -12,6 +12,7 @@
 //        BOOKING_STATEMENTS=on (pg_stat_statements reset after the preload, so it holds the timed runs'
 //          statements; needs shared_preload_libraries = 'pg_stat_statements' on the server),
 //        BOOKING_WORKER=off (no worker: what the api's side alone costs; projections then stand still),
+//        BENCH_GC_METER=off (no GC meter in api and worker: then no "garbage-collection pauses" line),
 //        BOOKING_COMPARE=KEY=VALUE[,...] (a second api configuration B against the default A in one run,
 //          order A base B B base A, the api restarted and warmed up at each switch; e.g. GROUP_COMMIT=off),
 //        DATABASE_URL (admin url of the Postgres server, default postgres://postgres@127.0.0.1:5432/postgres)
@@ -99,6 +100,10 @@ try {
     // CPU of each process (and of the Postgres backends serving it, and of Postgres's background
     // processes) per run, to see where the time goes.
     const cpu: Record<string, number>[] = [];
+    // The garbage collector's pauses in api and worker per run (bench/lib/gc-meter.cjs): part of their CPU.
+    const gc: Record<string, number>[] = [];
+    const gcSnapshot = (pids: Record<string, number>) =>
+      Object.fromEntries(['api', 'worker'].flatMap((k) => (pids[k] ? [[k, stack.gcMs(pids[k])]] : [])));
     for (const side of order) {
       if (side !== 'base' && side !== current) {
         await stack.restartApi(side === 'B' ? COMPARE! : {});
@@ -112,8 +117,10 @@ try {
         bench: process.pid,
       };
       const before = await cpuSnapshot(stack.sql, pids);
+      const gcBefore = gcSnapshot(pids);
       runs.push(await (side === 'base' ? bare : product)(SECONDS));
       cpu.push(cpuDelta(before, await cpuSnapshot(stack.sql, pids)));
+      gc.push(cpuDelta(gcBefore, gcSnapshot(pids)));
     }
     const of = (side: Side) => order.flatMap((s, i) => (s === side ? [i] : []));
     const sides: Side[] = COMPARE ? ['A', 'B', 'base'] : ['A', 'base'];
@@ -169,6 +176,20 @@ try {
       console.log(`| ${key} | ${cells.join(' | ')} |`);
     }
     console.log(`| **TOTAL** | ${sides.map((s) => `**${fmt(total(s), 3)}**`).join(' | ')} |`);
+    const gcPerReq = (side: Side, key: string) => {
+      const i = of(side);
+      return i.reduce((a, k) => a + (gc[k]![key] ?? 0), 0) / i.reduce((a, k) => a + runs[k]!.requests, 0);
+    };
+    for (const side of sides.filter((s) => s !== 'base')) {
+      const parts = (WORKER ? ['api', 'worker'] : ['api']).map((key) => {
+        const ms = gcPerReq(side, key);
+        return `${key} ${fmt(ms, 3)} ms (${fmt((100 * ms) / perReq(side, key), 0)} % of its CPU)`;
+      });
+      if (parts.every((p) => !p.includes('NaN')))
+        console.log(
+          `${COMPARE ? `${label[side]}: ` : ''}of which garbage-collection pauses: ${parts.join(', ')}`,
+        );
+    }
     console.log(`\nruns (${order.join(' ')}): ${runs.map((r) => fmt(r.perSecond)).join(', ')} per s`);
     console.log(`RegistrationBooked events in the log: ${booked} (201 answers incl. warm-ups should match)`);
     const baseCpu = total('base');

@@ -78,6 +78,8 @@ export interface BenchStack {
   adminToken: string;
   admin: <T = { id: number }>(method: string, path: string, body?: unknown) => Promise<T>;
   output: () => string;
+  /** The GC meter's pauses so far in ms of the api or worker with this pid; NaN with BENCH_GC_METER=off. */
+  gcMs: (pid: number) => number;
   /**
    * Stops the api and starts a new one on the same port with the stack's env plus `extraEnv` (an empty
    * object: the env it started with), waits for /readyz and updates `pids.api`. For comparing two api
@@ -134,6 +136,8 @@ export async function startBenchStack(
     throw new Error(`seed failed: ${seed.stderr || seed.stdout}`);
   }
   let output = '';
+  const gcMeterDir =
+    process.env.BENCH_GC_METER === 'off' ? undefined : mkdtempSync(join(tmpdir(), 'hs-bench-gc-'));
   const start = (name: string, file: string, childEnv: Record<string, string> = env) => {
     // BENCH_CPU_PROF=<dir>: V8 CPU profiles of api and worker, written when they stop.
     const prof = process.env.BENCH_CPU_PROF
@@ -144,11 +148,13 @@ export async function startBenchStack(
     if (heapMb > 0) prof.push(`--max-old-space-size=${heapMb}`);
     // The one GC thread the product ships with too; BENCH_GC=parallel: V8's default helper threads.
     if (process.env.BENCH_GC !== 'parallel') prof.push('--single-threaded-gc');
+    // The GC meter (gc-meter.cjs), read by gcMs; BENCH_GC_METER=off leaves it out.
+    if (gcMeterDir) prof.push('--require', join(root, 'bench/lib/gc-meter.cjs'));
     // BENCH_NODE_ARGS: extra node flags for api and worker.
     prof.push(...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
     const child = spawn('node', [...prof, ...(options.nodeArgs ?? []), join(root, file)], {
       cwd: root,
-      env: childEnv,
+      env: gcMeterDir ? { ...childEnv, BENCH_GC_METER_DIR: gcMeterDir } : childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (d: Buffer) => {
@@ -175,6 +181,7 @@ export async function startBenchStack(
     await sql.end({ timeout: 5 });
     await db.drop();
     rmSync(mailDir, { recursive: true, force: true });
+    if (gcMeterDir) rmSync(gcMeterDir, { recursive: true, force: true });
     const redis = new Redis(redisUrl, { lazyConnect: true });
     try {
       await redis.connect();
@@ -218,6 +225,7 @@ export async function startBenchStack(
       adminToken,
       admin,
       output: () => output,
+      gcMs: (pid: number) => gcMs(gcMeterDir, pid),
       restartApi,
       stop,
     };
@@ -294,6 +302,20 @@ export function cpuMs(pid: number): number {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, CLK_TCK 100
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The garbage collector's pauses so far in one of the stack's processes, in ms, as its GC meter
+ * (gc-meter.cjs) last wrote them; NaN without the meter or before its first GC.
+ */
+function gcMs(dir: string | undefined, pid: number): number {
+  if (!dir) return Number.NaN;
+  try {
+    const s = JSON.parse(readFileSync(join(dir, `${pid}.json`), 'utf8')) as Record<string, number>;
+    return (s.scavengeMs ?? 0) + (s.markCompactMs ?? 0) + (s.otherMs ?? 0);
   } catch {
     return Number.NaN;
   }
