@@ -155,9 +155,10 @@ try {
     ];
     const baselineKeys = ['baseline', 'postgres (bench-baseline)', ...shared];
     const counted = (side: Side) => (side === 'base' ? baselineKeys : productKeys);
-    const perReq = (side: Side, key: string) => {
+    // Per request of a side: CPU by default, or another per-run measure such as the GC pauses.
+    const perReq = (side: Side, key: string, perRun = cpu) => {
       const i = of(side);
-      return i.reduce((a, k) => a + (cpu[k]![key] ?? 0), 0) / i.reduce((a, k) => a + runs[k]!.requests, 0);
+      return i.reduce((a, k) => a + (perRun[k]![key] ?? 0), 0) / i.reduce((a, k) => a + runs[k]!.requests, 0);
     };
     const total = (side: Side) => counted(side).reduce((a, key) => a + perReq(side, key), 0);
     console.log(
@@ -176,20 +177,16 @@ try {
       console.log(`| ${key} | ${cells.join(' | ')} |`);
     }
     console.log(`| **TOTAL** | ${sides.map((s) => `**${fmt(total(s), 3)}**`).join(' | ')} |`);
-    const gcPerReq = (side: Side, key: string) => {
-      const i = of(side);
-      return i.reduce((a, k) => a + (gc[k]![key] ?? 0), 0) / i.reduce((a, k) => a + runs[k]!.requests, 0);
-    };
-    for (const side of sides.filter((s) => s !== 'base')) {
+    // BENCH_GC_METER=off: no run has a GC figure (the meter's NaN is dropped by cpuDelta).
+    const metered = gc.every((g) => 'api' in g);
+    for (const side of metered ? sides.filter((s) => s !== 'base') : []) {
       const parts = (WORKER ? ['api', 'worker'] : ['api']).map((key) => {
-        const ms = gcPerReq(side, key);
+        const ms = perReq(side, key, gc);
         return `${key} ${fmt(ms, 3)} ms (${fmt((100 * ms) / perReq(side, key), 0)} % of its CPU)`;
       });
-      // BENCH_GC_METER=off: no run has a GC figure (the meter's NaN is dropped by cpuDelta).
-      if (gc.every((g) => 'api' in g))
-        console.log(
-          `${COMPARE ? `${label[side]}: ` : ''}of which garbage-collection pauses: ${parts.join(', ')}`,
-        );
+      console.log(
+        `${COMPARE ? `${label[side]}: ` : ''}of which garbage-collection pauses: ${parts.join(', ')}`,
+      );
     }
     console.log(`\nruns (${order.join(' ')}): ${runs.map((r) => fmt(r.perSecond)).join(', ')} per s`);
     console.log(`RegistrationBooked events in the log: ${booked} (201 answers incl. warm-ups should match)`);
