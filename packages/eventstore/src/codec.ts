@@ -12,6 +12,8 @@ export interface EventCodec {
   /** True when encoding these events writes rows (then the append runs in one transaction with them). */
   writes(events: readonly { type: string; data: unknown }[]): boolean;
   encode(events: readonly { type: string; data: unknown }[], db: Queryable): Promise<unknown[]>;
+  /** Top-level data fields decode needs besides the ones a reader asks for (see dataColumn). */
+  decodeFields?: readonly string[];
   decode(events: readonly RecordedEvent[], db: Queryable): Promise<void>;
 }
 

@@ -58,7 +58,7 @@ export async function findStreamEvents<T = unknown>(
   for (const type of types) if (!NAME.test(type)) throw new TypeError(`Not a name: ${type}`);
   const rows = await sql<EventRow[]>`
     select e.global_position, e.transaction_id::text, e.event_id, e.stream_id, e.version, e.type,
-           ${dataColumn(sql, options.dataFields)} as data, e.metadata, e.recorded_at
+           ${dataColumn(sql, options.dataFields, options.decode !== false)} as data, e.metadata, e.recorded_at
     from events e
     where e.stream_id = any(${streamIds as string[]}::text[]) and e.type = any(${types as string[]}::text[])
     order by e.stream_id, e.version`;

@@ -1,5 +1,5 @@
 import type { Fragment } from '@hs/db';
-import { decodeEvents } from './codec';
+import { decodeEvents, eventCodec } from './codec';
 import type { EventMetadata, Queryable, RecordedEvent } from './types';
 
 export interface EventRow {
@@ -17,12 +17,14 @@ export interface EventRow {
 /**
  * The `data` column of a read of `events` (aliased `e`): the whole payload, or only the named top-level
  * fields (absent ones stay absent), so a reader that looks at a few fields of large events spares
- * Postgres writing the whole payload out and itself parsing it (issue 27).
+ * Postgres writing the whole payload out and itself parsing it (issue 27). A reader that decodes also
+ * gets the fields the codec needs for it (the personal-data boxes).
  */
-export function dataColumn(sql: Queryable, fields?: readonly string[]) {
-  return fields
+export function dataColumn(sql: Queryable, fields: readonly string[] | undefined, decode: boolean) {
+  const read = fields && decode ? [...fields, ...(eventCodec()?.decodeFields ?? [])] : fields;
+  return read
     ? sql`(select coalesce(jsonb_object_agg(f.k, e.data -> f.k), '{}'::jsonb)
-           from unnest(${[...fields]}::text[]) as f(k) where e.data ? f.k)`
+           from unnest(${[...read]}::text[]) as f(k) where e.data ? f.k)`
     : sql`e.data`;
 }
 

@@ -74,7 +74,7 @@ export async function readCursorBatch(
     ? db`(select json_object_agg(v.projection, v.version) from projection_stream_versions v
           where v.projection = any(${[...options.versionsOf]}::text[]) and v.stream_id = b.stream_id)`
     : db`null::json`;
-  const data = dataColumn(db, options.dataFields);
+  const data = dataColumn(db, options.dataFields, options.decode !== false);
   const rows = await db<
     (EventRow & {
       cp_tx: string;

@@ -12,6 +12,8 @@ export {
   type MasterKey,
 } from './keys';
 export {
+  boxIndex,
+  boxReference,
   decryptField,
   decryptFields,
   destroyDataKeys,
@@ -20,8 +22,10 @@ export {
   fieldSubject,
   isEncryptedField,
   loadDataKeys,
+  openBox,
   participantSubject,
   rewrapDataKeys,
+  sealBox,
   waitlistSubject,
   type DataKeys,
   type RewrapResult,

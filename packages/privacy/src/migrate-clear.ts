@@ -1,6 +1,6 @@
 import type { Sql } from '@hs/db';
 import { PERSONAL_EVENT_TYPES, personalFieldsOf } from '@hs/domain';
-import { encryptEventData } from './codec';
+import { encryptEventData, hasBoxes } from './codec';
 import { ensureDataKeys, isEncryptedField } from './store';
 
 export interface ClearEventsResult {
@@ -9,6 +9,8 @@ export interface ClearEventsResult {
 }
 
 function hasClearField(type: string, data: unknown): boolean {
+  // An event with boxes was encrypted when appended; its fields hold references into them.
+  if (hasBoxes(data)) return false;
   return personalFieldsOf(type, data).some((f) => {
     let v: unknown = data;
     for (const k of f.path) v = (v as Record<string | number, unknown>)[k];

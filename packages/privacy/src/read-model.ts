@@ -1,6 +1,6 @@
 import type { TransactionSql } from '@hs/db';
 import { maskIdentificationNumber, personalFieldsOf } from '@hs/domain';
-import { decryptEventData, envelopeOf, subjectOf } from './codec';
+import { decryptEventData, envelopeOf, keysDecodedWith, subjectOf } from './codec';
 import { isPersonalDataConfigured, keyedHash } from './keys';
 import { copyAlong, getAt, parentOf } from './paths';
 import { type DataKeys, encryptField, ensureDataKeys, fieldSubject, loadDataKeys } from './store';
@@ -18,10 +18,11 @@ export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
 /**
  * Copies of decoded events' data for a projection to store: each sensitive field sealed under its
  * owner's data key, and beside each identification number its masked form (`identificationMasked`, for
- * lists) and keyed hash (`identificationHash`, for lookups). A field decoded from an envelope of its
- * owner gets that envelope back (issue 27: no key query, no cipher); only fields clear in the log (before
- * the migrate step encrypted them) are sealed anew, with one key query for the batch. A destroyed key
- * leaves ''. Without a configured key ring (unit tests of projections) the data is returned as is.
+ * lists) and keyed hash (`identificationHash`, for lookups). A field decoded from an older per-field
+ * envelope of its owner gets that envelope back (no key query, no cipher); a field opened from its
+ * owner's box is sealed in its own envelope under the key the decoder used (no key query); only fields
+ * clear in the log (before the migrate step encrypted them) are sealed with one key query for the batch.
+ * A destroyed key leaves ''. Without a configured key ring (unit tests of projections) the data is returned as is.
  */
 export async function sealForReadModel<E extends { type: string; data: unknown }>(
   tx: TransactionSql,
@@ -68,10 +69,17 @@ async function sealData(
       return found && fieldSubject(found.envelope) === subjectOf(f.owner) ? found : undefined;
     }),
   );
+  // A field opened from a box is sealed under the key its box was opened with (no key query).
+  const decodedKeys = events.map((e) => (isObject(e.data) ? keysDecodedWith(e.data) : undefined));
   const clear = fields.flatMap((list, i) =>
     list.filter((f, j) => {
       const value = getAt(events[i]?.data, f.path);
-      return !envelopes[i]?.[j] && typeof value === 'string' && !fieldSubject(value);
+      return (
+        !envelopes[i]?.[j] &&
+        !decodedKeys[i]?.has(subjectOf(f.owner)) &&
+        typeof value === 'string' &&
+        !fieldSubject(value)
+      );
     }),
   );
   // ensure, not load: an event still in clear (before the migrate step encrypted it) gets its key here.
@@ -82,6 +90,8 @@ async function sealData(
           clear.map((f) => subjectOf(f.owner)),
         )
       : new Map();
+  // One person's same value (the contact's number is also the primary participant's) sealed once.
+  const sealed = new Map<string, string>();
   return events.map((e, i) => {
     const list = fields[i] ?? [];
     if (list.length === 0) return e.data;
@@ -96,14 +106,24 @@ async function sealData(
       if (typeof value !== 'string' || fieldSubject(value)) return;
       const envelope = envelopes[i]?.[j];
       const subject = subjectOf(f.owner);
-      const key = envelope ? null : keys.get(subject);
+      const fromBox = decodedKeys[i];
+      const key = envelope ? null : fromBox?.has(subject) ? fromBox.get(subject) : keys.get(subject);
       const live = envelope ? !envelope.erased : Boolean(key);
       if (name === 'identificationNumber') {
         parent.identificationMasked = live ? maskIdentificationNumber(value) : '';
         parent.identificationHash = live && value.trim() !== '' ? keyedHash(value) : null;
       }
       if (!live) parent[name] = '';
-      else parent[name] = envelope ? envelope.envelope : encryptField(key as Buffer, subject, value);
+      else if (envelope) parent[name] = envelope.envelope;
+      else {
+        const memo = `${subject}\u0000${value}`;
+        let fresh = sealed.get(memo);
+        if (fresh === undefined) {
+          fresh = encryptField(key as Buffer, subject, value);
+          sealed.set(memo, fresh);
+        }
+        parent[name] = fresh;
+      }
     });
     return data;
   });

@@ -128,6 +128,44 @@ export function decryptField(keys: DataKeys, value: string): string {
   return open(key, Buffer.from(value.slice(dot + 1), 'base64url'), subject).toString('utf8');
 }
 
+/**
+ * The log's per-person box (issue 27): one person's personal values of one event, as a JSON array, sealed
+ * once (AES-256-GCM under the subject's data key, AAD `pd2.<subject>`), instead of one envelope per field.
+ * The event's fields hold references into it (`pd2.<index>`); see codec.ts.
+ */
+export function sealBox(key: Buffer, subjectId: string, values: readonly string[]): string {
+  return seal(key, Buffer.from(JSON.stringify(values), 'utf8'), `${BOX_PREFIX}${subjectId}`).toString(
+    'base64url',
+  );
+}
+
+/** The values of a box; null when its subject's key is destroyed or missing (an erased person). Tampering throws. */
+export function openBox(keys: DataKeys, subjectId: string, box: string): string[] | null {
+  const key = keys.get(subjectId);
+  if (!key) return null;
+  const values: unknown = JSON.parse(
+    open(key, Buffer.from(box, 'base64url'), `${BOX_PREFIX}${subjectId}`).toString('utf8'),
+  );
+  if (!Array.isArray(values) || !values.every((v) => typeof v === 'string')) {
+    throw new Error('personal data box is not a list of strings');
+  }
+  return values;
+}
+
+/** A field's reference into its owner's box of the same event: `pd2.<index>`. */
+export const BOX_PREFIX = 'pd2.';
+
+export function boxReference(index: number): string {
+  return `${BOX_PREFIX}${index}`;
+}
+
+/** The index a box reference points at, or undefined for any other value. */
+export function boxIndex(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !value.startsWith(BOX_PREFIX)) return undefined;
+  const rest = value.slice(BOX_PREFIX.length);
+  return /^\d{1,4}$/.test(rest) ? Number(rest) : undefined;
+}
+
 /** Decrypts a few stored envelopes (read-model columns) with one key query. */
 export async function decryptFields<T extends readonly (string | null | undefined)[]>(
   sql: Db,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  boxIndex,
+  boxReference,
   configurePersonalData,
   decryptField,
   encryptField,
@@ -9,6 +11,8 @@ import {
   isEncryptedField,
   keyedHash,
   keyRingFromEnv,
+  openBox,
+  sealBox,
 } from '../src/index';
 
 const env = { PERSONAL_DATA_KEY: generateKeyBase64(), PERSONAL_DATA_HASH_KEY: generateKeyBase64() };
@@ -61,6 +65,48 @@ describe('field envelope', () => {
   it('passes clear values through', () => {
     expect(isEncryptedField('Tan')).toBe(false);
     expect(decryptField(new Map(), 'Tan')).toBe('Tan');
+  });
+});
+
+describe('person box (one per person and event)', () => {
+  const key = randomBytes(32);
+  const subject = 'participant-p1';
+  const values = ['Tan', 'S1234567D', '1980-01-02', ''];
+
+  it('round-trips the values in order and hides them', () => {
+    const box = sealBox(key, subject, values);
+    for (const v of values.filter(Boolean)) expect(box).not.toContain(v);
+    expect(openBox(new Map([[subject, key]]), subject, box)).toEqual(values);
+    expect(sealBox(key, subject, values)).not.toBe(box);
+  });
+
+  it('fails on a tampered box, under another subject, or with the wrong key', () => {
+    const box = sealBox(key, subject, values);
+    const bytes = Buffer.from(box, 'base64url');
+    bytes[20] = (bytes[20] as number) ^ 1;
+    expect(() => openBox(new Map([[subject, key]]), subject, bytes.toString('base64url'))).toThrow();
+    expect(() => openBox(new Map([['participant-p2', key]]), 'participant-p2', box)).toThrow();
+    expect(() => openBox(new Map([[subject, randomBytes(32)]]), subject, box)).toThrow();
+  });
+
+  it("is not a field envelope's box: one cannot stand in for the other", () => {
+    const field = encryptField(key, subject, '["Tan"]');
+    const body = field.slice(field.lastIndexOf('.') + 1);
+    expect(() => openBox(new Map([[subject, key]]), subject, body)).toThrow();
+  });
+
+  it('reads as null (every value erased) when the key is destroyed or missing', () => {
+    const box = sealBox(key, subject, values);
+    expect(openBox(new Map([[subject, null]]), subject, box)).toBeNull();
+    expect(openBox(new Map(), subject, box)).toBeNull();
+  });
+
+  it('references are pd2.<index>; nothing else reads as one', () => {
+    expect(boxReference(3)).toBe('pd2.3');
+    expect(boxIndex('pd2.3')).toBe(3);
+    for (const v of ['pd2.', 'pd2.x', 'pd2.1.2', 'pd1.participant-p1.abc', 'Tan', null, 7]) {
+      expect(boxIndex(v)).toBeUndefined();
+    }
   });
 });
 

@@ -1,11 +1,13 @@
 import type { TransactionSql } from '@hs/db';
-import { maskIdentificationNumber } from '@hs/domain';
+import { maskIdentificationNumber, personalFieldsOf } from '@hs/domain';
 import { append, type RecordedEvent, readStream, setEventCodec } from '@hs/eventstore';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   configurePersonalData,
   destroyDataKeys,
+  encryptField,
+  ensureDataKeys,
   fieldSubject,
   generateKeyBase64,
   keyedHash,
@@ -14,11 +16,13 @@ import {
   participantSubject,
   personalDataCodec,
   sealForReadModel,
+  subjectOf,
 } from '../src/index';
 
 type Data = {
   contact: Record<string, unknown>;
   participants: Record<string, unknown>[];
+  pd2?: unknown;
 };
 
 function booked(n: number): { type: string; data: Data } {
@@ -86,6 +90,38 @@ describe('sealForReadModel', () => {
     return { stored: row!.data, decoded };
   }
 
+  /**
+   * Appends booked(n) as the log held it before the per-person boxes (issue 27): each personal field in
+   * its own `pd1.` envelope. Such events stay in the log and are still read.
+   */
+  async function loggedFieldEnvelopes(n: number) {
+    const stream = `registration-${n}`;
+    const event = booked(n);
+    const fields = personalFieldsOf(event.type, event.data);
+    const keys = await ensureDataKeys(
+      db.sql,
+      fields.map((f) => subjectOf(f.owner)),
+    );
+    const data = structuredClone(event.data) as unknown as Record<string | number, Record<string, unknown>>;
+    for (const f of fields) {
+      let holder: Record<string | number, unknown> = data;
+      for (const k of f.path.slice(0, -1)) holder = holder[k] as Record<string | number, unknown>;
+      const name = f.path[f.path.length - 1] as string;
+      const subject = subjectOf(f.owner);
+      holder[name] = encryptField(keys.get(subject) as Buffer, subject, holder[name] as string);
+    }
+    setEventCodec(null);
+    await append(
+      db.sql,
+      { streamId: stream, expectedVersion: 'any', events: [{ type: event.type, data }] },
+      { actor: 'admin:test' },
+    );
+    setEventCodec(personalDataCodec);
+    const [row] = await db.sql<{ data: Data }[]>`select data from events where stream_id = ${stream}`;
+    const [decoded] = (await readStream<Data>(db.sql, stream)) as [RecordedEvent<Data>];
+    return { stored: row!.data, decoded };
+  }
+
   /** Seals in a transaction whose statements are counted, with their parameters. */
   async function seal(events: RecordedEvent<Data>[]) {
     const statements: unknown[][] = [];
@@ -101,9 +137,9 @@ describe('sealForReadModel', () => {
     return { sealed: sealed as RecordedEvent<Data>[], statements };
   }
 
-  it('gives back the envelopes of the log for decoded fields, with the same lookups, and sends no statement', async () => {
-    const a = await logged(++seq);
-    const b = await logged(++seq);
+  it('gives back the older per-field envelopes of the log for decoded fields, with the same lookups, and sends no statement', async () => {
+    const a = await loggedFieldEnvelopes(++seq);
+    const b = await loggedFieldEnvelopes(++seq);
     const clear = [booked(seq - 1).data, booked(seq).data];
     const { sealed, statements } = await seal([a.decoded, b.decoded]);
     expect(statements).toEqual([]);
@@ -146,8 +182,8 @@ describe('sealForReadModel', () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]).toContainEqual([participantSubject(`rm${n}a`), participantSubject(`rm${n}b`)]);
 
-    // The encrypted event's fields are still the log's envelopes.
-    expect(holders(sealed[0]!.data)[1]!.dateOfBirth).toBe(holders(encrypted.stored)[1]!.dateOfBirth);
+    // The boxed event's fields are sealed under the keys its boxes were opened with: no statement of theirs.
+    expect(fieldSubject(holders(sealed[0]!.data)[1]!.dateOfBirth)).toBe(participantSubject(`rm${n - 1}a`));
     const out = holders(sealed[1]!.data);
     for (const [h, holder] of out.entries()) {
       const original = holders(booked(n).data)[h]!;
@@ -166,13 +202,68 @@ describe('sealForReadModel', () => {
   });
 
   it('seals a decoded value changed after decoding anew, not with the stale envelope', async () => {
-    const { stored, decoded } = await logged(++seq);
+    const { stored, decoded } = await loggedFieldEnvelopes(++seq);
     decoded.data.contact.medicalConditions = 'Diabetes';
     const { sealed, statements } = await seal([decoded]);
     expect(statements).toHaveLength(1);
     const value = sealed[0]!.data.contact.medicalConditions;
     expect(value).not.toBe(stored.contact.medicalConditions);
     const [row] = await openReadModelRows(db.sql, [{ value }]);
+    expect(row!.value).toBe('Diabetes');
+  });
+
+  it('seals the fields opened from a box in their own envelopes under the keys the decoder used, with no statement', async () => {
+    const n = ++seq;
+    const { stored, decoded } = await logged(n);
+    // The log holds references into one box per person, and no clear or per-field sealed value.
+    expect(Object.keys(stored.pd2 as object).sort()).toEqual(
+      [participantSubject(`rm${n}a`), participantSubject(`rm${n}b`)].sort(),
+    );
+    expect(stored.participants[0]!.identificationNumber).toMatch(/^pd2\.\d+$/);
+    const clearJson = JSON.stringify(booked(n).data);
+    for (const value of [`S00000${n}A`, `S00000${n}C`, '1975-05-06', `c${n}@example.com`, 'First rm']) {
+      expect(clearJson).toContain(value);
+      expect(JSON.stringify(stored)).not.toContain(value);
+    }
+    // Decoding gives back the data as appended, without the boxes.
+    expect(decoded.data).toEqual(booked(n).data);
+
+    const { sealed, statements } = await seal([decoded]);
+    expect(statements).toEqual([]);
+    const out = holders(sealed[0]!.data);
+    const original = holders(booked(n).data);
+    for (const [h, holder] of out.entries()) {
+      const subject = participantSubject(h === 2 ? `rm${n}b` : `rm${n}a`);
+      for (const name of SENSITIVE)
+        if (name in original[h]!) expect(fieldSubject(holder[name])).toBe(subject);
+      const id = original[h]!.identificationNumber as string;
+      expect(holder.identificationMasked).toBe(maskIdentificationNumber(id));
+      expect(holder.identificationHash).toBe(keyedHash(id));
+    }
+    const opened = await openReadModelRows(db.sql, [structuredClone(sealed[0]!.data)]);
+    expect(opened[0]).toEqual(booked(n).data);
+  });
+
+  it('leaves a value that only looks like a box reference, outside the personal fields, as written', async () => {
+    const n = ++seq;
+    const event = booked(n);
+    const data = { ...event.data, partnerCode: 'pd2.0', note: { text: 'pd2.1' } };
+    setEventCodec(personalDataCodec);
+    await append(
+      db.sql,
+      { streamId: `registration-${n}`, expectedVersion: 'any', events: [{ type: event.type, data }] },
+      { actor: 'admin:test' },
+    );
+    const [decoded] = await readStream<Data>(db.sql, `registration-${n}`);
+    expect(decoded!.data).toEqual(data);
+  });
+
+  it('seals a value changed after decoding from a box with the decoded key, as changed', async () => {
+    const { decoded } = await logged(++seq);
+    decoded.data.contact.medicalConditions = 'Diabetes';
+    const { sealed, statements } = await seal([decoded]);
+    expect(statements).toEqual([]);
+    const [row] = await openReadModelRows(db.sql, [{ value: sealed[0]!.data.contact.medicalConditions }]);
     expect(row!.value).toBe('Diabetes');
   });
 
@@ -191,7 +282,7 @@ describe('sealForReadModel', () => {
       (await readStream<Data>(db.sql, `registration-${seq}`))[0]!,
     ];
     expect(reread[0]!.data.participants[0]!.identificationNumber).toBe('');
-    // The decoded event needs no key (its envelopes say whose they are, and the key was gone at decoding);
+    // The decoded event needs no key (its boxes say whose they are, and the key was gone at decoding);
     // the clear one asks for its keys and finds them destroyed.
     const decoded = await seal([reread[0]!]);
     expect(decoded.statements).toEqual([]);
@@ -234,7 +325,7 @@ describe('sealForReadModel', () => {
     expect(a[0]!.data).not.toBe(decoded.data);
   });
 
-  it("encrypts one person's same value once per append: the contact and the primary participant share envelopes, another person does not", async () => {
+  it("encrypts one person's same value once per event: the contact and the primary participant share a box entry, another person has their own box", async () => {
     const n = ++seq;
     const event = booked(n);
     const primary = event.data.participants[0]!;
@@ -256,11 +347,15 @@ describe('sealForReadModel', () => {
     >`select data from events where stream_id = ${`registration-${n}`}`;
     const stored = row!.data;
     for (const name of ['firstName', 'identificationNumber', 'dateOfBirth']) {
-      expect(fieldSubject(stored.contact[name])).toBe(participantSubject(`rm${n}a`));
+      expect(stored.contact[name]).toMatch(/^pd2\.\d+$/);
       expect(stored.contact[name]).toBe(stored.participants[0]![name]);
     }
-    expect(fieldSubject(stored.participants[1]!.dateOfBirth)).toBe(participantSubject(`rm${n}b`));
-    expect(stored.participants[1]!.dateOfBirth).not.toBe(stored.participants[0]!.dateOfBirth);
+    // One box per person: the second participant's same date of birth is in their own box.
+    const boxes = stored.pd2 as Record<string, string>;
+    expect(Object.keys(boxes).sort()).toEqual(
+      [participantSubject(`rm${n}a`), participantSubject(`rm${n}b`)].sort(),
+    );
+    expect(stored.participants[1]!.dateOfBirth).toMatch(/^pd2\.\d+$/);
     // Read back, every field opens to its own clear value.
     const [decoded] = await readStream<Data>(db.sql, `registration-${n}`);
     expect(decoded!.data).toEqual(event.data);
