@@ -4,9 +4,9 @@
 //   npm run append-batch -w bench
 // Knobs: APPEND_BATCH (bookings per batch, default 20: the booking bench's average),
 //        APPEND_BATCHES (batches per run, default 300), DATABASE_URL (admin url of the server).
-// Each booking is two events as the api writes them: a 2 kB RegistrationBooked with its personal
-// fields as references into its person's sealed box on a new registration stream, and SeatsReserved on one of 200 slot streams at
-// its expected version. Runs in the order items set set items; CPU is the backend's own, from /proc.
+// Each booking is two events as the api writes them: a RegistrationBooked of the api's shape, its
+// personal fields references into its person's sealed box (docs/privacy.md), on a new registration
+// stream, and SeatsReserved on one of 200 slot streams at its expected version. Runs in the order items set set items; CPU is the backend's own, from /proc.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect } from '@hs/db';
