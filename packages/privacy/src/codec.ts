@@ -220,8 +220,11 @@ export const personalDataCodec: EventCodec = {
   encode: (events, db) => encryptEventData(events, (subjects) => ensureDataKeys(db, subjects)),
   decodeFields: [BOX_FIELD],
   async decode(events, db) {
-    const boxed = events.filter((e) => boxesOf(e.data) !== undefined);
-    const boxSubjects = boxed.flatMap((e) => Object.keys(boxesOf(e.data) as object));
+    const boxed = events.flatMap((e) => {
+      const boxes = boxesOf(e.data);
+      return boxes ? [{ type: e.type, data: e.data as Json, boxes }] : [];
+    });
+    const boxSubjects = boxed.flatMap((b) => Object.keys(b.boxes));
     // One key query for the batch: the older per-field envelopes' subjects and the boxes' together.
     let keys: DataKeys | undefined;
     await decryptEventData(
@@ -233,6 +236,6 @@ export const personalDataCodec: EventCodec = {
     );
     if (boxed.length === 0) return;
     keys ??= await loadDataKeys(db, boxSubjects);
-    for (const e of boxed) openBoxes(e.type, e.data as Json, boxesOf(e.data) as Record<string, string>, keys);
+    for (const b of boxed) openBoxes(b.type, b.data, b.boxes, keys);
   },
 };
