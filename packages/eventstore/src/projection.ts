@@ -13,6 +13,7 @@ import {
   type Runner,
   type RunnerOptions,
   readCursorBatch,
+  startBatchTransaction,
 } from './subscription';
 import type { RecordedEvent } from './types';
 
@@ -109,7 +110,8 @@ async function applyGroupBatch(
     // A read model and its checkpoint commit together and can always be rebuilt from the log, so its
     // commit need not wait for the WAL flush: a crash can only undo a last batch whole, and the runner
     // applies it again. Measured: the flush was most of the worker's Postgres time per booking.
-    const relaxed = tx`set local synchronous_commit = off`.execute();
+    // And generic plans for the batch's statements (startBatchTransaction).
+    const relaxed = startBatchTransaction(tx, { relaxedCommit: true }).execute();
     // Sent first on the same connection: the batch's snapshot is taken after the locks are granted.
     // One order for every locker (sorted keys), so two groups sharing members cannot deadlock.
     const locked = tx`select pg_advisory_xact_lock(hashtextextended(k, 0))

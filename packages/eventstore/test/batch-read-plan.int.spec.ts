@@ -1,8 +1,8 @@
-import type { Sql } from '@hs/db';
+import { type Sql, connect } from '@hs/db';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { append, type Position } from '../src';
-import { readCursorBatch } from '../src/subscription';
+import { readCursorBatch, startBatchTransaction } from '../src/subscription';
 
 const EVENTS = 8_000;
 const PER_APPEND = 400;
@@ -77,5 +77,47 @@ describe('batch reads use the indexes, whatever the size of the log', () => {
     expect(typed.events).toHaveLength(0);
     expect(await seqScans(db.sql, conn, 'events')).toBe(before.events);
     expect(await seqScans(db.sql, conn, 'projection_stream_versions')).toBe(before.versions);
+  });
+});
+
+/**
+ * The subscribers read their batches with generic plans (issue 27: planned again on every call, each
+ * read cost more to plan than to run). The setting is the transaction's own: the pooled connection goes
+ * back to planning as before for whatever it runs next.
+ */
+describe('startBatchTransaction', () => {
+  let db: TestDatabase;
+  let one: Sql;
+  const settings = async (q: Sql) =>
+    (
+      await q<{ plans: string; commit: string; pid: number }[]>`
+        select current_setting('plan_cache_mode') as plans,
+               current_setting('synchronous_commit') as commit, pg_backend_pid() as pid`
+    )[0]!;
+
+  beforeAll(async () => {
+    db = await testDatabase();
+    one = connect(db.url, { max: 1 });
+  });
+  afterAll(async () => {
+    await one?.end({ timeout: 5 });
+    await db?.drop();
+  });
+
+  it('sets generic plans, and with relaxedCommit an unflushed commit, for its own transaction only', async () => {
+    const outside = await settings(one);
+    expect(outside.plans).toBe('auto');
+    expect(outside.commit).toBe('on');
+    const relaxed = await one.begin(async (tx) => {
+      await startBatchTransaction(tx, { relaxedCommit: true });
+      return settings(tx);
+    });
+    expect(relaxed).toEqual({ plans: 'force_generic_plan', commit: 'off', pid: outside.pid });
+    const plain = await one.begin(async (tx) => {
+      await startBatchTransaction(tx);
+      return settings(tx);
+    });
+    expect(plain).toEqual({ plans: 'force_generic_plan', commit: 'on', pid: outside.pid });
+    expect(await settings(one)).toEqual(outside);
   });
 });
