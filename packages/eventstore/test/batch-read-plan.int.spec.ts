@@ -1,4 +1,4 @@
-import { type Sql, connect } from '@hs/db';
+import { type Sql, type TransactionSql, connect } from '@hs/db';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { append, type Position } from '../src';
@@ -88,7 +88,7 @@ describe('batch reads use the indexes, whatever the size of the log', () => {
 describe('startBatchTransaction', () => {
   let db: TestDatabase;
   let one: Sql;
-  const settings = async (q: Sql) =>
+  const settings = async (q: Sql | TransactionSql) =>
     (
       await q<{ plans: string; commit: string; pid: number }[]>`
         select current_setting('plan_cache_mode') as plans,
