@@ -55,21 +55,24 @@ export async function readPricingRows(
              'holdMinutes', (select setting_value from system_settings where setting_key = ${PAYMENT_HOLD_MINUTES}),
              'privacyNotice', (select setting_value from system_settings where setting_key = ${PRIVACY_NOTICE})))`
     : sql`null::json`;
+  // The slot is joined, not read by a subquery per order: on a small table (a clinic's few hundred
+  // slots) Postgres scanned every slot once per order rather than use the key (docs/performance.md,
+  // sixteenth round); joined, it scans them once per statement or probes the key per order.
   const rows = await sql<(PricingRow & { i: number; found: boolean })[]>`
     select r.i::int as i, e.id is not null as found, e.id, e.name, e.is_active as "isActive",
       (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price::text,
                                                   'aiaPrice', p.aia_price::text)), '[]'::json)
        from event_packages ep join packages p on p.id = ep.package_id
        where ep.event_id = e.id and p.is_active) as packages,
-      (select json_build_object('id', t.id, 'eventId', t.event_id, 'maxAttendees', t.max_attendees,
-                                'date', to_char(t.date, 'YYYY-MM-DD'), 'region', t.region)
-       from timeslots t where t.id = r.timeslot_id) as slot,
+      case when t.id is not null then json_build_object('id', t.id, 'eventId', t.event_id,
+        'maxAttendees', t.max_attendees, 'date', to_char(t.date, 'YYYY-MM-DD'), 'region', t.region) end as slot,
       ${slotLatest} as "slotLatest",
       ${settings} as settings,
       (select c.config_type from event_configs c where c.event_id = e.id) as "configType"
     from unnest(${eventIds}::bigint[], ${slotIds}::bigint[], ${streamIds}::text[])
            with ordinality as r(event_id, timeslot_id, stream_id, i)
-    left join screening_events e on e.id = r.event_id`;
+    left join screening_events e on e.id = r.event_id
+    left join timeslots t on t.id = r.timeslot_id`;
   const byIndex: (PricingRow | null)[] = keys.map(() => null);
   for (const { i, found, ...row } of rows) if (found) byIndex[i - 1] = row;
   return byIndex;
