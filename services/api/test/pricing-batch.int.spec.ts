@@ -24,14 +24,20 @@ describe('pricing reads in batches', () => {
         payload: { name, slug, location: 'Bedok', packageIds: [packageId] },
       })
     ).json().data.id as number;
-  const createSlot = async (event: number, day: number) =>
-    (
+  /** Each slot's date as it was created. */
+  const slotDates = new Map<number, string>();
+  const createSlot = async (event: number, day: number) => {
+    const date = future(day);
+    const id = (
       await api.asAdmin({
         method: 'POST',
         url: `/api/admin/events/${event}/timeslots`,
-        payload: { date: future(day), time: '10:00', maxAttendees: 100 },
+        payload: { date, time: '10:00', maxAttendees: 100 },
       })
     ).json().data.id as number;
+    slotDates.set(id, date);
+    return id;
+  };
 
   beforeAll(async () => {
     api = await startTestApi({ rateLimits: { ...testApiConfig().rateLimits, enabled: false } });
@@ -126,14 +132,12 @@ describe('pricing reads in batches', () => {
         expect(row.slot).toBeNull();
         continue;
       }
-      const { timeslotId } = keys[i]!;
-      // Each slot was made for its own event, `day` days ahead (createSlot above).
-      const day = timeslotId === otherSlotId ? 3 : 3 + slotIds.indexOf(timeslotId);
+      const { timeslotId, eventId: slotEventId } = keys[i]!;
       expect(row.slot).toMatchObject({
         id: timeslotId,
-        eventId: keys[i]!.eventId,
+        eventId: slotEventId,
         maxAttendees: 100,
-        date: future(day),
+        date: slotDates.get(timeslotId),
       });
       const versions = new Set(row.slotLatest!.map((l) => Number(l.stream_version)));
       expect([...versions]).toEqual([(await readSlotStream(api.db.sql, keys[i]!.timeslotId)).version]);
