@@ -380,6 +380,22 @@ export const SubscriptionStatusSchema = Type.Object({
   holder: Nullable(Type.String()),
   leaseExpiresAt: Nullable(Type.String()),
   leaseActive: Type.Boolean(),
+  parkedEvents: Type.Integer({ description: 'Events it parked: skipped until staff retry them (issue 43)' }),
+  stalled: Type.Boolean({ description: 'Events wait and the oldest has waited longer than 30 s' }),
+});
+
+/** An event a projection or the reactor parked (issue 43): skipped by it until staff retry it. */
+export const ParkedEventSchema = Type.Object({
+  subscriber: Type.String({ description: 'The projection or reactor that parked it' }),
+  eventId: Type.String({ format: 'uuid' }),
+  streamId: Type.String(),
+  streamVersion: Type.Integer(),
+  eventType: Type.String(),
+  globalPosition: Type.Integer(),
+  error: Type.String({ description: 'Why it failed; held-behind events name the earlier parked event' }),
+  attempts: Type.Integer({ description: 'Tries before it parked; 0 for one held behind an earlier one' }),
+  parkedAt: Type.String({ format: 'date-time' }),
+  retryRequestedAt: Nullable(Type.String({ format: 'date-time' })),
 });
 
 export type AdminPackage = Static<typeof AdminPackageSchema>;
@@ -401,3 +417,4 @@ export type TimeslotSearchAnswer = Static<typeof TimeslotSearchResponseSchema>;
 export type PaymentTestModeAnswer = Static<typeof PaymentTestModeResponseSchema>;
 export type PaymentHold = Static<typeof PaymentHoldSchema>;
 export type SubscriptionStatus = Static<typeof SubscriptionStatusSchema>;
+export type ParkedEvent = Static<typeof ParkedEventSchema>;

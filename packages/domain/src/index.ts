@@ -19,6 +19,7 @@ export * from './regions';
 export * from './reminders';
 export * from './status';
 export * from './template-variables';
+export * from './text';
 export * from './timeslots';
 export * from './discounts';
 export * from './validation';

@@ -66,17 +66,25 @@ export {
   type SubscriptionOptions,
 } from './subscription';
 export { acquireLease, releaseLease, type LeaseAttempt } from './lease';
+export { applyNextBatch, defineProjection, type Projection, type ProjectionHandler } from './projection';
+export { startProjectionRunner } from './projection-runner';
 export {
-  applyNextBatch,
-  defineProjection,
-  startProjectionRunner,
-  type Projection,
-  type ProjectionHandler,
-} from './projection';
+  HELD_BEHIND,
+  PARK_AFTER_ATTEMPTS,
+  listParkedEvents,
+  requestParkedRetry,
+  type ParkedEvent,
+} from './parking';
 export { appliedStreamVersion } from './projection-versions';
 export { rebuildProjection, type RebuildResult } from './rebuild';
 export { enqueueBulkOnce, enqueueOnce, reactionJobId, startReactor, type ReactorOptions } from './reactor';
-export { getSubscriptionStatus, type SubscriptionStatus } from './status';
+export {
+  getLogReadiness,
+  getSubscriptionStatus,
+  STALLED_AFTER_SECONDS,
+  type LogReadiness,
+  type SubscriptionStatus,
+} from './status';
 export {
   guardTransactionIds,
   RESTORED_LOG_WARNING,

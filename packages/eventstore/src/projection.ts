@@ -1,20 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Sql, TransactionSql } from '@hs/db';
 import { LeaseLostError } from './errors';
-import { LeaseKeeper } from './lease';
-import { Stopper, Waker } from './notify';
-import { comparePositions } from './position';
+import { HELD_BEHIND, parkEvents } from './parking';
+import { comparePositions, type Position } from './position';
 import { appliedStreamVersions, saveAppliedVersions } from './projection-versions';
-import {
-  backoffMs,
-  defaults,
-  ensureCheckpoint,
-  IdleDelay,
-  type Runner,
-  type RunnerOptions,
-  readCursorBatch,
-  startBatchTransaction,
-} from './subscription';
+import { type CursorBatch, defaults, readCursorBatch, startBatchTransaction } from './subscription';
 import type { RecordedEvent } from './types';
 
 export type ProjectionHandler = (tx: TransactionSql, event: RecordedEvent) => Promise<unknown>;
@@ -87,6 +76,62 @@ export async function applyNextBatch(
   return (await applyGroupBatch(sql, [projection], holder, batchSize)).read;
 }
 
+/** Streams with a parked event, per projection: their later events are parked behind it (see parking.ts). */
+export type ParkedStreams = ReadonlyMap<string, ReadonlySet<string>>;
+
+/**
+ * The start of every group transaction (applyGroupBatch, and parking's isolated pass and retries): the
+ * relaxed commit and generic plans, and the members' advisory locks, sent on the same connection before
+ * the batch is read, so its snapshot is taken after the locks are granted. One order for every locker
+ * (sorted keys), so two groups sharing members cannot deadlock.
+ */
+export function startGroupTransaction(tx: TransactionSql, names: readonly string[]): Promise<unknown> {
+  // A read model and its checkpoint commit together and can always be rebuilt from the log, so its
+  // commit need not wait for the WAL flush: a crash can only undo a last batch whole, and the runner
+  // applies it again. Measured: the flush was most of the worker's Postgres time per booking.
+  // And generic plans for the batch's statements (startBatchTransaction).
+  const relaxed = startBatchTransaction(tx, { relaxedCommit: true }).execute();
+  const lockKeys = names.map(projectionLockKey).sort();
+  const locked = tx`select pg_advisory_xact_lock(hashtextextended(k, 0))
+                    from unnest(${lockKeys}::text[]) as k`.execute();
+  return Promise.all([relaxed, locked]);
+}
+
+/** The group's next batch, read from the earliest member's checkpoint and checked (lease, rows). */
+export async function readGroupBatch(
+  tx: TransactionSql,
+  projections: readonly Projection[],
+  holder: string | null,
+  batchSize: number,
+): Promise<CursorBatch & { from: NonNullable<CursorBatch['from']> }> {
+  const names = projections.map((p) => p.name);
+  const types = [...new Set(projections.flatMap((p) => Object.keys(p.handlers)))];
+  const batch = await readCursorBatch(
+    tx,
+    { checkpointOf: names, holder },
+    {
+      batchSize,
+      types,
+      versionsOf: names,
+      decode: projections.some((p) => p.personalData !== false),
+    },
+  );
+  for (const name of names) {
+    if (!batch.checkpoints.has(name)) throw new Error(`No checkpoint row for ${name}`);
+  }
+  const from = batch.from;
+  if (!from) throw new Error(`No checkpoint row for ${names.join(',')}`);
+  if (!batch.leased) throw new LeaseLostError(names.join(','));
+  return { ...batch, from };
+}
+
+/** The batch's events a member has not yet passed: of its types, after its own checkpoint. */
+export function memberEvents(projection: Projection, batch: CursorBatch & { from: CursorBatch['from'] }) {
+  const own = batch.checkpoints.get(projection.name)!;
+  const atStart = batch.from !== null && comparePositions(own, batch.from) === 0;
+  return batch.events.filter((e) => projection.handlers[e.type] && (atStart || comparePositions(e, own) > 0));
+}
+
 /**
  * applyNextBatch for a group of projections at once (the runner's unit): one transaction, one read
  * of the log from the earliest member's checkpoint (decoded once, for every member), each member
@@ -94,72 +139,60 @@ export async function applyNextBatch(
  * statement for the applied versions and one for the checkpoints. What a member leaves is what it
  * would leave on its own; what the group saves is per batch, not per member: the transaction, the
  * read and its decryption, the round trips (issue 27). Also says whether committed events wait
- * behind the horizon (see readCursorBatch).
+ * behind the horizon (see readCursorBatch). An event of a stream in `parked` is parked behind the
+ * stream's earlier one instead of applied (issue 43).
  */
-async function applyGroupBatch(
+export async function applyGroupBatch(
   sql: Sql,
   projections: readonly Projection[],
   holder: string | null,
   batchSize: number,
+  parked: ParkedStreams = new Map(),
 ): Promise<{ read: number; heldBack: boolean }> {
   const names = projections.map((p) => p.name);
-  const label = names.join(',');
-  const lockKeys = names.map(projectionLockKey).sort();
-  const types = [...new Set(projections.flatMap((p) => Object.keys(p.handlers)))];
   return sql.begin(async (tx) => {
-    // A read model and its checkpoint commit together and can always be rebuilt from the log, so its
-    // commit need not wait for the WAL flush: a crash can only undo a last batch whole, and the runner
-    // applies it again. Measured: the flush was most of the worker's Postgres time per booking.
-    // And generic plans for the batch's statements (startBatchTransaction).
-    const relaxed = startBatchTransaction(tx, { relaxedCommit: true }).execute();
-    // Sent first on the same connection: the batch's snapshot is taken after the locks are granted.
-    // One order for every locker (sorted keys), so two groups sharing members cannot deadlock.
-    const locked = tx`select pg_advisory_xact_lock(hashtextextended(k, 0))
-                      from unnest(${lockKeys}::text[]) as k`.execute();
-    const batch = await readCursorBatch(
-      tx,
-      { checkpointOf: names, holder },
-      {
-        batchSize,
-        types,
-        versionsOf: names,
-        decode: projections.some((p) => p.personalData !== false),
-      },
-    );
-    await Promise.all([relaxed, locked]);
-    for (const name of names) {
-      if (!batch.checkpoints.has(name)) throw new Error(`No checkpoint row for ${name}`);
-    }
-    if (!batch.from) throw new Error(`No checkpoint row for ${label}`);
-    if (!batch.leased) throw new LeaseLostError(label);
+    const started = startGroupTransaction(tx, names);
+    const batch = await readGroupBatch(tx, projections, holder, batchSize);
+    await started;
     // Every member's statements, the versions and the checkpoints go out together (one round trip
     // while this transaction holds the horizon back for every other subscriber).
     const writes: Promise<unknown>[] = [];
     const changedBy = new Map<string, Map<string, number>>();
     for (const projection of projections) {
-      const own = batch.checkpoints.get(projection.name)!;
-      const atStart = comparePositions(own, batch.from) === 0;
-      const events = batch.events.filter(
-        (e) => projection.handlers[e.type] && (atStart || comparePositions(e, own) > 0),
-      );
       const applied = batch.applied.get(projection.name) ?? new Map<string, number>();
-      const { applying, changed } = startHandlers(tx, projection, events, applied);
+      const { applying, changed, held } = startHandlers(
+        tx,
+        projection,
+        memberEvents(projection, batch),
+        applied,
+        parked.get(projection.name),
+      );
       writes.push(applying);
+      if (held.length > 0)
+        writes.push(
+          parkEvents(
+            tx,
+            projection.name,
+            held.map((event) => ({ event, error: HELD_BEHIND, attempts: 0 })),
+          ),
+        );
       if (changed.size > 0) changedBy.set(projection.name, changed);
     }
     if (changedBy.size > 0) writes.push(saveAppliedVersions(tx, changedBy));
-    if (comparePositions(batch.next, batch.from) !== 0) {
-      // A member already past `next` (it ran alone, or was rebuilt) keeps its own checkpoint.
-      writes.push(tx`
-        update subscription_checkpoints
-        set transaction_id = ${batch.next.transactionId}::xid8, global_position = ${batch.next.globalPosition},
-            updated_at = now()
-        where name = any(${names}::text[])
-          and (transaction_id, global_position) < (${batch.next.transactionId}::xid8, ${batch.next.globalPosition})`);
-    }
+    if (comparePositions(batch.next, batch.from) !== 0)
+      writes.push(advanceCheckpoints(tx, names, batch.next));
     await settleAll(writes);
     return { read: batch.events.length, heldBack: batch.heldBack };
   });
+}
+
+/** Moves the named checkpoints to `to`; a member already past it (it ran alone, or was rebuilt) keeps its own. */
+export function advanceCheckpoints(tx: TransactionSql, names: readonly string[], to: Position) {
+  return tx`
+    update subscription_checkpoints
+    set transaction_id = ${to.transactionId}::xid8, global_position = ${to.globalPosition}, updated_at = now()
+    where name = any(${[...names]}::text[])
+      and (transaction_id, global_position) < (${to.transactionId}::xid8, ${to.globalPosition})`;
 }
 
 /** Waits for every promise, then throws the first failure: no statement is left running unobserved. */
@@ -172,19 +205,23 @@ async function settleAll(promises: Promise<unknown>[]): Promise<void> {
 /**
  * Starts the handlers in order (or `applyBatch` once) on the events above the version applied to
  * their stream; `changed` (the new version per stream) is known at once, `applying` settles when
- * the handlers are done.
+ * the handlers are done. An event of a stream in `parkedStreams` is not applied but returned in `held`
+ * (its version counts as applied: a retry applies it, see projection-parking.ts).
  */
 function startHandlers(
   tx: TransactionSql,
   projection: Projection,
   events: RecordedEvent[],
   applied: Map<string, number>,
-): { applying: Promise<unknown>; changed: Map<string, number> } {
+  parkedStreams?: ReadonlySet<string>,
+): { applying: Promise<unknown>; changed: Map<string, number>; held: RecordedEvent[] } {
   const changed = new Map<string, number>();
   const pending: RecordedEvent[] = [];
+  const held: RecordedEvent[] = [];
   for (const event of events) {
     if (event.version <= (applied.get(event.streamId) ?? 0)) continue;
-    if (projection.handlers[event.type]) pending.push(event);
+    if (parkedStreams?.has(event.streamId)) held.push(event);
+    else if (projection.handlers[event.type]) pending.push(event);
     applied.set(event.streamId, event.version);
     changed.set(event.streamId, event.version);
   }
@@ -197,7 +234,7 @@ function startHandlers(
         : (async () => {
             for (const event of pending) await projection.handlers[event.type]!(tx, event);
           })();
-  return { applying, changed };
+  return { applying, changed, held };
 }
 
 /** Applies `events` (read elsewhere) with replay protection; used by rebuild. */
@@ -213,83 +250,4 @@ export async function applyEvents(
     applying,
     changed.size > 0 ? saveAppliedVersions(tx, new Map([[projection.name, changed]])) : null,
   ]);
-}
-
-/**
- * Runs the projections as one group in one loop (applyGroupBatch): only the holder of every member's
- * lease applies batches (the leases are taken together, see acquireLease); the others wait and take
- * over once the holder stops renewing. Woken by NOTIFY, with polling as the fallback; a failed batch
- * (dropped connection, handler error) rolls back whole, for every member, and is retried from the
- * stored checkpoints after a backoff.
- */
-export function startProjectionRunner(
-  sql: Sql,
-  projections: readonly Projection[],
-  options: RunnerOptions = {},
-): Runner {
-  const holder = options.holderId ?? randomUUID();
-  const pollMs = options.pollMs ?? defaults.pollMs;
-  const names = projections.map((p) => p.name);
-  if (names.length === 0) throw new TypeError('A projection runner needs at least one projection');
-  if (new Set(names).size !== names.length)
-    throw new TypeError(`Projections named twice: ${names.join(', ')}`);
-  const label = names.join(',');
-  const batchSize =
-    options.batchSize ?? Math.min(...projections.map((p) => p.batchSize ?? defaults.batchSize));
-  const stopper = new Stopper();
-  const onError = (err: unknown) => options.onError?.(err, label);
-  const waker = new Waker(sql, stopper, onError);
-  const lease = new LeaseKeeper(
-    sql,
-    names,
-    holder,
-    options.leaseMs ?? defaults.leaseMs,
-    () => waker.wake(),
-    onError,
-  );
-
-  const started = (async () => {
-    await waker.listen();
-    lease.start();
-  })();
-  const done = (async () => {
-    await started;
-    let failures = 0;
-    let ready = false;
-    const idle = new IdleDelay();
-    while (!stopper.stopped) {
-      if (!lease.isHeld()) {
-        await waker.wait(pollMs);
-        continue;
-      }
-      try {
-        if (!ready) {
-          for (const projection of projections) {
-            const init = projection.init;
-            if (init) await sql.begin((tx) => init(tx));
-            await ensureCheckpoint(sql, projection.name);
-          }
-          ready = true;
-        }
-        const { read, heldBack } = await applyGroupBatch(sql, projections, holder, batchSize);
-        failures = 0;
-        if (read < batchSize) await waker.wait(idle.next(heldBack, pollMs, read > 0));
-      } catch (err) {
-        if (err instanceof LeaseLostError) lease.lost();
-        else onError(err);
-        failures++;
-        await stopper.sleep(backoffMs(failures, 50, 5_000));
-      }
-    }
-  })();
-
-  const halt = async (release: boolean): Promise<void> => {
-    await started;
-    stopper.stop();
-    waker.wake();
-    await done;
-    await waker.close();
-    await lease.stop(release);
-  };
-  return { stop: () => halt(true), abandon: () => halt(false) };
 }

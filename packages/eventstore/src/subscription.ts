@@ -4,6 +4,8 @@ import { LeaseKeeper, namesOf } from './lease';
 import { Stopper, Waker } from './notify';
 import { comparePositions, type Position, START } from './position';
 import { decodeEvents } from './codec';
+import { AttemptCounter, countParked } from './parking';
+import { handleIsolated, retryParkedReactions } from './subscription-parking';
 import { type EventRow, dataColumn, toRecordedEvent } from './read';
 import type { Queryable, RecordedEvent } from './types';
 
@@ -281,6 +283,9 @@ export function backoffMs(failures: number, minMs: number, maxMs: number): numbe
 
 export const defaults = { leaseMs: 10_000, pollMs: 1_000, batchSize: 100 };
 
+/** How often, at most, a runner with parked events looks for retries staff asked for (issue 43). */
+export const RETRY_CHECK_MS = 1_000;
+
 /** Re-read delays while events are held back behind the horizon (see IdleDelay). */
 export const HELD_BACK_MIN_MS = 2;
 export const HELD_BACK_MAX_MS = 50;
@@ -329,10 +334,21 @@ export function startSubscription(sql: Sql, options: SubscriptionOptions): Runne
     onError,
   );
 
+  const handleOne = handleBatch ? (event: RecordedEvent) => handleBatch([event]) : handle!;
+  const readOptions = {
+    decode: options.personalData !== false,
+    ...(options.dataFields ? { dataFields: options.dataFields } : {}),
+  };
+  const attempts = new AttemptCounter();
+
   const loop = async (): Promise<void> => {
     let checkpoint: Position | null = null;
     let epoch = -1;
     let failures = 0;
+    /** After a failed batch: event by event until a pass goes through (subscription-parking.ts). */
+    let isolate = false;
+    let parked = 0;
+    let retryCheckedAt = 0;
     const idle = new IdleDelay();
     while (!stopper.stopped) {
       if (!lease.isHeld()) {
@@ -344,7 +360,12 @@ export function startSubscription(sql: Sql, options: SubscriptionOptions): Runne
         if (checkpoint === null || epoch !== lease.epoch) {
           await ensureCheckpoint(sql, name);
           checkpoint = await loadCheckpoint(sql, name);
+          parked = await countParked(sql, name);
           epoch = lease.epoch;
+        }
+        if (parked > 0 && Date.now() - retryCheckedAt >= RETRY_CHECK_MS) {
+          retryCheckedAt = Date.now();
+          parked = await retryParkedReactions(sql, name, handleOne, readOptions);
         }
         const from: Position = checkpoint;
         // In a transaction of its own only for its plan (startBatchTransaction).
@@ -352,27 +373,27 @@ export function startSubscription(sql: Sql, options: SubscriptionOptions): Runne
           // Sent first on the same connection, so the read is planned after it.
           const [, read] = await Promise.all([
             startBatchTransaction(tx).execute(),
-            readBatch(tx, from, {
-              batchSize,
-              types: options.eventTypes,
-              decode: options.personalData !== false,
-              ...(options.dataFields ? { dataFields: options.dataFields } : {}),
-            }),
+            readBatch(tx, from, { batchSize, types: options.eventTypes, ...readOptions }),
           ]);
           return read;
         });
         let done: Position = from;
         let failure: unknown = null;
-        if (handleBatch) {
-          if (batch.events.length > 0 && !stopper.stopped && lease.isHeld()) {
-            try {
-              await handleBatch(batch.events);
-              done = batch.next;
-            } catch (err) {
-              failure = err;
-            }
+        const go = batch.events.length > 0 && !stopper.stopped && lease.isHeld();
+        if (go && isolate) {
+          const pass = await handleIsolated(sql, name, batch.events, from, handleOne, attempts);
+          parked += pass.parked;
+          done = pass.reached;
+          failure = pass.failure;
+          if (failure === null) isolate = false;
+        } else if (go && handleBatch) {
+          try {
+            await handleBatch(batch.events);
+            done = batch.next;
+          } catch (err) {
+            failure = err;
           }
-        } else {
+        } else if (go) {
           for (const event of batch.events) {
             if (stopper.stopped || !lease.isHeld()) break;
             try {
@@ -390,7 +411,10 @@ export function startSubscription(sql: Sql, options: SubscriptionOptions): Runne
           if (await saveCheckpoint(sql, name, done, holder)) checkpoint = done;
           else lease.lost();
         }
-        if (failure !== null) throw failure;
+        if (failure !== null) {
+          isolate = true;
+          throw failure;
+        }
         failures = 0;
         if (batch.events.length < batchSize)
           await waker.wait(idle.next(batch.heldBack, pollMs, batch.events.length > 0));

@@ -395,13 +395,24 @@ export class Layout {
     this.draw(t, x, this.y, size, font, opts.color ?? INK);
   }
 
-  /** Shortens with '...' to fit a width (table cells). */
+  /**
+   * Shortens with '...' to fit a width (table cells): the longest prefix (at least one character)
+   * that fits with '...'. Found by halving, as the width grows with the prefix: cutting one character
+   * at a time measured the whole value again for each, which took seconds for a 2,000-character
+   * value and blocked the worker's event loop (issue 43).
+   */
   fit(text: string, font: PDFFont, size: number, width: number): string {
     if (this.widthOf(text, font, size) <= width) return text;
-    let chars = [...text];
-    while (chars.length > 1 && this.widthOf(`${chars.join('')}...`, font, size) > width)
-      chars = chars.slice(0, -1);
-    return `${chars.join('')}...`;
+    const chars = [...text];
+    const fits = (n: number) => this.widthOf(`${chars.slice(0, n).join('')}...`, font, size) <= width;
+    let lo = 1;
+    let hi = chars.length;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (fits(mid)) lo = mid;
+      else hi = mid - 1;
+    }
+    return `${chars.slice(0, lo).join('')}...`;
   }
 
   /** Word-wraps to lines that fit `width`. */

@@ -1,4 +1,4 @@
-import { randomBytesPooled } from '@hs/domain';
+import { randomBytesPooled, storableText } from '@hs/domain';
 import type { Sql, TransactionSql } from '@hs/db';
 import { keyRing, open, seal, unwrapDataKey, wrapDataKey } from './keys';
 
@@ -118,14 +118,16 @@ export function encryptField(key: Buffer, subjectId: string, value: string): str
 /**
  * The clear value of an envelope; '' when its subject's key is destroyed or missing (an erased person).
  * A clear value passes through (logs written before the data migration). A tampered box throws.
+ * What comes out is storableText: a box sealed before the api cleaned its input may hold a NUL, which no
+ * read model, email or PDF can take (issue 43).
  */
 export function decryptField(keys: DataKeys, value: string): string {
-  if (!isEncryptedField(value)) return value;
+  if (!isEncryptedField(value)) return storableText(value);
   const dot = value.lastIndexOf('.');
   const subject = value.slice(PREFIX.length, dot);
   const key = keys.get(subject);
   if (!key) return '';
-  return open(key, Buffer.from(value.slice(dot + 1), 'base64url'), subject).toString('utf8');
+  return storableText(open(key, Buffer.from(value.slice(dot + 1), 'base64url'), subject).toString('utf8'));
 }
 
 /**
@@ -139,7 +141,10 @@ export function sealBox(key: Buffer, subjectId: string, values: readonly string[
   );
 }
 
-/** The values of a box; null when its subject's key is destroyed or missing (an erased person). Tampering throws. */
+/**
+ * The values of a box, each storableText (see decryptField); null when its subject's key is destroyed or
+ * missing (an erased person). Tampering throws.
+ */
 export function openBox(keys: DataKeys, subjectId: string, box: string): string[] | null {
   const key = keys.get(subjectId);
   if (!key) return null;
@@ -149,7 +154,7 @@ export function openBox(keys: DataKeys, subjectId: string, box: string): string[
   if (!Array.isArray(values) || !values.every((v) => typeof v === 'string')) {
     throw new Error('personal data box is not a list of strings');
   }
-  return values;
+  return values.map(storableText);
 }
 
 /** A field's reference into its owner's box of the same event: `pd2.<index>`. */

@@ -9,6 +9,7 @@ import { guardTransactionIds, RESTORED_LOG_WARNING } from '@hs/eventstore';
 import { ensureFirstAdmin } from './auth/users';
 import { logCensorOptions } from '@hs/config';
 import { redactUrl } from './logging';
+import cleanInput from './plugins/app/clean-input';
 import db from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
 import readCache from './plugins/app/read-cache';
@@ -111,6 +112,9 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     world: { ...outsideWorldFromConfig(config), ...deps.world },
     paymentTestModeDefault: config.paymentTestModeDefault,
   });
+
+  // Every string of every request cleaned before any route validates it (issue 43).
+  await app.register(cleanInput);
 
   app.addHook('onReady', async () => {
     // A database restored into a cluster whose transaction counter is behind: renumber before anything appends.

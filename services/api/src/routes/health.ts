@@ -1,7 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getLogReadiness, STALLED_AFTER_SECONDS } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
 
 const Check = Type.Object({ ok: Type.Boolean(), error: Type.Optional(Type.String()) });
+const LogCheck = Type.Object(
+  {
+    ok: Type.Boolean(),
+    error: Type.Optional(Type.String()),
+    parked: Type.Record(Type.String(), Type.Integer(), {
+      description: 'Projections and reactors with parked events, with how many (issue 43)',
+    }),
+    stalled: Type.Array(Type.String(), {
+      description: `Projections and reactors whose oldest unhandled event has waited over ${STALLED_AFTER_SECONDS} s`,
+    }),
+  },
+  { description: 'The read models and reactions: ok when none has parked events or is stalled' },
+);
+const Readiness = Type.Object({ status: Type.String(), postgres: Check, redis: Check, log: LogCheck });
 
 async function timed(check: () => Promise<unknown>, ms = 2000): Promise<{ ok: boolean; error?: string }> {
   let timer: NodeJS.Timeout | undefined;
@@ -20,7 +35,11 @@ async function timed(check: () => Promise<unknown>, ms = 2000): Promise<{ ok: bo
   }
 }
 
-/** /healthz: the process is alive. /readyz: Postgres and Redis answer (booking needs only Postgres). */
+/**
+ * /healthz: the process is alive. /readyz: Postgres and Redis answer (booking needs only Postgres), and
+ * in `log` whether a projection or reactor has parked events or stopped advancing while events wait
+ * (issue 43). Only Postgres decides the HTTP status: the rest makes it "degraded", still 200.
+ */
 const health: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/healthz',
@@ -37,20 +56,27 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: false },
       schema: {
         tags: ['system'],
-        response: {
-          200: Type.Object({ status: Type.String(), postgres: Check, redis: Check }),
-          503: Type.Object({ status: Type.String(), postgres: Check, redis: Check }),
-        },
+        response: { 200: Readiness, 503: Readiness },
       },
     },
     async (_req, reply) => {
-      const [postgres, redis] = await Promise.all([
+      let readiness = { parked: {}, stalled: [] as string[] };
+      const [postgres, redis, logRead] = await Promise.all([
         timed(() => app.sql`select 1`),
         timed(() => app.redis.ping()),
+        timed(async () => {
+          readiness = await getLogReadiness(app.sql);
+        }),
       ]);
+      const log = {
+        ...logRead,
+        ok: logRead.ok && Object.keys(readiness.parked).length === 0 && readiness.stalled.length === 0,
+        ...readiness,
+      };
       // Redis down degrades follow-up work (emails are delayed) but bookings still commit: still ready.
-      const status = postgres.ok ? (redis.ok ? 'ready' : 'degraded') : 'unavailable';
-      return reply.status(postgres.ok ? 200 : 503).send({ status, postgres, redis });
+      // So does a parked event or a stalled read model: the log keeps every booking, the reads lag.
+      const status = postgres.ok ? (redis.ok && log.ok ? 'ready' : 'degraded') : 'unavailable';
+      return reply.status(postgres.ok ? 200 : 503).send({ status, postgres, redis, log });
     },
   );
 };

@@ -20,6 +20,7 @@ export const ADMIN_PATHS = {
   auditLog: '/api/admin/audit-log',
   subscriptions: '/api/admin/system/subscriptions',
   queues: '/api/admin/queues',
+  parkedEvents: '/api/admin/system/parked-events',
   previewSession: '/api/admin/previews/session',
   users: '/api/admin/users',
   staffSettings: '/api/admin/staff-settings',

@@ -20,6 +20,8 @@ const subscriptions = {
       holder: 'worker-1',
       leaseExpiresAt: '2026-05-01T02:00:30.000Z',
       leaseActive: true,
+      parkedEvents: 1,
+      stalled: false,
     },
     {
       name: 'notifications',
@@ -30,6 +32,26 @@ const subscriptions = {
       holder: null,
       leaseExpiresAt: null,
       leaseActive: false,
+      parkedEvents: 0,
+      stalled: true,
+    },
+  ],
+};
+
+const parkedEvents = {
+  success: true,
+  data: [
+    {
+      subscriber: 'orders',
+      eventId: '0190a1b2-0000-7000-8000-000000000001',
+      streamId: 'registration-42',
+      streamVersion: 1,
+      eventType: 'RegistrationBooked',
+      globalPosition: 99,
+      error: '22P05 unsupported Unicode escape sequence',
+      attempts: 3,
+      parkedAt: '2026-05-01T02:01:00.000Z',
+      retryRequestedAt: null,
     },
   ],
 };
@@ -59,10 +81,16 @@ const queues = {
 };
 
 describe('system view', () => {
-  it('shows projection lag, queue counts and failed jobs with Retry', async () => {
+  it('shows projection lag, parked events, queue counts and failed jobs with Retry', async () => {
     let retried = '';
+    let parkedRetry = '';
     stubApi({
       'GET /api/admin/system/subscriptions': subscriptions,
+      'GET /api/admin/system/parked-events': parkedEvents,
+      'POST /api/admin/system/parked-events/orders/0190a1b2-0000-7000-8000-000000000001/retry': (_i, url) => {
+        parkedRetry = url.pathname;
+        return Response.json({ success: true, message: 'asked' }, { status: 202 });
+      },
       'GET /api/admin/queues': queues,
       'POST /api/admin/queues/confirmation-email/jobs/RegistrationBooked%3A42/retry': (_i, url) => {
         retried = url.pathname;
@@ -78,9 +106,20 @@ describe('system view', () => {
     expect(within(orders).getByText('Up to date')).toBeTruthy();
     expect(within(orders).getByText('Lease active')).toBeTruthy();
     const notifications = within(lag).getByText('notifications').closest('tr') as HTMLElement;
-    expect(within(notifications).getByText('28 events')).toBeTruthy();
+    expect(within(orders).getByText('1 parked')).toBeTruthy();
+    expect(within(notifications).getByText('Stalled: 28 events')).toBeTruthy();
     expect(within(notifications).getByText('2 min')).toBeTruthy();
     expect(within(notifications).getByText('No worker')).toBeTruthy();
+
+    const parked = await screen.findByRole('table', { name: 'Parked events' });
+    expect(within(parked).getByText('22P05 unsupported Unicode escape sequence (3 tries)')).toBeTruthy();
+    await userEvent.click(
+      within(parked).getByRole('button', { name: 'Retry RegistrationBooked of registration-42 for orders' }),
+    );
+    expect(await screen.findByText('Retry asked')).toBeTruthy();
+    expect(parkedRetry).toBe(
+      '/api/admin/system/parked-events/orders/0190a1b2-0000-7000-8000-000000000001/retry',
+    );
 
     const queue = await screen.findByRole('article', { name: 'Queue confirmation-email' });
     expect(within(queue).getByText('waiting: 2')).toBeTruthy();

@@ -16,6 +16,7 @@ import {
   toastSuccess,
 } from '../lib/admin-api';
 import type { SubscriptionStatus } from '@hs/contracts';
+import { ParkedEvents } from './parked-events';
 
 export const SYSTEM_REFRESH_MS = 5_000;
 
@@ -101,6 +102,7 @@ async function fetchQueues(path: string): Promise<QueuesState> {
 }
 
 function lagTone(s: SubscriptionStatus): 'success' | 'warning' | 'danger' {
+  if (s.stalled) return 'danger';
   if (s.lagEvents === 0) return 'success';
   return s.lagSeconds > 60 ? 'danger' : 'warning';
 }
@@ -146,11 +148,14 @@ function Subscriptions() {
               <Table.Row key={s.name}>
                 <Table.Cell fontWeight="medium">{s.name}</Table.Cell>
                 <Table.Cell>
-                  <Badge tone={lagTone(s)}>
-                    {s.lagEvents === 0
-                      ? 'Up to date'
-                      : `${s.lagEvents} ${s.lagEvents === 1 ? 'event' : 'events'}`}
-                  </Badge>
+                  <HStack gap="2" flexWrap="wrap">
+                    <Badge tone={lagTone(s)}>
+                      {s.lagEvents === 0
+                        ? 'Up to date'
+                        : `${s.stalled ? 'Stalled: ' : ''}${s.lagEvents} ${s.lagEvents === 1 ? 'event' : 'events'}`}
+                    </Badge>
+                    {s.parkedEvents > 0 ? <Badge tone="danger">{s.parkedEvents} parked</Badge> : null}
+                  </HStack>
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">
                   {s.lagEvents === 0 ? '—' : formatLagSeconds(s.lagSeconds)}
@@ -320,13 +325,14 @@ function Queues() {
   );
 }
 
-/** /admin/system: projection and reactor lag, and the job queues with failed jobs and Retry. */
+/** /admin/system: projection and reactor lag, their parked events, and the job queues with failed jobs and Retry. */
 export default function SystemPage() {
   return (
     <>
       <title>System | Health Screening Admin</title>
       <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>System</h1>
       <Subscriptions />
+      <ParkedEvents refreshMs={SYSTEM_REFRESH_MS} />
       <Queues />
     </>
   );
