@@ -57,6 +57,41 @@ export class AttemptCounter {
   }
 }
 
+/** What a runner tells its owner it parked (RunnerOptions.onParked). */
+export interface ParkedNotice {
+  subscriber: string;
+  eventId: string;
+  streamId: string;
+  eventType: string;
+  error: string;
+  attempts: number;
+}
+
+export type OnParked = ((parked: ParkedNotice[]) => void) | undefined;
+
+/** Tells `onParked` (if any) of events just parked; an owner's failure to log stops nothing. */
+export function noticeParked(
+  onParked: OnParked,
+  subscriber: string,
+  parked: readonly { event: RecordedEvent; error: string; attempts: number }[],
+): void {
+  if (!onParked || parked.length === 0) return;
+  try {
+    onParked(
+      parked.map((p) => ({
+        subscriber,
+        eventId: p.event.eventId,
+        streamId: p.event.streamId,
+        eventType: p.event.type,
+        error: p.error,
+        attempts: p.attempts,
+      })),
+    );
+  } catch {
+    // A logger that throws must not undo a park that committed.
+  }
+}
+
 /** Records events as parked for `subscriber` (again: the newer error and tries win). */
 export function parkEvents(
   db: Queryable,

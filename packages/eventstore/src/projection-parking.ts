@@ -12,6 +12,8 @@ import {
   PARK_AFTER_ATTEMPTS,
   failureMessage,
   isTransientFailure,
+  noticeParked,
+  type OnParked,
   parkEvents,
   parkedRetries,
   parkedStreams,
@@ -55,9 +57,11 @@ export async function applyGroupIsolated(
   holder: string | null,
   batchSize: number,
   state: ParkingState,
+  onParked?: OnParked,
 ): Promise<{ read: number; heldBack: boolean; failure: unknown }> {
   const names = projections.map((p) => p.name);
-  return sql.begin(async (tx) => {
+  const parkedNow: [string, Set<string>, { event: RecordedEvent; error: string; attempts: number }[]][] = [];
+  const result = await sql.begin(async (tx) => {
     await startGroupTransaction(tx, names);
     const batch = await readGroupBatch(tx, projections, holder, batchSize);
     let failure: unknown = null;
@@ -65,7 +69,8 @@ export async function applyGroupIsolated(
     for (const projection of projections) {
       const name = projection.name;
       const applied = batch.applied.get(name) ?? new Map<string, number>();
-      const parked = state.parked.get(name) ?? new Set<string>();
+      // A copy: the state learns of new parks only once they committed.
+      const parked = new Set(state.parked.get(name));
       const changed = new Map<string, number>();
       const toPark: { event: RecordedEvent; error: string; attempts: number }[] = [];
       let reached: Position = batch.next;
@@ -101,7 +106,7 @@ export async function applyGroupIsolated(
       }
       if (toPark.length > 0) {
         await parkEvents(tx, name, toPark);
-        state.parked.set(name, parked);
+        parkedNow.push([name, parked, toPark.filter((p) => p.attempts > 0)]);
       }
       if (changed.size > 0) changedBy.set(name, changed);
       if (comparePositions(reached, batch.checkpoints.get(name)!) > 0)
@@ -110,6 +115,12 @@ export async function applyGroupIsolated(
     if (changedBy.size > 0) await saveAppliedVersions(tx, changedBy);
     return { read: batch.events.length, heldBack: batch.heldBack, failure };
   });
+  // Known and told once the parks committed (a rolled-back pass parked nothing).
+  for (const [name, streams, parked] of parkedNow) {
+    state.parked.set(name, streams);
+    noticeParked(onParked, name, parked);
+  }
+  return result;
 }
 
 /** The position of the batch's event before `event` (the member has handled up to it), or `own`. */

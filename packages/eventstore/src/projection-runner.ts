@@ -88,7 +88,14 @@ export function startProjectionRunner(
         }
         let result: { read: number; heldBack: boolean };
         if (isolate) {
-          const pass = await applyGroupIsolated(sql, projections, holder, batchSize, parking);
+          const pass = await applyGroupIsolated(
+            sql,
+            projections,
+            holder,
+            batchSize,
+            parking,
+            options.onParked,
+          );
           if (pass.failure !== null) throw pass.failure;
           isolate = false;
           result = pass;

@@ -10,6 +10,8 @@ import {
   PARK_AFTER_ATTEMPTS,
   countParked,
   failureMessage,
+  noticeParked,
+  type OnParked,
   parkEvents,
   parkedRetries,
   retryFailed,
@@ -34,6 +36,7 @@ export async function handleIsolated(
   from: Position,
   handleOne: (event: RecordedEvent) => Promise<void>,
   attempts: AttemptCounter,
+  onParked?: OnParked,
 ): Promise<IsolatedPass> {
   const failed: { event: RecordedEvent; err: unknown }[] = [];
   let handled = 0;
@@ -58,6 +61,7 @@ export async function handleIsolated(
   if (toPark.length > 0) {
     await parkEvents(sql, name, toPark);
     for (const p of toPark) attempts.forget(name, p.event.eventId);
+    noticeParked(onParked, name, toPark);
   }
   const first = waiting[0];
   if (!first) return { reached: last ?? from, failure: null, parked: toPark.length };

@@ -4,7 +4,7 @@ import { LeaseKeeper, namesOf } from './lease';
 import { Stopper, Waker } from './notify';
 import { comparePositions, type Position, START } from './position';
 import { decodeEvents } from './codec';
-import { AttemptCounter, countParked } from './parking';
+import { AttemptCounter, countParked, type ParkedNotice } from './parking';
 import { handleIsolated, retryParkedReactions } from './subscription-parking';
 import { type EventRow, dataColumn, toRecordedEvent } from './read';
 import type { Queryable, RecordedEvent } from './types';
@@ -239,6 +239,8 @@ export interface RunnerOptions {
   pollMs?: number;
   batchSize?: number;
   onError?: (err: unknown, subscription: string) => void;
+  /** Called with what was just parked (issue 43): an operator's log line. */
+  onParked?: (parked: ParkedNotice[]) => void;
 }
 
 export interface SubscriptionOptions extends RunnerOptions {
@@ -381,7 +383,15 @@ export function startSubscription(sql: Sql, options: SubscriptionOptions): Runne
         let failure: unknown = null;
         const go = batch.events.length > 0 && !stopper.stopped && lease.isHeld();
         if (go && isolate) {
-          const pass = await handleIsolated(sql, name, batch.events, from, handleOne, attempts);
+          const pass = await handleIsolated(
+            sql,
+            name,
+            batch.events,
+            from,
+            handleOne,
+            attempts,
+            options.onParked,
+          );
           parked += pass.parked;
           done = pass.reached;
           failure = pass.failure;

@@ -172,9 +172,11 @@ describe('projection groups (one transaction, one read per batch for every membe
     const errors: string[] = [];
     const good = recorder('g3_good', ['Booked', 'Seated']);
     const bad = recorder('g3_bad', ['Seated'], () => failing);
+    const told: string[] = [];
     const runner = startProjectionRunner(db.sql, [good, bad], {
       pollMs: 20,
       onError: (err) => errors.push((err as Error).message),
+      onParked: (parked) => told.push(...parked.map((p) => `${p.subscriber} ${p.streamId} ${p.attempts}`)),
     });
     const parked = () =>
       db.sql<{ event_id: string; stream_id: string; attempts: number; error: string }[]>`
@@ -200,6 +202,14 @@ describe('projection groups (one transaction, one read per batch for every membe
       expect(failed[0]!.error).toMatch(/g3_bad refused Seated/);
       expect(rows.filter((r) => r.attempts === 0).every((r) => r.error === HELD_BEHIND)).toBe(true);
       expect(errors[0]).toMatch(/g3_bad refused Seated/);
+      // The operator is told of each event that failed itself (the ones held behind it are not news).
+      expect(told.filter((t) => t.includes(' g3-'))).toEqual(
+        expect.arrayContaining([
+          `g3_bad g3-b-0 ${PARK_AFTER_ATTEMPTS}`,
+          `g3_bad g3-b-1 ${PARK_AFTER_ATTEMPTS}`,
+        ]),
+      );
+      expect(told.every((t) => t.startsWith('g3_bad '))).toBe(true);
 
       // The cause fixed, staff retry one event per stream: the stream's parked events apply in order.
       failing = false;

@@ -33,8 +33,11 @@ async function appendOne(db: TestDatabase, streamId: string, type: string) {
 function startRecorder(db: TestDatabase, name: string, fails: (e: RecordedEvent) => boolean) {
   const handled = new Set<string>();
   const errors: string[] = [];
+  const parkedLog: string[] = [];
   const runner = startSubscription(db.sql, {
     name,
+    onParked: (parked) =>
+      parkedLog.push(...parked.map((p) => `${p.subscriber} ${p.eventType} ${p.attempts}`)),
     pollMs: 20,
     retryMinMs: 10,
     retryMaxMs: 50,
@@ -45,7 +48,7 @@ function startRecorder(db: TestDatabase, name: string, fails: (e: RecordedEvent)
       for (const e of events) handled.add(e.streamId);
     },
   });
-  return { handled, errors, runner };
+  return { handled, errors, parkedLog, runner };
 }
 
 describe('a subscription parks what it cannot handle, never what a passing outage stops (issue 43)', () => {
@@ -79,6 +82,7 @@ describe('a subscription parks what it cannot handle, never what a passing outag
       });
       expect(parked!.error).toContain('cannot handle Poison of p-2');
       expect(sub.handled.has('p-2')).toBe(false);
+      expect(sub.parkedLog).toEqual([`park_sub Poison ${PARK_AFTER_ATTEMPTS}`]);
       // Later events still flow while it stays parked.
       await appendOne(db, 'p-7', 'Booked');
       await until(() => sub.handled.has('p-7'), 10_000, 'an event after the parked one');
@@ -100,6 +104,7 @@ describe('a subscription parks what it cannot handle, never what a passing outag
       for (let i = 1; i <= 5; i++) await appendOne(db, `o-${i}`, 'Booked');
       await until(() => sub.errors.length >= PARK_AFTER_ATTEMPTS * 3, 10_000, 'many failed tries');
       expect(sub.handled.size).toBe(0);
+      expect(sub.parkedLog).toEqual([]);
       expect((await listParkedEvents(db.sql)).filter((p) => p.subscriber === 'outage_sub')).toEqual([]);
       down = false;
       await until(() => [1, 2, 3, 4, 5].every((i) => sub.handled.has(`o-${i}`)), 10_000, 'recovery');

@@ -15,6 +15,7 @@ import {
 import {
   type RecordedEvent,
   type Runner,
+  type RunnerOptions,
   enqueueBulkOnce,
   reactionJobId,
   startReactor,
@@ -126,6 +127,8 @@ export interface ReactorDeps {
   producers: Producers;
   holderId: string;
   onError: (err: unknown) => void;
+  /** Events the reactor parked (issue 43). */
+  onParked?: RunnerOptions['onParked'];
   /** Backoff bounds while Redis refuses (defaults 200 ms .. 10 s). */
   retryMinMs?: number;
   retryMaxMs?: number;
@@ -175,6 +178,7 @@ export function startNotificationsReactor(deps: ReactorDeps): Runner {
     handleBatch,
     holderId: deps.holderId,
     onError: (err) => deps.onError(err),
+    ...(deps.onParked ? { onParked: deps.onParked } : {}),
     retryMinMs: deps.retryMinMs ?? 200,
     retryMaxMs: deps.retryMaxMs ?? 10_000,
   });

@@ -103,6 +103,8 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
     const runner = startProjectionRunner(sql, projections, {
       holderId: id,
       onError: (err, name) => log.error({ err, projections: name }, 'projection batch failed; retrying'),
+      onParked: (parked) =>
+        log.error({ parked }, 'event parked: the projection skips it until staff retry it'),
     });
     stoppers.push(() => runner.stop());
   }
@@ -120,6 +122,7 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       retryMaxMs: deps.reactorRetryMaxMs,
       onError: (err) =>
         log.warn({ err: err instanceof Error ? err.message : err }, 'reactor could not enqueue; retrying'),
+      onParked: (parked) => log.error({ parked }, 'event parked: the reactor skips it until staff retry it'),
     });
     stoppers.push(async () => {
       await reactor.stop();
