@@ -40,6 +40,8 @@ const SubscriptionSchema = Type.Object({
   lagSeconds: Type.Number(),
   holder: Type.Union([Type.String(), Type.Null()]),
   leaseActive: Type.Boolean(),
+  parkedEvents: Type.Integer({ description: 'Events it parked (issue 43); see /api/admin/system/parked-events' }),
+  stalled: Type.Boolean(),
 });
 const Errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 503: ErrorResponseSchema };
 
@@ -101,6 +103,8 @@ const queues: FastifyPluginAsyncTypebox<QueuesOptions> = async (app, opts) => {
         lagSeconds: s.lagSeconds,
         holder: s.holder,
         leaseActive: s.leaseActive,
+        parkedEvents: s.parkedEvents,
+        stalled: s.stalled,
       }));
       const data = await withQueues(QUEUE_NAMES, (qs) =>
         Promise.all(
