@@ -109,13 +109,18 @@ describe('cleanText', () => {
   it('changes nothing but the normal form of text without forbidden characters or line breaks', () => {
     const safe = fc
       .string({ unit: 'binary', maxLength: 40 })
-      .filter((s) => badCharacters(s, false).length === 0);
+      .filter((s) => badCharacters(s, false).length === 0 && !/[\u2028\u2029]/.test(s));
     fc.assert(
       fc.property(safe, modes, (s, multiline) => {
         expect(cleanText(s, { multiline })).toBe(s.normalize('NFC'));
       }),
       { numRuns: 2_000 },
     );
+  });
+
+  it('reads the Unicode line and paragraph separators as line breaks', () => {
+    expect(cleanText('Blk 1\u2028#01-02\u2029Singapore')).toBe('Blk 1 #01-02 Singapore');
+    expect(cleanText('one\u2028two\u2029three', { multiline: true })).toBe('one\ntwo\nthree');
   });
 
   it('keeps Chinese, Tamil, Arabic with its marks, emoji with ZWJ and combining marks (composed)', () => {
