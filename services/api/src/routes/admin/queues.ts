@@ -40,7 +40,9 @@ const SubscriptionSchema = Type.Object({
   lagSeconds: Type.Number(),
   holder: Type.Union([Type.String(), Type.Null()]),
   leaseActive: Type.Boolean(),
-  parkedEvents: Type.Integer({ description: 'Events it parked (issue 43); see /api/admin/system/parked-events' }),
+  parkedEvents: Type.Integer({
+    description: 'Events it parked (issue 43); see /api/admin/system/parked-events',
+  }),
   stalled: Type.Boolean(),
 });
 const Errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 503: ErrorResponseSchema };
