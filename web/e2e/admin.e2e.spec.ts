@@ -245,12 +245,27 @@ describe('the admin back-office in a browser', () => {
     await dialog.waitFor({ state: 'detached' });
     await shot('discounts');
 
-    // --- payment test mode: seeded on, switch to live and back
+    // --- payment test mode: seeded on; live mode is refused while no provider is configured (issue 45)
     await openTab('Payments');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByText('Live payments would fail').waitFor();
     await page.getByRole('button', { name: 'Switch to Live Mode' }).click();
-    await toast('Payment settings updated');
-    await page.getByRole('button', { name: 'Enable Test Mode' }).waitFor();
-    await page.getByRole('button', { name: 'Enable Test Mode' }).click();
+    dialog = page.getByRole('alertdialog', { name: 'Switch to live payments?' });
+    // The safe choice has the focus: Enter keeps test mode.
+    await expect
+      .poll(() =>
+        dialog.getByRole('button', { name: 'Keep test mode' }).evaluate((b) => b === document.activeElement),
+      )
+      .toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Switch to Live Mode' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Switch to live' }).click();
+    await toast('Update failed');
+    await page
+      .getByText(/^Live payments need the payment provider configured: set BRAINTREE_MERCHANT_ID/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Switch to Live Mode' }).waitFor();
     await shot('payments');
 

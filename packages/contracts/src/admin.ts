@@ -348,6 +348,16 @@ export const TimeslotSearchResponseSchema = Type.Object({
   data: TimeslotGroupsSchema,
 });
 
+/** What "Test connection" found (issue 45): whether live payments would work now. */
+export const PaymentProviderCheckSchema = Type.Object({
+  ok: Type.Boolean({ description: 'The live provider is configured and answered a client-token request' }),
+  configured: Type.Boolean(),
+  message: Type.String({
+    description: 'What was found, naming what is missing or what the provider answered',
+  }),
+  checkedAt: Type.String({ format: 'date-time' }),
+});
+
 export const PaymentTestModeResponseSchema = Type.Object({
   success: Type.Boolean(),
   testMode: Type.Boolean(),
@@ -415,6 +425,7 @@ export type OrderPage = Static<typeof OrderPageSchema>;
 export type OrderHistoryEntry = Static<typeof OrderHistoryEntrySchema>;
 export type TimeslotSearchAnswer = Static<typeof TimeslotSearchResponseSchema>;
 export type PaymentTestModeAnswer = Static<typeof PaymentTestModeResponseSchema>;
+export type PaymentProviderCheck = Static<typeof PaymentProviderCheckSchema>;
 export type PaymentHold = Static<typeof PaymentHoldSchema>;
 export type SubscriptionStatus = Static<typeof SubscriptionStatusSchema>;
 export type ParkedEvent = Static<typeof ParkedEventSchema>;

@@ -289,13 +289,9 @@ describe('card payments and the partner hand-off', () => {
   });
 
   it('answers 503 in live mode without credentials, never a crash', async () => {
-    const live = await startTestApi({}, {});
+    // Live from the start (PAYMENT_TEST_MODE=false): the switch itself now refuses an unconfigured provider.
+    const live = await startTestApi({ paymentTestModeDefault: false }, {});
     try {
-      await live.asAdmin({
-        method: 'POST',
-        url: '/api/admin/payments/test-mode',
-        payload: { enabled: false },
-      });
       const res = await live.app.inject('/api/payments/client-token');
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ success: false, message: 'Payment system not initialized' });

@@ -8,20 +8,24 @@ export interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel?: string;
+  /** The safe choice, focused when the dialog opens (issue 45): Enter never does the costly thing. */
+  cancelLabel?: string;
   /** Resolves when done; the dialog closes afterwards (also on failure: the caller toasts). */
   onConfirm: () => Promise<unknown>;
 }
 
-/** A delete confirmation: an alert dialog with Cancel and a danger button. */
+/** A confirmation of something costly: an alert dialog with the safe choice (focused) and a danger button. */
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   description,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
   onConfirm,
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
+  const safe = useRef<HTMLButtonElement>(null);
   // keep the text while the dialog animates out (the caller clears its item on close)
   const shown = useRef({ title, description });
   if (open) shown.current = { title, description };
@@ -35,15 +39,21 @@ export function ConfirmDialog({
     }
   };
   return (
-    <Dialog.Root role="alertdialog" size="sm" open={open} onOpenChange={(e) => onOpenChange(e.open)}>
+    <Dialog.Root
+      role="alertdialog"
+      size="sm"
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      initialFocusEl={() => safe.current}
+    >
       <Dialog.Portal>
         <Dialog.Header>
           <Dialog.Title>{shown.current.title}</Dialog.Title>
           <Dialog.Description>{shown.current.description}</Dialog.Description>
         </Dialog.Header>
         <Dialog.Footer>
-          <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
+          <Button ref={safe} variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
+            {cancelLabel}
           </Button>
           <Button variant="danger" loading={pending} onClick={confirm}>
             {confirmLabel}

@@ -11,6 +11,7 @@ export const ADMIN_PATHS = {
   holidays: '/api/admin/public-holidays',
   emailConfigs: '/api/admin/email-configs',
   paymentTestMode: '/api/admin/payments/test-mode',
+  paymentProviderCheck: '/api/admin/payments/provider-check',
   paymentHold: '/api/admin/payments/hold',
   apiKeys: '/api/admin/api-keys',
   orders: '/api/admin/registrations',

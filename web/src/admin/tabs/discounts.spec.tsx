@@ -248,10 +248,38 @@ describe('payments tab', () => {
     expect(screen.getByText('••••••1234')).toBeTruthy();
     expect(screen.getByText('production')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Switch to Live Mode' }));
+    // Only through the confirmation (issue 45); its focus on the safe choice is checked in a real browser
+    // (web/e2e/admin.e2e.spec.ts): jsdom has no layout, so the focus trap finds nothing focusable.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Switch to live payments?' });
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Switch to live' }));
     expect(await screen.findByText('Payment settings updated')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', '/api/admin/payments/test-mode')).toEqual({ enabled: false });
     expect(await screen.findByRole('button', { name: 'Enable Test Mode' })).toBeTruthy();
     expect(screen.getByText('Live')).toBeTruthy();
+  });
+
+  it('keeps test mode when the server refuses live mode, saying what is missing', async () => {
+    const refusal =
+      'Live payments need the payment provider configured: set BRAINTREE_MERCHANT_ID on the server.';
+    stubApi({
+      'GET /api/admin/payments/test-mode': answer(true),
+      'POST /api/admin/payments/test-mode': () =>
+        Response.json({ success: false, message: refusal }, { status: 409 }),
+      'POST /api/admin/payments/provider-check': {
+        success: true,
+        data: { ok: false, configured: false, message: refusal, checkedAt: '2026-05-01T02:00:00.000Z' },
+      },
+    });
+    renderWithProviders(<PaymentsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Live payments would fail')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to Live Mode' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Switch to live payments?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Switch to live' }));
+    expect(await screen.findByText('Update failed')).toBeTruthy();
+    expect(screen.getAllByText(refusal).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Switch to Live Mode' })).toBeTruthy();
   });
 
   it("shows 'Failed to fetch payment test mode status' when the status call fails", async () => {

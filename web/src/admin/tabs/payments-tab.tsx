@@ -13,6 +13,8 @@ import { ApiError, api } from '../../lib/api';
 import { SectionHeader } from '../components/section';
 import { ADMIN_PATHS } from '../lib/admin-api';
 import type { PaymentTestModeAnswer } from '@hs/contracts';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { ProviderCheck } from './provider-check';
 import { SeatHoldCard } from './seat-hold-card';
 import { CompanySettingsCard } from '../invoices/company-settings-card';
 
@@ -30,7 +32,10 @@ function loadErrorText(error: unknown): string {
 export function PaymentsTab() {
   const { data, error, isLoading, mutate } = useSWR<PaymentTestModeAnswer>(ADMIN_PATHS.paymentTestMode);
   const [pending, setPending] = useState(false);
+  const [confirmLive, setConfirmLive] = useState(false);
   const testMode = data?.testMode ?? false;
+  /** Back to test mode at once; to live mode only through the confirmation (issue 45). */
+  const requestMode = (enabled: boolean) => (enabled ? void setMode(true) : setConfirmLive(true));
 
   const setMode = async (enabled: boolean) => {
     setPending(true);
@@ -97,11 +102,7 @@ export function PaymentsTab() {
             </Card.Header>
             <Card.Body>
               <Stack gap="4">
-                <Switch
-                  checked={testMode}
-                  disabled={pending}
-                  onCheckedChange={(e) => void setMode(e.checked)}
-                >
+                <Switch checked={testMode} disabled={pending} onCheckedChange={(e) => requestMode(e.checked)}>
                   Payment Test Mode
                 </Switch>
                 {testMode ? (
@@ -132,7 +133,7 @@ export function PaymentsTab() {
                   <Button
                     variant={testMode ? 'solid' : 'outline'}
                     loading={pending}
-                    onClick={() => void setMode(!testMode)}
+                    onClick={() => requestMode(!testMode)}
                   >
                     {testMode ? 'Switch to Live Mode' : 'Enable Test Mode'}
                   </Button>
@@ -177,10 +178,20 @@ export function PaymentsTab() {
                   </Badge>
                 </dd>
               </dl>
+              <ProviderCheck />
             </Card.Body>
           </Card.Root>
         </Grid>
       )}
+      <ConfirmDialog
+        open={confirmLive}
+        onOpenChange={setConfirmLive}
+        title="Switch to live payments?"
+        description="Customers will be charged real money through the payment provider. The server first checks that the provider is configured and answers; if it does not, nothing changes."
+        confirmLabel="Switch to live"
+        cancelLabel="Keep test mode"
+        onConfirm={() => setMode(false)}
+      />
       <Grid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start" mt="4">
         <SeatHoldCard />
         <CompanySettingsCard />

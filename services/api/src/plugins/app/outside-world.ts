@@ -26,6 +26,8 @@ declare module 'fastify' {
     partner: PartnerClient;
     /** The gateway the admin's payment test-mode switch selects right now. */
     paymentGateway: () => Promise<PaymentGateway>;
+    /** The live card gateway, whatever the switch says: what switching to live mode checks first (issue 45). */
+    livePaymentGateway: PaymentGateway;
     /** Whether payment test mode is on before an admin sets the switch (ApiConfig.paymentTestModeDefault). */
     paymentTestModeDefault: boolean;
   }
@@ -70,6 +72,7 @@ export default fp(
     app.decorate('memberVerifier', opts.world.memberVerifier);
     app.decorate('partner', opts.world.partner);
     app.decorate('paymentTestModeDefault', testModeDefault);
+    app.decorate('livePaymentGateway', opts.world.payments.live);
     app.decorate('paymentGateway', async () =>
       (await isPaymentTestMode(app.sql, testModeDefault))
         ? opts.world.payments.test

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  Envelope,
   ErrorResponseSchema,
   PaymentHoldInputSchema,
+  PaymentProviderCheckSchema,
   PaymentHoldResponseSchema,
   PaymentTestModeResponseSchema,
   ROLES,
@@ -9,8 +11,10 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { ApiConfig } from '../../config';
 import { PAYMENT_HOLD_MINUTES, PAYMENT_TEST_MODE, isPaymentTestMode, saveSetting } from '../../settings';
+import { conflict } from '../../errors';
 import { parseInput } from '../../validation';
 import { TestModeInput } from './inputs';
+import { checkLivePayments } from './live-payments-check';
 
 function mask(value: string | undefined): string {
   if (!value) return 'not configured';
@@ -52,7 +56,7 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
       schema: {
         tags: ['admin'],
         body: Type.Object({ enabled: Type.Boolean() }),
-        response: { 200: PaymentTestModeResponseSchema, 400: ErrorResponseSchema },
+        response: { 200: PaymentTestModeResponseSchema, 400: ErrorResponseSchema, 409: ErrorResponseSchema },
       },
       // 'enabled must be true or false' for a missing or non-boolean flag, before the generic check.
       preValidation: async (request) => {
@@ -61,6 +65,11 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
     },
     async (request) => {
       const { enabled } = request.body;
+      // Live mode only when it works (issue 45): the provider is configured and gives a client token.
+      if (!enabled) {
+        const check = await checkLivePayments(app.livePaymentGateway, bt);
+        if (!check.ok) throw conflict(check.message);
+      }
       await sql.begin(async (tx) => {
         const before = await isPaymentTestMode(tx, app.paymentTestModeDefault);
         await saveSetting(tx, {
@@ -76,6 +85,21 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
         enabled,
         enabled ? 'Payment test mode enabled' : 'Payment test mode disabled: live payments',
       );
+    },
+  );
+
+  app.post(
+    '/payments/provider-check',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Test connection: whether the live payment provider is configured and gives a client token',
+        response: { 200: Envelope(PaymentProviderCheckSchema) },
+      },
+    },
+    async () => {
+      const check = await checkLivePayments(app.livePaymentGateway, bt);
+      return { success: true as const, data: { ...check, checkedAt: new Date().toISOString() } };
     },
   );
 
