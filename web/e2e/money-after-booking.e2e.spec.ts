@@ -223,6 +223,27 @@ describe('money after the booking in a browser', () => {
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
 
+    // --- confirm the cancelled, refunded order again (issue 45): only through a dialog that says what it
+    // does, whose focused choice keeps the order as it is; the refund is then owed again
+    await page.getByRole('button', { name: `Mark as Confirmed ${second.reference}` }).click();
+    const consequence = page.getByRole('alertdialog', { name: `Confirm order ${second.reference}?` });
+    await consequence
+      .getByText(
+        new RegExp(
+          `^This order was cancelled and refunded S\\$${secondPaid.amount.replace('.', '\\.')}\\. Confirming it takes 1 seat again \\(\\d+ left\\) and leaves S\\$${secondPaid.amount.replace('.', '\\.')} to pay\\.$`,
+        ),
+      )
+      .waitFor();
+    await expect
+      .poll(() =>
+        consequence.getByRole('button', { name: 'Keep as is' }).evaluate((b) => b === document.activeElement),
+      )
+      .toBe(true);
+    await page.screenshot({ path: `${ARTIFACTS}/money-admin-confirm-refunded.png`, fullPage: true });
+    await consequence.getByRole('button', { name: 'Confirm order' }).click();
+    await toast('Order confirmed');
+    await lookupWhen(second.reference, (l) => l.status === 'confirmed' && l.balanceDue === secondPaid.amount);
+
     // --- the seat hold setting
     await page.getByRole('tab', { name: 'Payments', exact: true }).click();
     const minutes = page.getByLabel(/Seat hold \(minutes\)/);

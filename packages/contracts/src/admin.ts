@@ -348,6 +348,20 @@ export const TimeslotSearchResponseSchema = Type.Object({
   data: TimeslotGroupsSchema,
 });
 
+/** What an admin status change would do, shown before staff confirm it (issue 45). */
+export const StatusChangePreviewSchema = Type.Object({
+  allowed: Type.Boolean({ description: 'False: the PATCH would be refused with `message`' }),
+  message: Type.String({
+    description:
+      'The consequence in words ("Confirming it takes 1 seat again (9 left) and leaves S$452.93 to pay."), or the refusal',
+  }),
+  seatsTaken: Type.Integer(),
+  seatsFreed: Type.Integer(),
+  seatsLeftAfter: Nullable(Type.Integer()),
+  owedAgain: MoneySchema,
+  balanceAfter: MoneySchema,
+});
+
 /** What "Test connection" found (issue 45): whether live payments would work now. */
 export const PaymentProviderCheckSchema = Type.Object({
   ok: Type.Boolean({ description: 'The live provider is configured and answered a client-token request' }),
@@ -426,6 +440,7 @@ export type OrderHistoryEntry = Static<typeof OrderHistoryEntrySchema>;
 export type TimeslotSearchAnswer = Static<typeof TimeslotSearchResponseSchema>;
 export type PaymentTestModeAnswer = Static<typeof PaymentTestModeResponseSchema>;
 export type PaymentProviderCheck = Static<typeof PaymentProviderCheckSchema>;
+export type StatusChangePreview = Static<typeof StatusChangePreviewSchema>;
 export type PaymentHold = Static<typeof PaymentHoldSchema>;
 export type SubscriptionStatus = Static<typeof SubscriptionStatusSchema>;
 export type ParkedEvent = Static<typeof ParkedEventSchema>;

@@ -3,7 +3,7 @@ import { reportsProjection } from './reports';
 import { slotAvailabilityProjection } from './slot-availability';
 import { waitlistProjection } from './waitlist-projection';
 
-export { slotAvailabilityProjection } from './slot-availability';
+export { readSeatsLeft, slotAvailabilityProjection } from './slot-availability';
 export { ordersProjection } from './orders';
 export {
   TIMELINE_EVENT_TYPES,

@@ -72,6 +72,8 @@ export interface OrderRow {
   holdUntil: Date | null;
   /** Refunded in total; the list oldest first, the last one's time in lastRefundAt. */
   refundedCents: number;
+  /** The part of refundedCents owed again since staff confirmed the cancelled order (issue 45). */
+  reinstatedCents: number;
   refunds: OrderRefund[];
   lastRefundAt: Date | null;
   /** Cancelled too late for an automatic refund: staff decide. */
@@ -103,7 +105,7 @@ export const selectOrders = (sql: Queryable) => sql`
          partner_paid_cents as "partnerPaidCents", balance_due_cents as "balanceDueCents", paid_cents as "paidCents",
          transaction_id as "transactionId", payment_method as "paymentMethod", wc_booking_code as "wcBookingCode",
          confirmation_email_sent as "confirmationEmailSent", cancelled_at as "cancelledAt",
-         hold_until as "holdUntil", refunded_cents as "refundedCents", refunds, last_refund_at as "lastRefundAt",
+         hold_until as "holdUntil", refunded_cents as "refundedCents", reinstated_cents as "reinstatedCents", refunds, last_refund_at as "lastRefundAt",
          refund_review as "refundReview", expired_at as "expiredAt",
          check_ins as "checkIns", no_shows as "noShows", no_show_at as "noShowAt",
          personal_data_erased_at as "personalDataErasedAt",

@@ -221,11 +221,12 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
         break;
       }
       case 'StatusChanged': {
-        const to = data<'StatusChanged'>(event).to;
+        const { to, reinstatedCents } = data<'StatusChanged'>(event);
         // The hold shows only while the order awaits payment.
         Object.assign(patchOf(id).fields, {
           status: to,
           ...(to === 'pending_payment' ? {} : { hold_until: null }),
+          ...(reinstatedCents === undefined ? {} : { reinstated_cents: reinstatedCents }),
           updated_at: event.recordedAt,
         });
         break;
@@ -337,7 +338,7 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
            total_cents, discount_cents, member_discount_cents, partner_paid_cents, balance_due_cents, paid_cents,
            transaction_id, payment_method, confirmation_email_sent, cancelled_at, hold_until, refunded_cents,
            last_refund_at, refunds, refund_review, expired_at, timeslot_id, timeslot_date, timeslot_time,
-           check_ins, no_shows, no_show_at, updated_at) =
+           check_ins, no_shows, no_show_at, reinstated_cents, updated_at) =
         (select r.status, r.participants, r.participant_count, r.discount_code, r.discount_label,
                 r.discount_identifier_id, r.pricing, r.total_cents, r.discount_cents, r.member_discount_cents,
                 r.partner_paid_cents, r.balance_due_cents, o.paid_cents + (c.d->>'paid_add')::bigint,
@@ -345,7 +346,7 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
                 r.refunded_cents, r.last_refund_at, o.refunds || (c.d->'refunds_add'), r.refund_review,
                 r.expired_at, r.timeslot_id, coalesce(t.date, o.timeslot_date),
                 coalesce(to_char(t.time, 'HH24:MI'), o.timeslot_time),
-                (c.d->'check_ins_add') || o.check_ins, r.no_shows, r.no_show_at, r.updated_at
+                (c.d->'check_ins_add') || o.check_ins, r.no_shows, r.no_show_at, r.reinstated_cents, r.updated_at
          from jsonb_populate_record(o, c.d) r
            left join timeslots t on c.d ? 'timeslot_id' and t.id = r.timeslot_id)
       from jsonb_array_elements(${tx.json(changes as never)}) as c(d)

@@ -1,6 +1,6 @@
 import type { TransactionSql } from '@hs/db';
 import { type TimeslotEvent, timeslotIdOf } from '@hs/domain';
-import type { RecordedEvent } from '@hs/eventstore';
+import type { Queryable, RecordedEvent } from '@hs/eventstore';
 import { defineBatchProjection } from './batch-projection';
 
 type Data<T extends TimeslotEvent['type']> = Extract<TimeslotEvent, { type: T }>['data'];
@@ -66,3 +66,15 @@ export const slotAvailabilityProjection = defineBatchProjection({
   types: ['SeatsReserved', 'SeatsReleased', 'SlotBlocked', 'SlotUnblocked', 'CapacityChanged'],
   applyBatch: applySlotBatch,
 });
+
+/**
+ * Seats left on a timeslot as the read model has them (capacity less seats taken), or null for a slot
+ * that does not exist. A preview's figure: the slot's stream decides every booking.
+ */
+export async function readSeatsLeft(sql: Queryable, timeslotId: number): Promise<number | null> {
+  const [row] = await sql<{ left: number }[]>`
+    select greatest(0, coalesce(sa.max_attendees, t.max_attendees) - coalesce(sa.current_attendees, 0))::int as left
+    from timeslots t left join slot_availability sa on sa.timeslot_id = t.id
+    where t.id = ${timeslotId}`;
+  return row ? row.left : null;
+}

@@ -8,13 +8,13 @@ import { discountAmountCents } from '../discounts';
 import { type PriceBreakdown, priceOrder } from '../pricing';
 import {
   type RegistrationStatus,
-  adminStatusTransition,
   initialRegistrationStatus,
   isPaidStatus,
   isReleasedStatus,
   publicCancelTransition,
 } from '../status';
 import type { SeatReleaseReason } from '../timeslot/events';
+import { type StatusChangeView, adminStatusChange, outstandingOf } from './status-change';
 import {
   CANNOT_REMOVE_PRIMARY_MESSAGE,
   CANNOT_REMOVE_PRIMARY_TITLE,
@@ -119,6 +119,8 @@ export interface RegistrationState {
   expiredAt: string | null;
   /** Sum of refunds and voids of recorded payments. */
   refundedCents: number;
+  /** The part of refundedCents owed again since staff confirmed the cancelled order (issue 45). */
+  reinstatedCents: number;
   refunds: RefundEntry[];
   pendingRefunds: PendingRefund[];
   failedRefunds: FailedRefund[];
@@ -286,6 +288,7 @@ export function initialRegistrationState(): RegistrationState {
     holdUntil: null,
     expiredAt: null,
     refundedCents: 0,
+    reinstatedCents: 0,
     refunds: [],
     pendingRefunds: [],
     failedRefunds: [],
@@ -320,9 +323,26 @@ export function priceRegistration(
   });
 }
 
-/** What is still to pay: the order's balance due minus payments recorded. */
+/** What is still to pay: the order's balance due minus payments recorded, plus refunds owed again. */
 export function outstandingCents(state: RegistrationState): number {
-  return Math.max(0, (state.pricing?.balanceDueCents ?? 0) - state.paidCents);
+  return outstandingOf({
+    balanceDueCents: state.pricing?.balanceDueCents ?? 0,
+    paidCents: state.paidCents,
+    reinstatedCents: state.reinstatedCents,
+  });
+}
+
+/** The facts an admin status change is decided on (status-change.ts). */
+export function statusChangeView(state: RegistrationState): StatusChangeView {
+  return {
+    status: state.status!,
+    participants: state.participants.length,
+    balanceDueCents: state.pricing?.balanceDueCents ?? 0,
+    paidCents: state.paidCents,
+    refundedCents: state.refundedCents,
+    reinstatedCents: state.reinstatedCents,
+    pendingRefunds: state.pendingRefunds.length,
+  };
 }
 
 /** Seats this registration holds in its timeslot: one per participant, none once cancelled or expired. */
@@ -554,12 +574,16 @@ export function decideRegistration(
       const refusal = existing(state);
       if (refusal) return refusal;
       const from = state.status!;
-      const t = adminStatusTransition(from, command.status);
+      const t = adminStatusChange(statusChangeView(state), command.status);
       if (!t.ok) return domainError('STATUS_NOT_ALLOWED', t.message);
       if (t.to === 'cancelled') {
         return [{ type: 'RegistrationCancelled', data: { from, source: 'admin', at: command.at } }];
       }
-      return [{ type: 'StatusChanged', data: { from, to: t.to, source: 'admin', at: command.at } }];
+      const owedAgain =
+        t.reinstatedCents !== state.reinstatedCents ? { reinstatedCents: t.reinstatedCents } : {};
+      return [
+        { type: 'StatusChanged', data: { from, to: t.to, source: 'admin', at: command.at, ...owedAgain } },
+      ];
     }
     case 'CancelRegistration': {
       const refusal = existing(state);
@@ -896,7 +920,11 @@ export function evolveRegistration(state: RegistrationState, event: Registration
       };
     }
     case 'StatusChanged':
-      return { ...state, status: event.data.to };
+      return {
+        ...state,
+        status: event.data.to,
+        reinstatedCents: event.data.reinstatedCents ?? state.reinstatedCents,
+      };
     case 'RegistrationCancelled':
       return {
         ...state,

@@ -144,9 +144,19 @@ export type PaymentRecorded = DomainEvent<
   'PaymentRecorded',
   { transactionId: string; amountCents: number; method: string; balanceDueCents: number; at: string }
 >;
+/**
+ * `reinstatedCents` (present only when it grows, issue 45): staff confirmed a cancelled order that had
+ * been refunded, and this much of its refunds, in all, is owed again.
+ */
 export type StatusChanged = DomainEvent<
   'StatusChanged',
-  { from: RegistrationStatus; to: RegistrationStatus; source: StatusChangeSource; at: string }
+  {
+    from: RegistrationStatus;
+    to: RegistrationStatus;
+    source: StatusChangeSource;
+    at: string;
+    reinstatedCents?: number;
+  }
 >;
 /**
  * `needsRefundReview` (present only when true): a paid order cancelled too close to the appointment

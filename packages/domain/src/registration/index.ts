@@ -4,3 +4,4 @@ export * from './refunds';
 export * from './check-in';
 export * from './personal-data';
 export * from './reminder-events';
+export * from './status-change';

@@ -1,10 +1,11 @@
-import { toMoneyString, toPublicStatus } from '@hs/domain';
+import { outstandingOf, toMoneyString, toPublicStatus } from '@hs/domain';
 import type { OrderRow } from '@hs/read-models';
 import type { cancellationRefundView } from './cancellation';
 import { orderMoneyView } from './money-view';
 import { participantView } from './participant-view';
 
-export const outstanding = (o: OrderRow) => Math.max(0, o.balanceDueCents - o.paidCents);
+/** What is left to pay, refunds owed again included (issue 45; outstandingOf in @hs/domain). */
+export const outstanding = (o: OrderRow) => outstandingOf(o);
 
 /**
  * What the confirmation and cancel pages see. Never the identification number or the date of birth:

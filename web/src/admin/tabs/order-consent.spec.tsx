@@ -27,7 +27,9 @@ describe('order dialog: privacy consent (issue 24)', () => {
       [`GET /api/admin/registrations/${order.id}`]: { success: true, data: order },
       [`GET /api/admin/registrations/${order.id}/history`]: { success: true, data: [] },
     });
-    renderWithProviders(<OrderDetailsDialog order={order} onClose={() => {}} onCancel={() => {}} />);
+    renderWithProviders(
+      <OrderDetailsDialog order={order} onClose={() => {}} onCancel={() => {}} onConfirm={() => {}} />,
+    );
     expect(await screen.findByText('Privacy Consent')).toBeTruthy();
     expect(screen.getByText(/^Given to notice version 4, /)).toBeTruthy();
   });

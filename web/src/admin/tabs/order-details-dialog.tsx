@@ -166,15 +166,18 @@ export function OrderDetailsDialog({
   order: initial,
   onClose,
   onCancel,
+  onConfirm,
 }: {
   order: AdminOrder;
   onClose: () => void;
   /** Cancel asks for confirmation first (see CancelOrderDialog). */
   onCancel: (order: AdminOrder) => void;
+  /** Confirm shows what it does first (see ConfirmOrderDialog, issue 45). */
+  onConfirm: (order: AdminOrder) => void;
 }) {
   const { data, mutate } = useOrder(initial.id);
   const order = data?.data ?? initial;
-  const { update, pending } = useUpdateOrderStatus();
+  const { pending } = useUpdateOrderStatus();
   const [refundOpen, setRefundOpen] = useState(false);
   // a fresh refund dialog (and Idempotency-Key) for each opening
   const [refundOpening, setRefundOpening] = useState(0);
@@ -377,7 +380,7 @@ export function OrderDetailsDialog({
             </Button>
           ) : null}
           {canChange && canConfirm(order) ? (
-            <Button loading={pending === order.id} onClick={() => void update(order, 'confirmed')}>
+            <Button loading={pending === order.id} onClick={() => onConfirm(order)}>
               Confirm
             </Button>
           ) : null}

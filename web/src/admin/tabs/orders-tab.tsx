@@ -24,6 +24,7 @@ import {
 } from '../lib/orders';
 import type { AdminEvent, AdminOrder } from '@hs/contracts';
 import { useDebounced } from '../lib/use-debounced';
+import { ConfirmOrderDialog } from './confirm-order-dialog';
 import { CancelOrderDialog, OrderDetailsDialog } from './order-details-dialog';
 
 export const ORDER_HEADERS = ['Reference', 'Name', 'Event', 'Date', 'Status', 'Actions'];
@@ -60,6 +61,7 @@ export function OrdersTab() {
   const { update, pending } = useUpdateOrderStatus();
   const [viewing, setViewing] = useState<AdminOrder | null>(null);
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
+  const [confirming, setConfirming] = useState<AdminOrder | null>(null);
   const [exporting, setExporting] = useState(false);
   // The front desk looks orders up; changing and exporting them is for admin and finance (issue 23).
   const role = useAuth().user?.role;
@@ -245,7 +247,7 @@ export function OrdersTab() {
                         variant="ghost"
                         color="success.text"
                         loading={pending === o.id}
-                        onClick={() => void update(o, 'confirmed')}
+                        onClick={() => setConfirming(o)}
                         aria-label={`Mark as Confirmed ${o.referenceNumber}`}
                       >
                         Mark as Confirmed
@@ -293,8 +295,15 @@ export function OrdersTab() {
           order={viewing}
           onClose={() => setViewing(null)}
           onCancel={(o) => setCancelling(o)}
+          onConfirm={(o) => setConfirming(o)}
         />
       ) : null}
+      <ConfirmOrderDialog
+        order={confirming}
+        pending={confirming !== null && pending === confirming.id}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        onConfirm={(o) => update(o, 'confirmed')}
+      />
       <CancelOrderDialog
         order={cancelling}
         onOpenChange={(open) => !open && setCancelling(null)}

@@ -226,16 +226,53 @@ describe('orders tab', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 
-  it('marks an order as confirmed from its row', async () => {
+  const consequence =
+    'This order was cancelled and refunded S$452.93. Confirming it takes 1 seat again (9 left) and leaves S$452.93 to pay.';
+  const preview = (allowed: boolean, message = consequence) => ({
+    success: true,
+    data: {
+      allowed,
+      message,
+      seatsTaken: allowed ? 1 : 0,
+      seatsFreed: 0,
+      seatsLeftAfter: allowed ? 9 : null,
+      owedAgain: allowed ? '452.93' : '0.00',
+      balanceAfter: allowed ? '452.93' : '0.00',
+    },
+  });
+
+  it('marks an order as confirmed from its row only through the consequence dialog (issue 45)', async () => {
     const fetchMock = stubApi({
       'GET /api/admin/events': events,
-      'GET /api/admin/registrations': page([order()]),
+      'GET /api/admin/registrations': page([order({ status: 'canceled' })]),
+      'GET /api/admin/registrations/7/status-change': preview(true),
       'PATCH /api/admin/registrations/7': { success: true, data: order({ status: 'confirmed' }) },
     });
     renderWithProviders(<OrdersTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as Confirmed HS2605-0101-1234' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm order HS2605-0101-1234?' });
+    expect(await within(dialog).findByText(consequence)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm order' }));
     expect(await screen.findByText('Order confirmed')).toBeTruthy();
     expect(bodyOf(fetchMock, 'PATCH', '/api/admin/registrations/7')).toEqual({ status: 'confirmed' });
+  });
+
+  it('keeps the order as it is when the server would refuse, saying why', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/events': events,
+      'GET /api/admin/registrations': page([order({ status: 'canceled' })]),
+      'GET /api/admin/registrations/7/status-change': preview(false, 'This timeslot is fully booked'),
+    });
+    renderWithProviders(<OrdersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as Confirmed HS2605-0101-1234' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm order HS2605-0101-1234?' });
+    expect(await within(dialog).findByText('This timeslot is fully booked')).toBeTruthy();
+    expect(
+      (within(dialog).getByRole('button', { name: 'Confirm order' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep as is' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
   });
 
   // Spec section 4: an admin can set confirmed from any other status, paid and completed included.

@@ -23,7 +23,9 @@ function refundKeys(fetchMock: ReturnType<typeof stubApi>): (string | null)[] {
 }
 
 function renderDetails(order = adminOrder()) {
-  renderWithProviders(<OrderDetailsDialog order={order} onClose={() => {}} onCancel={() => {}} />);
+  renderWithProviders(
+    <OrderDetailsDialog order={order} onClose={() => {}} onCancel={() => {}} onConfirm={() => {}} />,
+  );
 }
 
 describe('refund rules', () => {

@@ -66,7 +66,9 @@ function setUp(order = adminOrder()) {
       },
     },
   });
-  renderWithProviders(<OrderDetailsDialog order={order} onClose={() => {}} onCancel={() => {}} />);
+  renderWithProviders(
+    <OrderDetailsDialog order={order} onClose={() => {}} onCancel={() => {}} onConfirm={() => {}} />,
+  );
   return { fetchMock, searches };
 }
 

@@ -20,6 +20,7 @@ import queues from './queues';
 import refunds from './refunds';
 import registrations from './registrations';
 import reschedule from './reschedule';
+import statusChange from './status-change';
 import system from './system';
 import timeslots from './timeslots';
 import account from './account';
@@ -66,6 +67,7 @@ const admin: FastifyPluginAsync<
     await guarded.register(refunds);
     await guarded.register(invoices);
     await guarded.register(reschedule);
+    await guarded.register(statusChange);
     await guarded.register(checkIns);
     await guarded.register(system);
     await guarded.register(timeslots);
