@@ -133,6 +133,10 @@ describe('the admin back-office in a browser', () => {
     await booking.getByText('by Customer (public site)').waitFor();
     // --- confirm it as admin: the worker sends the confirmation email, which the history records
     await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    // Only through the dialog that says what confirming does (issue 45): an unpaid order stays owing.
+    const consequence = page.getByRole('alertdialog', { name: `Confirm order ${reference}?` });
+    await consequence.getByText(/^Confirming it leaves S\$\d+\.\d{2} to pay\.$/).waitFor();
+    await consequence.getByRole('button', { name: 'Confirm order' }).click();
     await toast('Order confirmed');
     const emailed = dialog.locator('li[data-event-type="ConfirmationEmailSent"]');
     await emailed.waitFor({ timeout: 20_000 });
