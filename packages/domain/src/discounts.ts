@@ -16,7 +16,11 @@ export const DISCOUNT_CODE_COUNT_MAX = 1000;
 export const DISCOUNT_IDENTIFIER_LENGTH_DEFAULT = 6;
 export const DISCOUNT_IDENTIFIER_LENGTH_MAX = 16;
 export const DEFAULT_IDENTIFIER_PREFIX = 'PROMO';
-export const IDENTIFIER_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/**
+ * Uppercase letters and digits without the ones read as each other (0/O, 1/I/L): a code read out at the
+ * desk or copied from print is typed right (issue 45; `CNYD0QHOI` was generated).
+ */
+export const IDENTIFIER_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** After uppercasing: letters, digits, hyphen, underscore ('' allowed: the prefix may be empty). */
 export const IDENTIFIER_PREFIX_PATTERN = /^[A-Z0-9_-]*$/;
 

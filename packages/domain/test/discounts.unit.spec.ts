@@ -30,6 +30,14 @@ describe('discount code identifiers', () => {
     for (const id of r.value) expect(id).toMatch(/^NY-26_[A-Z0-9]{8}$/);
   });
 
+  it('draws no look-alike characters: no 0, O, 1, I or L after the prefix (issue 45)', () => {
+    const r = generateDiscountIdentifiers({ prefix: 'CNY', length: 16, count: 1000 });
+    if (!r.ok) throw new Error(r.message);
+    const drawn = new Set(r.value.flatMap((id) => [...id.slice(3)]));
+    for (const ch of '0O1IL') expect(drawn.has(ch), ch).toBe(false);
+    expect(drawn.size).toBe(31);
+  });
+
   it("defaults to 'PROMO', length 6 and 10 codes", () => {
     const r = generateDiscountIdentifiers({});
     expect(r.ok && r.value).toHaveLength(10);

@@ -113,6 +113,10 @@ describe('refunds', () => {
       refundedCents: 13952,
     });
 
+    // Read your writes (issue 45): the order's details, read right after the answer, show the refund.
+    const details = (await admin('GET', `/api/admin/registrations/${order.id}`)).json().data;
+    expect(details.refundedAmount).toBe('139.52');
+
     const again = await refund(order.id, { reason: 'Again' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ success: false, message: NOTHING });

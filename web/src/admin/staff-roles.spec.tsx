@@ -30,6 +30,9 @@ describe('the back-office by staff role (issue 23)', () => {
     ).toBeTruthy();
     // the spec's admin-page rules apply: no not-allowed card for a staff role
     expect(screen.queryByText('Admin not allow to go to appointment page')).toBeNull();
+    // The banner names the role (issue 45), not "an admin".
+    expect(screen.getByRole('note').textContent).toContain('You are logged in as front_desk (Front desk).');
+    expect(screen.getByRole('note').textContent).not.toContain('admin');
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     const links = within(nav)
       .getAllByRole('link')

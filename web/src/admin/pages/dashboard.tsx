@@ -20,7 +20,7 @@ import { PaymentsTab } from '../tabs/payments-tab';
 import { PostalCodesTab } from '../tabs/postal-codes-tab';
 import { StaffTab } from '../tabs/staff-tab';
 import { useAuth } from '../../lib/auth';
-import { canSeeTab } from '../../lib/staff-roles';
+import { canSeeTab, roleLabel } from '../../lib/staff-roles';
 import { WaitlistTab } from '../tabs/waitlist-tab';
 
 // Issue 25: the Reports tab (and its chart library) loads only when opened.
@@ -135,7 +135,9 @@ export default function Dashboard() {
       >
         <InfoIcon />
         <span>
-          You are logged in as an admin. To book an appointment as a customer, please log out first.
+          {/* The role by name (issue 45): front desk and finance were told they were admins. */}
+          You are logged in as {user ? `${user.username} (${roleLabel(user.role)})` : 'staff'}. To book an
+          appointment as a customer, please log out first.
         </span>
       </div>
       {isAdmin ? <CountCards /> : null}

@@ -28,7 +28,8 @@ describe('/admin/login', () => {
   it('shows Username, Password and Login', async () => {
     stubApi({});
     renderApp('/admin/login');
-    await screen.findByRole('button', { name: 'Login' });
+    // The first render of the file also loads the admin chunk: more than the default second under load.
+    await screen.findByRole('button', { name: 'Login' }, { timeout: 5000 });
     expect(screen.getByLabelText(/^Username/)).toBeTruthy();
     expect(screen.getByLabelText(/^Password/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
@@ -97,6 +98,28 @@ describe('/admin/login', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin/dashboard'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(localStorage.getItem('auth_token')).toBe('tok-9');
+  });
+
+  it("dismisses the last 'Login failed' once an attempt succeeds (issue 45)", async () => {
+    let attempts = 0;
+    stubApi({
+      ...dashboardApi,
+      'POST /api/admin/login': () =>
+        ++attempts === 1
+          ? Response.json({ success: false, message: 'Invalid credentials' }, { status: 401 })
+          : Response.json({ success: true, data: { token: 'tok-10', user: ADMIN_USER } }),
+    });
+    renderApp('/admin/login');
+    await screen.findByRole('button', { name: 'Login' });
+    await userEvent.type(screen.getByLabelText(/^Username/), 'admin');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login failed')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText(/^Password/));
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login successful')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Login failed')).toBeNull());
   });
 
   it('sends a signed-in admin straight to the dashboard', async () => {

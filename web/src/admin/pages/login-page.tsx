@@ -1,5 +1,5 @@
 import { adminLoginSchema } from '@hs/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Stack } from 'styled-system/jsx';
 import { center } from 'styled-system/patterns';
@@ -45,11 +45,16 @@ export default function LoginPage() {
     if (isAuthenticated) navigate('/admin/dashboard', { replace: true });
   }, [isAuthenticated, navigate]);
 
+  /** The last attempt's "Login failed" toast: dismissed once an attempt succeeds (issue 45). */
+  const failedToast = useRef<string | null>(null);
+
   const onSubmit = form.handleSubmit(async (credentials) => {
     setFailure(null);
     setPending(true);
     try {
       await login(askCode ? { ...credentials, code: code.trim() } : credentials);
+      if (failedToast.current) toaster.remove(failedToast.current);
+      failedToast.current = null;
       toaster.create({ title: 'Login successful', description: 'You are now logged in', type: 'success' });
       navigate('/admin/dashboard', { replace: true });
     } catch (error) {
@@ -58,7 +63,12 @@ export default function LoginPage() {
         return;
       }
       const message = loginFailureMessage(error);
-      toaster.create({ title: 'Login failed', description: message || 'Invalid credentials', type: 'error' });
+      if (failedToast.current) toaster.remove(failedToast.current);
+      failedToast.current = toaster.create({
+        title: 'Login failed',
+        description: message || 'Invalid credentials',
+        type: 'error',
+      });
       setFailure(message || 'An error occurred during login');
     } finally {
       setPending(false);

@@ -8,6 +8,8 @@ import {
   ROLES,
 } from '@hs/contracts';
 import { parseMoney } from '@hs/domain';
+import { headPosition, waitForPosition } from '@hs/eventstore';
+import { ordersProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import { refundIdFor, refundOrder } from '../../booking/refund';
 
@@ -50,6 +52,10 @@ const refunds: FastifyPluginAsyncTypebox = async (app) => {
         },
         { actor: request.actor, requestId: request.id },
       );
+      // Read your writes (issue 45): the order's details re-read after the answer show the refund, not
+      // "Refunded —" (which invited a second one). The head includes the refund's events; 2 s at most.
+      const head = await headPosition(app.sql);
+      if (head) await waitForPosition(app.sql, ordersProjection.name, head, 2_000);
       return reply.status(201).send({ success: true as const, data });
     },
   );
