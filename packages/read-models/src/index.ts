@@ -19,6 +19,7 @@ export { type Insights, readInsights } from './reports-reader';
 export {
   type WaitlistEntryRow,
   countActiveWaitlist,
+  countActiveWaitlistByEvent,
   readWaitlistEntry,
   readWaitlistEntryByTokenHash,
   selectDueOffers,

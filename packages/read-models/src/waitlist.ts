@@ -104,6 +104,13 @@ export async function countActiveWaitlist(sql: Sql): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Per event with anyone waiting or offered seats, how many (issue 45: the tab opens on the busiest). */
+export async function countActiveWaitlistByEvent(sql: Sql): Promise<{ eventId: number; active: number }[]> {
+  return sql<{ eventId: number; active: number }[]>`
+    select event_id::int as "eventId", count(*)::int as active from waitlist_entries
+    where status in ('waiting', 'offered') group by event_id order by active desc, event_id`;
+}
+
 /**
  * Offers run out by `now`, oldest first: what the matcher expires. The read model may lag the log;
  * the entry's stream has the last word (ExpireOffer is a no-op on an offer claimed or left meanwhile).

@@ -223,6 +223,10 @@ describe('waiting list routes', () => {
     const dashboard = async () =>
       (await api.asAdmin({ method: 'GET', url: '/api/admin/dashboard' })).json().data.waitlist;
     expect(await dashboard()).toBe(2);
+    // Per event, busiest first: what the tab opens on (issue 45).
+    const counts = async () =>
+      (await api.asAdmin({ method: 'GET', url: '/api/admin/waitlist/counts' })).json().data;
+    expect(await counts()).toEqual([{ eventId, active: 2 }]);
 
     const removed = await api.asAdmin({ method: 'DELETE', url: `/api/admin/waitlist/${id2}` });
     expect(removed.statusCode, removed.body).toBe(200);
@@ -234,6 +238,7 @@ describe('waiting list routes', () => {
     expect(left!.data.by).toBe('staff');
     expect(left!.metadata).toMatchObject({ actor: expect.stringMatching(/^admin/) });
     await expect.poll(dashboard, { timeout: 10_000 }).toBe(1);
+    expect(await counts()).toEqual([{ eventId, active: 1 }]);
     const after = (await api.asAdmin({ method: 'GET', url: `/api/admin/events/${eventId}/waitlist` })).json();
     expect(
       after.data.map((e: { id: string; status: string; position: number | null }) => [

@@ -22,6 +22,7 @@ export const ADMIN_PATHS = {
   subscriptions: '/api/admin/system/subscriptions',
   queues: '/api/admin/queues',
   parkedEvents: '/api/admin/system/parked-events',
+  waitlistCounts: '/api/admin/waitlist/counts',
   previewSession: '/api/admin/previews/session',
   users: '/api/admin/users',
   staffSettings: '/api/admin/staff-settings',

@@ -1,6 +1,7 @@
 import type { AdminEvent, AdminWaitlistEntry, WaitlistStatus } from '@hs/contracts';
 import { isRegion, regionName } from '@hs/domain';
 import { useState } from 'react';
+import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import { useLocation, useSearch } from 'wouter';
 import { TrashIcon } from '../../components/icons';
@@ -8,7 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import * as Table from '../../components/ui/table';
-import { api } from '../../lib/api';
+import { type ApiEnvelope, api } from '../../lib/api';
 import { selectStyle } from '../../public/select-style';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListState, SectionHeader } from '../components/section';
@@ -160,7 +161,17 @@ export function WaitlistTab() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const requested = Number(new URLSearchParams(search).get('event'));
-  const eventId = events?.some((e) => e.id === requested) ? requested : events?.[0]?.id;
+  // Without a choice, the event with the most people waiting (issue 45), else the first one.
+  const { data: counts, error: countsError } = useSWR<ApiEnvelope<{ eventId: number; active: number }[]>>(
+    ADMIN_PATHS.waitlistCounts,
+  );
+  const busiest = counts?.data.find((c) => events?.some((e) => e.id === c.eventId))?.eventId;
+  const countsSettled = counts !== undefined || countsError !== undefined;
+  const eventId = events?.some((e) => e.id === requested)
+    ? requested
+    : countsSettled
+      ? (busiest ?? events?.[0]?.id)
+      : undefined;
 
   return (
     <section aria-labelledby="waitlist-heading">
@@ -178,11 +189,14 @@ export function WaitlistTab() {
               value={eventId ?? ''}
               onChange={(e) => navigate(waitlistHref(Number(e.target.value)), { replace: true })}
             >
-              {events?.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.name}
-                </option>
-              ))}
+              {events?.map((e) => {
+                const waiting = counts?.data.find((c) => c.eventId === e.id)?.active;
+                return (
+                  <option key={e.id} value={e.id}>
+                    {waiting ? `${e.name} (${waiting} waiting)` : e.name}
+                  </option>
+                );
+              })}
             </Field.Select>
           </Field.Root>
         </div>

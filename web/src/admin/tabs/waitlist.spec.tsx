@@ -154,6 +154,25 @@ describe('admin Waiting List', { timeout: 20_000 }, () => {
     expect(location.history.at(-1)).toBe('/admin/dashboard?tab=waitlist&event=2');
   });
 
+  it('opens on the event with the most people waiting, and says how many wait per event (issue 45)', async () => {
+    const fetchMock = api(undefined, {
+      'GET /api/admin/waitlist/counts': {
+        success: true,
+        data: [
+          { eventId: 2, active: 3 },
+          { eventId: 1, active: 2 },
+        ],
+      },
+    });
+    renderApp('/admin/dashboard?tab=waitlist');
+    expect(await screen.findByText('Nobody is on the waiting list for this event.', {}, FIRST)).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Event' }) as HTMLSelectElement;
+    expect(picker.value).toBe('2');
+    expect(picker.selectedOptions[0]!.textContent).toMatch(/\(3 waiting\)$/);
+    const asked = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x').pathname);
+    expect(asked).not.toContain('/api/admin/events/1/waitlist');
+  });
+
   it("opens from an event's row", async () => {
     api();
     const user = userEvent.setup();

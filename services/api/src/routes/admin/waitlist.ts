@@ -8,7 +8,7 @@ import {
   WaitlistEntryIdParams,
 } from '@hs/contracts';
 import { leaveWaitlist } from '@hs/commands';
-import { readWaitlistEntry, selectWaitlist } from '@hs/read-models';
+import { countActiveWaitlistByEvent, readWaitlistEntry, selectWaitlist } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import { notFound } from '../../errors';
 import { adminEntryViews } from '../../waitlist';
@@ -36,6 +36,22 @@ const waitlist: FastifyPluginAsyncTypebox = async (app) => {
       const rows = await selectWaitlist(sql, request.params.id);
       return { success: true as const, data: await adminEntryViews(sql, rows) };
     },
+  );
+
+  app.get(
+    '/waitlist/counts',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        summary: 'Per event, how many people wait or hold an offer, busiest first (the tab opens on it)',
+        response: {
+          200: Envelope(
+            Type.Array(Type.Object({ eventId: Type.Integer(), active: Type.Integer({ minimum: 1 }) })),
+          ),
+        },
+      },
+    },
+    async () => ({ success: true as const, data: await countActiveWaitlistByEvent(sql) }),
   );
 
   app.delete(
