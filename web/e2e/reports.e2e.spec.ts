@@ -93,7 +93,7 @@ describe('the Reports tab', () => {
     expect(await page.locator('[data-chart]').count()).toBe(5);
     // Nobody came yet nor joined a waiting list: those charts say so instead of drawing an empty frame.
     for (const chart of ['noShows', 'waitlist'])
-      await page.locator(`[data-chart=${chart}]`).getByText('No data for this range.').waitFor();
+      await page.locator(`[data-chart=${chart}]`).getByText('No data yet for this range.').waitFor();
     await page.screenshot({ path: `${ARTIFACTS}/reports-tab.png`, fullPage: true });
 
     const bookings = page.locator('[data-chart=bookings]');

@@ -26,7 +26,9 @@ describe('the Reports charts (issue 25)', () => {
       ['2026-11-02', 3, 1, 1],
     ]);
     expect(tableOf('revenue', data).rows).toEqual([['2026-10-26', '120.50', '10.00', '5.00', '105.50']]);
-    expect(tableOf('utilisation', data).rows[1]).toEqual(['2026-11-04', 'Any', '14:00', 3, 0]);
+    // Regions in words (issue 45), not the raw key 'east'.
+    expect(tableOf('utilisation', data).rows[0]).toEqual(['2026-11-03', 'East', '09:00', 5, 20]);
+    expect(tableOf('utilisation', data).rows[1]).toEqual(['2026-11-04', 'Any region', '14:00', 3, 0]);
     expect(tableOf('noShows', data).rows).toEqual([['Community', 3, 1, '25%']]);
     for (const { name } of CHARTS) {
       const t = tableOf(name, data);
@@ -38,6 +40,10 @@ describe('the Reports charts (issue 25)', () => {
     expect(hasData('bookings', data)).toBe(true);
     expect(hasData('bookings', { ...data, bookings: [data.bookings[0]!] })).toBe(false);
     expect(hasData('waitlist', data)).toBe(false);
+    // Events with nobody checked in nor marked a no-show: "no data yet", not an empty 0% chart (issue 45).
+    const quiet = { ...data.noShows[0]!, checkedIn: 0, noShow: 0, rate: null };
+    expect(hasData('noShows', data)).toBe(true);
+    expect(hasData('noShows', { ...data, noShows: [quiet] })).toBe(false);
   });
 
   it('draws the heat map as booked/max percent per slot, a slot without seats as full', () => {

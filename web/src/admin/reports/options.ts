@@ -1,4 +1,9 @@
 import type { Insights } from '@hs/contracts';
+import { isRegion, regionName } from '@hs/domain';
+
+/** A region in words ('north' -> 'North'; none -> 'Any region'), as staff read it (issue 45). */
+export const regionLabel = (region: string | null): string =>
+  region === null ? 'Any region' : isRegion(region) ? regionName(region) : region;
 
 /** The five charts of the Reports tab (issue 25), in the order shown. */
 export const CHARTS = [
@@ -46,7 +51,7 @@ export function chartOption(name: ChartName, data: Insights): Record<string, unk
     case 'utilisation': {
       // Rows: region and time of day; columns: dates; each cell the slot's booked/max in percent.
       const dates = [...new Set(data.utilisation.map((r) => r.date))];
-      const rowOf = (r: Insights['utilisation'][number]) => `${r.region ?? 'Any'} ${r.time}`;
+      const rowOf = (r: Insights['utilisation'][number]) => `${regionLabel(r.region)}, ${r.time}`;
       const rows = [...new Set(data.utilisation.map(rowOf))].sort();
       return {
         tooltip: {
@@ -98,7 +103,7 @@ export function chartOption(name: ChartName, data: Insights): Record<string, unk
         tooltip: { trigger: 'axis' },
         legend: { top: 0 },
         grid,
-        xAxis: { type: 'category', data: data.waitlist.map((r) => r.region), axisLabel },
+        xAxis: { type: 'category', data: data.waitlist.map((r) => regionLabel(r.region)), axisLabel },
         yAxis: { type: 'value', minInterval: 1 },
         series: (['joined', 'seats'] as const).map((key) => ({
           name: key === 'joined' ? 'People waiting' : 'Seats asked for',
@@ -109,9 +114,13 @@ export function chartOption(name: ChartName, data: Insights): Record<string, unk
   }
 }
 
-/** Whether a chart has anything to show (bookings: any day with a figure). */
+/**
+ * Whether a chart has anything to show: bookings, any day with a figure; no-shows, an event where anyone
+ * checked in or was marked a no-show (an empty chart read as "no one missed", issue 45).
+ */
 export function hasData(name: ChartName, data: Insights): boolean {
   if (name === 'bookings') return data.bookings.some((r) => r.booked + r.cancelled + r.expired > 0);
+  if (name === 'noShows') return data.noShows.some((r) => r.checkedIn + r.noShow > 0);
   return data[name].length > 0;
 }
 
@@ -131,7 +140,7 @@ export function tableOf(name: ChartName, data: Insights): { headers: string[]; r
     case 'utilisation':
       return {
         headers: ['Date', 'Region', 'Time', 'Booked', 'Seats'],
-        rows: data.utilisation.map((r) => [r.date, r.region ?? 'Any', r.time, r.booked, r.max]),
+        rows: data.utilisation.map((r) => [r.date, regionLabel(r.region), r.time, r.booked, r.max]),
       };
     case 'noShows':
       return {
@@ -146,7 +155,7 @@ export function tableOf(name: ChartName, data: Insights): { headers: string[]; r
     case 'waitlist':
       return {
         headers: ['Region', 'People waiting', 'Seats asked for'],
-        rows: data.waitlist.map((r) => [r.region, r.joined, r.seats]),
+        rows: data.waitlist.map((r) => [regionLabel(r.region), r.joined, r.seats]),
       };
   }
 }
