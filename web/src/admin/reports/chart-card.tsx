@@ -62,7 +62,9 @@ export function ChartCard({
         </div>
       </div>
       {empty ? (
-        <p className={css({ color: 'fg.muted', py: '8', textAlign: 'center' })}>No data yet for this range.</p>
+        <p className={css({ color: 'fg.muted', py: '8', textAlign: 'center' })}>
+          No data yet for this range.
+        </p>
       ) : asTable ? (
         // A scrolling box: focusable, so a keyboard can scroll it too (axe: scrollable-region-focusable).
         <section
