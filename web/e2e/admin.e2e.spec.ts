@@ -147,7 +147,7 @@ describe('the admin back-office in a browser', () => {
     // (the toasts sit over the dialog's footer: use the keyboard)
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).press('Enter');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Order' }).click();
-    await toast('Order canceled');
+    await toast('Order cancelled');
     await dialog
       .locator('li[data-event-type="RegistrationCancelled"]')
       .getByText(/by Admin admin/)
@@ -155,7 +155,7 @@ describe('the admin back-office in a browser', () => {
         timeout: 15_000,
       });
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
-    await row.getByText('Canceled').waitFor();
+    await row.getByText('Cancelled').waitFor();
 
     await openTab('Postal Codes');
     await page.getByRole('combobox', { name: /^Event/ }).selectOption({ label: EVENT.name });

@@ -211,7 +211,7 @@ describe('money after the booking in a browser', () => {
     expect(await box.isChecked()).toBe(true);
     await page.screenshot({ path: `${ARTIFACTS}/money-admin-cancel.png`, fullPage: true });
     await confirm.getByRole('button', { name: 'Cancel Order' }).click();
-    await toast('Order canceled');
+    await toast('Order cancelled');
     await toast('Refund issued');
     await lookupWhen(
       second.reference,

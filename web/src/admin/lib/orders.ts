@@ -75,7 +75,7 @@ function useRevalidateOrders() {
 export type OrderTarget = 'confirmed' | 'canceled';
 
 /**
- * PATCH /api/admin/registrations/{id} { status }: 'Order confirmed' / 'Order canceled', or the toast
+ * PATCH /api/admin/registrations/{id} { status }: 'Order confirmed' / 'Order cancelled', or the toast
  * 'Error' / 'Failed to update registration: {message}'. `pending` is the id being changed.
  */
 export function useUpdateOrderStatus() {
@@ -86,8 +86,8 @@ export function useUpdateOrderStatus() {
     try {
       await api.patch(`${ADMIN_PATHS.orders}/${order.id}`, { status });
       toastSuccess(
-        status === 'confirmed' ? 'Order confirmed' : 'Order canceled',
-        `${order.referenceNumber} is now ${status}.`,
+        status === 'confirmed' ? 'Order confirmed' : 'Order cancelled',
+        `${order.referenceNumber} is now ${status === 'confirmed' ? 'confirmed' : 'cancelled'}.`,
       );
       await revalidate();
       return true;
@@ -174,6 +174,8 @@ export async function exportOrders(
 
 /** Status badge text and tone: 'pending_payment' -> 'Pending Payment'. */
 export function orderStatusLabel(status: string): string {
+  // One spelling in the interface (issue 45); the api keeps the spec's 'canceled'.
+  if (status === 'canceled' || status === 'cancelled') return 'Cancelled';
   return status
     .split('_')
     .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
@@ -208,3 +210,14 @@ export const canConfirm = (o: Pick<AdminOrder, 'status'>) => {
 };
 export const canCancel = (o: Pick<AdminOrder, 'status'>) =>
   o.status !== 'canceled' && o.status !== 'cancelled';
+
+/**
+ * "Refunded" when everything paid was given back, "Partly refunded" when some was, else null (issue 45):
+ * a refunded order must not look like a paid one anywhere.
+ */
+export function refundLabel(o: Pick<AdminOrder, 'paidAmount' | 'refundedAmount'>): string | null {
+  const paid = Number(o.paidAmount);
+  const refunded = Number(o.refundedAmount);
+  if (!(refunded > 0)) return null;
+  return refunded >= paid ? 'Refunded' : 'Partly refunded';
+}

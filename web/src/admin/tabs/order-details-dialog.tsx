@@ -22,6 +22,7 @@ import {
   canConfirm,
   orderStatusLabel,
   orderStatusTone,
+  refundLabel,
   useOrder,
   useOrderHistory,
   useUpdateOrderStatus,
@@ -208,6 +209,7 @@ export function OrderDetailsDialog({
           >
             <span className={css({ fontFamily: 'mono' })}>{order.referenceNumber}</span>
             <Badge tone={orderStatusTone(order.status)}>{orderStatusLabel(order.status)}</Badge>
+            {refundLabel(order) ? <Badge tone="neutral">{refundLabel(order)}</Badge> : null}
             {order.refundReview ? <Badge tone="warning">Refund needs review</Badge> : null}
           </Dialog.Description>
         </Dialog.Header>

@@ -19,6 +19,7 @@ import {
   type OrderStatusFilter,
   orderStatusLabel,
   orderStatusTone,
+  refundLabel,
   useOrders,
   useUpdateOrderStatus,
 } from '../lib/orders';
@@ -27,7 +28,18 @@ import { useDebounced } from '../lib/use-debounced';
 import { ConfirmOrderDialog } from './confirm-order-dialog';
 import { CancelOrderDialog, OrderDetailsDialog } from './order-details-dialog';
 
-export const ORDER_HEADERS = ['Reference', 'Name', 'Event', 'Date', 'Status', 'Actions'];
+/** The spec's columns, with the appointment, the amount and what is left to pay beside them (issue 45). */
+export const ORDER_HEADERS = [
+  'Reference',
+  'Name',
+  'Event',
+  'Appointment',
+  'Date',
+  'Amount',
+  'Balance',
+  'Status',
+  'Actions',
+];
 
 const select = css({
   h: '10',
@@ -135,7 +147,7 @@ export function OrdersTab() {
             <option value="pending">Pending</option>
             <option value="pending_payment">Pending Payment</option>
             <option value="paid">Paid</option>
-            <option value="canceled">Canceled</option>
+            <option value="canceled">Cancelled</option>
             <option value="expired">Expired</option>
           </Field.Select>
         </Field.Root>
@@ -220,10 +232,22 @@ export function OrdersTab() {
                   )}
                 </Table.Cell>
                 <Table.Cell>{o.eventName ?? ''}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  {o.timeslotDate
+                    ? `${formatAdminDate(o.timeslotDate)}${o.timeslotTime ? `, ${o.timeslotTime}` : ''}`
+                    : '—'}
+                </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatAdminDate(o.createdAt)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap" textAlign="right">
+                  S${o.totalAmount}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap" textAlign="right">
+                  {Number(o.balanceDue) > 0 ? `S$${o.balanceDue}` : '—'}
+                </Table.Cell>
                 <Table.Cell>
                   <HStack gap="1" flexWrap="wrap">
                     <OrderStatusBadge status={o.status} />
+                    {refundLabel(o) ? <Badge tone="neutral">{refundLabel(o)}</Badge> : null}
                     {o.attendance === 'no_show' ? (
                       <Badge tone="warning">No-show</Badge>
                     ) : o.attendance === 'checked_in' ? (

@@ -96,7 +96,15 @@ describe('orders tab', () => {
       'GET /api/admin/events': events,
       'GET /api/admin/registrations': page([
         order(),
-        order({ id: 8, referenceNumber: 'HS2605-0101-9999', status: 'canceled', firstName: 'Bea' }),
+        order({
+          id: 8,
+          referenceNumber: 'HS2605-0101-9999',
+          status: 'canceled',
+          firstName: 'Bea',
+          paidAmount: '98.10',
+          refundedAmount: '98.10',
+          balanceDue: '0.00',
+        }),
         order({ id: 9, referenceNumber: 'HS2605-0101-8888', status: 'expired', firstName: 'Cy' }),
       ]),
     });
@@ -105,16 +113,33 @@ describe('orders tab', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Reference', 'Name', 'Event', 'Date', 'Status', 'Actions']);
+    // The spec's columns, with the appointment, the amount and the balance (issue 45).
+    expect(headers).toEqual([
+      'Reference',
+      'Name',
+      'Event',
+      'Appointment',
+      'Date',
+      'Amount',
+      'Balance',
+      'Status',
+      'Actions',
+    ]);
     const row = within(table).getByText('HS2605-0101-1234').closest('tr') as HTMLElement;
     expect(within(row).getByText('Alex Tan')).toBeTruthy();
     expect(within(row).getByText('Community Screening')).toBeTruthy();
     expect(within(row).getByText('1 May 2026')).toBeTruthy();
+    expect(within(row).getByText('1 Jun 2026, 09:00')).toBeTruthy();
+    expect(within(row).getAllByText('S$98.10')).toHaveLength(2);
     expect(within(row).getByText('Pending')).toBeTruthy();
     expect(within(row).getByRole('button', { name: /^Mark as Confirmed/ })).toBeTruthy();
     expect(within(row).getByRole('button', { name: /^Cancel Order/ })).toBeTruthy();
     const cancelled = within(table).getByText('HS2605-0101-9999').closest('tr') as HTMLElement;
-    expect(within(cancelled).getByText('Canceled')).toBeTruthy();
+    // One spelling in the interface (issue 45); the api keeps 'canceled'.
+    expect(within(cancelled).getByText('Cancelled')).toBeTruthy();
+    // A refunded order says so, and owes nothing (issue 45).
+    expect(within(cancelled).getByText('Refunded')).toBeTruthy();
+    expect(within(row).queryByText('Refunded')).toBeNull();
     expect(within(cancelled).queryByRole('button', { name: /^Cancel Order/ })).toBeNull();
     const expired = within(table).getByText('HS2605-0101-8888').closest('tr') as HTMLElement;
     expect(within(expired).getByText('Expired')).toBeTruthy();
@@ -158,7 +183,7 @@ describe('orders tab', () => {
       ['pending', 'Pending'],
       ['pending_payment', 'Pending Payment'],
       ['paid', 'Paid'],
-      ['canceled', 'Canceled'],
+      ['canceled', 'Cancelled'],
       ['expired', 'Expired'],
     ]);
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'paid');
@@ -311,7 +336,7 @@ describe('orders tab', () => {
     const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByText(/Cancel order HS2605-0101-1234 for Alex Tan\?/)).toBeTruthy();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel Order' }));
-    expect(await screen.findByText('Order canceled')).toBeTruthy();
+    expect(await screen.findByText('Order cancelled')).toBeTruthy();
     expect(bodyOf(fetchMock, 'PATCH', '/api/admin/registrations/7')).toEqual({ status: 'canceled' });
   });
 
