@@ -251,6 +251,22 @@ describe('the admin back-office under axe-core', () => {
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     await closeDialog();
 
+    // --- the consequence dialog before confirming an order (issue 45), and the live-mode confirmation
+    await page.getByRole('button', { name: `Mark as Confirmed ${paidReference}` }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByText(/^Confirming it /)
+      .waitFor();
+    await audit('dialog-confirm-order-consequence');
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    await page.goto(`${stack.baseUrl}/admin/dashboard?tab=payments`);
+    await page.getByRole('button', { name: 'Switch to Live Mode' }).click();
+    await page.getByRole('alertdialog', { name: 'Switch to live payments?' }).waitFor();
+    await audit('dialog-switch-to-live');
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+
     // --- the stand-alone pages
     for (const [path, heading] of [
       ['/admin/postal-timeslots', 'Postal Code Timeslots'],
