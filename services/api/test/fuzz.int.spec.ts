@@ -737,6 +737,7 @@ describe('bad input never breaks the api', () => {
       '/api/admin/users/{id}/invite',
       '/api/admin/queues/{queue}/jobs/{id}/retry',
       '/api/admin/system/parked-events/{subscriber}/{eventId}/retry',
+      '/api/admin/payments/provider-check',
       '/api/admin/logout',
       '/api/admin/registrations/{id}/reveal-identification',
       '/api/registrations/{id}/confirm-wc-booking',

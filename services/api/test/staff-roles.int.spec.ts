@@ -124,6 +124,8 @@ describe('staff roles on every admin route', () => {
       /^\w+ \/api\/admin\/account(\/|$)/,
       /^GET \/api\/admin\/registrations(\/export|\/\{id\}(\/history)?)?$/,
       /^PATCH \/api\/admin\/registrations\/\{id\}$/,
+      // issue 45: what a status change would do, shown before the PATCH
+      /^GET \/api\/admin\/registrations\/\{id\}\/status-change$/,
       /^POST \/api\/admin\/registrations\/\{id\}\/refunds$/,
       // issue 25: an order's invoices and credit notes, their PDFs, the GST report and the Reports tab's figures
       /^GET \/api\/admin\/(registrations\/\{id\}\/invoices|invoices\/\{number\}\/pdf|reports\/(gst|insights(\.csv)?))$/,
