@@ -68,3 +68,18 @@ export function Envelope<T extends TSchema>(data: T) {
 }
 
 export const MessageResponseSchema = Type.Object({ success: Type.Boolean(), message: Type.String() });
+
+/** An answer that is a file, not JSON (CSV, PDF): the OpenAPI document lists it under `contentType`. */
+export const FileResponse = <T = string>(contentType: string, description: string, binary = false) =>
+  Type.Unsafe<T>({
+    type: 'string',
+    ...(binary ? { format: 'binary' } : {}),
+    description,
+    'x-content-type': contentType,
+  });
+
+/** A JSON answer that also comes as `contentType` (format=csv): the OpenAPI document lists both. */
+export const AlsoAs = <T extends TSchema>(schema: T, contentType: string): T => ({
+  ...schema,
+  'x-also-content-type': contentType,
+});

@@ -52,11 +52,14 @@ export function parseCalendarDay(input: string): string | null {
   return parseIsoDay(`${m[3]}-${m[2]}-${m[1]}`);
 }
 
-/** Today's calendar day in Singapore, "yyyy-MM-dd". */
-export function singaporeToday(now: Date = new Date()): string {
-  // Singapore has kept UTC+8 without daylight saving since 1982, so the day is plain arithmetic
-  // (the time-zone library's version of this was a visible share of every read's CPU).
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+/** Singapore has kept UTC+8 without daylight saving since 1982. */
+export const SINGAPORE_OFFSET_MS = 8 * 3_600_000;
+
+/** The calendar day in Singapore of an instant (now by default), "yyyy-MM-dd". */
+export function singaporeToday(now: Date | string = new Date()): string {
+  // Plain arithmetic: the time-zone library's version of this was a visible share of every read's CPU.
+  const ms = typeof now === 'string' ? Date.parse(now) : now.getTime();
+  return new Date(ms + SINGAPORE_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 export type DayResult = { ok: true; value: string } | { ok: false; message: string };
@@ -154,11 +157,11 @@ export function formatTimeLabel(time: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** The instant a Singapore wall-clock day + time denotes. */
+/** The instant a Singapore wall-clock day + time ("HH:mm") denotes. */
 export function singaporeInstant(day: string, time: string): Date {
   const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
   const [h, mi] = time.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(y, mo - 1, d, h, mi, SINGAPORE_TZ).getTime());
+  return new Date(Date.UTC(y, mo - 1, d, h, mi) - SINGAPORE_OFFSET_MS);
 }
 
 /** Add whole days to a "yyyy-MM-dd" day. */
@@ -174,7 +177,7 @@ export function weekdayOf(day: string): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay() as 0 | 1 | 2 | 3 | 4 | 5 | 6;
 }
 
-/** "yyyy-MM-dd" of an instant in Singapore (alias of singaporeToday for readability). */
+/** "yyyy-MM-dd" of an instant (a Date or an ISO timestamp) in Singapore: singaporeToday under a name that reads better for a past instant. */
 export const singaporeDay = singaporeToday;
 
 /** YYMM of an instant in Singapore ("2505"): arithmetic, as singaporeToday (Intl's formatToParts was ~1 % of the api's CPU, issue 27). */

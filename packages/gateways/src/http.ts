@@ -109,10 +109,3 @@ export async function withRetries<T>(
     }
   }
 }
-
-/** "S8012345J" -> "S****345J": enough to tell records apart in a log, never the full number. */
-export function maskIdentificationNumber(id: string): string {
-  const v = String(id ?? '').trim();
-  if (v.length <= 4) return '*'.repeat(v.length);
-  return v.slice(0, 1) + '*'.repeat(Math.max(0, v.length - 5)) + v.slice(-4);
-}

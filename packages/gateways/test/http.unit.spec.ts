@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, HttpCallError, maskIdentificationNumber, withRetries } from '../src';
+import { backoffDelay, HttpCallError, withRetries } from '../src';
 
 describe('retries with exponential back-off and jitter', () => {
   it('delays are random below a doubling, capped ceiling', () => {
@@ -71,12 +71,5 @@ describe('retries with exponential back-off and jitter', () => {
     expect(new HttpCallError('', 'status', 503).retryable).toBe(true);
     expect(new HttpCallError('', 'status', 400).retryable).toBe(false);
     expect(new HttpCallError('', 'body', 200).retryable).toBe(false);
-  });
-});
-
-describe('maskIdentificationNumber', () => {
-  it('never shows the full number', () => {
-    expect(maskIdentificationNumber('S8012345J')).toBe('S****345J');
-    expect(maskIdentificationNumber('abc')).toBe('***');
   });
 });

@@ -3,15 +3,7 @@
  * (pdf-lib), and the mailer (pooled SMTP or an .eml outbox). Used by the worker's job processors and
  * the api's test-email / test-pdf previews. No database or queue access here.
  */
-export {
-  APPOINTMENT_DURATION_MS,
-  type AppointmentCalendar,
-  appointmentIcs,
-  appointmentIcsAttachment,
-  appointmentUid,
-  escapeIcsText,
-  foldIcsLine,
-} from './calendar';
+export { appointmentIcsAttachment } from './calendar';
 export { CHECK_IN_QR_CID, checkInQrPng, checkInQrSvg, withCheckInQr } from './check-in-qr';
 export {
   type DocumentAttendee,

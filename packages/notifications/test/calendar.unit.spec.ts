@@ -1,15 +1,10 @@
 import { parseIcs } from '@hs/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  type AppointmentCalendar,
-  appointmentIcs,
-  appointmentIcsAttachment,
-  appointmentUid,
-  foldIcsLine,
-} from '../src/index';
+import { type AppointmentCalendar, appointmentIcs, appointmentUid, foldIcsLine } from '@hs/domain';
+import { appointmentIcsAttachment } from '../src/index';
 
 const booking: AppointmentCalendar = {
-  registrationId: 42,
+  referenceNumber: 'HS2505-0607-1234',
   sequence: 0,
   date: '2025-05-07',
   time: '14:15',
@@ -26,8 +21,8 @@ describe('appointmentIcs', () => {
     expect(ics.calendar.VERSION).toBe('2.0');
     expect(ics.events).toHaveLength(1);
     const [event] = ics.events;
-    expect(event!.UID).toBe('registration-42@healthscreening.example.sg');
-    expect(event!.UID).toBe(appointmentUid(42));
+    expect(event!.UID).toBe('HS2505-0607-1234@health-screening.sg');
+    expect(event!.UID).toBe(appointmentUid('HS2505-0607-1234'));
     expect(event!.SEQUENCE).toBe('0');
     // 2:15 pm in Singapore (UTC+8) is 06:15 UTC; an hour long
     expect(event!.DTSTART).toBe('20250507T061500Z');
@@ -40,7 +35,7 @@ describe('appointmentIcs', () => {
 
   it('a reschedule keeps the UID and raises the SEQUENCE; a day crossing midnight UTC stays right', () => {
     const moved = parseIcs(appointmentIcs({ ...booking, sequence: 2, date: '2025-05-08', time: '07:30' }));
-    expect(moved.events[0]!.UID).toBe(appointmentUid(42));
+    expect(moved.events[0]!.UID).toBe(appointmentUid('HS2505-0607-1234'));
     expect(moved.events[0]!.SEQUENCE).toBe('2');
     expect(moved.events[0]!.DTSTART).toBe('20250507T233000Z');
   });
@@ -61,6 +56,20 @@ describe('appointmentIcs', () => {
     const folded = foldIcsLine(line);
     expect(folded.split('\r\n ').join('')).toBe(line);
     for (const part of folded.split('\r\n')) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
+  });
+
+  it("the page's download and the email's attachment are one calendar entry", () => {
+    // The confirmation page writes the same file with METHOD:PUBLISH (web/src/public/calendar.ts).
+    const page = parseIcs(appointmentIcs({ ...booking, method: 'PUBLISH', stamp: new Date() }));
+    const email = parseIcs(appointmentIcs(booking));
+    expect(page.calendar.METHOD).toBe('PUBLISH');
+    expect(page.events[0]!.UID).toBe(email.events[0]!.UID);
+    expect(page.events[0]!.DTSTART).toBe(email.events[0]!.DTSTART);
+    expect(page.events[0]!.DESCRIPTION).toBe(booking.description);
+  });
+
+  it('leaves out an empty location', () => {
+    expect(appointmentIcs({ ...booking, location: '' })).not.toContain('LOCATION');
   });
 
   it('is attached as appointment.ics, text/calendar with method REQUEST', () => {

@@ -14,7 +14,7 @@ export {
 export { selectDueHolds } from './due-holds';
 export { selectDueNoShows } from './due-no-shows';
 export { waitlistProjection } from './waitlist-projection';
-export { reportsProjection, singaporeDay } from './reports';
+export { reportsProjection } from './reports';
 export { type Insights, readInsights } from './reports-reader';
 export {
   type WaitlistEntryRow,

@@ -4,6 +4,7 @@ import {
   type RegistrationEvent,
   type WaitlistEvent,
   registrationIdOf,
+  singaporeDay,
 } from '@hs/domain';
 import type { RecordedEvent } from '@hs/eventstore';
 import { defineBatchProjection } from './batch-projection';
@@ -14,14 +15,6 @@ type Data<T extends RegistrationEvent['type'] | WaitlistEvent['type']> = Extract
 >['data'];
 const data = <T extends RegistrationEvent['type'] | WaitlistEvent['type']>(event: RecordedEvent) =>
   event.data as Data<T>;
-
-const SINGAPORE_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** The Asia/Singapore day (yyyy-MM-dd) of an instant; Singapore keeps +08:00 all year. */
-export function singaporeDay(at: string | Date): string {
-  const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
-  return new Date(ms + SINGAPORE_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /**
  * When a fact happened in the business: the time its command carried (bookedAt, at), which is when it

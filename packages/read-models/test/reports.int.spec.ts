@@ -1,7 +1,8 @@
 import type { RecordedEvent } from '@hs/eventstore';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readInsights, reportsProjection, singaporeDay } from '../src';
+import { singaporeDay } from '@hs/domain';
+import { readInsights, reportsProjection } from '../src';
 
 function pricing(totalCents: number, participantCount: number, discountCents = 0) {
   return {

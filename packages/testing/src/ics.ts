@@ -19,6 +19,8 @@ export function parseIcs(text: string): IcsCalendar {
     .filter((l) => l !== '');
   const out: IcsCalendar = { calendar: {}, events: [] };
   let event: Record<string, string> | null = null;
+  // Components inside a VEVENT (its VALARM) are skipped: their DESCRIPTION is not the event's.
+  let nested = 0;
   for (const line of lines) {
     const colon = line.indexOf(':');
     if (colon < 0) throw new Error(`not a content line: ${line}`);
@@ -28,7 +30,9 @@ export function parseIcs(text: string): IcsCalendar {
     else if (name === 'END' && value === 'VEVENT') {
       out.events.push(event!);
       event = null;
-    } else if (name !== 'BEGIN' && name !== 'END') (event ?? out.calendar)[name] = value;
+    } else if (event && name === 'BEGIN') nested++;
+    else if (event && name === 'END') nested--;
+    else if (name !== 'BEGIN' && name !== 'END' && nested === 0) (event ?? out.calendar)[name] = value;
   }
   return out;
 }

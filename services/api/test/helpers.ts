@@ -3,6 +3,7 @@ import { type TestDatabase, testDatabase } from '@hs/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type ApiConfig, type AppDeps, buildApp, testApiConfig } from '../src';
 import { createUser } from '../src/auth/users';
+import { checkEveryAnswer } from './documented-answers';
 
 export interface TestApi {
   /** Error-level log lines of the app, to explain an unexpected 5xx in an assertion message. */
@@ -21,6 +22,7 @@ let userCounter = 0;
 export async function startTestApi(
   overrides: Partial<ApiConfig> = {},
   deps: Omit<AppDeps, 'sql'> = {},
+  options: { checkAnswers?: boolean } = {},
 ): Promise<TestApi> {
   const db = await testDatabase();
   const config = testApiConfig(overrides, {
@@ -36,6 +38,8 @@ export async function startTestApi(
   });
   const app = await buildApp({ ...config, logLevel: 'error' }, { logStream, ...deps, sql: db.sql });
   await app.ready();
+  // The contract tests: an answer the OpenAPI document does not describe fails the test.
+  if (options.checkAnswers) await checkEveryAnswer(app);
   let token: string | undefined;
   const adminToken = async () => {
     if (token) return token;

@@ -189,6 +189,7 @@ describe('public answers: every field reaches the wire', () => {
           memberVerifier: createFakeMemberVerifier(),
         },
       },
+      { checkAnswers: true },
     );
     runner = startProjectionRunner(api.db.sql, projections, { pollMs: 50 });
     const admin = (url: string, payload: object) => api.asAdmin({ method: 'POST', url, payload });

@@ -65,6 +65,7 @@ describe('public API against the spec (sections 3, 7, 8)', () => {
           memberVerifier: createFakeMemberVerifier(),
         },
       },
+      { checkAnswers: true },
     );
     runner = startProjectionRunner(api.db.sql, projections, { pollMs: 50 });
     packageId = (

@@ -1,8 +1,7 @@
 /** What an email or a PDF needs about an order (read with readOrderAtVersion from @hs/read-models). */
 import type { Sql } from '@hs/db';
-import { SINGAPORE_TZ, formatDateLabel, formatTimeLabel } from '@hs/domain';
+import { type AppointmentCalendar, SINGAPORE_TZ, formatDateLabel, formatTimeLabel } from '@hs/domain';
 import {
-  type AppointmentCalendar,
   type DocumentData,
   type DocumentPayment,
   type EmailContact,
@@ -109,7 +108,7 @@ export function calendarFromOrder(
   stamp: Date,
 ): AppointmentCalendar {
   return {
-    registrationId: order.registrationId,
+    referenceNumber: order.referenceNumber,
     ...appointment,
     summary: order.eventName,
     location: order.location ?? '',

@@ -6,10 +6,10 @@
  * read models keep or the documents show holds what no person types.
  */
 import { joinWaitlist } from '@hs/commands';
-import { isCleanText, singaporeInstant } from '@hs/domain';
+import { isCleanText, singaporeDay, singaporeInstant } from '@hs/domain';
 import { findEvents } from '@hs/eventstore';
 import { type FakeSmsServer, startFakeSmsServer } from '@hs/gateways';
-import { readInsights, readOrder, readOrderTimeline, selectWaitlist, singaporeDay } from '@hs/read-models';
+import { readInsights, readOrder, readOrderTimeline, selectWaitlist } from '@hs/read-models';
 import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorker, readWorkerConfig, startWorker } from '../src';

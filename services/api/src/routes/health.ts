@@ -45,7 +45,11 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     '/healthz',
     {
       config: { rateLimit: false },
-      schema: { tags: ['system'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+      schema: {
+        summary: 'Liveness: the process answers',
+        tags: ['system'],
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -55,6 +59,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { rateLimit: false },
       schema: {
+        summary: 'Readiness: database, Redis, worker and event log',
         tags: ['system'],
         response: { 200: Readiness, 503: Readiness },
       },

@@ -42,18 +42,22 @@ const printRoot = css({
 
 export function appointmentFor(info: SuccessInfo): CalendarAppointment {
   return {
-    title: `Health Screening: ${info.eventName}`,
+    referenceNumber: info.referenceNumber,
+    // The booking itself: a reschedule's email raises it (the same UID updates this entry).
+    sequence: 0,
+    summary: `Health Screening: ${info.eventName}`,
     date: info.date,
     time: info.time,
-    location: info.location,
+    location: info.location ?? '',
     description: `Reference number: ${info.referenceNumber}\nPackage: ${info.packageName}\nPlease arrive 15 minutes early and bring your ID and reference number. Fast for 8-10 hours before your screening.`,
-    uid: `${info.referenceNumber}@health-screening.sg`,
   };
 }
 
 /** 'Booking Successful!' after a booking with nothing to pay. */
 export function BookingSuccess({ info }: { info: SuccessInfo }) {
   const appointment = appointmentFor(info);
+  // A calendar entry needs the slot's day and time (an auto-assigned slot may come without them).
+  const hasTime = /^\d{4}-\d{2}-\d{2}$/.test(info.date) && /^\d{2}:\d{2}$/.test(info.time);
   // The check-in code comes with the booking's lookup (the booking answer does not carry it).
   const { data } = useSWR<ApiEnvelope<RegistrationLookup>>(lookupKey(info.referenceNumber));
   const token = data?.data?.checkInToken ?? null;
@@ -136,19 +140,23 @@ export function BookingSuccess({ info }: { info: SuccessInfo }) {
             <PrinterIcon />
             {t('success.print')}
           </Button>
-          <Button
-            variant="outline"
-            onClick={() => downloadIcs(appointment, `appointment-${info.referenceNumber}.ics`)}
-          >
-            <DownloadIcon />
-            {t('success.addToCalendar')}
-          </Button>
-          <Button asChild variant="ghost">
-            <a href={googleCalendarUrl(appointment)} target="_blank" rel="noreferrer">
-              <CalendarIcon />
-              Google Calendar
-            </a>
-          </Button>
+          {hasTime && (
+            <>
+              <Button
+                variant="outline"
+                onClick={() => downloadIcs(appointment, `appointment-${info.referenceNumber}.ics`)}
+              >
+                <DownloadIcon />
+                {t('success.addToCalendar')}
+              </Button>
+              <Button asChild variant="ghost">
+                <a href={googleCalendarUrl(appointment)} target="_blank" rel="noreferrer">
+                  <CalendarIcon />
+                  Google Calendar
+                </a>
+              </Button>
+            </>
+          )}
           <Button asChild>
             <Link href="/">{t('common.returnHome')}</Link>
           </Button>

@@ -2,7 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PREVIEW_COOKIE } from '../../routes/admin/previews';
+import { PREVIEW_COOKIE } from '../../auth/preview';
+import { completeOpenApi } from '../../openapi/complete';
 
 /** OpenAPI document from the route schemas, with the UI at /api/docs. */
 export default fp(
@@ -14,6 +15,7 @@ export default fp(
           title: 'Health Screening Booking API',
           version: '1.0.0',
           description: 'Public booking, partner and admin back-office calls.',
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         },
         tags: [
           { name: 'public', description: 'Visitor booking calls' },
@@ -33,6 +35,8 @@ export default fp(
           },
         },
       },
+      transformObject: (documents) =>
+        completeOpenApi('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },

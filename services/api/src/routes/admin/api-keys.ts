@@ -49,7 +49,11 @@ const apiKeys: FastifyPluginAsyncTypebox = async (app) => {
     '/api-keys',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(ApiKeySchema)) } },
+      schema: {
+        summary: 'List partner API keys',
+        tags: ['admin'],
+        response: { 200: Envelope(Type.Array(ApiKeySchema)) },
+      },
     },
     async () => ({ success: true as const, data: (await selectKeys(sql)).map(toKey) }),
   );
@@ -93,6 +97,7 @@ const apiKeys: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Update a partner API key',
         tags: ['admin'],
         params: IdParams,
         body: Type.Partial(ApiKeyInputSchema),
@@ -127,7 +132,12 @@ const apiKeys: FastifyPluginAsyncTypebox = async (app) => {
     '/api-keys/:id',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } },
+      schema: {
+        summary: 'Delete a partner API key',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: MessageResponseSchema, ...Errors },
+      },
     },
     async (request) => {
       const { id } = request.params;

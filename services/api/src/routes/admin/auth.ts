@@ -115,6 +115,7 @@ export const session: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.anyStaff, beforeSecondFactor: true },
       schema: {
+        summary: 'The signed-in staff member',
         tags: ['admin'],
         security: [{ bearerAuth: [] }],
         response: { 200: Envelope(UserSchema), 401: ErrorResponseSchema },
@@ -134,6 +135,7 @@ export const session: FastifyPluginAsyncTypebox = async (app) => {
       config: { roles: ROLES.anyStaff, beforeSecondFactor: true },
       onRequest: ignoreEmptyBody,
       schema: {
+        summary: 'Sign out: the bearer token stops working',
         tags: ['admin'],
         security: [{ bearerAuth: [] }],
         response: { 200: MessageResponseSchema, 401: ErrorResponseSchema },

@@ -8,6 +8,7 @@ import {
   ErrorResponseSchema,
   IdParams,
   type StaffRole,
+  AlsoAs,
 } from '@hs/contracts';
 import { checkIn, registrationOfCode, singaporeClock } from '@hs/commands';
 import { normalizeReferenceNumber, parseIsoDay } from '@hs/domain';
@@ -16,7 +17,7 @@ import { type OrderRow, openOrders, selectOrders } from '@hs/read-models';
 import type { FastifyReply } from 'fastify';
 import { partyFromOrder, partyFromState } from '../../check-in/party';
 import { badRequest, notFound } from '../../errors';
-import { csvCell } from './registrations';
+import { csvCell } from '../../csv';
 
 /** The front desk's routes (issue 23): staff at the desk and admins. */
 const DESK: readonly StaffRole[] = ['admin', 'front_desk'];
@@ -101,7 +102,11 @@ const checkIns: FastifyPluginAsyncTypebox = async (app) => {
           "The day's attendee sheet of an event: per slot, each party with its people, package, payment status and check-in time (format=csv: one row per person)",
         params: IdParams,
         querystring: AttendeeSheetQuery,
-        response: { 200: Envelope(AttendeeSheetSchema), 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: {
+          200: AlsoAs(Envelope(AttendeeSheetSchema), 'text/csv'),
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -100,7 +100,11 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
     '/discounts',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(DiscountSchema)) } },
+      schema: {
+        summary: 'List discount codes',
+        tags: ['admin'],
+        response: { 200: Envelope(Type.Array(DiscountSchema)) },
+      },
     },
     async () => ({ success: true as const, data: (await selectDiscounts(sql)).map(toDiscount) }),
   );
@@ -109,7 +113,12 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
     '/discounts/:id',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], params: IdParams, response: { 200: Envelope(DiscountSchema), ...Errors } },
+      schema: {
+        summary: 'Read one discount code',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: Envelope(DiscountSchema), ...Errors },
+      },
     },
     async (request) => ({ success: true as const, data: await findDiscount(sql, request.params.id) }),
   );
@@ -119,6 +128,7 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Create a discount code',
         tags: ['admin'],
         body: Type.Partial(DiscountInputSchema),
         response: { 201: Envelope(DiscountSchema), ...Errors },
@@ -148,6 +158,7 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Update a discount code',
         tags: ['admin'],
         params: IdParams,
         body: Type.Partial(DiscountInputSchema),
@@ -182,7 +193,12 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
     '/discounts/:id',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } },
+      schema: {
+        summary: 'Delete a discount code',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: MessageResponseSchema, ...Errors },
+      },
     },
     async (request) => {
       const { id } = request.params;

@@ -61,7 +61,11 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
     '/email-configs',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(EmailConfigSchema)) } },
+      schema: {
+        summary: 'List email settings',
+        tags: ['admin'],
+        response: { 200: Envelope(Type.Array(EmailConfigSchema)) },
+      },
     },
     async () => ({ success: true as const, data: (await selectConfigs(sql)).map(toConfig) }),
   );
@@ -71,6 +75,7 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Create or update an email setting',
         tags: ['admin'],
         body: Type.Partial(EmailConfigInputSchema),
         response: { 201: Envelope(EmailConfigSchema), ...Errors },
@@ -153,7 +158,12 @@ const emailConfigs: FastifyPluginAsyncTypebox = async (app) => {
     '/email-configs/:id',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } },
+      schema: {
+        summary: 'Delete an email setting',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: MessageResponseSchema, ...Errors },
+      },
     },
     async (request) => {
       const { id } = request.params;

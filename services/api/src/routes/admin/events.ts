@@ -141,7 +141,11 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
     '/events',
     {
       config: { roles: ROLES.orderLookup },
-      schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(AdminEventSchema)) } },
+      schema: {
+        summary: 'List events',
+        tags: ['admin'],
+        response: { 200: Envelope(Type.Array(AdminEventSchema)) },
+      },
     },
     async () => ({
       success: true as const,
@@ -154,6 +158,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.orderLookup },
       schema: {
+        summary: 'Read one event',
         tags: ['admin'],
         params: IdParams,
         response: { 200: Envelope(AdminEventSchema), ...Response },
@@ -210,6 +215,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Update an event',
         tags: ['admin'],
         params: IdParams,
         body: Type.Partial(EventInputSchema),
@@ -256,7 +262,12 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
     '/events/:id',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Response } },
+      schema: {
+        summary: 'Delete an event',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: MessageResponseSchema, ...Response },
+      },
     },
     async (request) => {
       const { id } = request.params;

@@ -46,7 +46,11 @@ const holidays: FastifyPluginAsyncTypebox = async (app) => {
     '/public-holidays',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(HolidaySchema)) } },
+      schema: {
+        summary: 'List public holidays',
+        tags: ['admin'],
+        response: { 200: Envelope(Type.Array(HolidaySchema)) },
+      },
     },
     async () => ({ success: true as const, data: (await selectHolidays(sql)).map(toHoliday) }),
   );
@@ -56,6 +60,7 @@ const holidays: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Add a public holiday',
         tags: ['admin'],
         body: Type.Partial(HolidayInputSchema),
         response: { 201: Envelope(HolidaySchema), ...Errors },
@@ -91,6 +96,7 @@ const holidays: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Update a public holiday',
         tags: ['admin'],
         params: IdParams,
         body: Type.Partial(HolidayInputSchema),
@@ -128,7 +134,12 @@ const holidays: FastifyPluginAsyncTypebox = async (app) => {
     '/public-holidays/:id',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } },
+      schema: {
+        summary: 'Delete a public holiday',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: MessageResponseSchema, ...Errors },
+      },
     },
     async (request) => {
       const { id } = request.params;

@@ -6,12 +6,13 @@ import {
   InsightsQuerySchema,
   InsightsSchema,
   ROLES,
+  FileResponse,
 } from '@hs/contracts';
 import { addDaysToDay, singaporeToday } from '@hs/domain';
 import { type Insights, readInsights } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import { badRequest } from '../../errors';
-import { csvCell } from './registrations';
+import { csvCell } from '../../csv';
 
 /** The longest range one call answers: a year of days keeps every series small. */
 const MAX_DAYS = 366;
@@ -67,7 +68,7 @@ const insights: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "One chart's series as CSV (insights-<chart>-<from>-<to>.csv)",
         querystring: InsightsCsvQuerySchema,
-        response: { 200: Type.String({ description: 'text/csv' }) },
+        response: { 200: FileResponse('text/csv', "The chart's series, one row per day or bucket") },
       },
     },
     async (request, reply) => {

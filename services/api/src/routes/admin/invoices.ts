@@ -23,13 +23,15 @@ import {
   InvoiceNumberParams,
   IssuedDocumentListResponseSchema,
   ROLES,
+  AlsoAs,
+  FileResponse,
 } from '@hs/contracts';
 import { type CompanySettings, companySettingsProblems, gstRegistered, toMoneyString } from '@hs/domain';
 import { invoiceTitle, renderIssuedCreditNotePdf, renderIssuedInvoicePdf } from '@hs/notifications';
 import { Type } from '@sinclair/typebox';
 import { badRequest, notFound } from '../../errors';
 import { saveSetting } from '../../settings';
-import { csvCell } from './registrations';
+import { csvCell } from '../../csv';
 
 const settingsView = (s: CompanySettings) => ({ ...s, gstRegistered: gstRegistered(s) });
 
@@ -165,9 +167,8 @@ const invoices: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'The PDF of an issued invoice or credit note (drawn from its issued snapshot)',
         params: InvoiceNumberParams,
-        produces: ['application/pdf'],
         response: {
-          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' }),
+          200: FileResponse<Buffer>('application/pdf', 'The tax invoice or credit note as a PDF', true),
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
         },
@@ -195,7 +196,7 @@ const invoices: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'GST per month of issue (Singapore) from the issued invoices and credit notes; format=csv for the same as CSV',
         querystring: GstReportQuerySchema,
-        response: { 200: GstReportResponseSchema, 400: ErrorResponseSchema },
+        response: { 200: AlsoAs(GstReportResponseSchema, 'text/csv'), 400: ErrorResponseSchema },
       },
     },
     async (request, reply) => {

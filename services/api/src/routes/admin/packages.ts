@@ -47,7 +47,11 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
     '/packages',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], response: { 200: Envelope(Type.Array(AdminPackageSchema)) } },
+      schema: {
+        summary: 'List packages',
+        tags: ['admin'],
+        response: { 200: Envelope(Type.Array(AdminPackageSchema)) },
+      },
     },
     async () => ({ success: true as const, data: (await selectPackages(sql)).map(toPackage) }),
   );
@@ -57,6 +61,7 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Read one package',
         tags: ['admin'],
         params: IdParams,
         response: { 200: Envelope(AdminPackageSchema), ...Errors },
@@ -70,6 +75,7 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Create a package',
         tags: ['admin'],
         body: Type.Partial(PackageInputSchema),
         response: { 201: Envelope(AdminPackageSchema), ...Errors },
@@ -102,6 +108,7 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Update a package',
         tags: ['admin'],
         params: IdParams,
         body: Type.Partial(PackageInputSchema),
@@ -139,7 +146,12 @@ const packages: FastifyPluginAsyncTypebox = async (app) => {
     '/packages/:id',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], params: IdParams, response: { 200: MessageResponseSchema, ...Errors } },
+      schema: {
+        summary: 'Delete a package',
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: MessageResponseSchema, ...Errors },
+      },
     },
     async (request) => {
       const { id } = request.params;

@@ -41,7 +41,11 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
     '/payments/test-mode',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['admin'], response: { 200: PaymentTestModeResponseSchema } },
+      schema: {
+        summary: 'Whether payments run in test mode',
+        tags: ['admin'],
+        response: { 200: PaymentTestModeResponseSchema },
+      },
     },
     async () => {
       const testMode = await isPaymentTestMode(sql, app.paymentTestModeDefault);
@@ -54,6 +58,7 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Switch payments between test and live mode (live only with a working live gateway)',
         tags: ['admin'],
         body: Type.Object({ enabled: Type.Boolean() }),
         response: { 200: PaymentTestModeResponseSchema, 400: ErrorResponseSchema, 409: ErrorResponseSchema },

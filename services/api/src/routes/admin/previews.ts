@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { readCompanySettings } from '@hs/commands';
-import { Envelope, ErrorResponseSchema, MessageResponseSchema, ROLES } from '@hs/contracts';
+import { Envelope, ErrorResponseSchema, MessageResponseSchema, ROLES, FileResponse } from '@hs/contracts';
 import type { Sql } from '@hs/db';
 import { TEST_EMAIL_MESSAGE } from '@hs/domain';
 import {
@@ -30,16 +30,11 @@ import {
 } from '@hs/notifications';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { PREVIEW_COOKIE, PREVIEW_LIFETIME_S, PREVIEW_PATHS } from '../../auth/preview';
 import { HttpError, badRequest, forbidden, unauthorized } from '../../errors';
 
 const PDF_TYPES = ['confirmation', 'invoice', 'receipt'] as const;
 type PdfType = (typeof PDF_TYPES)[number];
-
-export const PREVIEW_COOKIE = 'hs_preview';
-/** The cookie is sent to these paths only (one Set-Cookie each: a cookie has a single path). */
-export const PREVIEW_PATHS = ['/api/test-email', '/api/test-pdf'] as const;
-/** Long enough for the new tab to load (and be reloaded once), short enough to be useless later. */
-export const PREVIEW_LIFETIME_S = 60;
 
 interface PreviewCredential {
   sub: string;
@@ -190,7 +185,7 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
           type: Type.Optional(Type.Union(PDF_TYPES.map((t) => Type.Literal(t)))),
         }),
         response: {
-          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' }),
+          200: FileResponse<Buffer>('application/pdf', 'The sample PDF', true),
           ...Errors,
         },
       },

@@ -9,6 +9,7 @@ import {
   OrderHistoryEntrySchema,
   OrderPageSchema,
   ROLES,
+  FileResponse,
 } from '@hs/contracts';
 import {
   ADMIN_STATUS_FILTERS,
@@ -22,6 +23,7 @@ import {
   toAdminStatus,
   toMoneyString,
 } from '@hs/domain';
+import { csvCell } from '../../csv';
 import { findStreamEvents, formatPosition, waitForPosition } from '@hs/eventstore';
 import {
   type OrderRow,
@@ -148,16 +150,6 @@ const csvColumns = (unmasked: boolean): [string, (o: OrderRow) => unknown][] => 
   ['Refunded Amount', (o) => toMoneyString(o.refundedCents)],
   ['Refund Date', (o) => (o.lastRefundAt ? singaporeDay(o.lastRefundAt) : null)],
 ];
-
-/**
- * One CSV cell: RFC 4180 quoting, and a leading = + - @ (or tab/CR) neutralised with a quote mark so
- * a spreadsheet never runs a customer's input as a formula.
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 const ATTENDANCE_FILTERS = ['checked_in', 'no_show', 'not_checked_in'] as const;
 
@@ -296,6 +288,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
             }),
           ),
         }),
+        response: { 200: FileResponse('text/csv', 'One row per order, streamed'), 400: ErrorResponseSchema },
       },
       preValidation: emptyFiltersAreAbsent,
     },
@@ -357,6 +350,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { roles: ROLES.orderLookup },
       schema: {
+        summary: 'Read one order with its participants, payments and refunds',
         params: IdParams,
         response: {
           200: Envelope(AdminOrderSchema),

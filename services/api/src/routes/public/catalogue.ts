@@ -194,6 +194,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
     '/api/events/:slug',
     {
       schema: {
+        summary: 'One published event with its packages and timeslot settings',
         tags: ['public'],
         params: Type.Object({ slug: Type.String({ maxLength: 200 }) }),
         response: {
