@@ -20,7 +20,7 @@ interface Route {
   operations: Record<string, Operation>;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export async function answerChecker(app: FastifyInstance) {
   const doc = (await app.inject('/api/docs/json')).json() as Json & {

@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { completeOpenApi } from '../src/openapi/complete';
 import { answerChecker } from './documented-answers';
@@ -16,7 +16,8 @@ async function app() {
     required: ['success', 'data'],
     properties: { success: { type: 'boolean' }, data: { type: 'string' } },
   };
-  app.get('/api/things/:id', { schema: { response: { 200: answer } } }, async (req, reply) => {
+  app.get('/api/things/:id', { schema: { response: { 200: answer } } }, async (req, typed) => {
+    const reply = typed as unknown as FastifyReply;
     const id = (req.params as { id: string }).id;
     if (id === 'teapot') return reply.code(418).send({ success: false, message: 'I am a teapot' });
     if (id === 'gone') return reply.code(404).send({ success: false });

@@ -113,7 +113,8 @@ export function completeOpenApi<T extends Json>(doc: T): T {
     servers?: unknown[];
   };
   d.servers = d.servers && d.servers.length > 0 ? d.servers : [{ url: '/' }];
-  const components = (d.components ??= {}) as Json & { schemas?: Json };
+  d.components ??= {};
+  const components = d.components as Json & { schemas?: Json };
   components.schemas = { ...(components.schemas ?? {}), ErrorResponse: ERROR_RESPONSE_SCHEMA };
   for (const [path, item] of Object.entries(d.paths ?? {})) {
     for (const method of METHODS) {
@@ -123,8 +124,10 @@ export function completeOpenApi<T extends Json>(doc: T): T {
       op.summary ??= summaryOf(method, path, op);
       op.security ??= [];
       // A query parameter with a default may be left out (TypeBox marks it required all the same).
-      for (const p of op.parameters ?? []) if (p.in !== 'path' && p.schema && 'default' in p.schema) p.required = false;
-      const responses = (op.responses ??= {});
+      for (const p of op.parameters ?? [])
+        if (p.in !== 'path' && p.schema && 'default' in p.schema) p.required = false;
+      op.responses ??= {};
+      const responses = op.responses;
       for (const response of Object.values(responses)) fileContent(response);
       for (const code of errorsFor(path, op)) {
         responses[code] ??= {

@@ -341,7 +341,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-export-${date}.csv"`);
       const { Readable } = await import('node:stream');
-      return reply.send(Readable.from(lines()));
+      return reply.send(Readable.from(lines()) as never);
     },
   );
 
