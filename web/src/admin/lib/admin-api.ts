@@ -49,7 +49,14 @@ export function failureMessage(error: unknown): string {
 }
 
 export type MutationVerb = 'create' | 'update' | 'delete';
-export type EntityNoun = 'event' | 'package' | 'API key' | 'discount' | 'public holiday' | 'configuration';
+export type EntityNoun =
+  | 'event'
+  | 'package'
+  | 'API key'
+  | 'discount'
+  | 'public holiday'
+  | 'configuration'
+  | 'user';
 
 /** Spec section 8: toast 'Error' with 'Failed to {verb} {entity}: {message}'. */
 export function toastMutationError(verb: MutationVerb, entity: EntityNoun, error: unknown) {

@@ -16,11 +16,16 @@ import { Checkbox } from '../../components/ui/checkbox';
 import * as Dialog from '../../components/ui/dialog';
 import * as Field from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
-import { api } from '../../lib/api';
 import { RadioCards } from '../components/radio-cards';
-import { ADMIN_PATHS, toastMutationError, toastSuccess } from '../lib/admin-api';
+import {
+  ActiveSwitch,
+  DescriptionField,
+  type Entity,
+  type ItemDialogProps,
+  useEntityDialog,
+} from '../entity-tab';
+import { ADMIN_PATHS } from '../lib/admin-api';
 import type { Discount } from '@hs/contracts';
-import { useForm } from '../lib/use-form';
 
 export interface DiscountValues extends Record<string, unknown> {
   name: string;
@@ -44,6 +49,13 @@ export interface DiscountValues extends Record<string, unknown> {
   startDate: string;
   endDate: string;
 }
+
+export const DISCOUNT: Entity<Discount> = {
+  path: ADMIN_PATHS.discounts,
+  label: 'Discount',
+  noun: 'discount',
+  name: (d) => d.name,
+};
 
 /** A stored instant as the Singapore day for a date input. */
 function toDay(value: string | null): string {
@@ -104,21 +116,16 @@ const instant = (day: string | null, edge: 'start' | 'end') => {
   return t === null ? null : new Date(t).toISOString();
 };
 
-export function DiscountDialog({
-  discount,
-  open,
-  onOpenChange,
-  onSaved,
-}: {
-  discount: Discount | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
-}) {
-  const form = useForm(discountFormSchema, discountValues(discount));
+export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount', Discount>) {
+  const { form, save, pending } = useEntityDialog({
+    entity: DISCOUNT,
+    item: discount,
+    schema: discountFormSchema,
+    initial: discountValues(discount),
+    ...slot,
+  });
   const [step, setStep] = useState(0);
   const [stepErrors, setStepErrors] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
   const { values, errors } = form;
   const last = step === DISCOUNT_FORM_STEPS.length - 1;
 
@@ -155,23 +162,11 @@ export function DiscountDialog({
       return;
     }
     const out = result.value;
-    const body = {
+    await save({
       ...out,
       startDate: instant(out.startDate, 'start'),
       endDate: instant(out.endDate, 'end'),
-    };
-    setPending(true);
-    try {
-      if (discount) await api.put(`${ADMIN_PATHS.discounts}/${discount.id}`, body);
-      else await api.post(ADMIN_PATHS.discounts, body);
-      toastSuccess(discount ? 'Discount updated' : 'Discount created');
-      onSaved();
-      onOpenChange(false);
-    } catch (error) {
-      toastMutationError(discount ? 'update' : 'create', 'discount', error);
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   const onFormSubmit = (event: FormEvent) => {
@@ -190,7 +185,7 @@ export function DiscountDialog({
   );
 
   return (
-    <Dialog.Root size="lg" open={open} onOpenChange={(e) => onOpenChange(e.open)}>
+    <Dialog.Root size="lg" open={slot.open} onOpenChange={(e) => slot.onOpenChange(e.open)}>
       <Dialog.Portal>
         <form ref={form.formRef} onSubmit={onFormSubmit} noValidate className={css({ display: 'contents' })}>
           <Dialog.Header>
@@ -283,17 +278,8 @@ export function DiscountDialog({
                       />
                     </Grid>
                   ) : null}
-                  <Field.Root invalid={Boolean(errors.description)}>
-                    <Field.Label>Description</Field.Label>
-                    <Field.Textarea {...form.text('description')} />
-                    <Field.ErrorText>{errors.description}</Field.ErrorText>
-                  </Field.Root>
-                  <Switch
-                    checked={values.isActive}
-                    onCheckedChange={(e) => form.setValue('isActive', e.checked)}
-                  >
-                    Active
-                  </Switch>
+                  <DescriptionField form={form} />
+                  <ActiveSwitch form={form} />
                 </>
               ) : null}
 
@@ -385,7 +371,7 @@ export function DiscountDialog({
             </Stack>
           </Dialog.Body>
           <Dialog.Footer>
-            <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
+            <Button variant="outline" disabled={pending} onClick={() => slot.onOpenChange(false)}>
               Cancel
             </Button>
             {step > 0 ? (

@@ -9,22 +9,20 @@ import {
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { HStack, Stack } from 'styled-system/jsx';
-import { CopyIcon, KeyIcon, PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { CopyIcon, KeyIcon, PencilIcon, TrashIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button, IconButton } from '../../components/ui/button';
 import * as Dialog from '../../components/ui/dialog';
 import * as Field from '../../components/ui/field';
-import * as Table from '../../components/ui/table';
 import { toaster } from '../../components/ui/toaster';
 import { type ApiEnvelope, api } from '../../lib/api';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { ListState, SectionHeader } from '../components/section';
 import { StatusBadge } from '../components/status-badge';
-import { ADMIN_PATHS, failureMessage, useAdminList, useRefresh, useRemove } from '../lib/admin-api';
+import { cellStyle, EntityTab } from '../entity-tab';
+import { ADMIN_PATHS, failureMessage, useRefresh } from '../lib/admin-api';
 import { copyToClipboard } from '../lib/clipboard';
 import type { Discount, GeneratedCode } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
-import { DiscountDialog } from './discount-dialog';
+import { DISCOUNT, DiscountDialog } from './discount-dialog';
 
 export function GenerateCodesDialog({
   discount,
@@ -149,116 +147,73 @@ export function GenerateCodesDialog({
 }
 
 export function DiscountsTab() {
-  const { items, error, isLoading } = useAdminList<Discount>(ADMIN_PATHS.discounts);
   const refresh = useRefresh(ADMIN_PATHS.discounts);
-  const [editing, setEditing] = useState<{ discount: Discount | null } | null>(null);
-  const [deleting, setDeleting] = useState<Discount | null>(null);
   const [generating, setGenerating] = useState<Discount | null>(null);
 
-  const remove = useRemove(ADMIN_PATHS.discounts, 'discount', 'Discount deleted');
-
   return (
-    <section aria-labelledby="discounts-heading">
-      <SectionHeader
-        id="discounts-heading"
-        title="Discounts"
-        description="Discounts, promo codes and where they apply."
-        action={
-          <Button onClick={() => setEditing({ discount: null })}>
-            <PlusIcon />
-            Add Discount
-          </Button>
-        }
-      />
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={!items?.length}
-        empty="No discounts found. Add one to get started."
-      >
-        <Table.Root caption="Discounts">
-          <Table.Head>
-            <Table.Row>
-              <Table.Header scope="col">Name</Table.Header>
-              <Table.Header scope="col">Type</Table.Header>
-              <Table.Header scope="col">Discount</Table.Header>
-              <Table.Header scope="col">Status</Table.Header>
-              <Table.Header scope="col">Validity</Table.Header>
-              <Table.Header scope="col">Applicable For</Table.Header>
-              <Table.Header scope="col" textAlign="right">
-                Actions
-              </Table.Header>
-            </Table.Row>
-          </Table.Head>
-          <Table.Body>
-            {items?.map((d) => (
-              <Table.Row key={d.id} data-clickable="" onClick={() => setEditing({ discount: d })}>
-                <Table.Cell fontWeight="medium">{d.name}</Table.Cell>
-                <Table.Cell>{formatDiscountType(d.discountType)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  {formatDiscountValue(d.discountValueType, d.value)}
-                </Table.Cell>
-                <Table.Cell>
-                  <StatusBadge active={d.isActive} />
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDiscountValidity(d)}</Table.Cell>
-                <Table.Cell>
-                  <HStack gap="1" flexWrap="wrap">
-                    {applicabilityBadges(d).map((b) => (
-                      <Badge key={b} tone="accent">
-                        {b}
-                      </Badge>
-                    ))}
-                  </HStack>
-                </Table.Cell>
-                <Table.Cell onClick={(e) => e.stopPropagation()}>
-                  <HStack gap="1" justify="flex-end">
-                    {d.discountType === 'promo' ? (
-                      <IconButton
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Generate codes for ${d.name}`}
-                        title="Generate codes"
-                        onClick={() => setGenerating(d)}
-                      >
-                        <KeyIcon />
-                      </IconButton>
-                    ) : null}
-                    <IconButton
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Edit ${d.name}`}
-                      title="Edit"
-                      onClick={() => setEditing({ discount: d })}
-                    >
-                      <PencilIcon />
-                    </IconButton>
-                    <IconButton
-                      size="sm"
-                      variant="ghost"
-                      color="danger.text"
-                      aria-label={`Delete ${d.name}`}
-                      title="Delete"
-                      onClick={() => setDeleting(d)}
-                    >
-                      <TrashIcon />
-                    </IconButton>
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </ListState>
-      {editing ? (
-        <DiscountDialog
-          key={editing.discount?.id ?? 'new'}
-          discount={editing.discount}
-          open
-          onOpenChange={(open) => !open && setEditing(null)}
-          onSaved={() => void refresh()}
-        />
-      ) : null}
+    <EntityTab
+      entity={DISCOUNT}
+      heading={{
+        id: 'discounts-heading',
+        title: 'Discounts',
+        description: 'Discounts, promo codes and where they apply.',
+      }}
+      empty="No discounts found. Add one to get started."
+      caption="Discounts"
+      rowClickEdits
+      columns={[
+        { header: 'Name', cell: (d) => d.name, className: cellStyle.name },
+        { header: 'Type', cell: (d) => formatDiscountType(d.discountType) },
+        {
+          header: 'Discount',
+          cell: (d) => formatDiscountValue(d.discountValueType, d.value),
+          className: cellStyle.nowrap,
+        },
+        { header: 'Status', cell: (d) => <StatusBadge active={d.isActive} /> },
+        { header: 'Validity', cell: formatDiscountValidity, className: cellStyle.nowrap },
+        {
+          header: 'Applicable For',
+          cell: (d) => (
+            <HStack gap="1" flexWrap="wrap">
+              {applicabilityBadges(d).map((b) => (
+                <Badge key={b} tone="accent">
+                  {b}
+                </Badge>
+              ))}
+            </HStack>
+          ),
+        },
+      ]}
+      actions={(d, { edit, remove }) => (
+        <HStack gap="1" justify="flex-end">
+          {d.discountType === 'promo' ? (
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={`Generate codes for ${d.name}`}
+              title="Generate codes"
+              onClick={() => setGenerating(d)}
+            >
+              <KeyIcon />
+            </IconButton>
+          ) : null}
+          <IconButton size="sm" variant="ghost" aria-label={`Edit ${d.name}`} title="Edit" onClick={edit}>
+            <PencilIcon />
+          </IconButton>
+          <IconButton
+            size="sm"
+            variant="ghost"
+            color="danger.text"
+            aria-label={`Delete ${d.name}`}
+            title="Delete"
+            onClick={remove}
+          >
+            <TrashIcon />
+          </IconButton>
+        </HStack>
+      )}
+      dialog={({ item, ...slot }) => <DiscountDialog discount={item} {...slot} />}
+    >
       {generating ? (
         <GenerateCodesDialog
           discount={generating}
@@ -266,13 +221,6 @@ export function DiscountsTab() {
           onGenerated={() => void refresh()}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete Discount"
-        description={`Are you sure you want to delete the discount "${deleting?.name ?? ''}"? This action cannot be undone.`}
-        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
-      />
-    </section>
+    </EntityTab>
   );
 }

@@ -8,8 +8,7 @@ import {
 } from '@hs/domain';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { HStack, Stack } from 'styled-system/jsx';
-import { PlusIcon } from '../../components/icons';
+import { Stack } from 'styled-system/jsx';
 import { Button } from '../../components/ui/button';
 import * as Dialog from '../../components/ui/dialog';
 import * as Field from '../../components/ui/field';
@@ -17,22 +16,18 @@ import * as Table from '../../components/ui/table';
 import * as Tabs from '../../components/ui/tabs';
 import { toaster } from '../../components/ui/toaster';
 import { api, buildUrl } from '../../lib/api';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { FormDialog } from '../components/form-dialog';
 import { RadioCards } from '../components/radio-cards';
-import { RowActions } from '../components/row-actions';
-import { ListState, SectionHeader } from '../components/section';
+import { SectionHeader } from '../components/section';
 import {
-  ADMIN_PATHS,
-  describeActor,
-  formatAdminDateTime,
-  toastMutationError,
-  toastSuccess,
-  truncate,
-  useAdminList,
-  useRefresh,
-  useRemove,
-} from '../lib/admin-api';
+  cellStyle,
+  DescriptionField,
+  type Entity,
+  EntityTab,
+  type ItemDialogProps,
+  useEntityDialog,
+} from '../entity-tab';
+import { ADMIN_PATHS, describeActor, formatAdminDateTime, truncate } from '../lib/admin-api';
 import type { EmailConfig } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
 import { PrivacyNoticeCard } from './privacy-notice-card';
@@ -45,52 +40,30 @@ export function valueInputKind(configKey: string): 'email' | 'textarea' | 'text'
   return 'text';
 }
 
-export function EmailConfigDialog({
-  config,
-  open,
-  onOpenChange,
-  onSaved,
-}: {
-  config: EmailConfig | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
-}) {
-  const form = useForm(config ? emailConfigUpdateSchema : emailConfigSchema, {
-    configKey: config?.configKey ?? '',
-    configValue: config?.configValue ?? '',
-    description: config?.description ?? '',
+const CONFIGURATION: Entity<EmailConfig> = {
+  path: ADMIN_PATHS.emailConfigs,
+  label: 'Configuration',
+  noun: 'configuration',
+  name: (c) => c.configKey,
+  update: 'patch',
+};
+
+export function EmailConfigDialog({ config, ...slot }: ItemDialogProps<'config', EmailConfig>) {
+  const { form, props } = useEntityDialog({
+    entity: CONFIGURATION,
+    item: config,
+    schema: config ? emailConfigUpdateSchema : emailConfigSchema,
+    initial: {
+      configKey: config?.configKey ?? '',
+      configValue: config?.configValue ?? '',
+      description: config?.description ?? '',
+    },
+    ...slot,
   });
-  const [pending, setPending] = useState(false);
   const kind = valueInputKind(form.values.configKey);
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    setPending(true);
-    try {
-      if (config) await api.patch(`${ADMIN_PATHS.emailConfigs}/${config.id}`, body);
-      else await api.post(ADMIN_PATHS.emailConfigs, body);
-      toastSuccess(config ? 'Configuration updated' : 'Configuration created');
-      onSaved();
-      onOpenChange(false);
-    } catch (error) {
-      toastMutationError(config ? 'update' : 'create', 'configuration', error);
-    } finally {
-      setPending(false);
-    }
-  });
-
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={config ? 'Edit Configuration' : 'Add Configuration'}
-      description="Email settings and templates (EJS syntax)."
-      submitLabel={config ? 'Update Configuration' : 'Create Configuration'}
-      pending={pending}
-      onSubmit={onSubmit}
-      formRef={form.formRef}
-      size="lg"
-    >
+    <FormDialog {...props} description="Email settings and templates (EJS syntax)." size="lg">
       <Field.TextField
         label="Key"
         required
@@ -117,11 +90,7 @@ export function EmailConfigDialog({
           {...form.text('configValue')}
         />
       )}
-      <Field.Root invalid={Boolean(form.errors.description)}>
-        <Field.Label>Description</Field.Label>
-        <Field.Textarea {...form.text('description')} />
-        <Field.ErrorText>{form.errors.description}</Field.ErrorText>
-      </Field.Root>
+      <DescriptionField form={form} />
     </FormDialog>
   );
 }
@@ -268,89 +237,45 @@ const code = css({
 });
 
 function ConfigurationsPanel() {
-  const { items, error, isLoading } = useAdminList<EmailConfig>(ADMIN_PATHS.emailConfigs);
-  const refresh = useRefresh(ADMIN_PATHS.emailConfigs);
-  const [editing, setEditing] = useState<{ config: EmailConfig | null } | null>(null);
-  const [deleting, setDeleting] = useState<EmailConfig | null>(null);
   const [testing, setTesting] = useState(false);
 
-  const remove = useRemove(ADMIN_PATHS.emailConfigs, 'configuration', 'Configuration deleted');
-
   return (
-    <Stack gap="4">
-      <HStack gap="2" justify="flex-end" flexWrap="wrap">
+    <EntityTab
+      entity={CONFIGURATION}
+      toolbar={
         <Button variant="outline" onClick={() => setTesting(true)}>
           Test Email Template
         </Button>
-        <Button onClick={() => setEditing({ config: null })}>
-          <PlusIcon />
-          Add Configuration
-        </Button>
-      </HStack>
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={!items?.length}
-        empty="No email configurations found. Add one to get started."
-      >
-        <Table.Root caption="Email configurations">
-          <Table.Head>
-            <Table.Row>
-              <Table.Header scope="col">Key</Table.Header>
-              <Table.Header scope="col">Value</Table.Header>
-              <Table.Header scope="col">Description</Table.Header>
-              <Table.Header scope="col">Last Updated</Table.Header>
-              <Table.Header scope="col" textAlign="right">
-                Actions
-              </Table.Header>
-            </Table.Row>
-          </Table.Head>
-          <Table.Body>
-            {items?.map((c) => (
-              <Table.Row key={c.id}>
-                <Table.Cell fontFamily="mono" fontWeight="medium" whiteSpace="nowrap">
-                  {c.configKey}
-                </Table.Cell>
-                <Table.Cell title={c.configValue}>{truncate(c.configValue, 30)}</Table.Cell>
-                <Table.Cell color="fg.muted">{c.description ?? ''}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  {formatAdminDateTime(c.updatedAt)}
-                  {c.lastUpdatedBy ? (
-                    <span className={css({ display: 'block', color: 'fg.muted', textStyle: 'xs' })}>
-                      by {describeActor(c.lastUpdatedBy)}
-                    </span>
-                  ) : null}
-                </Table.Cell>
-                <Table.Cell>
-                  <RowActions
-                    name={c.configKey}
-                    onEdit={() => setEditing({ config: c })}
-                    onDelete={() => setDeleting(c)}
-                  />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </ListState>
-      {editing ? (
-        <EmailConfigDialog
-          key={editing.config?.id ?? 'new'}
-          config={editing.config}
-          open
-          onOpenChange={(open) => !open && setEditing(null)}
-          onSaved={() => void refresh()}
-        />
-      ) : null}
+      }
+      empty="No email configurations found. Add one to get started."
+      caption="Email configurations"
+      columns={[
+        {
+          header: 'Key',
+          cell: (c) => c.configKey,
+          className: css({ fontFamily: 'mono', fontWeight: 'medium', whiteSpace: 'nowrap' }),
+        },
+        { header: 'Value', cell: (c) => truncate(c.configValue, 30), title: (c) => c.configValue },
+        { header: 'Description', cell: (c) => c.description ?? '', className: cellStyle.muted },
+        {
+          header: 'Last Updated',
+          cell: (c) => (
+            <>
+              {formatAdminDateTime(c.updatedAt)}
+              {c.lastUpdatedBy ? (
+                <span className={css({ display: 'block', color: 'fg.muted', textStyle: 'xs' })}>
+                  by {describeActor(c.lastUpdatedBy)}
+                </span>
+              ) : null}
+            </>
+          ),
+          className: cellStyle.nowrap,
+        },
+      ]}
+      dialog={({ item, ...slot }) => <EmailConfigDialog config={item} {...slot} />}
+    >
       {testing ? <TestEmailDialog open onOpenChange={setTesting} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete Configuration"
-        description={`Are you sure you want to delete the configuration "${deleting?.configKey ?? ''}"? This action cannot be undone.`}
-        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
-      />
-    </Stack>
+    </EntityTab>
   );
 }
 

@@ -10,30 +10,24 @@ import { css } from 'styled-system/css';
 import { Grid, HStack, Stack } from 'styled-system/jsx';
 import { Link } from 'wouter';
 import * as v from 'valibot';
-import { PlusIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import * as Field from '../../components/ui/field';
-import { Switch } from '../../components/ui/switch';
-import * as Table from '../../components/ui/table';
-import { api } from '../../lib/api';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { FormDialog } from '../components/form-dialog';
 import { RadioCards } from '../components/radio-cards';
 import { RowActions } from '../components/row-actions';
-import { ListState, SectionHeader } from '../components/section';
 import { StatusBadge } from '../components/status-badge';
 import {
-  ADMIN_PATHS,
-  formatAdminDate,
-  toastMutationError,
-  toastSuccess,
-  useAdminList,
-  useRefresh,
-  useRemove,
-} from '../lib/admin-api';
+  ActiveSwitch,
+  cellStyle,
+  DescriptionField,
+  type Entity,
+  EntityTab,
+  type ItemDialogProps,
+  useEntityDialog,
+} from '../entity-tab';
+import { ADMIN_PATHS, formatAdminDate, useAdminList } from '../lib/admin-api';
 import type { AdminEvent, AdminPackage } from '@hs/contracts';
-import { useForm } from '../lib/use-form';
 import { ManualTimeslots } from './event-timeslots';
 import {
   type ReminderRow,
@@ -97,6 +91,13 @@ function toValues(event: AdminEvent | null): EventValues {
   };
 }
 
+const EVENT: Entity<AdminEvent> = {
+  path: ADMIN_PATHS.events,
+  label: 'Event',
+  noun: 'event',
+  name: (e) => e.name,
+};
+
 /** "Annual Check-up 2026" -> "annual-check-up-2026". */
 export function slugify(name: string): string {
   return name
@@ -106,30 +107,23 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-export function EventDialog({
-  event,
-  open,
-  onOpenChange,
-  onSaved,
-}: {
-  event: AdminEvent | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
-}) {
-  const form = useForm(eventDialogSchema, toValues(event));
+export function EventDialog({ event, ...slot }: ItemDialogProps<'event', AdminEvent>) {
+  const { form, save, props } = useEntityDialog({
+    entity: EVENT,
+    item: event,
+    schema: eventDialogSchema,
+    initial: toValues(event),
+    ...slot,
+  });
   const { items: packages, isLoading: packagesLoading } = useAdminList<AdminPackage>(ADMIN_PATHS.packages);
-  const [pending, setPending] = useState(false);
   const [slugTouched, setSlugTouched] = useState(Boolean(event));
   const [reminders, setReminders] = useState<ReminderRow[]>(() => reminderRows(event?.reminders));
   const schedule = reminderSchedule(reminders);
   const { values } = form;
-  const verb = event ? 'update' : 'create';
 
   const onSubmit = form.handleSubmit(async (out) => {
     if (!schedule.ok) return;
-    setPending(true);
-    const body = {
+    await save({
       name: out.name,
       slug: out.slug,
       description: out.description,
@@ -143,19 +137,8 @@ export function EventDialog({
         slotsPerTimeslot: out.slotsPerTimeslot,
         maxAttendees: out.maxAttendees,
       },
-      reminders: schedule.ok ? schedule.value : [],
-    };
-    try {
-      if (event) await api.put(`${ADMIN_PATHS.events}/${event.id}`, body);
-      else await api.post(ADMIN_PATHS.events, body);
-      toastSuccess(event ? 'Event updated' : 'Event created');
-      onSaved();
-      onOpenChange(false);
-    } catch (error) {
-      toastMutationError(verb, 'event', error);
-    } finally {
-      setPending(false);
-    }
+      reminders: schedule.value,
+    });
   });
 
   const togglePackage = (id: number, on: boolean) =>
@@ -163,14 +146,9 @@ export function EventDialog({
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={event ? 'Edit Event' : 'Add Event'}
-      description={event ? 'Update the event details.' : 'Create a new screening event.'}
-      submitLabel={event ? 'Update Event' : 'Create Event'}
-      pending={pending}
+      {...props}
       onSubmit={onSubmit}
-      formRef={form.formRef}
+      description={event ? 'Update the event details.' : 'Create a new screening event.'}
       size="lg"
     >
       <Field.TextField
@@ -194,15 +172,9 @@ export function EventDialog({
           form.setValue('slug', e.target.value);
         }}
       />
-      <Field.Root invalid={Boolean(form.errors.description)}>
-        <Field.Label>Description</Field.Label>
-        <Field.Textarea {...form.text('description')} />
-        <Field.ErrorText>{form.errors.description}</Field.ErrorText>
-      </Field.Root>
+      <DescriptionField form={form} />
       <Field.TextField label="Location" error={form.errors.location} {...form.text('location')} />
-      <Switch checked={values.isActive} onCheckedChange={(e) => form.setValue('isActive', e.checked)}>
-        Active
-      </Switch>
+      <ActiveSwitch form={form} />
 
       <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         <legend className={css({ fontWeight: 'medium', textStyle: 'sm', mb: '1.5' })}>Packages</legend>
@@ -300,88 +272,33 @@ export function EventDialog({
 }
 
 export function EventsTab() {
-  const { items, error, isLoading } = useAdminList<AdminEvent>(ADMIN_PATHS.events);
-  const refresh = useRefresh(ADMIN_PATHS.events);
-  const [editing, setEditing] = useState<{ event: AdminEvent | null } | null>(null);
-  const [deleting, setDeleting] = useState<AdminEvent | null>(null);
-
-  const remove = useRemove(ADMIN_PATHS.events, 'event', 'Event deleted');
-
   return (
-    <section aria-labelledby="events-heading">
-      <SectionHeader
-        title="Events"
-        id="events-heading"
-        description="Screening events, their packages and how their timeslots come about."
-        action={
-          <Button onClick={() => setEditing({ event: null })}>
-            <PlusIcon />
-            Add Event
+    <EntityTab
+      entity={EVENT}
+      heading={{
+        id: 'events-heading',
+        title: 'Events',
+        description: 'Screening events, their packages and how their timeslots come about.',
+      }}
+      empty="No events found. Add one to get started."
+      caption="Events"
+      columns={[
+        { header: 'Name', cell: (e) => e.name, className: cellStyle.name },
+        { header: 'Location', cell: (e) => e.location ?? '' },
+        { header: 'Created', cell: (e) => formatAdminDate(e.createdAt), className: cellStyle.nowrap },
+        { header: 'Status', cell: (e) => <StatusBadge active={e.isActive} /> },
+      ]}
+      actions={(event, { edit, remove }) => (
+        <HStack gap="1" justify="flex-end">
+          <Button asChild size="sm" variant="ghost">
+            <Link href={waitlistHref(event.id)} aria-label={`Waiting list of ${event.name}`}>
+              Waiting list
+            </Link>
           </Button>
-        }
-      />
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={!items?.length}
-        empty="No events found. Add one to get started."
-      >
-        <Table.Root caption="Events">
-          <Table.Head>
-            <Table.Row>
-              <Table.Header scope="col">Name</Table.Header>
-              <Table.Header scope="col">Location</Table.Header>
-              <Table.Header scope="col">Created</Table.Header>
-              <Table.Header scope="col">Status</Table.Header>
-              <Table.Header scope="col" textAlign="right">
-                Actions
-              </Table.Header>
-            </Table.Row>
-          </Table.Head>
-          <Table.Body>
-            {items?.map((event) => (
-              <Table.Row key={event.id}>
-                <Table.Cell fontWeight="medium">{event.name}</Table.Cell>
-                <Table.Cell>{event.location ?? ''}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatAdminDate(event.createdAt)}</Table.Cell>
-                <Table.Cell>
-                  <StatusBadge active={event.isActive} />
-                </Table.Cell>
-                <Table.Cell>
-                  <HStack gap="1" justify="flex-end">
-                    <Button asChild size="sm" variant="ghost">
-                      <Link href={waitlistHref(event.id)} aria-label={`Waiting list of ${event.name}`}>
-                        Waiting list
-                      </Link>
-                    </Button>
-                    <RowActions
-                      name={event.name}
-                      onEdit={() => setEditing({ event })}
-                      onDelete={() => setDeleting(event)}
-                    />
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </ListState>
-      {editing ? (
-        <EventDialog
-          key={editing.event?.id ?? 'new'}
-          event={editing.event}
-          open
-          onOpenChange={(open) => !open && setEditing(null)}
-          onSaved={() => void refresh()}
-        />
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete Event"
-        description={`Are you sure you want to delete the event "${deleting?.name ?? ''}"? This action cannot be undone.`}
-        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
-      />
-    </section>
+          <RowActions name={event.name} onEdit={edit} onDelete={remove} />
+        </HStack>
+      )}
+      dialog={({ item, ...slot }) => <EventDialog event={item} {...slot} />}
+    />
   );
 }
