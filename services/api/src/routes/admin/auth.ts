@@ -116,7 +116,6 @@ export const session: FastifyPluginAsyncTypebox = async (app) => {
       config: { roles: ROLES.anyStaff, beforeSecondFactor: true },
       schema: {
         summary: 'The signed-in staff member',
-        tags: ['admin'],
         security: [{ bearerAuth: [] }],
         response: { 200: Envelope(UserSchema), 401: ErrorResponseSchema },
       },
@@ -136,7 +135,6 @@ export const session: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: ignoreEmptyBody,
       schema: {
         summary: 'Sign out: the bearer token stops working',
-        tags: ['admin'],
         security: [{ bearerAuth: [] }],
         response: { 200: MessageResponseSchema, 401: ErrorResponseSchema },
       },

@@ -6,10 +6,7 @@ import {
   ErrorResponseSchema,
   GeneratedCodeSchema,
   IdParams,
-  MessageResponseSchema,
-  ROLES,
 } from '@hs/contracts';
-import type { Sql, TransactionSql } from '@hs/db';
 import {
   type DiscountFormOutput,
   discountFormSchema,
@@ -19,11 +16,10 @@ import {
 } from '@hs/domain';
 import { Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
-import { HttpError, badRequest, notFound } from '../../errors';
-import { checkFirst, parseInput } from '../../validation';
+import { HttpError, badRequest } from '../../errors';
+import { parseInput } from '../../validation';
+import { type Db, catalogueRoutes, formBody, isoDates, rowsOf } from './catalogue-routes';
 import { keepsActive } from './inputs';
-
-type Db = Sql | TransactionSql;
 
 const selectDiscounts = (db: Db, id?: number) => db`
   select d.id, d.name, d.line_item_label as "lineItemLabel", d.discount_type as "discountType", d.description,
@@ -40,20 +36,11 @@ const selectDiscounts = (db: Db, id?: number) => db`
   from discounts d ${id === undefined ? db`` : db`where d.id = ${id}`}
   order by d.created_at desc, d.id desc`;
 
-// biome-ignore lint/suspicious/noExplicitAny: row shape is the schema's
-const toDiscount = (row: any) => ({
-  ...row,
-  startDate: row.startDate?.toISOString() ?? null,
-  endDate: row.endDate?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-async function findDiscount(db: Db, id: number) {
-  const [row] = await selectDiscounts(db, id);
-  if (!row) throw notFound('Discount not found');
-  return toDiscount(row);
-}
+const discountRows = rowsOf(
+  selectDiscounts,
+  (row) => isoDates(row, 'startDate', 'endDate', 'createdAt', 'updatedAt'),
+  'Discount not found',
+);
 
 /**
  * A bare day (`2026-11-24`) bounds the window by Singapore days, inclusive: start at that day's
@@ -96,127 +83,45 @@ const Errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorR
 const discounts: FastifyPluginAsyncTypebox = async (app) => {
   const { sql } = app;
 
-  app.get(
-    '/discounts',
-    {
-      config: { roles: ROLES.admin },
-      schema: {
-        summary: 'List discount codes',
-        tags: ['admin'],
-        response: { 200: Envelope(Type.Array(DiscountSchema)) },
-      },
-    },
-    async () => ({ success: true as const, data: (await selectDiscounts(sql)).map(toDiscount) }),
-  );
-
-  app.get(
-    '/discounts/:id',
-    {
-      config: { roles: ROLES.admin },
-      schema: {
-        summary: 'Read one discount code',
-        tags: ['admin'],
-        params: IdParams,
-        response: { 200: Envelope(DiscountSchema), ...Errors },
-      },
-    },
-    async (request) => ({ success: true as const, data: await findDiscount(sql, request.params.id) }),
-  );
-
-  app.post(
-    '/discounts',
-    {
-      config: { roles: ROLES.admin },
-      schema: {
+  await app.register(
+    catalogueRoutes({
+      path: '/discounts',
+      entity: 'discount',
+      schema: DiscountSchema,
+      rows: discountRows,
+      list: { summary: 'List discount codes' },
+      get: { summary: 'Read one discount code' },
+      create: {
         summary: 'Create a discount code',
-        tags: ['admin'],
-        body: Type.Partial(DiscountInputSchema),
-        response: { 201: Envelope(DiscountSchema), ...Errors },
+        body: formBody(DiscountInputSchema, discountFormSchema),
+        insert: async (tx, input) => {
+          const [row] = await tx<{ id: number }[]>`insert into discounts ${tx(columns(input))} returning id`;
+          return row!;
+        },
       },
-      preValidation: checkFirst(discountFormSchema),
-    },
-    async (request, reply) => {
-      const input = parseInput(discountFormSchema, request.body);
-      const created = await sql.begin(async (tx) => {
-        const [row] = await tx<{ id: number }[]>`insert into discounts ${tx(columns(input))} returning id`;
-        const after = await findDiscount(tx, row!.id);
-        await audit(tx, {
-          actor: request.actor,
-          action: 'create',
-          entity: 'discount',
-          entityId: row!.id,
-          after,
-        });
-        return after;
-      });
-      return reply.status(201).send({ success: true as const, data: created });
-    },
-  );
-
-  app.put(
-    '/discounts/:id',
-    {
-      config: { roles: ROLES.admin },
-      schema: {
+      update: {
         summary: 'Update a discount code',
-        tags: ['admin'],
-        params: IdParams,
-        body: Type.Partial(DiscountInputSchema),
-        response: { 200: Envelope(DiscountSchema), ...Errors },
+        body: formBody(DiscountInputSchema, discountFormSchema),
+        apply: async (tx, id, input, { before, request }) => {
+          // An edit without isActive leaves the switch as it is: it never re-activates a discount.
+          const isActive = keepsActive(request.body) ? before.isActive : input.isActive;
+          await tx`update discounts set ${tx({ ...columns(input), is_active: isActive })} where id = ${id}`;
+        },
       },
-      preValidation: checkFirst(discountFormSchema),
-    },
-    async (request) => {
-      const input = parseInput(discountFormSchema, request.body);
-      const { id } = request.params;
-      const updated = await sql.begin(async (tx) => {
-        const before = await findDiscount(tx, id);
-        // An edit without isActive leaves the switch as it is: it never re-activates a discount.
-        const isActive = keepsActive(request.body) ? before.isActive : input.isActive;
-        await tx`update discounts set ${tx({ ...columns(input), is_active: isActive })} where id = ${id}`;
-        const after = await findDiscount(tx, id);
-        await audit(tx, {
-          actor: request.actor,
-          action: 'update',
-          entity: 'discount',
-          entityId: id,
-          before,
-          after,
-        });
-        return after;
-      });
-      return { success: true as const, data: updated };
-    },
-  );
-
-  app.delete(
-    '/discounts/:id',
-    {
-      config: { roles: ROLES.admin },
-      schema: {
+      delete: {
         summary: 'Delete a discount code',
-        tags: ['admin'],
-        params: IdParams,
-        response: { 200: MessageResponseSchema, ...Errors },
+        message: 'Discount deleted',
+        remove: async (tx, id) => {
+          await tx`delete from discounts where id = ${id}`;
+        },
       },
-    },
-    async (request) => {
-      const { id } = request.params;
-      await sql.begin(async (tx) => {
-        const before = await findDiscount(tx, id);
-        await tx`delete from discounts where id = ${id}`;
-        await audit(tx, { actor: request.actor, action: 'delete', entity: 'discount', entityId: id, before });
-      });
-      return { success: true, message: 'Discount deleted' };
-    },
+    }),
   );
 
   app.post(
     '/discounts/:id/generate-identifiers',
     {
-      config: { roles: ROLES.admin },
       schema: {
-        tags: ['admin'],
         summary: 'Generate 1-1000 unique promo codes for a promo discount',
         params: IdParams,
         body: Type.Object({ count: Type.Optional(Type.Union([Type.Integer(), Type.String()])) }),
@@ -227,7 +132,7 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
       const { count } = parseInput(generateCodesSchema, request.body);
       const { id } = request.params;
       const codes = await sql.begin(async (tx) => {
-        const discount = await findDiscount(tx, id);
+        const discount = await discountRows.find(tx, id);
         if (discount.discountType !== 'promo')
           throw badRequest('Codes can only be generated for promo discounts');
         const prefix: string = discount.identifierPrefix ?? '';

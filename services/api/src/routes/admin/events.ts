@@ -1,22 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  AdminEventSchema,
-  Envelope,
-  ErrorResponseSchema,
-  EventInputSchema,
-  IdParams,
-  MessageResponseSchema,
-  ROLES,
-} from '@hs/contracts';
-import type { Sql, TransactionSql } from '@hs/db';
+import { AdminEventSchema, EventInputSchema, ROLES } from '@hs/contracts';
+import type { TransactionSql } from '@hs/db';
 import { DEFAULT_REMINDER_SCHEDULE, EVENT_CONFIG_DEFAULTS } from '@hs/domain';
-import { Type } from '@sinclair/typebox';
-import { audit } from '../../audit';
-import { badRequest, conflict, notFound } from '../../errors';
-import { checkFirst, parseInput } from '../../validation';
+import { badRequest, conflict } from '../../errors';
+import { type Db, catalogueRoutes, formBody, isoDates, rowsOf } from './catalogue-routes';
 import { EventInput, type EventInputValue } from './inputs';
-
-type Db = Sql | TransactionSql;
 
 const selectEvents = (db: Db, id?: number) => db`
   select e.id, e.name, e.slug, e.description, e.location, e.is_active as "isActive",
@@ -36,17 +23,11 @@ const selectEvents = (db: Db, id?: number) => db`
 
 // biome-ignore lint/suspicious/noExplicitAny: row shape is the schema's
 const toEvent = (row: any) => ({
-  ...row,
+  ...isoDates(row, 'createdAt', 'updatedAt'),
   packageIds: (row.packageIds as (number | string)[]).map(Number),
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
 });
 
-async function findEvent(db: Db, id: number) {
-  const [row] = await selectEvents(db, id);
-  if (!row) throw notFound('Event not found');
-  return toEvent(row);
-}
+const eventRows = rowsOf(selectEvents, toEvent, 'Event not found');
 
 type EventCore = ReturnType<typeof toEvent>;
 
@@ -99,11 +80,6 @@ async function withRelations(db: Db, events: EventCore[]) {
   }));
 }
 
-async function eventAnswer(db: Db, event: EventCore) {
-  const [full] = await withRelations(db, [event]);
-  return full!;
-}
-
 async function writeLinks(tx: TransactionSql, eventId: number, input: EventInputValue) {
   if (input.packageIds) {
     const ids = [...new Set(input.packageIds)];
@@ -127,162 +103,56 @@ async function writeLinks(tx: TransactionSql, eventId: number, input: EventInput
   }
 }
 
-function slugTaken(err: unknown): boolean {
-  return (err as { code?: string; constraint_name?: string }).code === '23505';
-}
-
-const Response = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
-
 /** Screening events, with what makes them bookable: their packages and how their timeslots come about. */
-const events: FastifyPluginAsyncTypebox = async (app) => {
-  const { sql } = app;
-
-  app.get(
-    '/events',
-    {
-      config: { roles: ROLES.orderLookup },
-      schema: {
-        summary: 'List events',
-        tags: ['admin'],
-        response: { 200: Envelope(Type.Array(AdminEventSchema)) },
-      },
+const events = catalogueRoutes({
+  path: '/events',
+  entity: 'event',
+  schema: AdminEventSchema,
+  rows: eventRows,
+  present: withRelations,
+  duplicate: 'An event with this slug already exists',
+  list: { summary: 'List events', roles: ROLES.orderLookup },
+  get: { summary: 'Read one event', roles: ROLES.orderLookup },
+  create: {
+    summary: 'Create an event; packageIds and config (manual or auto timeslots) are optional',
+    body: formBody(EventInputSchema, EventInput),
+    insert: async (tx, input) => {
+      const [row] = await tx<{ id: number }[]>`
+        insert into screening_events (name, slug, description, location, is_active, reminders)
+        values (${input.name}, ${input.slug}, ${input.description}, ${input.location}, ${input.isActive ?? true},
+          ${input.reminders ? tx.json(input.reminders as never) : null})
+        returning id`;
+      await writeLinks(tx, row!.id, { ...input, config: input.config ?? EVENT_CONFIG_DEFAULTS });
+      return row!;
     },
-    async () => ({
-      success: true as const,
-      data: await withRelations(sql, (await selectEvents(sql)).map(toEvent)),
-    }),
-  );
-
-  app.get(
-    '/events/:id',
-    {
-      config: { roles: ROLES.orderLookup },
-      schema: {
-        summary: 'Read one event',
-        tags: ['admin'],
-        params: IdParams,
-        response: { 200: Envelope(AdminEventSchema), ...Response },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await eventAnswer(sql, await findEvent(sql, request.params.id)),
-    }),
-  );
-
-  app.post(
-    '/events',
-    {
-      config: { roles: ROLES.admin },
-      schema: {
-        tags: ['admin'],
-        summary: 'Create an event; packageIds and config (manual or auto timeslots) are optional',
-        body: Type.Partial(EventInputSchema),
-        response: { 201: Envelope(AdminEventSchema), ...Response },
-      },
-      preValidation: checkFirst(EventInput),
-    },
-    async (request, reply) => {
-      const input = parseInput(EventInput, request.body);
-      try {
-        const event = await sql.begin(async (tx) => {
-          const [row] = await tx<{ id: number }[]>`
-            insert into screening_events (name, slug, description, location, is_active, reminders)
-            values (${input.name}, ${input.slug}, ${input.description}, ${input.location}, ${input.isActive ?? true},
-              ${input.reminders ? tx.json(input.reminders as never) : null})
-            returning id`;
-          await writeLinks(tx, row!.id, { ...input, config: input.config ?? EVENT_CONFIG_DEFAULTS });
-          const created = await findEvent(tx, row!.id);
-          await audit(tx, {
-            actor: request.actor,
-            action: 'create',
-            entity: 'event',
-            entityId: row!.id,
-            after: created,
-          });
-          return eventAnswer(tx, created);
-        });
-        return reply.status(201).send({ success: true as const, data: event });
-      } catch (err) {
-        if (slugTaken(err)) throw conflict('An event with this slug already exists');
-        throw err;
+  },
+  update: {
+    summary: 'Update an event',
+    body: formBody(EventInputSchema, EventInput),
+    apply: async (tx, id, input) => {
+      await tx`
+        update screening_events set name = ${input.name}, slug = ${input.slug}, description = ${input.description},
+          location = ${input.location}, is_active = coalesce(${input.isActive}, is_active)
+        where id = ${id}`;
+      // the reminder schedule (issue 26): a body without it keeps it; null resets it to the default
+      if (input.reminders !== undefined) {
+        await tx`update screening_events
+          set reminders = ${input.reminders ? tx.json(input.reminders as never) : null} where id = ${id}`;
       }
+      await writeLinks(tx, id, input);
     },
-  );
-
-  app.put(
-    '/events/:id',
-    {
-      config: { roles: ROLES.admin },
-      schema: {
-        summary: 'Update an event',
-        tags: ['admin'],
-        params: IdParams,
-        body: Type.Partial(EventInputSchema),
-        response: { 200: Envelope(AdminEventSchema), ...Response },
-      },
-      preValidation: checkFirst(EventInput),
-    },
-    async (request) => {
-      const input = parseInput(EventInput, request.body);
-      const { id } = request.params;
-      try {
-        const event = await sql.begin(async (tx) => {
-          const before = await findEvent(tx, id);
-          await tx`
-            update screening_events set name = ${input.name}, slug = ${input.slug}, description = ${input.description},
-              location = ${input.location}, is_active = coalesce(${input.isActive}, is_active)
-            where id = ${id}`;
-          // the reminder schedule (issue 26): a body without it keeps it; null resets it to the default
-          if (input.reminders !== undefined) {
-            await tx`update screening_events
-              set reminders = ${input.reminders ? tx.json(input.reminders as never) : null} where id = ${id}`;
-          }
-          await writeLinks(tx, id, input);
-          const after = await findEvent(tx, id);
-          await audit(tx, {
-            actor: request.actor,
-            action: 'update',
-            entity: 'event',
-            entityId: id,
-            before,
-            after,
-          });
-          return eventAnswer(tx, after);
-        });
-        return { success: true as const, data: event };
-      } catch (err) {
-        if (slugTaken(err)) throw conflict('An event with this slug already exists');
-        throw err;
+  },
+  delete: {
+    summary: 'Delete an event',
+    message: 'Event deleted',
+    remove: async (tx, id) => {
+      if (await hasBookings(tx, id)) {
+        throw conflict('This event has bookings and cannot be deleted. Deactivate it instead.');
       }
+      await tx`delete from screening_events where id = ${id}`;
     },
-  );
-
-  app.delete(
-    '/events/:id',
-    {
-      config: { roles: ROLES.admin },
-      schema: {
-        summary: 'Delete an event',
-        tags: ['admin'],
-        params: IdParams,
-        response: { 200: MessageResponseSchema, ...Response },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      await sql.begin(async (tx) => {
-        const before = await findEvent(tx, id);
-        if (await hasBookings(tx, id)) {
-          throw conflict('This event has bookings and cannot be deleted. Deactivate it instead.');
-        }
-        await tx`delete from screening_events where id = ${id}`;
-        await audit(tx, { actor: request.actor, action: 'delete', entity: 'event', entityId: id, before });
-      });
-      return { success: true, message: 'Event deleted' };
-    },
-  );
-};
+  },
+});
 
 /** Whether any booking was ever made for the event (orders read model, once it exists). */
 async function hasBookings(tx: TransactionSql, eventId: number): Promise<boolean> {

@@ -28,7 +28,6 @@ import {
 } from '@hs/contracts';
 import { type CompanySettings, companySettingsProblems, gstRegistered, toMoneyString } from '@hs/domain';
 import { invoiceTitle, renderIssuedCreditNotePdf, renderIssuedInvoicePdf } from '@hs/notifications';
-import { Type } from '@sinclair/typebox';
 import { badRequest, notFound } from '../../errors';
 import { saveSetting } from '../../settings';
 import { csvCell } from '../../csv';
@@ -96,7 +95,6 @@ const invoices: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/company-settings',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary: 'The supplier printed on invoices and credit notes, and the invoice number prefix',
         response: { 200: CompanySettingsResponseSchema },
@@ -108,7 +106,6 @@ const invoices: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/company-settings',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary:
           'Set the company settings (audited); documents issued from now on carry them, issued ones never change',

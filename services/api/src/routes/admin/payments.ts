@@ -6,7 +6,6 @@ import {
   PaymentProviderCheckSchema,
   PaymentHoldResponseSchema,
   PaymentTestModeResponseSchema,
-  ROLES,
 } from '@hs/contracts';
 import { Type } from '@sinclair/typebox';
 import type { ApiConfig } from '../../config';
@@ -40,10 +39,8 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
   app.get(
     '/payments/test-mode',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary: 'Whether payments run in test mode',
-        tags: ['admin'],
         response: { 200: PaymentTestModeResponseSchema },
       },
     },
@@ -56,10 +53,8 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
   app.post(
     '/payments/test-mode',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary: 'Switch payments between test and live mode (live only with a working live gateway)',
-        tags: ['admin'],
         body: Type.Object({ enabled: Type.Boolean() }),
         response: { 200: PaymentTestModeResponseSchema, 400: ErrorResponseSchema, 409: ErrorResponseSchema },
       },
@@ -96,7 +91,6 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
   app.post(
     '/payments/provider-check',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary: 'Test connection: whether the live payment provider is configured and gives a client token',
         response: { 200: Envelope(PaymentProviderCheckSchema) },
@@ -116,9 +110,7 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
   app.get(
     '/payments/hold',
     {
-      config: { roles: ROLES.admin },
       schema: {
-        tags: ['admin'],
         summary: 'How long a booking awaiting payment holds its seats and code, in minutes',
         response: { 200: PaymentHoldResponseSchema },
       },
@@ -129,9 +121,7 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
   app.put(
     '/payments/hold',
     {
-      config: { roles: ROLES.admin },
       schema: {
-        tags: ['admin'],
         summary: 'Set the payment hold (1 to 1440 minutes); bookings made from now on get it',
         body: PaymentHoldInputSchema,
         response: { 200: PaymentHoldResponseSchema, 400: ErrorResponseSchema },

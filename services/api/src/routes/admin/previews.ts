@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { readCompanySettings } from '@hs/commands';
-import { Envelope, ErrorResponseSchema, MessageResponseSchema, ROLES, FileResponse } from '@hs/contracts';
+import { Envelope, ErrorResponseSchema, MessageResponseSchema, FileResponse } from '@hs/contracts';
 import type { Sql } from '@hs/db';
 import { TEST_EMAIL_MESSAGE } from '@hs/domain';
 import {
@@ -207,7 +207,6 @@ export const previewSession: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/previews/session',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary: `Sets the preview cookie (httpOnly, ${PREVIEW_LIFETIME_S} s, sent only to ${PREVIEW_PATHS.join(' and ')}) for a preview opened in a new tab`,
         response: {

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RETENTION_DAYS_SETTING, readRetentionDays } from '@hs/commands';
 import { readRetentionConfig } from '@hs/config';
-import {
-  ErrorResponseSchema,
-  PrivacySettingsResponseSchema,
-  PrivacySettingsSchema,
-  ROLES,
-} from '@hs/contracts';
+import { ErrorResponseSchema, PrivacySettingsResponseSchema, PrivacySettingsSchema } from '@hs/contracts';
 import { saveSetting } from '../../settings';
 
 /**
@@ -19,9 +14,7 @@ const privacySettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/privacy-settings',
     {
-      config: { roles: ROLES.admin },
       schema: {
-        tags: ['admin'],
         summary: 'How many days after the appointment personal data is kept',
         response: { 200: PrivacySettingsResponseSchema },
       },
@@ -32,9 +25,7 @@ const privacySettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/privacy-settings',
     {
-      config: { roles: ROLES.admin },
       schema: {
-        tags: ['admin'],
         summary: 'Set the retention period of personal data (30 to 3650 days; audited)',
         body: PrivacySettingsSchema,
         response: { 200: PrivacySettingsResponseSchema, 400: ErrorResponseSchema },

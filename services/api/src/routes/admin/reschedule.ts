@@ -5,7 +5,6 @@ import {
   IdParams,
   RescheduleRequestSchema,
   RescheduleResultSchema,
-  ROLES,
 } from '@hs/contracts';
 import { rescheduleOrder } from '../../booking/reschedule';
 
@@ -14,7 +13,6 @@ const reschedule: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/registrations/:id/reschedule',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary:
           'Move an order to another timeslot of its event (any region), without the public cut-off: its seats are taken on the new slot and freed on the old one in one step',

@@ -4,7 +4,6 @@ import {
   ErrorResponseSchema,
   MessageResponseSchema,
   ParkedEventSchema,
-  ROLES,
   SubscriptionStatusSchema,
 } from '@hs/contracts';
 import { EVENTS_CHANNEL, getSubscriptionStatus, listParkedEvents, requestParkedRetry } from '@hs/eventstore';
@@ -20,9 +19,7 @@ const system: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/system/subscriptions',
     {
-      config: { roles: ROLES.admin },
       schema: {
-        tags: ['admin'],
         summary: 'Projection and reactor checkpoints, lag, lease holders and parked events',
         response: { 200: Envelope(Type.Array(SubscriptionStatusSchema)) },
       },
@@ -43,7 +40,6 @@ const system: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/system/parked-events',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary: 'Events a projection or the reactor parked after failing on them (issue 43)',
         response: { 200: Envelope(Type.Array(ParkedEventSchema)) },
@@ -65,7 +61,6 @@ const system: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/system/parked-events/:subscriber/:eventId/retry',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary: 'Ask the subscriber to apply a parked event again (with the later ones of its stream)',
         params: Type.Object({

@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  TimeslotSchema,
-  ErrorResponseSchema,
-  IdParams,
-  TimeslotSearchResponseSchema,
-  ROLES,
-} from '@hs/contracts';
+import { TimeslotSchema, ErrorResponseSchema, IdParams, TimeslotSearchResponseSchema } from '@hs/contracts';
 import {
   EVENT_CONFIG_LIMITS,
   POSTAL_CODE_MESSAGE,
@@ -63,7 +57,6 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/timeslots/postal-code',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary: 'Timeslots of an event by postal code or by date, grouped by date, with seats booked',
         querystring: Type.Object({
@@ -145,7 +138,6 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/timeslots/:id/availability',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary: 'Block or unblock a slot (SlotBlocked/SlotUnblocked); existing bookings stay',
         params: IdParams,
@@ -182,7 +174,6 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/timeslots/:id/capacity',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary:
           "Change a slot's capacity (CapacityChanged), never below the seats taken; seats a raise adds go to its waiting list first (issue 22)",
@@ -223,7 +214,6 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/events/:id/timeslots',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary: 'Add a manual timeslot (date, time, capacity) to an event',
         params: IdParams,

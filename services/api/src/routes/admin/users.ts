@@ -3,8 +3,6 @@ import {
   Envelope,
   ErrorResponseSchema,
   IdParams,
-  MessageResponseSchema,
-  ROLES,
   StaffSettingsSchema,
   StaffUserCreateSchema,
   StaffUserCreatedSchema,
@@ -13,7 +11,6 @@ import {
   StaffInviteSchema,
 } from '@hs/contracts';
 import type { MailerOptions } from '@hs/notifications';
-import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../audit';
 import { ignoreEmptyBody } from '../../no-body';
@@ -30,6 +27,7 @@ import {
 } from '../../auth/staff';
 import { badRequest, conflict } from '../../errors';
 import { saveSetting } from '../../settings';
+import { catalogueRoutes, schemaBody } from './catalogue-routes';
 
 const Errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 
@@ -71,120 +69,64 @@ const users: FastifyPluginAsyncTypebox<{ mail: MailerOptions; publicBaseUrl: str
     return { inviteUrl: url, expiresAt: expiresAt.toISOString(), emailed };
   }
 
-  app.get(
-    '/users',
-    {
-      config: { roles: ROLES.admin },
-      schema: { summary: 'Staff accounts', response: { 200: Envelope(Type.Array(StaffUserSchema)) } },
-    },
-    async () => ({ success: true as const, data: await listStaff(sql) }),
-  );
-
-  app.post(
-    '/users',
-    {
-      config: { roles: ROLES.admin },
-      schema: {
+  await app.register(
+    catalogueRoutes({
+      path: '/users',
+      entity: 'user',
+      schema: StaffUserSchema,
+      rows: { list: listStaff, find: findStaff },
+      list: { summary: 'Staff accounts' },
+      create: {
         summary: 'Create a staff account without a password and send its one-time invite link',
-        body: StaffUserCreateSchema,
-        response: { 201: Envelope(StaffUserCreatedSchema), ...Errors },
+        body: schemaBody(StaffUserCreateSchema),
+        insert: async (tx, input) => ({ id: await insertStaff(tx, input) }),
+        answer: {
+          schema: StaffUserCreatedSchema,
+          data: async (_created, { id }, request) => {
+            const sent = await invite(request, id);
+            return { user: await findStaff(sql, id), invite: sent };
+          },
+        },
       },
-    },
-    async (request, reply) => {
-      const id = await sql.begin(async (tx) => {
-        const created = await insertStaff(tx, request.body);
-        await audit(tx, {
-          actor: request.actor,
-          action: 'create',
-          entity: 'user',
-          entityId: created,
-          after: await findStaff(tx, created),
-        });
-        return created;
-      });
-      const sent = await invite(request, id);
-      return reply
-        .status(201)
-        .send({ success: true as const, data: { user: await findStaff(sql, id), invite: sent } });
-    },
-  );
-
-  app.put(
-    '/users/:id',
-    {
-      config: { roles: ROLES.admin },
-      schema: {
+      update: {
         summary: "Change a user's email, role or active flag; deactivating stops their tokens at once",
-        params: IdParams,
-        body: StaffUserUpdateSchema,
-        response: { 200: Envelope(StaffUserSchema), ...Errors },
+        body: schemaBody(StaffUserUpdateSchema),
+        apply: async (tx, id, { email, role, active }, { before, request }) => {
+          const losesAdmin =
+            before.role === 'admin' &&
+            before.active &&
+            ((role !== undefined && role !== 'admin') || active === false);
+          if (losesAdmin && id === request.staff.id)
+            throw badRequest('You cannot remove your own admin access; another admin can');
+          if (losesAdmin && (await otherActiveAdmins(tx, id)) === 0)
+            throw conflict('This is the last active admin; make another user admin first');
+          // A deactivation also moves the mark the guard ends older sessions by (password_changed_at,
+          // as a password change does): a token from before it stays refused if the user is switched
+          // back on, so a leaver's forgotten session cannot come back with a reactivation.
+          const endsSessions = before.active && active === false;
+          await tx`
+            update users set email = ${email ?? before.email}, role = ${role ?? before.role},
+                             active = ${active ?? before.active}
+                             ${endsSessions ? tx`, password_changed_at = ${passwordChangedNow()}` : tx``}
+            where id = ${id}`;
+        },
       },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const { email, role, active } = request.body;
-      const updated = await sql.begin(async (tx) => {
-        const before = await findStaff(tx, id);
-        const losesAdmin =
-          before.role === 'admin' &&
-          before.active &&
-          ((role !== undefined && role !== 'admin') || active === false);
-        if (losesAdmin && id === request.staff.id)
-          throw badRequest('You cannot remove your own admin access; another admin can');
-        if (losesAdmin && (await otherActiveAdmins(tx, id)) === 0)
-          throw conflict('This is the last active admin; make another user admin first');
-        // A deactivation also moves the mark the guard ends older sessions by (password_changed_at,
-        // as a password change does): a token from before it stays refused if the user is switched
-        // back on, so a leaver's forgotten session cannot come back with a reactivation.
-        const endsSessions = before.active && active === false;
-        await tx`
-          update users set email = ${email ?? before.email}, role = ${role ?? before.role},
-                           active = ${active ?? before.active}
-                           ${endsSessions ? tx`, password_changed_at = ${passwordChangedNow()}` : tx``}
-          where id = ${id}`;
-        const after = await findStaff(tx, id);
-        await audit(tx, {
-          actor: request.actor,
-          action: 'update',
-          entity: 'user',
-          entityId: id,
-          before,
-          after,
-        });
-        return after;
-      });
-      return { success: true as const, data: updated };
-    },
-  );
-
-  app.delete(
-    '/users/:id',
-    {
-      config: { roles: ROLES.admin },
-      schema: {
+      delete: {
         summary: 'Delete a staff account (history keeps naming them by username)',
-        params: IdParams,
-        response: { 200: MessageResponseSchema, ...Errors },
+        message: 'User deleted',
+        remove: async (tx, id, { before, request }) => {
+          if (id === request.staff.id) throw badRequest('You cannot delete your own account');
+          if (before.role === 'admin' && before.active && (await otherActiveAdmins(tx, id)) === 0)
+            throw conflict('This is the last active admin; make another user admin first');
+          await tx`delete from users where id = ${id}`;
+        },
       },
-    },
-    async (request) => {
-      const { id } = request.params;
-      if (id === request.staff.id) throw badRequest('You cannot delete your own account');
-      await sql.begin(async (tx) => {
-        const before = await findStaff(tx, id);
-        if (before.role === 'admin' && before.active && (await otherActiveAdmins(tx, id)) === 0)
-          throw conflict('This is the last active admin; make another user admin first');
-        await tx`delete from users where id = ${id}`;
-        await audit(tx, { actor: request.actor, action: 'delete', entity: 'user', entityId: id, before });
-      });
-      return { success: true, message: 'User deleted' };
-    },
+    }),
   );
 
   app.post(
     '/users/:id/invite',
     {
-      config: { roles: ROLES.admin },
       onRequest: ignoreEmptyBody,
       schema: {
         summary: 'A fresh one-time link to set the password (also a reset); earlier links stop working',
@@ -198,7 +140,6 @@ const users: FastifyPluginAsyncTypebox<{ mail: MailerOptions; publicBaseUrl: str
   app.get(
     '/staff-settings',
     {
-      config: { roles: ROLES.admin },
       schema: { summary: 'Staff security settings', response: { 200: Envelope(StaffSettingsSchema) } },
     },
     async () => ({
@@ -210,7 +151,6 @@ const users: FastifyPluginAsyncTypebox<{ mail: MailerOptions; publicBaseUrl: str
   app.put(
     '/staff-settings',
     {
-      config: { roles: ROLES.admin },
       schema: {
         summary: 'Require a TOTP second factor for role admin',
         body: StaffSettingsSchema,

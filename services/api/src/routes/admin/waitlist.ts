@@ -22,7 +22,6 @@ const waitlist: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events/:id/waitlist',
     {
-      config: { roles: ['admin'] },
       schema: {
         summary:
           'The waiting list of an event: active entries first by position (waiting or offered), then the ended ones (booked, expired, left, removed), newest first',
@@ -41,7 +40,6 @@ const waitlist: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/waitlist/counts',
     {
-      config: { roles: ['admin'] },
       schema: {
         summary: 'Per event, how many people wait or hold an offer, busiest first (the tab opens on it)',
         response: {
@@ -57,7 +55,6 @@ const waitlist: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/waitlist/:id',
     {
-      config: { roles: ['admin'] },
       schema: {
         summary:
           'Remove an entry from its waiting list (an offer running is withdrawn and its seats freed); removing again answers the same',
