@@ -27,8 +27,9 @@ import {
   recordReminderEmailSent,
 } from './decide/worker-facts';
 import type { RegistrationEvent } from './events';
+import { evolveRegistration } from './evolve';
 import { decideErasure, decidePersonalDataAccess } from './personal-data';
-import { type RegistrationState, evolveRegistration, initialRegistrationState } from './state';
+import { type RegistrationState, initialRegistrationState } from './state';
 
 // index.ts re-exports this module, so the names that lived here before the split stay public through it.
 export type { RegistrationCommand } from './commands';
@@ -44,6 +45,7 @@ export {
   seatsHeld,
   statusChangeView,
 } from './queries';
+export { evolveRegistration } from './evolve';
 export {
   type CardPayment,
   type FailedRefund,
@@ -51,7 +53,6 @@ export {
   type RefundEntry,
   type RegistrationState,
   type VoidedCharge,
-  evolveRegistration,
   initialRegistrationState,
 } from './state';
 

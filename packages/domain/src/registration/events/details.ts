@@ -1,0 +1,75 @@
+/** Shapes rather than events: the state and the commands hold them too. */
+import type { PricingDiscount } from '../../discounts';
+
+/** Who the booking is for and how to reach them (the primary contact). */
+export interface ContactDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobileNumber: string;
+  gender: string;
+  identificationNumber: string;
+  /** yyyy-MM-dd */
+  dateOfBirth: string;
+  postalCode: string;
+  unitNumber: string | null;
+  address: string;
+  region: string | null;
+  medicalConditions: string | null;
+}
+
+/** Editable details of a participant. */
+export interface ParticipantDetails {
+  firstName: string;
+  lastName: string;
+  gender: string;
+  identificationNumber: string;
+  /** yyyy-MM-dd */
+  dateOfBirth: string;
+  email: string | null;
+  mobileNumber: string | null;
+  isAiaMember: boolean;
+  aiaMemberId: string | null;
+}
+
+/** A participant with the pricing inputs snapshotted when added (names and prices at that time). */
+export interface ParticipantSnapshot extends ParticipantDetails {
+  participantId: string;
+  isPrimary: boolean;
+  packageId: number;
+  packageName: string;
+  packagePriceCents: number;
+  aiaPriceCents: number | null;
+  /** Member price applies (membership verified and the package has a member price). */
+  memberVerified: boolean;
+}
+
+/**
+ * What an update may change: details, and the package and membership with the prices snapshotted
+ * for them (the api prices a new package from the catalogue and verifies a membership first).
+ */
+export type ParticipantChanges = Partial<Omit<ParticipantSnapshot, 'participantId' | 'isPrimary'>>;
+
+export interface AppliedDiscount {
+  discountId: number;
+  discountIdentifierId: number;
+  code: string;
+  /** Invoice line label. */
+  label: string;
+  rule: PricingDiscount;
+}
+
+export interface PartnerBooking {
+  bookingCode: string;
+  paidCents: number;
+  isPaid: boolean;
+}
+
+/** Consent to the privacy notice as a booking records it. */
+export interface PrivacyConsent {
+  given: boolean;
+  /** The version of the privacy notice in force when booked. */
+  noticeVersion: number;
+  /** ISO time of the booking. */
+  at: string;
+}

@@ -1,0 +1,65 @@
+/** Facts recorded after the fact (emails, PDFs, the partner told): none changes what was booked or paid. */
+import type { DomainEvent } from '../../decider';
+
+/**
+ * The *EmailSent and EmailDeliveryFailed facts: `to` is personal data (issue 24), encrypted under the data
+ * key of `recipientId`, the participant whose address it is (absent on facts recorded before: left clear).
+ */
+export type ConfirmationEmailSent = DomainEvent<
+  'ConfirmationEmailSent',
+  { to: string; recipientId?: string; messageId: string | null; at: string }
+>;
+export type ReminderEmailSent = DomainEvent<
+  'ReminderEmailSent',
+  { to: string; recipientId?: string; messageId: string | null; at: string }
+>;
+export type PdfDocument = 'invoice' | 'receipt' | 'confirmation' | 'credit-note';
+export type PdfGenerated = DomainEvent<
+  'PdfGenerated',
+  { document: PdfDocument; fileName: string; at: string }
+>;
+export type PartnerConfirmed = DomainEvent<'PartnerConfirmed', { bookingCode: string; at: string }>;
+export type PartnerConfirmationFailed = DomainEvent<
+  'PartnerConfirmationFailed',
+  { bookingCode: string; reason: string; attempt: number; at: string }
+>;
+
+/** The receipt of one payment (its transaction id) was emailed (worker). */
+export type ReceiptEmailSent = DomainEvent<
+  'ReceiptEmailSent',
+  { to: string; recipientId?: string; messageId: string | null; transactionId: string; at: string }
+>;
+export type CancellationEmailSent = DomainEvent<
+  'CancellationEmailSent',
+  { to: string; recipientId?: string; messageId: string | null; at: string }
+>;
+/** The expiry email of one expiry (the RegistrationExpired at `expiredAt`) was sent (worker). */
+export type ExpiryEmailSent = DomainEvent<
+  'ExpiryEmailSent',
+  { to: string; recipientId?: string; messageId: string | null; expiredAt: string; at: string }
+>;
+/**
+ * The rescheduled email of one move (the RegistrationRescheduled with this `sequence`), with the
+ * updated calendar invite, was sent (worker).
+ */
+export type RescheduledEmailSent = DomainEvent<
+  'RescheduledEmailSent',
+  { to: string; recipientId?: string; messageId: string | null; sequence: number; at: string }
+>;
+/** The refund email of one refund (its refund id), with its credit note, was sent (worker). */
+export type RefundEmailSent = DomainEvent<
+  'RefundEmailSent',
+  {
+    to: string;
+    recipientId?: string;
+    messageId: string | null;
+    refundId: string;
+    creditNoteNumber: string;
+    at: string;
+  }
+>;
+/** An email could not be delivered for good (refused address, or every retry failed) (worker). */
+export type EmailDeliveryFailed = DomainEvent<
+  'EmailDeliveryFailed',
+  { emailType: string; to: string; recipientId?: string; reason: string; at: string }
+>;
