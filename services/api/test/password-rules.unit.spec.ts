@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { passwordProblem } from '../src/auth/password-rules';
 
@@ -11,6 +12,16 @@ describe('staff password rules', () => {
     expect(passwordProblem('qwertyuiopasdfghjkl')).toMatch(/too common/);
     expect(passwordProblem('1Qaz2wsx3edc')).toMatch(/too common/);
     expect(passwordProblem('123456789012')).toMatch(/too common/);
+  });
+
+  it('refuses what common-passwords.txt lists, first entry to last', () => {
+    const listed = readFileSync(new URL('../src/auth/common-passwords.txt', import.meta.url), 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(listed).toHaveLength(10_000);
+    // neither repetitive nor a run, so only the list can refuse them
+    for (const p of ['qwertyqwerty', 'QwertyQwerty', listed[0]!, listed.at(-1)!])
+      expect(passwordProblem(p), p).toMatch(/too common/);
   });
 
   it('refuses blank, repetitive and sequential passwords of any length', () => {
