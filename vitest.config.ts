@@ -4,8 +4,16 @@ import { defineConfig } from 'vitest/config';
 // (*.unit.spec.ts, *.int.spec.ts, *.e2e.spec.ts) and scripts/test.mjs filters by it.
 const integrationSetup = ['packages/testing/src/global-setup.ts'];
 
+/**
+ * Test files run side by side in this many workers; each worker slot gets a Postgres cluster of its
+ * own (packages/testing/src/global-setup.ts), so files never hold back each other's event-log reads.
+ */
+const WORKERS = Number(process.env.HS_TEST_WORKERS ?? 3);
+process.env.HS_TEST_LANES = String(WORKERS);
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     coverage: {
       provider: 'v8',
       include: ['packages/domain/src/**'],
@@ -50,6 +58,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -62,6 +71,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,32 +1,70 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { connect, findMigrationsDir, migrate } from '@hs/db';
 import { createDatabase, dropDatabasesLike, randomName, withDatabase } from './databases';
+import { PG_BIN, type PostgresCluster, startPostgresCluster } from './pg-cluster';
 import { startTestServices } from './services';
 
-/**
- * Vitest globalSetup for integration tests: finds Postgres and Redis, creates
- * one migrated template database for this run, and hands its coordinates to
- * the test workers through the environment. Each test file then clones its
- * own database from the template (see `testDatabase()`), so files never see
- * each other's data and runs never see each other's.
- */
-export default async function setup() {
-  const services = await startTestServices();
-  const runId = randomName('hst');
-  const template = `${runId}_tpl`;
-  await createDatabase(services.postgresUrl, template);
-  const sql = connect(withDatabase(services.postgresUrl, template), { max: 1 });
+async function migratedTemplate(adminUrl: string, template: string): Promise<void> {
+  await createDatabase(adminUrl, template);
+  const sql = connect(withDatabase(adminUrl, template), { max: 1 });
   try {
     await migrate(sql, findMigrationsDir(new URL('.', import.meta.url).pathname));
   } finally {
     await sql.end();
   }
+}
+
+/**
+ * Vitest globalSetup for integration tests: finds Postgres and Redis, creates one migrated template
+ * database for this run, and hands its coordinates to the test workers through the environment.
+ * Each test file then clones its own database from the template (see `testDatabase()`), so files
+ * never see each other's data and runs never see each other's.
+ *
+ * Files run side by side (HS_TEST_LANES workers, set by vitest.config.ts): each worker slot (its
+ * VITEST_POOL_ID) gets a Postgres cluster of its own, because the event log's snapshot horizon is
+ * one per cluster: another file's open transaction on a shared cluster would hold back this file's
+ * reads. Lane 1 is the given Postgres; lanes 2.. are throwaway clusters (fsync off) started here.
+ */
+export default async function setup() {
+  const services = await startTestServices();
+  const runId = randomName('hst');
+  const template = `${runId}_tpl`;
+  await migratedTemplate(services.postgresUrl, template);
   process.env.HS_TEST_ADMIN_URL = services.postgresUrl;
   process.env.HS_TEST_TEMPLATE_DB = template;
   process.env.HS_TEST_RUN_ID = runId;
   process.env.HS_TEST_REDIS_URL = services.redisUrl;
 
+  const lanes = Number(process.env.HS_TEST_LANES ?? '1');
+  const clusters: PostgresCluster[] = [];
+  if (lanes > 1 && existsSync(join(PG_BIN, 'initdb'))) {
+    const started = await Promise.all(
+      Array.from({ length: lanes - 1 }, () =>
+        startPostgresCluster({
+          settings: {
+            fsync: 'off',
+            synchronous_commit: 'off',
+            full_page_writes: 'off',
+            max_connections: '300',
+            shared_buffers: "'64MB'",
+          },
+        }),
+      ),
+    );
+    clusters.push(...started);
+    await Promise.all(
+      started.map(async (cluster, i) => {
+        const lane = i + 2;
+        await migratedTemplate(cluster.url(), template);
+        process.env[`HS_TEST_ADMIN_URL_${lane}`] = cluster.url();
+      }),
+    );
+  }
+
   return async () => {
     await dropDatabasesLike(services.postgresUrl, runId);
+    await Promise.all(clusters.map((c) => c.destroy()));
     await services.stop();
   };
 }

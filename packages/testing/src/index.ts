@@ -1,4 +1,4 @@
-export { testDatabase, testRedis, type TestDatabase } from './test-database';
+export { laneAdminUrl, testDatabase, testRedis, type TestDatabase } from './test-database';
 export { createDatabase, dropDatabase, withDatabase, randomName } from './databases';
 export { startTestServices, type TestServices } from './services';
 export {

@@ -18,9 +18,18 @@ function required(name: string): string {
   return v;
 }
 
+/**
+ * The Postgres of this worker's lane: a cluster of its own when files run side by side (see
+ * global-setup.ts), so no other file's transaction holds back this file's event-log reads.
+ */
+export function laneAdminUrl(): string {
+  const lane = process.env.VITEST_POOL_ID;
+  return (lane && process.env[`HS_TEST_ADMIN_URL_${lane}`]) || required('HS_TEST_ADMIN_URL');
+}
+
 /** A fresh, fully migrated database of its own, cloned from this run's template. */
 export async function testDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
-  const adminUrl = required('HS_TEST_ADMIN_URL');
+  const adminUrl = laneAdminUrl();
   const name = randomName(required('HS_TEST_RUN_ID'));
   await createDatabase(adminUrl, name, required('HS_TEST_TEMPLATE_DB'));
   const url = withDatabase(adminUrl, name);

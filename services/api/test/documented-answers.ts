@@ -37,7 +37,7 @@ export async function answerChecker(app: FastifyInstance) {
       pattern: new RegExp(
         `^${template
           .split(/\{[^}]+\}/)
-          .map(escape)
+          .map(escapeRegExp)
           .join('[^/]+')}$`,
       ),
     }))

@@ -10,7 +10,6 @@ import {
 } from '@hs/contracts';
 import { addDaysToDay, singaporeToday } from '@hs/domain';
 import { type Insights, readInsights } from '@hs/read-models';
-import { Type } from '@sinclair/typebox';
 import { badRequest } from '../../errors';
 import { csvCell } from '../../csv';
 
