@@ -236,7 +236,7 @@ describe('the admin back-office under axe-core', () => {
     await page.goto(`${stack.baseUrl}/admin/dashboard?tab=orders`);
     await page.getByRole('button', { name: `View Details of ${paidReference}` }).click();
     const details = page.getByRole('dialog', { name: 'Order Details' });
-    await details.getByRole('button', { name: 'Refund', exact: true }).click();
+    await details.getByRole('button', { name: 'Refund…', exact: true }).click();
     const refund = page.getByRole('dialog', { name: 'Refund' });
     await refund.getByRole('button', { name: 'Refund', exact: true }).click();
     await refund.locator('[data-part=error-text]').first().waitFor();
@@ -244,7 +244,7 @@ describe('the admin back-office under axe-core', () => {
     expect(await focusedName()).toBe('reason');
     await page.keyboard.press('Escape');
     await refund.waitFor({ state: 'detached' });
-    await details.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await details.getByRole('button', { name: 'Cancel order…', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('checkbox').waitFor();
     await audit('dialog-cancel-order-refund');
     await page.keyboard.press('Escape');

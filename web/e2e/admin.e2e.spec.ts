@@ -132,7 +132,7 @@ describe('the admin back-office in a browser', () => {
     await booking.waitFor({ timeout: 15_000 });
     await booking.getByText('by Customer (public site)').waitFor();
     // --- confirm it as admin: the worker sends the confirmation email, which the history records
-    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Confirm…', exact: true }).click();
     // Only through the dialog that says what confirming does (issue 45): an unpaid order stays owing.
     const consequence = page.getByRole('alertdialog', { name: `Confirm order ${reference}?` });
     await consequence.getByText(/^Confirming it leaves S\$\d+\.\d{2} to pay\.$/).waitFor();
@@ -145,7 +145,7 @@ describe('the admin back-office in a browser', () => {
 
     // --- cancel it as admin: the history records it and the seat is freed
     // (the toasts sit over the dialog's footer: use the keyboard)
-    await dialog.getByRole('button', { name: 'Cancel', exact: true }).press('Enter');
+    await dialog.getByRole('button', { name: 'Cancel order…', exact: true }).press('Enter');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Order' }).click();
     await toast('Order cancelled');
     await dialog

@@ -177,7 +177,7 @@ describe('money after the booking in a browser', () => {
 
     // --- Refund from the keyboard: the amount starts at everything paid. A part of a sale that has not
     // settled yet is refused by the gateway: the dialog says why and stays open
-    await details.getByRole('button', { name: 'Refund', exact: true }).press('Enter');
+    await details.getByRole('button', { name: 'Refund…', exact: true }).press('Enter');
     const form = page.getByRole('dialog', { name: 'Refund' });
     const amount = form.getByLabel(/Amount/);
     expect(await amount.inputValue()).toBe(firstPaid.amount);
@@ -195,7 +195,7 @@ describe('money after the booking in a browser', () => {
     const refunds = details.getByRole('list', { name: 'Refunds' });
     await refunds.getByText(`S$${firstPaid.amount}`).waitFor({ timeout: 20_000 });
     await refunds.getByText('Goodwill gesture').waitFor();
-    await details.getByRole('button', { name: 'Refund', exact: true }).waitFor({ state: 'detached' });
+    await details.getByRole('button', { name: 'Refund…', exact: true }).waitFor({ state: 'detached' });
     await page.screenshot({ path: `${ARTIFACTS}/money-admin-refund.png`, fullPage: true });
     await lookupWhen(first.reference, (l) => l.refundedAmount === firstPaid.amount);
     await page.keyboard.press('Escape');
@@ -205,7 +205,7 @@ describe('money after the booking in a browser', () => {
     await page.getByRole('button', { name: `View Details of ${second.reference}` }).click();
     details = page.getByRole('dialog', { name: 'Order Details' });
     await details.getByRole('heading', { name: 'Payment Information' }).waitFor();
-    await details.getByRole('button', { name: 'Cancel', exact: true }).press('Enter');
+    await details.getByRole('button', { name: 'Cancel order…', exact: true }).press('Enter');
     const confirm = page.getByRole('alertdialog');
     const box = confirm.getByRole('checkbox', { name: `Refund S$${secondPaid.amount} to the card` });
     expect(await box.isChecked()).toBe(true);

@@ -218,6 +218,44 @@ export const DashboardCountsSchema = Type.Object({
   noShows: Type.Integer({ description: 'People marked no-show in the last 7 days (issue 23)' }),
 });
 
+/** The dashboard's Today tab (issue 45): what staff act on today. Money as 2-decimal dollar strings. */
+export const OperationsSchema = Type.Object({
+  today: DateSchema,
+  tomorrow: DateSchema,
+  slots: Type.Array(
+    Type.Object({
+      date: DateSchema,
+      time: Type.String({ description: 'HH:mm, Singapore' }),
+      eventId: Type.Integer(),
+      eventName: Type.String(),
+      orders: Type.Integer(),
+      people: Type.Integer(),
+      checkedIn: Type.Integer(),
+    }),
+    { description: "Today's and tomorrow's appointments by slot (cancelled and expired orders left out)" },
+  ),
+  awaitingPayment: Type.Object({
+    count: Type.Integer(),
+    orders: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        referenceNumber: Type.String(),
+        eventName: Type.String(),
+        balance: Type.String(),
+        holdUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      }),
+      { description: 'The soonest holds first, at most 10' },
+    ),
+  }),
+  revenue: Type.Union([Type.Object({ today: Type.String(), last7Days: Type.String() }), Type.Null()], {
+    description: 'Paid less discounts and refunds, by Singapore day; null for the front desk',
+  }),
+  waitlistOffers: Type.Integer({ description: 'Waiting-list offers not yet taken or expired' }),
+  parkedEvents: Type.Integer({
+    description: 'Events a projection or reactor could not handle (System page)',
+  }),
+});
+
 /** `{ success: true, data, total, page, pageSize }`: one page of a list the admin pages through. */
 export function Page<T extends TSchema>(item: T) {
   return Type.Object({
@@ -433,6 +471,7 @@ export type GeneratedCode = Static<typeof GeneratedCodeSchema>;
 export type AuditEntry = Static<typeof AuditEntrySchema>;
 export type AuditPage = Static<typeof AuditPageSchema>;
 export type DashboardCounts = Static<typeof DashboardCountsSchema>;
+export type Operations = Static<typeof OperationsSchema>;
 export type AdminParticipant = Static<typeof AdminParticipantSchema>;
 export type AdminOrder = Static<typeof AdminOrderSchema>;
 export type OrderPage = Static<typeof OrderPageSchema>;

@@ -16,6 +16,7 @@ export { selectDueNoShows } from './due-no-shows';
 export { waitlistProjection } from './waitlist-projection';
 export { reportsProjection } from './reports';
 export { type Insights, readInsights } from './reports-reader';
+export { type AwaitingPayment, type Operations, type SlotProgress, readOperations } from './operations';
 export {
   type WaitlistEntryRow,
   countActiveWaitlist,

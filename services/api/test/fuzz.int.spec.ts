@@ -952,5 +952,6 @@ describe('bad input never breaks the api', () => {
       );
     expect(failures.slice(0, 60), `${failures.length} failures`).toEqual([]);
     expect(api.errors.slice(0, 10)).toEqual([]);
-  }, 120_000);
+    // 22,000 requests: about 80 s alone, more while other files run beside it on two cores.
+  }, 300_000);
 });

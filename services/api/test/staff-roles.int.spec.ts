@@ -102,6 +102,8 @@ describe('staff roles on every admin route', () => {
       /^GET \/api\/admin\/events(\/\{id\})?$/,
       /^\w+ \/api\/admin\/check-ins(\/|$)/,
       /^GET \/api\/admin\/events\/\{id\}\/attendees$/,
+      // issue 45: the Today tab (no money for the front desk)
+      /^GET \/api\/admin\/dashboard\/operations$/,
     ];
     for (const route of allowed)
       expect(
@@ -115,7 +117,7 @@ describe('staff roles on every admin route', () => {
   it('finance: orders, exports, refunds; no catalogue, settings, keys or staff', () => {
     const allowed = allowedFor('finance');
     const forbidden =
-      /^(POST|PUT|PATCH|DELETE) \/api\/admin\/(events|packages|discounts|public-holidays|timeslots)|\/api\/admin\/(email-configs|payments|api-keys|users|queues|system|audit-log|dashboard|check-ins)/;
+      /^(POST|PUT|PATCH|DELETE) \/api\/admin\/(events|packages|discounts|public-holidays|timeslots)|\/api\/admin\/(email-configs|payments|api-keys|users|queues|system|audit-log|dashboard(?!\/operations)|check-ins)/;
     for (const route of allowed) expect(forbidden.test(route), `finance must not reach ${route}`).toBe(false);
     // and, like the front desk's, a list of what it may reach: a new settings route (privacy notice,
     // staff settings, previews...) given to finance by mistake fails here even if no pattern names it
@@ -130,6 +132,8 @@ describe('staff roles on every admin route', () => {
       // issue 25: an order's invoices and credit notes, their PDFs, the GST report and the Reports tab's figures
       /^GET \/api\/admin\/(registrations\/\{id\}\/invoices|invoices\/\{number\}\/pdf|reports\/(gst|insights(\.csv)?))$/,
       /^GET \/api\/admin\/events(\/\{id\})?$/,
+      // issue 45: the Today tab
+      /^GET \/api\/admin\/dashboard\/operations$/,
     ];
     for (const route of allowed)
       expect(

@@ -41,7 +41,9 @@ describe('the back-office by staff role (issue 23)', () => {
     expect(links).not.toContain('Email');
     expect(links).not.toContain('Audit Log');
     expect(links).not.toContain('System');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Orders']);
+    // issue 45: the Today tab first, then order lookup
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Today', 'Orders']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Orders' }));
     // order lookup only: no export (nor the change buttons, which the api refuses it too)
     expect(await screen.findByRole('heading', { name: 'Orders' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
@@ -52,10 +54,10 @@ describe('the back-office by staff role (issue 23)', () => {
 
   it('finance sees the Orders tab with its export, and a page it may not open says so instead of loading it', async () => {
     signedInAs('finance');
-    const { unmount } = renderApp('/admin/dashboard');
+    const { unmount } = renderApp('/admin/dashboard?tab=orders');
     expect(await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 5000 })).toBeTruthy();
-    // Issue 25: and the Reports tab.
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Orders', 'Reports']);
+    // Issue 25: and the Reports tab; issue 45: the Today tab first.
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Today', 'Orders', 'Reports']);
     unmount();
     renderApp('/admin/email');
     expect(await screen.findByText('This page is not available for your role')).toBeTruthy();

@@ -5,6 +5,7 @@ import { toaster } from '../../components/ui/toaster';
 
 export const ADMIN_PATHS = {
   dashboard: '/api/admin/dashboard',
+  operations: '/api/admin/dashboard/operations',
   events: '/api/admin/events',
   packages: '/api/admin/packages',
   discounts: '/api/admin/discounts',

@@ -67,7 +67,10 @@ function useRevalidateOrders() {
   return () =>
     mutate(
       (key) =>
-        (typeof key === 'string' && (key.startsWith(ADMIN_PATHS.orders) || key === ADMIN_PATHS.dashboard)) ||
+        (typeof key === 'string' &&
+          (key.startsWith(ADMIN_PATHS.orders) ||
+            key === ADMIN_PATHS.dashboard ||
+            key === ADMIN_PATHS.operations)) ||
         (Array.isArray(key) && key[0] === ADMIN_PATHS.orders),
     );
 }

@@ -1,14 +1,9 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import useSWR from 'swr';
 import { css } from 'styled-system/css';
-import { grid } from 'styled-system/patterns';
 import { useLocation, useSearch } from 'wouter';
 import { InfoIcon } from '../../components/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import * as Tabs from '../../components/ui/tabs';
-import type { ApiEnvelope } from '../../lib/api';
-import { ADMIN_PATHS } from '../lib/admin-api';
-import type { DashboardCounts } from '@hs/contracts';
 import { ApiKeysTab } from '../tabs/api-keys-tab';
 import { DiscountsTab } from '../tabs/discounts-tab';
 import { EmailTemplatesTab } from '../tabs/email-templates-tab';
@@ -21,12 +16,14 @@ import { PostalCodesTab } from '../tabs/postal-codes-tab';
 import { StaffTab } from '../tabs/staff-tab';
 import { useAuth } from '../../lib/auth';
 import { canSeeTab, roleLabel } from '../../lib/staff-roles';
+import { TodayTab } from '../tabs/today-tab';
 import { WaitlistTab } from '../tabs/waitlist-tab';
 
 // Issue 25: the Reports tab (and its chart library) loads only when opened.
 const ReportsTab = lazy(() => import('../tabs/reports-tab'));
 
 export const DASHBOARD_TABS: { value: string; label: string; render: () => ReactNode }[] = [
+  { value: 'today', label: 'Today', render: () => <TodayTab /> },
   { value: 'events', label: 'Events', render: () => <EventsTab /> },
   { value: 'packages', label: 'Packages', render: () => <PackagesTab /> },
   { value: 'orders', label: 'Orders', render: () => <OrdersTab /> },
@@ -49,65 +46,14 @@ export const DASHBOARD_TABS: { value: string; label: string; render: () => React
   { value: 'staff', label: 'Staff', render: () => <StaffTab /> },
 ];
 
-const CARDS: { key: keyof DashboardCounts; label: string }[] = [
-  { key: 'events', label: 'Total Events' },
-  { key: 'packages', label: 'Packages' },
-  { key: 'orders', label: 'Orders' },
-  { key: 'waitlist', label: 'Waiting List' },
-  { key: 'noShows', label: 'No-shows (7 days)' },
-  { key: 'apiKeys', label: 'API Keys' },
-  { key: 'discounts', label: 'Discounts' },
-  { key: 'holidays', label: 'Holidays' },
-  { key: 'emailTemplates', label: 'Email Templates' },
-  { key: 'paymentProvider', label: 'Payments' },
-];
-
-function CountCards() {
-  const { data, isLoading } = useSWR<ApiEnvelope<DashboardCounts>>(ADMIN_PATHS.dashboard);
-  const counts = data?.data;
-  return (
-    <ul aria-label="Overview" className={grid({ columns: { base: 2, md: 4 }, gap: { base: '3', md: '4' } })}>
-      {CARDS.map(({ key, label }) => (
-        <li
-          key={key}
-          className={css({
-            bg: 'bg.default',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            borderRadius: 'l3',
-            boxShadow: 'card',
-            p: { base: '3', md: '4' },
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '1',
-            minW: '0',
-          })}
-        >
-          <span className={css({ color: 'fg.muted', textStyle: 'sm', fontWeight: 'medium' })}>{label}</span>
-          {isLoading || !counts ? (
-            <Skeleton h="8" w="16" />
-          ) : (
-            <span
-              className={css({
-                fontSize: key === 'paymentProvider' ? 'xl' : '2xl',
-                fontWeight: 'bold',
-                truncate: true,
-              })}
-            >
-              {String(counts[key])}
-            </span>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** /admin and /admin/dashboard: the notice, the count cards and the tabs the role may see (`?tab=` keeps the open tab). */
+/**
+ * /admin and /admin/dashboard: the notice and the tabs the role may see (`?tab=` keeps the open tab).
+ * The Today tab comes first; catalogue counts live with their tabs, not above every one (issue 45).
+ */
 export default function Dashboard() {
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const { user, isAdmin } = useAuth();
+  const { user } = useAuth();
   // Each role sees only its tabs (lib/staff-roles.ts); the first one open to it is the default.
   const tabs = DASHBOARD_TABS.filter((t) => canSeeTab(user?.role, t.value));
   const requested = new URLSearchParams(search).get('tab');
@@ -140,7 +86,6 @@ export default function Dashboard() {
           appointment as a customer, please log out first.
         </span>
       </div>
-      {isAdmin ? <CountCards /> : null}
       <Tabs.Root
         value={tab}
         onValueChange={(e) => navigate(`${location}?tab=${e.value}`, { replace: true })}

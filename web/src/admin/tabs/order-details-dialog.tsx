@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { useRef, useState } from 'react';
-import { formatSGD } from '@hs/domain';
+import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { Grid, HStack, Stack } from 'styled-system/jsx';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Checkbox } from '../../components/ui/checkbox';
 import * as Dialog from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import {
@@ -14,8 +12,6 @@ import {
   formatAdminDate,
   formatAdminDateTime,
   formatAdminTimestamp,
-  toastError,
-  toastSuccess,
 } from '../lib/admin-api';
 import {
   canCancel,
@@ -27,7 +23,7 @@ import {
   useOrderHistory,
   useUpdateOrderStatus,
 } from '../lib/orders';
-import { postRefund, REFUND_MESSAGES, refundableCents } from '../lib/refunds';
+import { refundableCents } from '../lib/refunds';
 import { consentLabel } from '../lib/consent';
 import type { AdminOrder, OrderHistoryEntry } from '@hs/contracts';
 import { formatPrice } from './packages-tab';
@@ -346,46 +342,49 @@ export function OrderDetailsDialog({
             </Block>
           </Stack>
         </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-          {isAdmin && !erasedAt ? <PersonalDataDownload order={order} /> : null}
-          {isAdmin && !erasedAt ? (
-            <ErasePersonalDataButton order={order} onErased={() => void mutate()} />
-          ) : null}
-          {refundable > 0 ? (
-            <Button
-              variant="outline"
-              onClick={() => {
-                setRefundOpening((n) => n + 1);
-                setRefundOpen(true);
-              }}
-            >
-              Refund
-            </Button>
-          ) : null}
-          {canRescheduleOrders(role) && canCancel(order) && order.status !== 'expired' ? (
-            <Button
-              variant="outline"
-              onClick={() => {
-                setRescheduleOpening((n) => n + 1);
-                setRescheduleOpen(true);
-              }}
-            >
-              Reschedule
-            </Button>
-          ) : null}
-          {canChange && canCancel(order) ? (
-            <Button variant="danger" disabled={pending !== null} onClick={() => onCancel(order)}>
-              Cancel
-            </Button>
-          ) : null}
-          {canChange && canConfirm(order) ? (
-            <Button loading={pending === order.id} onClick={() => onConfirm(order)}>
-              Confirm
-            </Button>
-          ) : null}
+        <Dialog.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
+          {/* What changes the order or its data, apart from Close (issue 45); each asks before it acts. */}
+          <HStack gap="2" flexWrap="wrap">
+            {isAdmin && !erasedAt ? <PersonalDataDownload order={order} /> : null}
+            {canRescheduleOrders(role) && canCancel(order) && order.status !== 'expired' ? (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setRescheduleOpening((n) => n + 1);
+                  setRescheduleOpen(true);
+                }}
+              >
+                Reschedule…
+              </Button>
+            ) : null}
+            {refundable > 0 ? (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setRefundOpening((n) => n + 1);
+                  setRefundOpen(true);
+                }}
+              >
+                Refund…
+              </Button>
+            ) : null}
+            {canChange && canCancel(order) ? (
+              <Button variant="danger" disabled={pending !== null} onClick={() => onCancel(order)}>
+                Cancel order…
+              </Button>
+            ) : null}
+            {isAdmin && !erasedAt ? (
+              <ErasePersonalDataButton order={order} onErased={() => void mutate()} />
+            ) : null}
+          </HStack>
+          <HStack gap="2">
+            {canChange && canConfirm(order) ? (
+              <Button variant="outline" loading={pending === order.id} onClick={() => onConfirm(order)}>
+                Confirm…
+              </Button>
+            ) : null}
+            <Button onClick={onClose}>Close</Button>
+          </HStack>
         </Dialog.Footer>
         <Dialog.CloseButton />
       </Dialog.Portal>
@@ -407,97 +406,6 @@ export function OrderDetailsDialog({
           onRescheduled={() => void mutate()}
         />
       ) : null}
-    </Dialog.Root>
-  );
-}
-
-/**
- * Cancelling frees the order's seats, so it asks first. A card-paid order offers its refund here too
- * ('Refund S$X to the card', on unless unticked), made once the cancel has succeeded.
- */
-export function CancelOrderDialog({
-  order,
-  onOpenChange,
-  onConfirm,
-}: {
-  order: AdminOrder | null;
-  onOpenChange: (open: boolean) => void;
-  /** Resolves true when the order was cancelled (the caller toasts either way). */
-  onConfirm: (order: AdminOrder) => Promise<boolean>;
-}) {
-  const [pending, setPending] = useState(false);
-  // unticked for this order; a new opening starts ticked again
-  const [noRefundFor, setNoRefundFor] = useState<AdminOrder | null>(null);
-  const shown = useRef<{ order: AdminOrder; idempotencyKey: string } | null>(null);
-  if (order && shown.current?.order !== order) shown.current = { order, idempotencyKey: crypto.randomUUID() };
-  const o = shown.current?.order ?? null;
-  const refundable = o ? refundableCents(o) : 0;
-  const refund = refundable > 0 && noRefundFor !== o;
-
-  const refundAfterCancel = async (cancelled: AdminOrder, key: string) => {
-    try {
-      const done = await postRefund(
-        cancelled.id,
-        { amountCents: refundable, reason: REFUND_MESSAGES.cancelReason },
-        key,
-      );
-      toastSuccess(REFUND_MESSAGES.succeeded, `${formatPrice(done.amount)} refunded to the card.`);
-    } catch (error) {
-      toastError(
-        `The order was cancelled but the refund failed: ${failureMessage(error)} Use Refund in the order's details to try again.`,
-      );
-    }
-  };
-
-  const confirm = async () => {
-    if (!order || !shown.current) return;
-    const key = shown.current.idempotencyKey;
-    setPending(true);
-    try {
-      const cancelled = await onConfirm(order);
-      if (cancelled && refund) await refundAfterCancel(order, key);
-    } finally {
-      setPending(false);
-      onOpenChange(false);
-    }
-  };
-  return (
-    <Dialog.Root
-      role="alertdialog"
-      size="sm"
-      open={order !== null}
-      onOpenChange={(e) => onOpenChange(e.open)}
-    >
-      <Dialog.Portal>
-        <Dialog.Header>
-          <Dialog.Title>Cancel Order</Dialog.Title>
-          <Dialog.Description>
-            {o
-              ? `Cancel order ${o.referenceNumber} for ${o.firstName} ${o.lastName}? Its seats are released for other bookings.`
-              : ''}
-          </Dialog.Description>
-        </Dialog.Header>
-        {refundable > 0 ? (
-          <Dialog.Body>
-            <Checkbox
-              checked={refund}
-              disabled={pending}
-              onCheckedChange={(e) => setNoRefundFor(e.checked === true ? null : o)}
-            >
-              {`Refund ${formatSGD(refundable)} to the card`}
-            </Checkbox>
-          </Dialog.Body>
-        ) : null}
-        <Dialog.Footer>
-          <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            Keep Order
-          </Button>
-          <Button variant="danger" loading={pending} onClick={confirm}>
-            Cancel Order
-          </Button>
-        </Dialog.Footer>
-        <Dialog.CloseButton />
-      </Dialog.Portal>
     </Dialog.Root>
   );
 }

@@ -61,7 +61,7 @@ describe('erasing personal data in the order dialog (issue 24)', () => {
     expect((await within(dialog).findByTestId('personal-data-erased')).textContent).toBe(
       'Personal data erased on 26 Nov 2026',
     );
-    for (const name of ['Reveal', 'Download personal data', 'Erase personal data']) {
+    for (const name of ['Reveal', 'Download personal data', 'Erase personal data…']) {
       expect(within(dialog).queryByRole('button', { name })).toBeNull();
     }
   });
@@ -74,7 +74,7 @@ describe('erasing personal data in the order dialog (issue 24)', () => {
       },
     });
     const dialog = await openDialog();
-    await userEvent.click(await within(dialog).findByRole('button', { name: 'Erase personal data' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Erase personal data…' }));
     const confirm = await screen.findByRole('alertdialog');
     const erase = within(confirm).getByRole('button', { name: 'Erase' });
     expect(erase.hasAttribute('disabled')).toBe(true);
@@ -96,6 +96,6 @@ describe('erasing personal data in the order dialog (issue 24)', () => {
     await userEvent.click(await screen.findByRole('button', { name: `View Details of ${REFERENCE}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
     expect(within(dialog).getByTestId('identification-number')).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: 'Erase personal data' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Erase personal data…' })).toBeNull();
   });
 });

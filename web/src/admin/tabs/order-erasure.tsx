@@ -59,7 +59,7 @@ export function ErasePersonalDataButton({
           setOpen(true);
         }}
       >
-        Erase personal data
+        Erase personal data…
       </Button>
       <Dialog.Root role="alertdialog" size="sm" open={open} onOpenChange={(e) => setOpen(e.open)}>
         <Dialog.Portal>

@@ -26,7 +26,8 @@ import {
 import type { AdminEvent, AdminOrder } from '@hs/contracts';
 import { useDebounced } from '../lib/use-debounced';
 import { ConfirmOrderDialog } from './confirm-order-dialog';
-import { CancelOrderDialog, OrderDetailsDialog } from './order-details-dialog';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { OrderDetailsDialog } from './order-details-dialog';
 
 /** The spec's columns, with the appointment, the amount and what is left to pay beside them (issue 45). */
 export const ORDER_HEADERS = [

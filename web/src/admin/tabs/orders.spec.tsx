@@ -247,8 +247,16 @@ describe('orders tab', () => {
     expect(within(items[1]!).getByText('by System (confirmation-email)')).toBeTruthy();
     expect(within(items[2]!).getByText('by Admin ana')).toBeTruthy();
     expect(within(items[2]!).getByText('Status changed from pending to confirmed')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Confirm…' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel order…' })).toBeTruthy();
+    // issue 45: no bare "Cancel" beside Close; what changes the order sits apart from Close
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    const close = within(dialog)
+      .getAllByRole('button', { name: 'Close' })
+      .find((b) => b.textContent === 'Close')!;
+    expect(close.parentElement!.contains(within(dialog).getByRole('button', { name: 'Cancel order…' }))).toBe(
+      false,
+    );
   });
 
   const consequence =
@@ -322,7 +330,7 @@ describe('orders tab', () => {
     }
     await userEvent.click(screen.getByRole('button', { name: 'View Details of HS2605-0101-1020' }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByRole('button', { name: 'Confirm' })).toBeTruthy();
+    expect(await within(dialog).findByRole('button', { name: 'Confirm…' })).toBeTruthy();
   });
 
   it('asks before cancelling, then sends canceled', async () => {
@@ -352,7 +360,7 @@ describe('orders tab', () => {
     renderWithProviders(<OrdersTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'View Details of HS2605-0101-1234' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order…' }));
     const confirm = await screen.findByRole('alertdialog');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel Order' }));
     expect(

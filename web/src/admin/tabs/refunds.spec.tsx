@@ -5,7 +5,8 @@ import { toaster } from '../../components/ui/toaster';
 import { checkRefundForm, refundableCents } from '../lib/refunds';
 import { adminOrder } from '../test/order-fixture';
 import { bodyOf, renderWithProviders, stubApi } from '../test/helpers';
-import { CancelOrderDialog, OrderDetailsDialog } from './order-details-dialog';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { OrderDetailsDialog } from './order-details-dialog';
 
 afterEach(() => {
   toaster.remove();
@@ -85,7 +86,7 @@ describe('order details: refunds', () => {
     expect(within(item).getByText('txn-refund-9')).toBeTruthy();
     expect(within(item).getByText('Goodwill')).toBeTruthy();
     // S$78.10 is still refundable
-    expect(within(dialog).getByRole('button', { name: 'Refund' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Refund…' })).toBeTruthy();
   });
 
   it('offers no Refund when nothing is left to refund', async () => {
@@ -97,7 +98,7 @@ describe('order details: refunds', () => {
     renderDetails(order);
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Payment Information');
-    expect(within(dialog).queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Refund…' })).toBeNull();
   });
 
   it('refunds part of the payment with a reason, one Idempotency-Key per opening, with the keyboard', async () => {
@@ -123,7 +124,7 @@ describe('order details: refunds', () => {
     const user = userEvent.setup();
     renderDetails();
     const details = await screen.findByRole('dialog');
-    await user.click(within(details).getByRole('button', { name: 'Refund' }));
+    await user.click(within(details).getByRole('button', { name: 'Refund…' }));
     const form = await screen.findByRole('dialog', { name: 'Refund' });
     const amount = within(form).getByLabelText(/Amount/) as HTMLInputElement;
     expect(amount.value).toBe('98.10');
@@ -145,7 +146,7 @@ describe('order details: refunds', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund' })).toBeNull());
 
     // a second opening is a new refund: a new key, and the rest as the default
-    await user.click(within(details).getByRole('button', { name: 'Refund' }));
+    await user.click(within(details).getByRole('button', { name: 'Refund…' }));
     const again = await screen.findByRole('dialog', { name: 'Refund' });
     await waitFor(() =>
       expect((within(again).getByLabelText(/Amount/) as HTMLInputElement).value).toBe('85.60'),
@@ -177,7 +178,7 @@ describe('order details: refunds', () => {
     const user = userEvent.setup();
     renderDetails();
     const details = await screen.findByRole('dialog');
-    await user.click(within(details).getByRole('button', { name: 'Refund' }));
+    await user.click(within(details).getByRole('button', { name: 'Refund…' }));
     const form = await screen.findByRole('dialog', { name: 'Refund' });
     await user.type(within(form).getByLabelText(/Reason/), 'Customer asked');
     const submit = within(form).getByRole('button', { name: 'Refund' });

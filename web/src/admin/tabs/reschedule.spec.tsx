@@ -74,7 +74,7 @@ function setUp(order = adminOrder()) {
 
 async function openReschedule() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+  await user.click(await screen.findByRole('button', { name: 'Reschedule…' }));
   const dialog = await screen.findByRole('dialog', { name: 'Reschedule' });
   await within(dialog).findByRole('radio', { name: /10:00 AM/ });
   return { user, dialog };
@@ -119,6 +119,6 @@ describe('order details: reschedule', () => {
   it('is not offered for a cancelled order', async () => {
     setUp(adminOrder({ status: 'canceled' }));
     await screen.findByRole('heading', { name: 'Booking Information' });
-    expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reschedule…' })).toBeNull();
   });
 });

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type AuditEntrySchema, AuditPageSchema, DashboardCountsSchema, Envelope } from '@hs/contracts';
-import { countActiveWaitlist } from '@hs/read-models';
+import {
+  type AuditEntrySchema,
+  AuditPageSchema,
+  DashboardCountsSchema,
+  Envelope,
+  OperationsSchema,
+  ROLES,
+} from '@hs/contracts';
+import { toMoneyString } from '@hs/domain';
+import { getSubscriptionStatus } from '@hs/eventstore';
+import { countActiveWaitlist, readOperations } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 
 const AuditQuery = Type.Object({
@@ -49,6 +58,50 @@ const overview: FastifyPluginAsyncTypebox = async (app) => {
       return {
         success: true as const,
         data: { ...counts!, orders, waitlist, noShows, paymentProvider: 'Braintree' },
+      };
+    },
+  );
+
+  app.get(
+    '/dashboard/operations',
+    {
+      config: { roles: ROLES.orderLookup },
+      schema: {
+        summary:
+          "The Today tab: today's and tomorrow's appointments by slot with check-in progress, orders awaiting payment, revenue (admin and finance), waiting-list offers and parked events",
+        response: { 200: Envelope(OperationsSchema) },
+      },
+    },
+    async (request) => {
+      const ops = await readOperations(sql);
+      const parkedEvents = (await getSubscriptionStatus(sql)).reduce((n, s) => n + s.parkedEvents, 0);
+      return {
+        success: true as const,
+        data: {
+          today: ops.today,
+          tomorrow: ops.tomorrow,
+          slots: ops.slots,
+          awaitingPayment: {
+            count: ops.awaitingPayment.count,
+            orders: ops.awaitingPayment.orders.map((o) => ({
+              id: o.registrationId,
+              referenceNumber: o.referenceNumber,
+              eventName: o.eventName,
+              balance: toMoneyString(o.balanceCents),
+              holdUntil: o.holdUntil?.toISOString() ?? null,
+            })),
+          },
+          // Money is for the roles that handle it.
+          revenue:
+            request.staff.role === 'front_desk'
+              ? null
+              : {
+                  today: toMoneyString(ops.revenue.todayCents),
+                  last7Days: toMoneyString(ops.revenue.last7DaysCents),
+                },
+          waitlistOffers: ops.waitlistOffers,
+          parkedEvents,
+        },
       };
     },
   );

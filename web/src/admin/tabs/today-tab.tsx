@@ -1,0 +1,144 @@
+/**
+ * The dashboard's first tab (issue 45): what staff act on today. The day's and the next day's
+ * appointments by slot with check-in progress, orders awaiting payment with their holds, revenue
+ * (admin and finance), waiting-list offers outstanding and events the system parked.
+ */
+import type { Operations } from '@hs/contracts';
+import { formatDateLabel, formatTimeLabel } from '@hs/domain';
+import useSWR from 'swr';
+import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
+import * as Table from '../../components/ui/table';
+import type { ApiEnvelope } from '../../lib/api';
+import { ListState, SectionHeader } from '../components/section';
+import { ADMIN_PATHS, formatAdminDateTime } from '../lib/admin-api';
+import { formatPrice } from './packages-tab';
+
+const tile = css({
+  bg: 'bg.default',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l3',
+  p: { base: '3', md: '4' },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  minW: '0',
+});
+const tileLabel = css({ color: 'fg.muted', textStyle: 'sm', fontWeight: 'medium' });
+const tileValue = css({ fontSize: '2xl', fontWeight: 'bold' });
+
+function Tile({ label, value }: { label: string; value: string | number }) {
+  return (
+    <li className={tile}>
+      <span className={tileLabel}>{label}</span>
+      <span className={tileValue}>{value}</span>
+    </li>
+  );
+}
+
+function DaySlots({ title, day, slots }: { title: string; day: string; slots: Operations['slots'] }) {
+  const mine = slots.filter((s) => s.date === day);
+  return (
+    <section aria-label={title}>
+      <h3 className={css({ fontWeight: 'semibold', mb: '2' })}>{`${title} · ${formatDateLabel(day)}`}</h3>
+      {mine.length === 0 ? (
+        <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>No appointments.</p>
+      ) : (
+        <Table.Root>
+          <Table.Head>
+            <Table.Row>
+              <Table.Header>Time</Table.Header>
+              <Table.Header>Event</Table.Header>
+              <Table.Header textAlign="right">People</Table.Header>
+              <Table.Header textAlign="right">Checked in</Table.Header>
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {mine.map((s) => (
+              <Table.Row key={`${s.eventId}-${s.time}`}>
+                <Table.Cell>{formatTimeLabel(s.time)}</Table.Cell>
+                <Table.Cell>{s.eventName}</Table.Cell>
+                <Table.Cell textAlign="right">{s.people}</Table.Cell>
+                <Table.Cell textAlign="right">{`${s.checkedIn} / ${s.people}`}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </section>
+  );
+}
+
+export function TodayTab() {
+  const { data, error, isLoading } = useSWR<ApiEnvelope<Operations>>(ADMIN_PATHS.operations, {
+    refreshInterval: 30_000,
+  });
+  const ops = data?.data;
+  const people = (day: string) =>
+    (ops?.slots ?? []).filter((s) => s.date === day).reduce((n, s) => n + s.people, 0);
+  const checkedIn = (ops?.slots ?? [])
+    .filter((s) => s.date === ops?.today)
+    .reduce((n, s) => n + s.checkedIn, 0);
+  return (
+    <div>
+      <SectionHeader
+        title="Today"
+        description="Appointments, payments and what needs attention, refreshed every 30 seconds."
+      />
+      <ListState isLoading={isLoading} error={error} isEmpty={false} empty="">
+        {ops ? (
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+            <ul
+              aria-label="Today at a glance"
+              className={grid({ columns: { base: 2, md: 3, lg: 6 }, gap: '3' })}
+            >
+              <Tile label="Appointments today" value={people(ops.today)} />
+              <Tile label="Checked in" value={`${checkedIn} / ${people(ops.today)}`} />
+              <Tile label="Awaiting payment" value={ops.awaitingPayment.count} />
+              {ops.revenue ? <Tile label="Revenue today" value={formatPrice(ops.revenue.today)} /> : null}
+              {ops.revenue ? (
+                <Tile label="Revenue, 7 days" value={formatPrice(ops.revenue.last7Days)} />
+              ) : null}
+              <Tile label="Waiting-list offers" value={ops.waitlistOffers} />
+              {ops.parkedEvents > 0 ? <Tile label="Parked events" value={ops.parkedEvents} /> : null}
+            </ul>
+            <div className={grid({ columns: { base: 1, lg: 2 }, gap: '6' })}>
+              <DaySlots title="Today" day={ops.today} slots={ops.slots} />
+              <DaySlots title="Tomorrow" day={ops.tomorrow} slots={ops.slots} />
+            </div>
+            <section aria-label="Awaiting payment">
+              <h3 className={css({ fontWeight: 'semibold', mb: '2' })}>Awaiting payment</h3>
+              {ops.awaitingPayment.orders.length === 0 ? (
+                <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>
+                  No order is waiting for payment.
+                </p>
+              ) : (
+                <Table.Root>
+                  <Table.Head>
+                    <Table.Row>
+                      <Table.Header>Reference</Table.Header>
+                      <Table.Header>Event</Table.Header>
+                      <Table.Header textAlign="right">Balance</Table.Header>
+                      <Table.Header>Seats held until</Table.Header>
+                    </Table.Row>
+                  </Table.Head>
+                  <Table.Body>
+                    {ops.awaitingPayment.orders.map((o) => (
+                      <Table.Row key={o.id}>
+                        <Table.Cell>{o.referenceNumber}</Table.Cell>
+                        <Table.Cell>{o.eventName}</Table.Cell>
+                        <Table.Cell textAlign="right">{formatPrice(o.balance)}</Table.Cell>
+                        <Table.Cell>{o.holdUntil ? formatAdminDateTime(o.holdUntil) : 'No hold'}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              )}
+            </section>
+          </div>
+        ) : null}
+      </ListState>
+    </div>
+  );
+}
