@@ -58,7 +58,9 @@ describe('the admin back-office in a browser', () => {
     await page.getByLabel('Password').fill(stack.admin.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/admin/dashboard');
-    await page.getByText('Total Events').waitFor();
+    // issue 45: the dashboard opens on the Today tab
+    await page.getByRole('list', { name: 'Today at a glance' }).waitFor();
+    await openTab('Events');
 
     // --- create an event with two packages and auto-generated timeslots
     await page.getByRole('button', { name: 'Add Event' }).click();

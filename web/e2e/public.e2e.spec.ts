@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type ProductStack, launchBrowser, startProductStack } from '@hs/testing';
+import { appointmentUid, icsUtc, singaporeInstant } from '@hs/domain';
+import { type ProductStack, launchBrowser, parseIcs, startProductStack } from '@hs/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -242,12 +243,17 @@ describe('the public site in a browser', () => {
       eventId: number;
     }>(reference, 'paid');
     expect(lookup.data.status).toBe('paid');
-    const stamp = `${lookup.data.timeslotDate.replaceAll('-', '')}T${lookup.data.timeslotTime.replace(':', '').slice(0, 4)}00`;
-    expect(ics).toContain('BEGIN:VCALENDAR');
-    expect(ics).toContain(`DTSTART;TZID=Asia/Singapore:${stamp}`);
-    expect(ics).toContain('TZID:Asia/Singapore');
-    expect(ics).toContain('SUMMARY:');
-    expect(ics).toContain(reference);
+    // The page's file is the emails' calendar entry (issue 44): one writer, one UID per booking, UTC times.
+    const calendar = parseIcs(ics);
+    expect(calendar.calendar.METHOD).toBe('PUBLISH');
+    const [entry] = calendar.events;
+    expect(entry!.UID).toBe(appointmentUid(reference));
+    expect(entry!.SEQUENCE).toBe('0');
+    expect(entry!.DTSTART).toBe(
+      icsUtc(singaporeInstant(lookup.data.timeslotDate, lookup.data.timeslotTime.slice(0, 5))),
+    );
+    expect(entry!.SUMMARY).toContain('Health Screening:');
+    expect(entry!.DESCRIPTION).toContain(reference);
     partnerBooking = {
       reference,
       eventId: lookup.data.eventId,

@@ -84,7 +84,11 @@ describe('staff roles in a browser', () => {
     expect(links).toContain('Account');
     for (const adminOnly of ['Postal Timeslots', 'Email', 'Audit Log', 'System'])
       expect(links).not.toContain(adminOnly);
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Orders']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Today', 'Orders']);
+    // issue 45: the Today tab, without money for the front desk
+    await page.getByRole('list', { name: 'Today at a glance' }).waitFor();
+    expect(await page.getByText('Revenue today').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
     expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
     expect(await page.getByText('Total Events').count()).toBe(0);

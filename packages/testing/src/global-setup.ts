@@ -26,7 +26,19 @@ async function migratedTemplate(adminUrl: string, template: string): Promise<voi
  * one per cluster: another file's open transaction on a shared cluster would hold back this file's
  * reads. Lane 1 is the given Postgres; lanes 2.. are throwaway clusters (fsync off) started here.
  */
-export default async function setup() {
+interface Run {
+  teardown: () => Promise<void>;
+  /** How many projects' setups share it: the last teardown ends it. */
+  users: number;
+}
+
+/**
+ * Vitest calls a project's globalSetup once per project, all in this one process: the run's
+ * services, template and lanes are made by the first and kept for the others.
+ */
+const shared = globalThis as { hsTestRun?: Promise<Run> };
+
+async function startRun(): Promise<Run> {
   const services = await startTestServices();
   const runId = randomName('hst');
   const template = `${runId}_tpl`;
@@ -39,12 +51,13 @@ export default async function setup() {
   const lanes = Number(process.env.HS_TEST_LANES ?? '1');
   const clusters: PostgresCluster[] = [];
   if (lanes > 1 && existsSync(join(PG_BIN, 'initdb'))) {
+    // fsync off: a throwaway cluster needs no durability. synchronous_commit stays on: tests check
+    // that only the event store's own transactions relax it.
     const started = await Promise.all(
       Array.from({ length: lanes - 1 }, () =>
         startPostgresCluster({
           settings: {
             fsync: 'off',
-            synchronous_commit: 'off',
             full_page_writes: 'off',
             max_connections: '300',
             shared_buffers: "'64MB'",
@@ -55,16 +68,29 @@ export default async function setup() {
     clusters.push(...started);
     await Promise.all(
       started.map(async (cluster, i) => {
-        const lane = i + 2;
         await migratedTemplate(cluster.url(), template);
-        process.env[`HS_TEST_ADMIN_URL_${lane}`] = cluster.url();
+        process.env[`HS_TEST_ADMIN_URL_${i + 2}`] = cluster.url();
       }),
     );
   }
+  return {
+    users: 0,
+    teardown: async () => {
+      await dropDatabasesLike(services.postgresUrl, runId);
+      await Promise.all(clusters.map((c) => c.destroy()));
+      await services.stop();
+    },
+  };
+}
 
+export default async function setup() {
+  shared.hsTestRun ??= startRun();
+  const run = await shared.hsTestRun;
+  run.users += 1;
   return async () => {
-    await dropDatabasesLike(services.postgresUrl, runId);
-    await Promise.all(clusters.map((c) => c.destroy()));
-    await services.stop();
+    run.users -= 1;
+    if (run.users > 0) return;
+    shared.hsTestRun = undefined;
+    await run.teardown();
   };
 }
