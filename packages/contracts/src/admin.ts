@@ -224,6 +224,9 @@ export const OperationsSchema = Type.Object({
   tomorrow: DateSchema,
   slots: Type.Array(
     Type.Object({
+      timeslotId: Type.Integer({
+        description: 'One row per slot: an auto event has one per region at a time',
+      }),
       date: DateSchema,
       time: Type.String({ description: 'HH:mm, Singapore' }),
       eventId: Type.Integer(),

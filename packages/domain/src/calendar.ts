@@ -10,7 +10,7 @@ import { singaporeInstant } from './dates';
 export const APPOINTMENT_DURATION_MS = 3_600_000;
 
 export interface AppointmentCalendar {
-  referenceNumber: string;
+  registrationId: number;
   /** 0 for the booking, then 1 + the number of earlier reschedules. */
   sequence: number;
   /** Singapore wall clock: 'yyyy-MM-dd' and 'HH:mm'. */
@@ -25,8 +25,12 @@ export interface AppointmentCalendar {
   method?: 'REQUEST' | 'PUBLISH';
 }
 
-/** The UID every .ics of a booking shares, page and email alike. */
-export const appointmentUid = (referenceNumber: string): string => `${referenceNumber}@health-screening.sg`;
+/**
+ * The UID every .ics of a booking shares, page and email alike. The emails have used this form since
+ * they first carried a calendar file, so an entry a customer imported from one still gets updated.
+ */
+export const appointmentUid = (registrationId: number): string =>
+  `registration-${registrationId}@healthscreening.example.sg`;
 
 /** The appointment's start and end instants. */
 export function appointmentSpan(date: string, time: string): { start: Date; end: Date } {
@@ -85,7 +89,7 @@ export function appointmentIcs(a: AppointmentCalendar): string {
     'CALSCALE:GREGORIAN',
     `METHOD:${a.method ?? 'REQUEST'}`,
     'BEGIN:VEVENT',
-    `UID:${appointmentUid(a.referenceNumber)}`,
+    `UID:${appointmentUid(a.registrationId)}`,
     `SEQUENCE:${a.sequence}`,
     `DTSTAMP:${icsUtc(a.stamp)}`,
     `DTSTART:${icsUtc(start)}`,

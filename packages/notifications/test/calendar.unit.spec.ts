@@ -4,7 +4,7 @@ import { type AppointmentCalendar, appointmentIcs, appointmentUid, foldIcsLine }
 import { appointmentIcsAttachment } from '../src/index';
 
 const booking: AppointmentCalendar = {
-  referenceNumber: 'HS2505-0607-1234',
+  registrationId: 42,
   sequence: 0,
   date: '2025-05-07',
   time: '14:15',
@@ -21,8 +21,8 @@ describe('appointmentIcs', () => {
     expect(ics.calendar.VERSION).toBe('2.0');
     expect(ics.events).toHaveLength(1);
     const [event] = ics.events;
-    expect(event!.UID).toBe('HS2505-0607-1234@health-screening.sg');
-    expect(event!.UID).toBe(appointmentUid('HS2505-0607-1234'));
+    expect(event!.UID).toBe('registration-42@healthscreening.example.sg');
+    expect(event!.UID).toBe(appointmentUid(42));
     expect(event!.SEQUENCE).toBe('0');
     // 2:15 pm in Singapore (UTC+8) is 06:15 UTC; an hour long
     expect(event!.DTSTART).toBe('20250507T061500Z');
@@ -35,7 +35,7 @@ describe('appointmentIcs', () => {
 
   it('a reschedule keeps the UID and raises the SEQUENCE; a day crossing midnight UTC stays right', () => {
     const moved = parseIcs(appointmentIcs({ ...booking, sequence: 2, date: '2025-05-08', time: '07:30' }));
-    expect(moved.events[0]!.UID).toBe(appointmentUid('HS2505-0607-1234'));
+    expect(moved.events[0]!.UID).toBe(appointmentUid(42));
     expect(moved.events[0]!.SEQUENCE).toBe('2');
     expect(moved.events[0]!.DTSTART).toBe('20250507T233000Z');
   });

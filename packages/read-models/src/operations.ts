@@ -8,6 +8,7 @@ import { addDaysToDay, outstandingOf, singaporeToday } from '@hs/domain';
 import type { Queryable } from '@hs/eventstore';
 
 export interface SlotProgress {
+  timeslotId: number;
   date: string;
   time: string;
   eventId: number;
@@ -42,14 +43,16 @@ export async function readOperations(sql: Queryable, now = new Date()): Promise<
   const tomorrow = addDaysToDay(today, 1);
   const weekStart = addDaysToDay(today, -6);
   const slots = await sql<SlotProgress[]>`
-    select to_char(timeslot_date, 'YYYY-MM-DD') as date, coalesce(timeslot_time, '') as time,
-           event_id::int as "eventId", event_name as "eventName", count(*)::int as orders,
+    select timeslot_id::int as "timeslotId", to_char(timeslot_date, 'YYYY-MM-DD') as date,
+           coalesce(timeslot_time, '') as time, event_id::int as "eventId",
+           -- the name at the latest booking: a renamed event stays one row per slot
+           (array_agg(event_name order by created_at desc))[1] as "eventName", count(*)::int as orders,
            sum(jsonb_array_length(participants))::int as people,
            sum((select count(*) from jsonb_object_keys(check_ins)))::int as "checkedIn"
     from orders
     where timeslot_date in (${today}::date, ${tomorrow}::date) and status not in ('cancelled', 'expired')
-    group by timeslot_date, timeslot_time, event_id, event_name
-    order by timeslot_date, timeslot_time, event_name`;
+    group by timeslot_id, timeslot_date, timeslot_time, event_id
+    order by timeslot_date, timeslot_time, "eventName", timeslot_id`;
   const awaiting = await sql<
     (AwaitingPayment & { balanceDueCents: number; paidCents: number; reinstatedCents: number })[]
   >`

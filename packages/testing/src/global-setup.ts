@@ -50,37 +50,42 @@ async function startRun(): Promise<Run> {
 
   const lanes = Number(process.env.HS_TEST_LANES ?? '1');
   const clusters: PostgresCluster[] = [];
-  if (lanes > 1 && existsSync(join(PG_BIN, 'initdb'))) {
-    // fsync off: a throwaway cluster needs no durability. synchronous_commit stays on: tests check
-    // that only the event store's own transactions relax it.
-    const started = await Promise.all(
-      Array.from({ length: lanes - 1 }, () =>
-        startPostgresCluster({
-          settings: {
-            fsync: 'off',
-            full_page_writes: 'off',
-            max_connections: '300',
-            shared_buffers: "'64MB'",
-          },
-        }),
-      ),
-    );
-    clusters.push(...started);
-    await Promise.all(
-      started.map(async (cluster, i) => {
-        await migratedTemplate(cluster.url(), template);
-        process.env[`HS_TEST_ADMIN_URL_${i + 2}`] = cluster.url();
-      }),
-    );
-  }
-  return {
-    users: 0,
-    teardown: async () => {
+  const teardown = async () => {
+    try {
       await dropDatabasesLike(services.postgresUrl, runId);
-      await Promise.all(clusters.map((c) => c.destroy()));
+    } finally {
+      await Promise.allSettled(clusters.map((c) => c.destroy()));
       await services.stop();
-    },
+    }
   };
+  if (lanes > 1 && !existsSync(join(PG_BIN, 'initdb'))) {
+    console.warn(
+      `test lanes: no initdb in ${PG_BIN} (set PG_BIN): every worker shares one Postgres, so a file's open transaction can hold back another's event-log reads`,
+    );
+  } else if (lanes > 1) {
+    try {
+      // fsync off: a throwaway cluster needs no durability. synchronous_commit stays on: tests check
+      // that only the event store's own transactions relax it.
+      const settings = {
+        fsync: 'off',
+        full_page_writes: 'off',
+        max_connections: '300',
+        shared_buffers: "'64MB'",
+      };
+      await Promise.all(
+        Array.from({ length: lanes - 1 }, async (_, i) => {
+          const cluster = await startPostgresCluster({ settings });
+          clusters.push(cluster);
+          await migratedTemplate(cluster.url(), template);
+          process.env[`HS_TEST_ADMIN_URL_${i + 2}`] = cluster.url();
+        }),
+      );
+    } catch (error) {
+      await teardown();
+      throw error;
+    }
+  }
+  return { users: 0, teardown };
 }
 
 export default async function setup() {

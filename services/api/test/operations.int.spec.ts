@@ -83,6 +83,7 @@ describe('GET /api/admin/dashboard/operations (issue 45)', () => {
     expect(ops.tomorrow).toBe(tomorrow);
     expect(ops.slots).toEqual([
       {
+        timeslotId,
         date: tomorrow,
         time: '10:00',
         eventId,

@@ -108,7 +108,7 @@ export function calendarFromOrder(
   stamp: Date,
 ): AppointmentCalendar {
   return {
-    referenceNumber: order.referenceNumber,
+    registrationId: order.registrationId,
     ...appointment,
     summary: order.eventName,
     location: order.location ?? '',

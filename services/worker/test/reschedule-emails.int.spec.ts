@@ -119,7 +119,7 @@ describe('worker: rescheduled email and reminder', () => {
       `<a href="http://localhost:3000/manage-appointment?ref=${b.referenceNumber}" style="color:#0f5f8c">Manage appointment</a>`,
     );
     const booked = icsOf(confirmation!);
-    expect(booked.UID).toBe(`${b.referenceNumber}@health-screening.sg`);
+    expect(booked.UID).toBe(`registration-${b.registrationId}@healthscreening.example.sg`);
     expect(booked.SEQUENCE).toBe('0');
     expect(booked.DTSTART).toBe(utc(singaporeInstant(cat.day, '09:30')));
 

@@ -56,7 +56,7 @@ function DaySlots({ title, day, slots }: { title: string; day: string; slots: Op
           </Table.Head>
           <Table.Body>
             {mine.map((s) => (
-              <Table.Row key={`${s.eventId}-${s.time}`}>
+              <Table.Row key={s.timeslotId}>
                 <Table.Cell>{formatTimeLabel(s.time)}</Table.Cell>
                 <Table.Cell>{s.eventName}</Table.Cell>
                 <Table.Cell textAlign="right">{s.people}</Table.Cell>

@@ -10,6 +10,7 @@ const operations = (revenue: { today: string; last7Days: string } | null) => ({
     tomorrow: '2026-12-02',
     slots: [
       {
+        timeslotId: 11,
         date: '2026-12-01',
         time: '09:00',
         eventId: 1,
@@ -19,6 +20,7 @@ const operations = (revenue: { today: string; last7Days: string } | null) => ({
         checkedIn: 1,
       },
       {
+        timeslotId: 12,
         date: '2026-12-02',
         time: '14:30',
         eventId: 1,

@@ -16,6 +16,8 @@ import useSWR from 'swr';
 import { localDate } from '../../i18n/format';
 
 export interface SuccessInfo {
+  /** The booking's id: its calendar entry's UID, the same as in its emails. */
+  registrationId: number;
   referenceNumber: string;
   eventName: string;
   packageName: string;
@@ -42,7 +44,7 @@ const printRoot = css({
 
 export function appointmentFor(info: SuccessInfo): CalendarAppointment {
   return {
-    referenceNumber: info.referenceNumber,
+    registrationId: info.registrationId,
     // The booking itself: a reschedule's email raises it (the same UID updates this entry).
     sequence: 0,
     summary: `Health Screening: ${info.eventName}`,

@@ -223,6 +223,7 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
       clearPartnerHandoff();
       const pkg = findPackage(event, packageId);
       onBooked({
+        registrationId: res.data.id,
         referenceNumber: reference,
         eventName: event.name,
         packageName: pkg?.name ?? '',

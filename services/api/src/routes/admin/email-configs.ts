@@ -38,7 +38,7 @@ const emailConfigs = catalogueRoutes({
   duplicate: 'A configuration with this key already exists',
   list: { summary: 'List email settings' },
   create: {
-    summary: 'Create or update an email setting',
+    summary: 'Create an email setting (a key already in use answers 409)',
     body: formBody(EmailConfigInputSchema, EmailConfigCreateInput),
     insert: async (tx, input, request) => {
       refuseUnsafeTemplate(input.configKey, input.configValue);

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { readCompanySettings } from '@hs/commands';
-import { Envelope, ErrorResponseSchema, MessageResponseSchema, FileResponse } from '@hs/contracts';
+import { Envelope, ErrorResponseSchema, MessageResponseSchema, FileResponse, AlsoAs } from '@hs/contracts';
 import type { Sql } from '@hs/db';
 import { TEST_EMAIL_MESSAGE } from '@hs/domain';
 import {
@@ -128,7 +128,7 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
           render: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true')])),
         }),
         response: {
-          200: Type.Union([MessageResponseSchema, Type.String({ description: 'text/html when render=1' })]),
+          200: AlsoAs(MessageResponseSchema, 'text/html'),
           400: ErrorResponseSchema,
           502: ErrorResponseSchema,
           ...Errors,
@@ -145,7 +145,7 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
       if (to) vars.email = to;
       const rendered = renderEmail(type, await emailConfigs(app.sql), vars);
       if (render === '1' || render === 'true') {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(rendered.html);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(rendered.html as never);
       }
       if (!to)
         throw badRequest('Give an email address to send the test email to', [
