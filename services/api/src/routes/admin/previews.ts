@@ -145,7 +145,10 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
       if (to) vars.email = to;
       const rendered = renderEmail(type, await emailConfigs(app.sql), vars);
       if (render === '1' || render === 'true') {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(rendered.html as never);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(rendered.html as never);
       }
       if (!to)
         throw badRequest('Give an email address to send the test email to', [
