@@ -169,6 +169,18 @@ export const DiscountSchema = Type.Object({
   applicableForChronic: Type.Boolean(),
   applicableForPDT: Type.Boolean(),
   codeCount: Type.Integer({ description: 'How many codes have been generated' }),
+  redemptionsUsed: Type.Integer({
+    minimum: 0,
+    description:
+      "Redemptions held now over all its codes, as the codes' redemption streams count them (a cancelled or expired booking gives its redemption back)",
+  }),
+  redemptionsLeft: Nullable(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'How many more bookings can redeem it under its limits (per code and for the whole discount); null: no limit',
+    }),
+  ),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

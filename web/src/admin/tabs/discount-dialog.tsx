@@ -16,7 +16,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import * as Dialog from '../../components/ui/dialog';
 import * as Field from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
-import { RadioCards } from '../components/radio-cards';
+import { type RadioOption, RadioCards } from '../components/radio-cards';
 import {
   ActiveSwitch,
   DescriptionField,
@@ -49,6 +49,83 @@ export interface DiscountValues extends Record<string, unknown> {
   startDate: string;
   endDate: string;
 }
+
+/**
+ * The discount types in plain words, each with what it does in this product (issue 45); the API keeps
+ * '-', 'promo' and 'bin'. A booking gets a discount only through a code a customer types, and codes
+ * can be generated for promo discounts only; nothing reads a card's BIN.
+ */
+export const DISCOUNT_TYPES: readonly RadioOption<Discount['discountType']>[] = [
+  {
+    value: '-',
+    label: 'Plain',
+    description: 'No codes can be generated for it, and bookings take a discount only through a code.',
+  },
+  {
+    value: 'promo',
+    label: 'Promo codes',
+    description: 'Generate codes to hand out; a customer types one when booking.',
+  },
+  {
+    value: 'bin',
+    label: 'Card range (BIN)',
+    description: "A label only: no booking checks the card's number, and no codes can be generated for it.",
+  },
+];
+
+export const discountTypeLabel = (type: Discount['discountType']): string =>
+  DISCOUNT_TYPES.find((t) => t.value === type)?.label ?? type;
+
+type ApplicabilityKey =
+  | 'applicableForHealthScreening'
+  | 'applicableForAIA'
+  | 'applicableForRetail'
+  | 'applicableForChronic'
+  | 'applicableForPDT';
+
+/**
+ * The applicability flags in plain words (issue 45), in the list's order. A code works only on a
+ * health-screening booking (every booking here is one), and on one by a verified AIA member only
+ * with the AIA flag on (`isDiscountApplicable`); Retail, Chronic and PDT are only categories: stored
+ * and shown, never checked.
+ */
+export const APPLICABILITY: readonly {
+  key: ApplicabilityKey;
+  label: string;
+  help: string;
+  checked: boolean;
+}[] = [
+  {
+    key: 'applicableForHealthScreening',
+    label: 'Health screening bookings',
+    help: 'Must be on for its codes to work: every booking here is a health screening.',
+    checked: true,
+  },
+  {
+    key: 'applicableForAIA',
+    label: 'AIA members',
+    help: 'Lets a verified AIA member (booking at member prices) use it; off, their booking is refused the code.',
+    checked: true,
+  },
+  {
+    key: 'applicableForRetail',
+    label: 'Retail',
+    help: 'A category label only: shown in the list, never checked at booking.',
+    checked: false,
+  },
+  {
+    key: 'applicableForChronic',
+    label: 'Chronic',
+    help: 'A category label only: shown in the list, never checked at booking.',
+    checked: false,
+  },
+  {
+    key: 'applicableForPDT',
+    label: 'PDT',
+    help: 'A category label only: shown in the list, never checked at booking.',
+    checked: false,
+  },
+];
 
 export const DISCOUNT: Entity<Discount> = {
   path: ADMIN_PATHS.discounts,
@@ -175,13 +252,24 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
     else next();
   };
 
-  const flag = (name: keyof DiscountValues & string, label: string) => (
+  const flag = ({ key, label, help }: (typeof APPLICABILITY)[number]) => (
     <Checkbox
-      checked={Boolean(values[name])}
-      onCheckedChange={(e) => form.setValue(name, (e.checked === true) as never)}
+      key={key}
+      checked={Boolean(values[key])}
+      onCheckedChange={(e) => form.setValue(key, e.checked === true)}
+      className={css({ alignItems: 'flex-start' })}
     >
-      {label}
+      <span className={css({ display: 'flex', flexDirection: 'column' })}>
+        <span>{label}</span>
+        <span className={css({ color: 'fg.muted', textStyle: 'xs', fontWeight: 'normal' })}>{help}</span>
+      </span>
     </Checkbox>
+  );
+  const flagGroup = (legend: string, checked: boolean) => (
+    <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <legend className={css({ fontWeight: 'medium', textStyle: 'sm', mb: '2' })}>{legend}</legend>
+      {APPLICABILITY.filter((f) => f.checked === checked).map(flag)}
+    </fieldset>
   );
 
   return (
@@ -252,11 +340,7 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
                     name="discountType"
                     value={values.discountType}
                     onChange={(t) => form.setValue('discountType', t)}
-                    options={[
-                      { value: '-', label: 'None', description: 'A plain discount.' },
-                      { value: 'promo', label: 'Promo', description: 'Generated promo codes.' },
-                      { value: 'bin', label: 'Bin', description: 'Card BIN based.' },
-                    ]}
+                    options={[...DISCOUNT_TYPES]}
                   />
                   {values.discountType === 'promo' ? (
                     <Grid columns={{ base: 1, sm: 2 }} gap="4">
@@ -293,10 +377,10 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
                   </Switch>
                   {values.limitRedemption ? (
                     <Field.TextField
-                      label="Max Redemptions"
+                      label="Max Redemptions per code"
                       type="number"
                       min={0}
-                      helperText="0 = unlimited"
+                      helperText="How many bookings each code can be used on; 0 = unlimited"
                       error={errors.maxRedemptions}
                       {...form.text('maxRedemptions')}
                     />
@@ -309,10 +393,10 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
                   </Switch>
                   {values.limitBinRedemption ? (
                     <Field.TextField
-                      label="Max Bin Redemptions"
+                      label="Total Max Redemptions"
                       type="number"
                       min={0}
-                      helperText="0 = unlimited"
+                      helperText="How many bookings all its codes together can be used on; 0 = unlimited"
                       error={errors.maxBinRedemptions}
                       {...form.text('maxBinRedemptions')}
                     />
@@ -321,16 +405,10 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
               ) : null}
 
               {step === 2 ? (
-                <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-                  <legend className={css({ fontWeight: 'medium', textStyle: 'sm', mb: '2' })}>
-                    Applicable For
-                  </legend>
-                  {flag('applicableForHealthScreening', 'Health Screening')}
-                  {flag('applicableForAIA', 'AIA')}
-                  {flag('applicableForRetail', 'Retail')}
-                  {flag('applicableForChronic', 'Chronic')}
-                  {flag('applicableForPDT', 'PDT')}
-                </fieldset>
+                <>
+                  {flagGroup('Who can use its codes', true)}
+                  {flagGroup('Category labels (not checked at booking)', false)}
+                </>
               ) : null}
 
               {step === 3 ? (

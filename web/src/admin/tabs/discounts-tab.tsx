@@ -1,7 +1,5 @@
 import {
-  applicabilityBadges,
   DISCOUNT_CODE_COUNT_DEFAULT,
-  formatDiscountType,
   formatDiscountValidity,
   formatDiscountValue,
   generateCodesSchema,
@@ -22,7 +20,16 @@ import { ADMIN_PATHS, failureMessage, useRefresh } from '../lib/admin-api';
 import { copyToClipboard } from '../lib/clipboard';
 import type { Discount, GeneratedCode } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
-import { DISCOUNT, DiscountDialog } from './discount-dialog';
+import { APPLICABILITY, DISCOUNT, DiscountDialog, discountTypeLabel } from './discount-dialog';
+
+/**
+ * '3 used · 7 left', or '3 used · no limit': the server's count of redemptions held now (a cancelled
+ * or expired booking gives its one back) and what the limits still allow.
+ */
+export function formatRedemptions(d: Pick<Discount, 'redemptionsUsed' | 'redemptionsLeft'>): string {
+  const left = d.redemptionsLeft === null ? 'no limit' : `${d.redemptionsLeft} left`;
+  return `${d.redemptionsUsed} used · ${left}`;
+}
 
 export function GenerateCodesDialog({
   discount,
@@ -163,7 +170,7 @@ export function DiscountsTab() {
       rowClickEdits
       columns={[
         { header: 'Name', cell: (d) => d.name, className: cellStyle.name },
-        { header: 'Type', cell: (d) => formatDiscountType(d.discountType) },
+        { header: 'Type', cell: (d) => discountTypeLabel(d.discountType) },
         {
           header: 'Discount',
           cell: (d) => formatDiscountValue(d.discountValueType, d.value),
@@ -171,13 +178,14 @@ export function DiscountsTab() {
         },
         { header: 'Status', cell: (d) => <StatusBadge active={d.isActive} /> },
         { header: 'Validity', cell: formatDiscountValidity, className: cellStyle.nowrap },
+        { header: 'Redemptions', cell: formatRedemptions, className: cellStyle.nowrap },
         {
-          header: 'Applicable For',
+          header: 'Applies To',
           cell: (d) => (
             <HStack gap="1" flexWrap="wrap">
-              {applicabilityBadges(d).map((b) => (
-                <Badge key={b} tone="accent">
-                  {b}
+              {APPLICABILITY.filter((f) => d[f.key]).map((f) => (
+                <Badge key={f.key} tone={f.checked ? 'accent' : 'neutral'}>
+                  {f.label}
                 </Badge>
               ))}
             </HStack>

@@ -34,6 +34,8 @@ const promo: Discount = {
   applicableForChronic: false,
   applicableForPDT: true,
   codeCount: 0,
+  redemptionsUsed: 0,
+  redemptionsLeft: null,
   createdAt: '',
   updatedAt: '',
 };
@@ -105,7 +107,7 @@ describe('discount dialog steps', () => {
     expect(within(screen.getByRole('alert')).getByText('Maximum redemptions must be 0 or more')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/^Max Redemptions/), { target: { value: '3' } });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await userEvent.click(screen.getByText('AIA'));
+    await userEvent.click(screen.getByText('AIA members'));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await userEvent.click(screen.getByLabelText(/Fixed Amount/));
     await userEvent.type(screen.getByLabelText(/^Value/), '20');
@@ -128,6 +130,52 @@ describe('discount dialog steps', () => {
       endDate: null,
     });
     expect(await screen.findByText('Discount created')).toBeTruthy();
+  });
+
+  it('names each type and applicability flag in plain words, with what it does', async () => {
+    stubApi({});
+    renderWithProviders(<DiscountDialog discount={null} open onOpenChange={noop} onSaved={noop} />);
+    const types = within(await screen.findByRole('group', { name: 'Discount Type' }));
+    for (const [label, help] of [
+      ['Plain', 'No codes can be generated for it, and bookings take a discount only through a code.'],
+      ['Promo codes', 'Generate codes to hand out; a customer types one when booking.'],
+      [
+        'Card range (BIN)',
+        "A label only: no booking checks the card's number, and no codes can be generated for it.",
+      ],
+    ]) {
+      expect(types.getByText(label!)).toBeTruthy();
+      expect(types.getByText(help!)).toBeTruthy();
+    }
+    // The API values stay: '-' is the default, picked as 'Plain'.
+    expect((types.getByRole('radio', { name: /^Plain/ }) as HTMLInputElement).value).toBe('-');
+    expect((types.getByRole('radio', { name: /^Plain/ }) as HTMLInputElement).checked).toBe(true);
+    expect((types.getByRole('radio', { name: /^Card range/ }) as HTMLInputElement).value).toBe('bin');
+    expect(screen.queryByText('Bin')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Plain words');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(screen.getByText('Limit redemptions for the whole discount'));
+    expect(screen.getByLabelText(/^Total Max Redemptions/)).toBeTruthy();
+    expect(screen.queryByText(/Bin Redemptions/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(stepOf()).toBe('Step 3 of 4: Applicability');
+    const who = within(screen.getByRole('group', { name: 'Who can use its codes' }));
+    expect(who.getByText('Health screening bookings')).toBeTruthy();
+    expect(
+      who.getByText('Must be on for its codes to work: every booking here is a health screening.'),
+    ).toBeTruthy();
+    expect(who.getByText('AIA members')).toBeTruthy();
+    expect(
+      who.getByText(
+        'Lets a verified AIA member (booking at member prices) use it; off, their booking is refused the code.',
+      ),
+    ).toBeTruthy();
+    const labels = within(screen.getByRole('group', { name: 'Category labels (not checked at booking)' }));
+    for (const label of ['Retail', 'Chronic', 'PDT']) expect(labels.getByText(label)).toBeTruthy();
+    expect(
+      labels.getAllByText('A category label only: shown in the list, never checked at booking.').length,
+    ).toBe(3);
   });
 
   it("edits with 'Update Discount' on the last step", async () => {
@@ -157,15 +205,30 @@ describe('discounts tab', () => {
       startDate: '2026-01-01T00:00:00+08:00',
       endDate: null,
     };
-    stubApi({ 'GET /api/admin/discounts': { success: true, data: [promo, bin] } });
+    stubApi({
+      'GET /api/admin/discounts': {
+        success: true,
+        data: [
+          { ...promo, redemptionsUsed: 3, redemptionsLeft: 7 },
+          { ...bin, redemptionsUsed: 3, redemptionsLeft: null },
+        ],
+      },
+    });
     renderWithProviders(<DiscountsTab />);
     expect(await screen.findByText('Welcome promotion')).toBeTruthy();
-    expect(screen.getByText('Promo')).toBeTruthy();
-    expect(screen.getByText('Bin')).toBeTruthy();
+    expect(screen.getByText('Promo codes')).toBeTruthy();
+    expect(screen.getByText('Card range (BIN)')).toBeTruthy();
+    expect(screen.queryByText('Bin')).toBeNull();
     expect(screen.getByText('10%')).toBeTruthy();
     expect(screen.getByText('$5.00')).toBeTruthy();
     expect(screen.getByText('Always valid')).toBeTruthy();
     expect(screen.getByText('From Jan 1, 2026')).toBeTruthy();
+    // The server's redemption counts on each row.
+    expect(screen.getByRole('columnheader', { name: 'Redemptions' })).toBeTruthy();
+    expect(screen.getByText('3 used · 7 left')).toBeTruthy();
+    expect(screen.getByText('3 used · no limit')).toBeTruthy();
+    expect(screen.getAllByText('Health screening bookings').length).toBe(2);
+    expect(screen.getAllByText('AIA members').length).toBe(2);
     expect(screen.getAllByText('PDT').length).toBe(2);
     expect(screen.getByRole('button', { name: 'Generate codes for Welcome promotion' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Generate codes for Card offer' })).toBeNull();

@@ -13,6 +13,7 @@ import type * as v from 'valibot';
 import { audit } from '../../audit';
 import { conflict, notFound } from '../../errors';
 import { checkFirst, parseInput } from '../../validation';
+import { keepsActive } from './inputs';
 
 /**
  * The admin catalogue (events, packages, discounts, public holidays, email settings, API keys, staff
@@ -103,6 +104,32 @@ export interface Change<Row> {
   request: FastifyRequest;
 }
 
+export type UpdateOptions<Row, UpdateInput> = Verb & {
+  method?: 'PUT' | 'PATCH';
+  body: Body<UpdateInput>;
+  /** Writes the change (and checks it against the row as it was) inside the transaction. */
+  apply: (tx: TransactionSql, id: number, input: UpdateInput, change: Change<Row>) => Promise<void>;
+};
+
+/**
+ * The update of an entity with an on/off switch (`isActive`): an edit that leaves isActive out (or
+ * null) keeps the switch as it is, so it never re-activates what was switched off (the form would read
+ * the missing field as its create default). `write` stores the input with isActive settled.
+ */
+export function updateKeepingActive<Input extends { isActive: boolean }>(
+  options: Verb & {
+    body: Body<Input>;
+    write: (tx: TransactionSql, id: number, input: Input) => Promise<void>;
+  },
+): UpdateOptions<{ isActive: boolean }, Input> {
+  const { write, ...verb } = options;
+  return {
+    ...verb,
+    apply: (tx, id, input, { before, request }) =>
+      write(tx, id, keepsActive(request.body) ? { ...input, isActive: before.isActive } : input),
+  };
+}
+
 export interface CatalogueOptions<Row, CreateInput, UpdateInput, Inserted extends { id: number }> {
   /** '/packages': the list and create path; the one-row routes add '/:id'. */
   path: string;
@@ -129,12 +156,7 @@ export interface CatalogueOptions<Row, CreateInput, UpdateInput, Inserted extend
       data: (row: unknown, inserted: Inserted, request: FastifyRequest) => unknown;
     };
   };
-  update?: Verb & {
-    method?: 'PUT' | 'PATCH';
-    body: Body<UpdateInput>;
-    /** Writes the change (and checks it against the row as it was) inside the transaction. */
-    apply: (tx: TransactionSql, id: number, input: UpdateInput, change: Change<Row>) => Promise<void>;
-  };
+  update?: UpdateOptions<Row, UpdateInput>;
   delete?: Verb & {
     /** The spec's answer message ('Package deleted'). */
     message: string;

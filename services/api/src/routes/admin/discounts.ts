@@ -8,18 +8,30 @@ import {
   IdParams,
 } from '@hs/contracts';
 import {
+  DISCOUNT_CODE_EVENT_TYPES,
+  type DiscountCodeEvent,
   type DiscountFormOutput,
+  discountCodeStream,
   discountFormSchema,
+  discountStream,
   generateCodesSchema,
   generateDiscountIdentifiers,
   parseDiscountInstant,
+  redemptionLimit,
 } from '@hs/domain';
-import { Type } from '@sinclair/typebox';
+import { type LatestRow, latestOfTypesQuery, latestOfTypesRead } from '@hs/eventstore';
+import { type Static, Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { HttpError, badRequest } from '../../errors';
 import { parseInput } from '../../validation';
-import { type Db, catalogueRoutes, formBody, isoDates, rowsOf } from './catalogue-routes';
-import { keepsActive } from './inputs';
+import {
+  type Db,
+  catalogueRoutes,
+  formBody,
+  isoDates,
+  rowsOf,
+  updateKeepingActive,
+} from './catalogue-routes';
 
 const selectDiscounts = (db: Db, id?: number) => db`
   select d.id, d.name, d.line_item_label as "lineItemLabel", d.discount_type as "discountType", d.description,
@@ -41,6 +53,64 @@ const discountRows = rowsOf(
   (row) => isoDates(row, 'startDate', 'endDate', 'createdAt', 'updatedAt'),
   'Discount not found',
 );
+
+/**
+ * Redemptions so far of each stream, as the booking reads them (booking/order.ts): the streams are
+ * the truth, and each redemption and release carries the count after it, so the latest one says it.
+ * One statement for every stream of the list.
+ */
+async function redemptionCounts(db: Db, streamIds: string[]): Promise<Map<string, number>> {
+  if (streamIds.length === 0) return new Map();
+  const latest = latestOfTypesQuery(db, db`r.stream_id`, [DISCOUNT_CODE_EVENT_TYPES]);
+  const rows = await db<{ streamId: string; latest: LatestRow[] }[]>`
+    select r.stream_id as "streamId", (select coalesce(json_agg(l), '[]'::json) from (${latest}) l) as latest
+    from unnest(${streamIds}::text[]) as r(stream_id)`;
+  return new Map(
+    rows.map((r) => [
+      r.streamId,
+      latestOfTypesRead<DiscountCodeEvent['data']>(r.latest).events[0]?.data.countAfter ?? 0,
+    ]),
+  );
+}
+
+type DiscountRow = Static<typeof DiscountSchema>;
+type CatalogueRow = Omit<DiscountRow, 'redemptionsUsed' | 'redemptionsLeft'>;
+
+/**
+ * Each discount with its redemptions: used, over every code of it; left, what its limits still allow
+ * (a code's own limit, summed over its codes, and the whole discount's), or null with no limit. The
+ * whole discount's count is its own stream's, the one its limit is checked against.
+ */
+async function withRedemptions(db: Db, discounts: CatalogueRow[]): Promise<DiscountRow[]> {
+  if (discounts.length === 0) return [];
+  const ids = discounts.map((d) => d.id);
+  const codes = await db<{ id: number; discountId: number }[]>`
+    select id, discount_id as "discountId" from discount_identifiers where discount_id = any(${ids}::bigint[])`;
+  const counts = await redemptionCounts(db, [
+    ...codes.map((c) => discountCodeStream(c.id).id),
+    ...discounts.filter((d) => d.limitBinRedemption).map((d) => discountStream(d.id).id),
+  ]);
+  const codeCounts = new Map<number, number[]>();
+  for (const c of codes) {
+    const list = codeCounts.get(c.discountId) ?? [];
+    list.push(counts.get(discountCodeStream(c.id).id) ?? 0);
+    codeCounts.set(c.discountId, list);
+  }
+  return discounts.map((d) => {
+    const used = codeCounts.get(d.id) ?? [];
+    const codeLimit = redemptionLimit(d.limitRedemption, d.maxRedemptions);
+    const binLimit = redemptionLimit(d.limitBinRedemption, d.maxBinRedemptions);
+    const left = [
+      codeLimit === null ? null : used.reduce((sum, n) => sum + Math.max(0, codeLimit - n), 0),
+      binLimit === null ? null : Math.max(0, binLimit - (counts.get(discountStream(d.id).id) ?? 0)),
+    ].filter((n): n is number => n !== null);
+    return {
+      ...d,
+      redemptionsUsed: used.reduce((sum, n) => sum + n, 0),
+      redemptionsLeft: left.length === 0 ? null : Math.min(...left),
+    };
+  });
+}
 
 /**
  * A bare day (`2026-11-24`) bounds the window by Singapore days, inclusive: start at that day's
@@ -89,6 +159,7 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
       entity: 'discount',
       schema: DiscountSchema,
       rows: discountRows,
+      present: withRedemptions,
       list: { summary: 'List discount codes' },
       get: { summary: 'Read one discount code' },
       create: {
@@ -99,15 +170,13 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
           return row!;
         },
       },
-      update: {
+      update: updateKeepingActive({
         summary: 'Update a discount code',
         body: formBody(DiscountInputSchema, discountFormSchema),
-        apply: async (tx, id, input, { before, request }) => {
-          // An edit without isActive leaves the switch as it is: it never re-activates a discount.
-          const isActive = keepsActive(request.body) ? before.isActive : input.isActive;
-          await tx`update discounts set ${tx({ ...columns(input), is_active: isActive })} where id = ${id}`;
+        write: async (tx, id, input) => {
+          await tx`update discounts set ${tx(columns(input))} where id = ${id}`;
         },
-      },
+      }),
       delete: {
         summary: 'Delete a discount code',
         message: 'Discount deleted',

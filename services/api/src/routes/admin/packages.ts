@@ -1,8 +1,14 @@
 import { AdminPackageSchema, PackageInputSchema } from '@hs/contracts';
 import { packageFormSchema as PackageInput } from '@hs/domain';
 import { conflict } from '../../errors';
-import { type Db, catalogueRoutes, formBody, isoDates, rowsOf } from './catalogue-routes';
-import { keepsActive } from './inputs';
+import {
+  type Db,
+  catalogueRoutes,
+  formBody,
+  isoDates,
+  rowsOf,
+  updateKeepingActive,
+} from './catalogue-routes';
 
 // numeric(10,2) comes back as a string like "120.00": exactly the wire format.
 const selectPackages = (db: Db, id?: number) => db`
@@ -29,18 +35,16 @@ const packages = catalogueRoutes({
       return row!;
     },
   },
-  update: {
+  update: updateKeepingActive({
     summary: 'Update a package',
     body: formBody(PackageInputSchema, PackageInput),
-    apply: async (tx, id, input, { before, request }) => {
-      // An edit without isActive leaves the switch as it is (as for events): it never re-activates.
-      const isActive = keepsActive(request.body) ? before.isActive : input.isActive;
+    write: async (tx, id, input) => {
       await tx`
         update packages set name = ${input.name}, description = ${input.description}, price = ${input.price!},
-          aia_price = ${input.aiaPrice}, is_active = ${isActive}
+          aia_price = ${input.aiaPrice}, is_active = ${input.isActive}
         where id = ${id}`;
     },
-  },
+  }),
   delete: {
     summary: 'Delete a package',
     message: 'Package deleted',
