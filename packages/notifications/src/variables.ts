@@ -3,6 +3,7 @@
  * and the sample values of test emails and previews.
  */
 import { type LineItemVariables, maskIdentificationNumber, type ParticipantVariables } from '@hs/domain';
+import type { EmailType } from './templates';
 
 /**
  * Variables of every email. The spec's list (reference number ... timeslot date and time) plus the
@@ -71,8 +72,21 @@ export type RefundVariables = {
  */
 export { maskIdentificationNumber };
 
-/** Sample data for test emails and previews (the spec's example reference number). */
-export function sampleVariables(): EmailVariables {
+/**
+ * What changes in the sample when it is for one email type (issue 45): the booking as that email
+ * finds it, so a template that shows `status` or `cancelledAt` has a value in its preview too.
+ */
+const SAMPLE_BY_TYPE: Partial<Record<EmailType, Partial<EmailVariables>>> = {
+  cancellation: { status: 'cancelled', cancelledAt: '8 May 2025, 10:30 AM' },
+  expiry: { status: 'expired' },
+};
+
+/**
+ * Sample data for test emails and previews (the spec's example reference number). With `type`, the
+ * sample as that email type's preview shows it (a cancellation is cancelled, ...); every variable of
+ * TEMPLATE_VARIABLES has a value then. Without it, the sample agrees with sampleDocumentData().
+ */
+export function sampleVariables(type?: EmailType): EmailVariables {
   const participants: ParticipantVariables[] = [
     {
       name: 'Tan Wei Ming',
@@ -99,7 +113,7 @@ export function sampleVariables(): EmailVariables {
     { label: 'Volume discount 5%', amount: '-S$25.00' },
     { label: 'Welcome 10% off', amount: '-S$47.50' },
   ];
-  return {
+  const sample: EmailVariables = {
     referenceNumber: 'HS2505-0607-1234',
     firstName: 'Tan',
     lastName: 'Wei Ming',
@@ -148,4 +162,5 @@ export function sampleVariables(): EmailVariables {
     waitlistSeats: '2',
     offerExpiresAt: '6 June 2025, 4:00 PM',
   };
+  return type ? { ...sample, ...SAMPLE_BY_TYPE[type] } : sample;
 }

@@ -1,7 +1,9 @@
 /** Issue 9, api side: template safety at save, the new-tab previews, the admin queue view. */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TEMPLATE_VARIABLES } from '@hs/domain';
+import { EMAIL_TYPES, sampleVariables } from '@hs/notifications';
 import { testRedis } from '@hs/testing';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -179,6 +181,121 @@ describe('email templates, previews and the queue view', () => {
     expect(bogus.json().message).toBe(`Invalid querystring: type ${bogus.json().errors[0].message}`);
   });
 
+  it('previews every email type with sample data and no recipient (render=1), issue 45', async () => {
+    const session = await api.asAdmin({ method: 'POST', url: '/api/admin/previews/session' });
+    const cookie = (session.cookies as Array<{ name: string; value: string }>).find(
+      (c) => c.name === 'hs_preview',
+    )!.value;
+    const before = (await readdir(outbox)).length;
+    // What each type's preview shows of its own sample data (besides the name every email greets).
+    const own: Partial<Record<(typeof EMAIL_TYPES)[number], string[]>> = {
+      reminder: ['tomorrow', 'Saturday, 7 June 2025'],
+      cancellation: ['has been cancelled'],
+      receipt: ['TXN-SAMPLE-0001', 'S$465.98'],
+      invoice: ['HS-2025-000123', 'Welcome 10% off'],
+      expiry: [
+        '7 May 2025, 2:45 PM',
+        'https://healthscreening.example.sg/events/community-health-screening-2025',
+      ],
+      refund: ['S$100.00', 'HS-CN-2025-000045', 'S$8.26', 'One attendee can no longer come'],
+      rescheduled: ['Friday, 6 June 2025', '2:00 PM - 3:00 PM', 'Saturday, 7 June 2025'],
+      waitlist_joined: [
+        'position <strong>3</strong>',
+        'https://healthscreening.example.sg/waitlist/sample-token',
+      ],
+      waitlist_offer: ['6 June 2025, 4:00 PM', 'https://healthscreening.example.sg/waitlist/sample-token'],
+      waitlist_expired: ['Saturday, 7 June 2025', 'https://healthscreening.example.sg/waitlist/sample-token'],
+      waitlist_left: ['no longer on the waiting list'],
+    };
+    for (const type of EMAIL_TYPES) {
+      for (const auth of ['bearer', 'cookie'] as const) {
+        const url = `/api/test-email?type=${type}&render=1`;
+        const res =
+          auth === 'bearer'
+            ? await api.asAdmin({ url })
+            : await api.app.inject({ url, cookies: { hs_preview: cookie } });
+        expect(res.statusCode, `${type} (${auth}): ${res.body}`).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.headers['cache-control']).toBe('no-store');
+        const html = res.body;
+        expect(html, type).toMatch(/^<!doctype html>/i);
+        expect(html, type).toContain('Tan');
+        for (const text of own[type] ?? []) expect(html, `${type}: ${text}`).toContain(text);
+        // nothing left unrendered, nothing empty where a value goes
+        expect(html, type).not.toMatch(/\{\{|\}\}|<%|%>/);
+        expect(html, type).not.toMatch(/undefined|null|\[object Object\]|NaN/);
+        expect(html, type).not.toMatch(/<td[^>]*>\s*(<strong>\s*<\/strong>)?\s*<\/td>|\(\s*\)/);
+      }
+      // the sample a template of this type sees: every variable has a value (cancelledAt only once cancelled)
+      const vars = sampleVariables(type) as Record<string, unknown>;
+      for (const { name, kind } of TEMPLATE_VARIABLES) {
+        if (name === 'cancelledAt' && type !== 'cancellation') continue;
+        if (kind === 'list') expect((vars[name] as unknown[]).length, `${type}: ${name}`).toBeGreaterThan(0);
+        else expect(vars[name], `${type}: ${name}`).toEqual(expect.stringMatching(/\S/));
+      }
+    }
+    expect(sampleVariables('cancellation')).toMatchObject({
+      status: 'cancelled',
+      cancelledAt: expect.any(String),
+    });
+    // a preview sends nothing
+    expect((await readdir(outbox)).length).toBe(before);
+
+    // a recipient given to a preview is shown, not mailed; a bad one is still refused
+    const withEmail = await api.asAdmin({
+      url: '/api/test-email?type=refund&render=1&email=ops%40example.com',
+    });
+    expect(withEmail.statusCode).toBe(200);
+    expect((await readdir(outbox)).length).toBe(before);
+    expect((await api.asAdmin({ url: '/api/test-email?type=refund&render=1&email=' })).statusCode).toBe(200);
+    const badEmail = await api.asAdmin({ url: '/api/test-email?type=refund&render=1&email=nope' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json()).toMatchObject({ success: false, message: 'Please enter a valid email address' });
+
+    // an unknown or empty type: 400 naming the types, never a 500
+    for (const type of ['bogus', '', 'CONFIRMATION', 'waitlist', '__proto__']) {
+      const res = await api.asAdmin({ url: `/api/test-email?type=${encodeURIComponent(type)}&render=1` });
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(400);
+      expect(res.json().success).toBe(false);
+      expect(res.json().errors).toEqual([
+        { field: 'type', message: expect.stringContaining(EMAIL_TYPES.join(', ')) },
+      ]);
+    }
+    // no type: the confirmation
+    expect((await api.asAdmin({ url: '/api/test-email?render=1' })).statusCode).toBe(200);
+    // not a preview and no recipient: refused in words
+    const noTo = await api.asAdmin({ url: '/api/test-email?type=reminder&render=0' });
+    expect(noTo.statusCode).toBe(400);
+    expect(noTo.json().message).toBe('Give an email address to send the test email to');
+    expect((await api.asAdmin({ url: '/api/test-email?type=receipt&email=' })).statusCode).toBe(400);
+  });
+
+  it("keeps the spec's contract (email + confirmation, invoice or receipt sends) and sends every other type", async () => {
+    const emls = async () => (await readdir(outbox)).filter((f) => f.endsWith('.eml')).sort();
+    for (const type of ['confirmation', 'invoice', 'receipt']) {
+      const before = await emls();
+      const res = await api.asAdmin({ url: `/api/test-email?email=ops%40example.com&type=${type}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: `Test ${type} email sent to ops@example.com` });
+      const added = (await emls()).filter((f) => !before.includes(f));
+      expect(added).toHaveLength(1);
+      const eml = await readFile(path.join(outbox, added[0]!), 'utf8');
+      expect(eml).toMatch(/^To: ops@example\.com/m);
+      expect(eml).toContain(`sample-${type}.pdf`);
+    }
+    for (const type of EMAIL_TYPES.filter((t) => !['confirmation', 'invoice', 'receipt'].includes(t))) {
+      const before = await emls();
+      const res = await api.asAdmin({ url: `/api/test-email?email=ops%40example.com&type=${type}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: `Test ${type} email sent to ops@example.com` });
+      const added = (await emls()).filter((f) => !before.includes(f));
+      expect(added, type).toHaveLength(1);
+      const eml = await readFile(path.join(outbox, added[0]!), 'utf8');
+      if (type === 'refund') expect(eml).toContain('sample-credit-note.pdf');
+      else expect(eml, type).not.toContain('.pdf');
+    }
+  });
+
   it('shows queue counts and failed jobs, and retries a failed job', async () => {
     const connection = { url: process.env.HS_TEST_REDIS_URL! } as never;
     const queue = new Queue('partner-confirmation', { connection, prefix: redis.prefix });
@@ -235,6 +352,16 @@ describe('email templates, previews and the queue view', () => {
       expect(Object.keys(doc.paths), p).toContain(p);
     }
     expect(doc.paths['/api/test-pdf'].get.tags).toEqual(['admin']);
+    const testEmail = doc.paths['/api/test-email'].get;
+    expect(testEmail.summary).toMatch(/no recipient needed/);
+    expect(testEmail.description).toMatch(/render=1.*`email` is optional/s);
+    expect(testEmail.description).toContain(EMAIL_TYPES.join(', '));
+    expect(testEmail.description).toMatch(/preview cookie/);
+    expect(testEmail.security).toContainEqual({ previewCookie: [] });
+    const type = testEmail.parameters.find((p: { name: string }) => p.name === 'type');
+    expect(type.schema.anyOf.map((s: { const?: string; enum?: string[] }) => s.const ?? s.enum?.[0])).toEqual(
+      [...EMAIL_TYPES],
+    );
     expect(doc.paths['/api/test-pdf'].get.security).toContainEqual({ previewCookie: [] });
     expect(doc.components.securitySchemes.previewCookie).toEqual({
       type: 'apiKey',

@@ -3,10 +3,10 @@ import {
   emailConfigSchema,
   emailConfigUpdateSchema,
   TEMPLATE_VARIABLES,
-  type TEST_EMAIL_TYPES,
+  TEST_EMAIL_TYPES,
   testEmailSchema,
 } from '@hs/domain';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Stack } from 'styled-system/jsx';
 import { Button } from '../../components/ui/button';
@@ -16,6 +16,7 @@ import * as Table from '../../components/ui/table';
 import * as Tabs from '../../components/ui/tabs';
 import { toaster } from '../../components/ui/toaster';
 import { api, buildUrl } from '../../lib/api';
+import { selectStyle } from '../../public/select-style';
 import { FormDialog } from '../components/form-dialog';
 import { RadioCards } from '../components/radio-cards';
 import { SectionHeader } from '../components/section';
@@ -29,6 +30,7 @@ import {
 } from '../entity-tab';
 import { ADMIN_PATHS, describeActor, formatAdminDateTime, truncate } from '../lib/admin-api';
 import type { EmailConfig } from '@hs/contracts';
+import * as v from 'valibot';
 import { useForm } from '../lib/use-form';
 import { PrivacyNoticeCard } from './privacy-notice-card';
 import { RetentionCard } from './retention-card';
@@ -95,7 +97,40 @@ export function EmailConfigDialog({ config, ...slot }: ItemDialogProps<'config',
   );
 }
 
-type TestEmailType = (typeof TEST_EMAIL_TYPES)[number];
+/**
+ * Every email the product sends, with its label in the back office: the EMAIL_TYPES of
+ * @hs/notifications (the server's one list, which the web does not bundle; test-email.spec.tsx
+ * checks the two agree), in the order of a booking's life.
+ */
+export const EMAIL_TYPE_LABELS = {
+  confirmation: 'Booking confirmation',
+  reminder: 'Reminder',
+  rescheduled: 'Rescheduled',
+  cancellation: 'Cancellation',
+  expiry: 'Reservation expired',
+  invoice: 'Invoice',
+  receipt: 'Payment receipt',
+  refund: 'Refund',
+  waitlist_joined: 'Waiting list: joined',
+  waitlist_offer: 'Waiting list: seats offered',
+  waitlist_expired: 'Waiting list: offer expired',
+  waitlist_left: 'Waiting list: left',
+} as const;
+export type TestEmailType = keyof typeof EMAIL_TYPE_LABELS;
+const EMAIL_TYPE_VALUES = Object.keys(EMAIL_TYPE_LABELS) as [TestEmailType, ...TestEmailType[]];
+
+/** The emails that carry a PDF (previewed at /api/test-pdf). */
+const hasPdf = (type: TestEmailType) => (TEST_EMAIL_TYPES as readonly string[]).includes(type);
+
+/** Send test email: the spec's address check, and any email type (issue 45). */
+const sendTestEmailSchema = v.object({
+  email: testEmailSchema.entries.email,
+  type: v.picklist(EMAIL_TYPE_VALUES, 'Please select an email type'),
+});
+
+const subsection = css({ display: 'flex', flexDirection: 'column', gap: '3' });
+const subsectionTitle = css({ fontWeight: 'semibold', textStyle: 'md' });
+const subsectionHint = css({ color: 'fg.muted', textStyle: 'sm' });
 
 export function TestEmailDialog({
   open,
@@ -104,9 +139,12 @@ export function TestEmailDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const form = useForm(testEmailSchema, { email: '', type: 'confirmation' as TestEmailType });
+  const form = useForm(sendTestEmailSchema, { email: '', type: 'confirmation' as TestEmailType });
   const [previewType, setPreviewType] = useState<'email' | 'pdf'>('email');
   const [pending, setPending] = useState(false);
+  const ids = useId();
+  const type = form.values.type;
+  const pdf = hasPdf(type) && previewType === 'pdf';
 
   // A new tab cannot send the bearer header: it opens at once (still inside the click, so no popup
   // blocker stops it) and is sent to the preview once the api has set the short-lived, httpOnly
@@ -131,10 +169,9 @@ export function TestEmailDialog({
       });
     }
   };
-  const preview = form.handleSubmit(({ email, type }) =>
-    openPreview('/api/test-email', { email, type, render: 1 }),
-  );
-  const previewPdf = () => openPreview('/api/test-pdf', { type: form.values.type });
+  // A preview shows sample data: no recipient needed (issue 45).
+  const preview = () => openPreview('/api/test-email', { type, render: 1 });
+  const previewPdf = () => openPreview('/api/test-pdf', { type });
   const send = form.handleSubmit(async ({ email, type }) => {
     setPending(true);
     try {
@@ -162,55 +199,77 @@ export function TestEmailDialog({
           <Dialog.Header>
             <Dialog.Title>Test Email Template</Dialog.Title>
             <Dialog.Description>
-              Preview a template or send it to an address with sample data.
+              Preview any email the system sends with sample data, or send one to an address.
             </Dialog.Description>
           </Dialog.Header>
           <Dialog.Body>
-            <Stack gap="4" pb="2">
-              <Field.TextField
-                label="Recipient Email"
-                type="email"
-                required
-                error={form.errors.email}
-                {...form.text('email')}
-              />
-              <RadioCards
-                legend="Email Type"
-                name="type"
-                value={form.values.type}
-                onChange={(t) => form.setValue('type', t)}
-                options={[
-                  { value: 'confirmation', label: 'Confirmation' },
-                  { value: 'invoice', label: 'Invoice' },
-                  { value: 'receipt', label: 'Receipt' },
-                ]}
-              />
-              <RadioCards
-                legend="Preview Type"
-                name="previewType"
-                value={previewType}
-                onChange={setPreviewType}
-                options={[
-                  { value: 'email', label: 'Email' },
-                  { value: 'pdf', label: 'PDF' },
-                ]}
-              />
+            <Stack gap="6" pb="2">
+              <section aria-labelledby={`${ids}-preview`} className={subsection}>
+                <h3 id={`${ids}-preview`} className={subsectionTitle}>
+                  Preview
+                </h3>
+                <p className={subsectionHint}>Opens in a new tab with sample data. No recipient needed.</p>
+                <Field.Root>
+                  <Field.Label>Email Type</Field.Label>
+                  <Field.Select
+                    name="type"
+                    className={selectStyle}
+                    value={type}
+                    onChange={(e) => form.setValue('type', e.target.value as TestEmailType)}
+                  >
+                    {EMAIL_TYPE_VALUES.map((t) => (
+                      <option key={t} value={t}>
+                        {EMAIL_TYPE_LABELS[t]}
+                      </option>
+                    ))}
+                  </Field.Select>
+                </Field.Root>
+                {hasPdf(type) ? (
+                  <RadioCards
+                    legend="Preview Type"
+                    name="previewType"
+                    value={previewType}
+                    onChange={setPreviewType}
+                    options={[
+                      { value: 'email', label: 'Email' },
+                      { value: 'pdf', label: 'PDF' },
+                    ]}
+                  />
+                ) : null}
+                <div>
+                  {pdf ? (
+                    <Button variant="outline" onClick={() => void previewPdf()}>
+                      Preview PDF
+                    </Button>
+                  ) : (
+                    <Button variant="outline" onClick={() => void preview()}>
+                      Preview
+                    </Button>
+                  )}
+                </div>
+              </section>
+              <section aria-labelledby={`${ids}-send`} className={subsection}>
+                <h3 id={`${ids}-send`} className={subsectionTitle}>
+                  Send test email
+                </h3>
+                <p className={subsectionHint}>
+                  Sends the {EMAIL_TYPE_LABELS[type]} email chosen above, with sample data, to this address.
+                </p>
+                <Field.TextField
+                  label="Recipient Email"
+                  type="email"
+                  required
+                  error={form.errors.email}
+                  {...form.text('email')}
+                />
+                <div>
+                  <Button type="submit" loading={pending}>
+                    Send Test Email
+                  </Button>
+                </div>
+              </section>
             </Stack>
           </Dialog.Body>
-          <Dialog.Footer>
-            {previewType === 'pdf' ? (
-              <Button variant="outline" onClick={previewPdf}>
-                Preview PDF
-              </Button>
-            ) : (
-              <Button variant="outline" onClick={() => void preview()}>
-                Preview Template
-              </Button>
-            )}
-            <Button type="submit" loading={pending}>
-              Send Test Email
-            </Button>
-          </Dialog.Footer>
         </form>
         <Dialog.CloseButton />
       </Dialog.Portal>

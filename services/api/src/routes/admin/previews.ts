@@ -21,9 +21,11 @@ import {
   PermanentDeliveryError,
   createMailer,
   renderConfirmationPdf,
+  renderCreditNotePdf,
   renderEmail,
   renderIssuedInvoicePdf,
   renderReceiptPdf,
+  sampleCreditNoteData,
   sampleDocumentData,
   sampleInvoiceSnapshot,
   sampleVariables,
@@ -65,6 +67,20 @@ const renderPdf = async (type: PdfType, sql: Sql): Promise<Uint8Array> => {
 const pdfFor = (type: EmailType): PdfType | null =>
   (PDF_TYPES as readonly string[]).includes(type) ? (type as PdfType) : null;
 
+/** The sample PDF a sent test email carries, as the real one does (none for the others). */
+async function sampleAttachments(type: EmailType, sql: Sql): Promise<MailAttachment[]> {
+  const pdf = (filename: string, content: Uint8Array): MailAttachment => ({
+    filename,
+    content,
+    contentType: 'application/pdf',
+  });
+  const kind = pdfFor(type);
+  if (kind) return [pdf(`sample-${kind}.pdf`, await renderPdf(kind, sql))];
+  if (type === 'refund')
+    return [pdf('sample-credit-note.pdf', await renderCreditNotePdf(sampleCreditNoteData()))];
+  return [];
+}
+
 async function emailConfigs(sql: FastifyRequest['server']['sql']): Promise<Record<string, string>> {
   const rows = await sql<{ config_key: string; config_value: string }[]>`
     select config_key, config_value from email_configs`;
@@ -84,11 +100,12 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
   open.addHook('onRoute', (route) => {
     route.url = route.url.replace(/^\/api\/admin\//, '/api/');
     route.path = route.url;
+    const auth =
+      'Admin bearer token, or the short-lived preview cookie set by POST /api/admin/previews/session (for a new tab).';
     route.schema = {
       tags: ['admin'],
       ...route.schema,
-      description:
-        'Admin bearer token, or the short-lived preview cookie set by POST /api/admin/previews/session (for a new tab).',
+      description: route.schema?.description ? `${route.schema.description}\n\n${auth}` : auth,
       security: [{ bearerAuth: [] }, { previewCookie: [] }],
       // admin only (requireAdmin without config.roles), declared like the guarded routes' so the
       // role matrix test tries these two as well
@@ -121,11 +138,33 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
     '/test-email',
     {
       schema: {
-        summary: 'Send (or, with render=1, show) a test email rendered with sample data',
+        summary: 'Preview (render=1, no recipient needed) or send a test email of any type, with sample data',
+        description: [
+          `\`type\` is any email the product sends (${EMAIL_TYPES.join(', ')}; default confirmation), rendered`,
+          'from the stored templates with sample data.',
+          'With `render=1` the answer is the email as HTML (text/html) and nothing is sent: `email` is optional.',
+          'Without it the email goes to `email` (required) with the sample PDF the real one carries',
+          '(confirmation, invoice, receipt; a credit note for refund), and the answer is `{ success, message }`.',
+        ].join(' '),
         querystring: Type.Object({
-          email: Type.Optional(Type.String({ maxLength: 254 })),
-          type: Type.Optional(Type.Union(EMAIL_TYPES.map((t) => Type.Literal(t)))),
-          render: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true')])),
+          email: Type.Optional(
+            Type.String({
+              maxLength: 254,
+              description: 'Where to send the test email; required unless render=1',
+            }),
+          ),
+          type: Type.Optional(
+            Type.Union(
+              EMAIL_TYPES.map((t) => Type.Literal(t)),
+              { description: 'The email type (default confirmation)' },
+            ),
+          ),
+          render: Type.Optional(
+            Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true')], {
+              description:
+                '1 or true: answer with the rendered HTML instead of sending (no recipient needed)',
+            }),
+          ),
         }),
         response: {
           200: AlsoAs(MessageResponseSchema, 'text/html'),
@@ -136,12 +175,14 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
       },
     },
     async (request, reply) => {
-      const { email: to, render } = request.query;
+      const { render } = request.query;
+      // An empty `email=` (a preview form's blank field) is no address at all.
+      const to = request.query.email === '' ? undefined : request.query.email;
       // Checked here rather than by the schema's format, to answer in the spec's words.
       if (to !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to))
         throw badRequest(TEST_EMAIL_MESSAGE, [{ field: 'email', message: TEST_EMAIL_MESSAGE }]);
       const type = request.query.type ?? 'confirmation';
-      const vars = sampleVariables();
+      const vars = sampleVariables(type);
       if (to) vars.email = to;
       const rendered = renderEmail(type, await emailConfigs(app.sql), vars);
       if (render === '1' || render === 'true') {
@@ -154,16 +195,7 @@ const previews: FastifyPluginAsyncTypebox<PreviewsOptions> = async (app, opts) =
         throw badRequest('Give an email address to send the test email to', [
           { field: 'email', message: 'Required unless render=1' },
         ]);
-      const kind = pdfFor(type);
-      const attachments: MailAttachment[] = kind
-        ? [
-            {
-              filename: `sample-${kind}.pdf`,
-              content: await renderPdf(kind, app.sql),
-              contentType: 'application/pdf',
-            },
-          ]
-        : [];
+      const attachments = await sampleAttachments(type, app.sql);
       const mailer = createMailer(opts.mail);
       try {
         const { messageId } = await mailer.send({ to, ...rendered, attachments });
