@@ -6,7 +6,7 @@ import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
 import { FormDialog } from '../components/form-dialog';
 import { bodyOf, renderWithProviders, stubApi } from '../test/helpers';
-import { type Entity, EntityTab, type ItemDialogProps, useEntityDialog } from './index';
+import { CatalogueTab, type Entity, EntityTab, type ItemDialogProps, useEntityDialog } from './index';
 
 afterEach(() => {
   toaster.remove();
@@ -137,5 +137,42 @@ describe('<EntityTab>', () => {
     await ui.click(screen.getByRole('button', { name: 'Create Thing' }));
     expect(within(await screen.findByRole('alert')).getByText('Taken')).toBeTruthy();
     expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('<CatalogueTab>', () => {
+  const tab = (
+    <CatalogueTab
+      entity={{ ...THING, label: 'Package', noun: 'package' }}
+      description="All the packages."
+      columns={[{ header: 'Code', cell: (t) => `#${t.id}` }]}
+      dialog={({ item, ...slot }) => <ThingDialog thing={item} {...slot} />}
+    />
+  );
+
+  it('words the heading, caption and empty text after the entity', async () => {
+    stubApi({ [`GET ${PATH}`]: list([]) });
+    renderWithProviders(tab);
+    expect(await screen.findByText('No packages found. Add one to get started.')).toBeTruthy();
+    const heading = screen.getByRole('heading', { name: 'Packages' });
+    expect(heading.id).toBe('packages-heading');
+    expect(screen.getByText('All the packages.')).toBeTruthy();
+  });
+
+  it('puts the Name column first', async () => {
+    stubApi({ [`GET ${PATH}`]: list([{ id: 7, name: 'Basic' }]) });
+    renderWithProviders(tab);
+    const table = await screen.findByRole('table', { name: 'Packages' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Code', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent?.trim())[0],
+    ).toBe('Basic');
+    expect(within(table).getByText('#7')).toBeTruthy();
   });
 });

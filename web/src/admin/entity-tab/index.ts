@@ -4,6 +4,7 @@
  * edit dialog's form and save. A tab is an `Entity` descriptor, its columns and its form fields.
  */
 export { ActionsMenu, editDeleteItems, type MenuAction } from './actions-menu';
+export { CatalogueTab, type CatalogueTabProps } from './catalogue-tab';
 export { deleteQuestion, doneToast, type Entity } from './entity';
 export {
   cellStyle,

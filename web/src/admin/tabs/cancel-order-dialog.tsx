@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import type { AdminOrder } from '@hs/contracts';
-import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import * as Dialog from '../../components/ui/dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { failureMessage, toastError, toastSuccess } from '../lib/admin-api';
 import { postRefund, REFUND_MESSAGES, refundableCents } from '../lib/refunds';
 import { formatPrice } from './packages-tab';
@@ -22,7 +21,6 @@ export function CancelOrderDialog({
   /** Resolves true when the order was cancelled (the caller toasts either way). */
   onConfirm: (order: AdminOrder) => Promise<boolean>;
 }) {
-  const [pending, setPending] = useState(false);
   // unticked for this order; a new opening starts ticked again
   const [noRefundFor, setNoRefundFor] = useState<AdminOrder | null>(null);
   const shown = useRef<{ order: AdminOrder; idempotencyKey: string } | null>(null);
@@ -49,33 +47,25 @@ export function CancelOrderDialog({
   const confirm = async () => {
     if (!order || !shown.current) return;
     const key = shown.current.idempotencyKey;
-    setPending(true);
-    try {
-      const cancelled = await onConfirm(order);
-      if (cancelled && refund) await refundAfterCancel(order, key);
-    } finally {
-      setPending(false);
-      onOpenChange(false);
-    }
+    const cancelled = await onConfirm(order);
+    if (cancelled && refund) await refundAfterCancel(order, key);
   };
   return (
-    <Dialog.Root
-      role="alertdialog"
-      size="sm"
+    <ConfirmDialog
       open={order !== null}
-      onOpenChange={(e) => onOpenChange(e.open)}
+      onOpenChange={onOpenChange}
+      title="Cancel Order"
+      description={
+        o
+          ? `Cancel order ${o.referenceNumber} for ${o.firstName} ${o.lastName}? Its seats are released for other bookings.`
+          : ''
+      }
+      cancelLabel="Keep Order"
+      confirmLabel="Cancel Order"
+      onConfirm={confirm}
     >
-      <Dialog.Portal>
-        <Dialog.Header>
-          <Dialog.Title>Cancel Order</Dialog.Title>
-          <Dialog.Description>
-            {o
-              ? `Cancel order ${o.referenceNumber} for ${o.firstName} ${o.lastName}? Its seats are released for other bookings.`
-              : ''}
-          </Dialog.Description>
-        </Dialog.Header>
-        {refundable > 0 ? (
-          <Dialog.Body>
+      {refundable > 0
+        ? (pending: boolean) => (
             <Checkbox
               checked={refund}
               disabled={pending}
@@ -83,18 +73,8 @@ export function CancelOrderDialog({
             >
               {`Refund ${formatSGD(refundable)} to the card`}
             </Checkbox>
-          </Dialog.Body>
-        ) : null}
-        <Dialog.Footer>
-          <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            Keep Order
-          </Button>
-          <Button variant="danger" loading={pending} onClick={confirm}>
-            Cancel Order
-          </Button>
-        </Dialog.Footer>
-        <Dialog.CloseButton />
-      </Dialog.Portal>
-    </Dialog.Root>
+          )
+        : null}
+    </ConfirmDialog>
   );
 }

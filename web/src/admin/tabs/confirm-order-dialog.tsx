@@ -1,11 +1,9 @@
-import { useRef } from 'react';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import type { AdminOrder, StatusChangePreview } from '@hs/contracts';
-import { Button } from '../../components/ui/button';
-import * as Dialog from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import type { ApiEnvelope } from '../../lib/api';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { ADMIN_PATHS, failureMessage } from '../lib/admin-api';
 
 type Order = Pick<AdminOrder, 'id' | 'referenceNumber' | 'firstName' | 'lastName'>;
@@ -26,58 +24,40 @@ export function ConfirmOrderDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: (order: Order) => Promise<unknown>;
 }) {
-  const safe = useRef<HTMLButtonElement>(null);
   const { data, error, isLoading } = useSWR<ApiEnvelope<StatusChangePreview>>(
     order ? `${ADMIN_PATHS.orders}/${order.id}/status-change?status=confirmed` : null,
     { revalidateOnFocus: false, dedupingInterval: 0 },
   );
   const preview = data?.data;
-  const confirm = async () => {
-    if (!order) return;
-    await onConfirm(order);
-    onOpenChange(false);
-  };
   return (
-    <Dialog.Root
-      role="alertdialog"
-      size="sm"
+    <ConfirmDialog
       open={order !== null}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      initialFocusEl={() => safe.current}
+      onOpenChange={onOpenChange}
+      title={`Confirm order ${order?.referenceNumber ?? ''}?`}
+      description={order ? `${order.firstName} ${order.lastName}` : ''}
+      cancelLabel="Keep as is"
+      confirmLabel="Confirm order"
+      destructive={false}
+      busy={pending}
+      confirmDisabled={!preview?.allowed}
+      onConfirm={() => (order ? onConfirm(order) : Promise.resolve())}
     >
-      <Dialog.Portal>
-        <Dialog.Header>
-          <Dialog.Title>Confirm order {order?.referenceNumber}?</Dialog.Title>
-          <Dialog.Description>{order ? `${order.firstName} ${order.lastName}` : ''}</Dialog.Description>
-        </Dialog.Header>
-        <Dialog.Body>
-          <div aria-live="polite">
-            {isLoading ? (
-              <Skeleton h="12" aria-label="Working out what confirming does" />
-            ) : error ? (
-              <p role="alert" className={css({ color: 'danger.text' })}>
-                Could not work out what confirming does: {failureMessage(error)}
-              </p>
-            ) : preview ? (
-              <p
-                data-testid="status-change-consequence"
-                className={css({ color: preview.allowed ? 'fg.default' : 'danger.text' })}
-              >
-                {preview.message}
-              </p>
-            ) : null}
-          </div>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button ref={safe} variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            Keep as is
-          </Button>
-          <Button loading={pending} disabled={!preview?.allowed} onClick={() => void confirm()}>
-            Confirm order
-          </Button>
-        </Dialog.Footer>
-        <Dialog.CloseButton />
-      </Dialog.Portal>
-    </Dialog.Root>
+      <div aria-live="polite">
+        {isLoading ? (
+          <Skeleton h="12" aria-label="Working out what confirming does" />
+        ) : error ? (
+          <p role="alert" className={css({ color: 'danger.text' })}>
+            Could not work out what confirming does: {failureMessage(error)}
+          </p>
+        ) : preview ? (
+          <p
+            data-testid="status-change-consequence"
+            className={css({ color: preview.allowed ? 'fg.default' : 'danger.text' })}
+          >
+            {preview.message}
+          </p>
+        ) : null}
+      </div>
+    </ConfirmDialog>
   );
 }

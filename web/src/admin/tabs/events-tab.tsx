@@ -19,10 +19,10 @@ import { RowActions } from '../components/row-actions';
 import { StatusBadge } from '../components/status-badge';
 import {
   ActiveSwitch,
+  CatalogueTab,
   cellStyle,
   DescriptionField,
   type Entity,
-  EntityTab,
   type ItemDialogProps,
   useEntityDialog,
 } from '../entity-tab';
@@ -273,17 +273,10 @@ export function EventDialog({ event, ...slot }: ItemDialogProps<'event', AdminEv
 
 export function EventsTab() {
   return (
-    <EntityTab
+    <CatalogueTab
       entity={EVENT}
-      heading={{
-        id: 'events-heading',
-        title: 'Events',
-        description: 'Screening events, their packages and how their timeslots come about.',
-      }}
-      empty="No events found. Add one to get started."
-      caption="Events"
+      description="Screening events, their packages and how their timeslots come about."
       columns={[
-        { header: 'Name', cell: (e) => e.name, className: cellStyle.name },
         { header: 'Location', cell: (e) => e.location ?? '' },
         { header: 'Created', cell: (e) => formatAdminDate(e.createdAt), className: cellStyle.nowrap },
         { header: 'Status', cell: (e) => <StatusBadge active={e.isActive} /> },

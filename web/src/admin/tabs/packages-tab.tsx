@@ -7,10 +7,10 @@ import { FormDialog } from '../components/form-dialog';
 import { StatusBadge } from '../components/status-badge';
 import {
   ActiveSwitch,
+  CatalogueTab,
   cellStyle,
   DescriptionField,
   type Entity,
-  EntityTab,
   type ItemDialogProps,
   useEntityDialog,
 } from '../entity-tab';
@@ -74,17 +74,10 @@ export function PackageDialog({ pkg, ...slot }: ItemDialogProps<'pkg', AdminPack
 
 export function PackagesTab() {
   return (
-    <EntityTab
+    <CatalogueTab
       entity={PACKAGE}
-      heading={{
-        id: 'packages-heading',
-        title: 'Packages',
-        description: 'Screening packages with their standard and AIA member prices.',
-      }}
-      empty="No packages found. Add one to get started."
-      caption="Packages"
+      description="Screening packages with their standard and AIA member prices."
       columns={[
-        { header: 'Name', cell: (p) => p.name, className: cellStyle.name },
         { header: 'Price', cell: (p) => formatPrice(p.price), className: cellStyle.nowrap },
         {
           header: 'Description',
