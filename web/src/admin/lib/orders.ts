@@ -18,12 +18,28 @@ export const ORDERS_PAGE_SIZE = 20;
 /** 'confirmed' shows confirmed orders only; paid and completed ones are under 'paid'. */
 export type OrderStatusFilter = AdminStatusFilter;
 
+/**
+ * The list's order (issue 45): 'created' newest booking first (the api's default), 'appointment' the
+ * earliest appointment first, '-appointment' the latest first.
+ */
+export type OrderSort = 'created' | 'appointment' | '-appointment';
+
+/** The Appointment header's next order: ascending first, then it flips between the two. */
+export const nextAppointmentSort = (sort: OrderSort | undefined): OrderSort =>
+  sort === 'appointment' ? '-appointment' : 'appointment';
+
+/** aria-sort of the Appointment column header for the list's order. */
+export const appointmentAriaSort = (sort: OrderSort | undefined) =>
+  sort === 'appointment' ? 'ascending' : sort === '-appointment' ? 'descending' : 'none';
+
 export interface OrderFilters {
   status: OrderStatusFilter;
   eventId: string;
   /** Issue 23: '' (all), 'checked_in', 'no_show' or 'not_checked_in'. */
   attendance?: string;
   search: string;
+  /** Left out (or 'created'): newest booking first. */
+  sort?: OrderSort;
   page: number;
 }
 
@@ -35,6 +51,7 @@ export function ordersKey(f: OrderFilters) {
       eventId: f.eventId || undefined,
       attendance: f.attendance || undefined,
       search: f.search.trim() || undefined,
+      sort: f.sort && f.sort !== 'created' ? f.sort : undefined,
       page: f.page,
       pageSize: ORDERS_PAGE_SIZE,
     },

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { css } from 'styled-system/css';
 import { HStack } from 'styled-system/jsx';
-import { DownloadIcon, SearchIcon } from '../../components/icons';
+import { ArrowRightIcon, DownloadIcon, SearchIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
@@ -11,11 +11,14 @@ import { useAuth } from '../../lib/auth';
 import { canChangeOrders } from '../../lib/staff-roles';
 import { ADMIN_PATHS, formatAdminDate, useAdminList } from '../lib/admin-api';
 import {
+  appointmentAriaSort,
   canCancel,
   canConfirm,
   exportOrders,
+  nextAppointmentSort,
   ORDERS_PAGE_SIZE,
   type OrderFilters,
+  type OrderSort,
   type OrderStatusFilter,
   orderStatusLabel,
   orderStatusTone,
@@ -57,6 +60,176 @@ export function OrderStatusBadge({ status }: { status: string }) {
   return <Badge tone={orderStatusTone(status)}>{orderStatusLabel(status)}</Badge>;
 }
 
+/** Panda's `mdDown`: below the md breakpoint (48rem) the orders are cards, not the table (issue 45). */
+export const ORDERS_CARDS_QUERY = '(max-width: 47.9975rem)';
+
+/** Whether the media query matches now, following it as the window changes. */
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia?.(query);
+      list?.addEventListener?.('change', onChange);
+      return () => list?.removeEventListener?.('change', onChange);
+    },
+    () => window.matchMedia?.(query).matches ?? false,
+    () => false,
+  );
+}
+
+const appointmentText = (o: AdminOrder) =>
+  o.timeslotDate ? `${formatAdminDate(o.timeslotDate)}${o.timeslotTime ? `, ${o.timeslotTime}` : ''}` : '—';
+
+const balanceText = (o: AdminOrder) => (Number(o.balanceDue) > 0 ? `S$${o.balanceDue}` : '—');
+
+function OrderName({ order }: { order: AdminOrder }) {
+  return order.personalDataErasedAt ? (
+    <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>Personal data erased</span>
+  ) : (
+    `${order.firstName} ${order.lastName}`
+  );
+}
+
+/** The status badge, with the refund and attendance beside it. */
+function OrderBadges({ order }: { order: AdminOrder }) {
+  const refund = refundLabel(order);
+  return (
+    <HStack gap="1" flexWrap="wrap">
+      <OrderStatusBadge status={order.status} />
+      {refund ? <Badge tone="neutral">{refund}</Badge> : null}
+      {order.attendance === 'no_show' ? (
+        <Badge tone="warning">No-show</Badge>
+      ) : order.attendance === 'checked_in' ? (
+        <Badge tone="info">Checked in</Badge>
+      ) : null}
+    </HStack>
+  );
+}
+
+interface OrderActionsProps {
+  order: AdminOrder;
+  canChange: boolean;
+  pending: number | null;
+  onView: (o: AdminOrder) => void;
+  onConfirm: (o: AdminOrder) => void;
+  onCancel: (o: AdminOrder) => void;
+  justify?: 'flex-start' | 'flex-end';
+}
+
+/** View Details, Mark as Confirmed and Cancel Order: the same in a table row and in a card. */
+function OrderActions({
+  order: o,
+  canChange,
+  pending,
+  onView,
+  onConfirm,
+  onCancel,
+  justify,
+}: OrderActionsProps) {
+  return (
+    <HStack gap="1" justify={justify ?? 'flex-end'} flexWrap="wrap">
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => onView(o)}
+        aria-label={`View Details of ${o.referenceNumber}`}
+      >
+        View Details
+      </Button>
+      {canChange && canConfirm(o) ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          color="success.text"
+          loading={pending === o.id}
+          onClick={() => onConfirm(o)}
+          aria-label={`Mark as Confirmed ${o.referenceNumber}`}
+        >
+          Mark as Confirmed
+        </Button>
+      ) : null}
+      {canChange && canCancel(o) ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          color="danger.text"
+          disabled={pending === o.id}
+          onClick={() => onCancel(o)}
+          aria-label={`Cancel Order ${o.referenceNumber}`}
+        >
+          Cancel Order
+        </Button>
+      ) : null}
+    </HStack>
+  );
+}
+
+/**
+ * The Appointment column header: a button that sorts by appointment, earliest first, then flips
+ * between earliest and latest first; the th says which (aria-sort).
+ */
+function AppointmentHeader({ sort, onSort }: { sort: OrderSort; onSort: (sort: OrderSort) => void }) {
+  const ariaSort = appointmentAriaSort(sort);
+  return (
+    <Table.Header scope="col" aria-sort={ariaSort}>
+      <button
+        type="button"
+        onClick={() => onSort(nextAppointmentSort(sort))}
+        title={
+          ariaSort === 'ascending'
+            ? 'Sorted by appointment, earliest first: sort latest first'
+            : ariaSort === 'descending'
+              ? 'Sorted by appointment, latest first: sort earliest first'
+              : 'Sort by appointment, earliest first'
+        }
+        className={css({
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: '1',
+          font: 'inherit',
+          color: 'inherit',
+          fontWeight: 'inherit',
+          cursor: 'pointer',
+          borderRadius: 'l1',
+          mx: '-1',
+          px: '1',
+          _hover: { color: 'fg.default' },
+          _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' },
+        })}
+      >
+        Appointment
+        <ArrowRightIcon
+          width={14}
+          height={14}
+          className={css({ flexShrink: 0, opacity: ariaSort === 'none' ? 0.35 : 1 })}
+          // up for earliest first (ascending), down for latest first
+          style={{ transform: ariaSort === 'descending' ? 'rotate(90deg)' : 'rotate(-90deg)' }}
+        />
+      </button>
+    </Table.Header>
+  );
+}
+
+const card = css({
+  bg: 'bg.default',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l3',
+  p: '3',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  minW: '0',
+});
+const cardFacts = css({
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  columnGap: '3',
+  rowGap: '1',
+  textStyle: 'sm',
+  '& dt': { color: 'fg.muted' },
+  '& dd': { overflowWrap: 'anywhere' },
+});
+
 /**
  * Orders: filters by status and event (plus a search by reference, name or email), Export CSV, a
  * polled, paged table with View Details, Mark as Confirmed and Cancel Order in each row.
@@ -67,8 +240,11 @@ export function OrdersTab() {
   const [attendance, setAttendance] = useState('');
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText);
+  const [sort, setSort] = useState<OrderSort>('created');
   const [page, setPage] = useState(1);
-  const filters: OrderFilters = { status, eventId, attendance, search, page };
+  const filters: OrderFilters = { status, eventId, attendance, search, sort, page };
+  // Below md (a phone, 360 px) each order is a card: the table's Status and Actions would be off-screen.
+  const asCards = useMediaQuery(ORDERS_CARDS_QUERY);
   const { items: events } = useAdminList<AdminEvent>(ADMIN_PATHS.events);
   const { data, error, isLoading } = useOrders(filters);
   const { update, pending } = useUpdateOrderStatus();
@@ -84,7 +260,7 @@ export function OrdersTab() {
 
   // a new filter starts again at the first page
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
-  useEffect(() => setPage(1), [status, eventId, attendance, search]);
+  useEffect(() => setPage(1), [status, eventId, attendance, search, sort]);
 
   const orders = data?.data ?? [];
   const total = data?.total ?? 0;
@@ -200,6 +376,21 @@ export function OrdersTab() {
             />
           </div>
         </Field.Root>
+        {asCards ? (
+          // The cards have no column header to sort by.
+          <Field.Root w="auto">
+            <Field.Label>Sort</Field.Label>
+            <Field.Select
+              className={select}
+              value={sort}
+              onChange={(e) => setSort(e.target.value as OrderSort)}
+            >
+              <option value="created">Newest booking first</option>
+              <option value="appointment">Appointment, earliest first</option>
+              <option value="-appointment">Appointment, latest first</option>
+            </Field.Select>
+          </Field.Root>
+        ) : null}
       </HStack>
       <ListState
         isLoading={isLoading && !data}
@@ -207,95 +398,101 @@ export function OrdersTab() {
         isEmpty={orders.length === 0}
         empty="No orders found."
       >
-        <Table.Root caption="Orders">
-          <Table.Head>
-            <Table.Row>
-              {ORDER_HEADERS.map((h) => (
-                <Table.Header key={h} scope="col" textAlign={h === 'Actions' ? 'right' : undefined}>
-                  {h}
-                </Table.Header>
-              ))}
-            </Table.Row>
-          </Table.Head>
-          <Table.Body>
+        {asCards ? (
+          <ul aria-label="Orders" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
             {orders.map((o) => (
-              <Table.Row key={o.id} data-reference={o.referenceNumber}>
-                <Table.Cell fontFamily="mono" whiteSpace="nowrap">
-                  {o.referenceNumber}
-                </Table.Cell>
-                <Table.Cell fontWeight="medium">
-                  {o.personalDataErasedAt ? (
-                    <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>
-                      Personal data erased
-                    </span>
-                  ) : (
-                    `${o.firstName} ${o.lastName}`
-                  )}
-                </Table.Cell>
-                <Table.Cell>{o.eventName ?? ''}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  {o.timeslotDate
-                    ? `${formatAdminDate(o.timeslotDate)}${o.timeslotTime ? `, ${o.timeslotTime}` : ''}`
-                    : '—'}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatAdminDate(o.createdAt)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap" textAlign="right">
-                  S${o.totalAmount}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap" textAlign="right">
-                  {Number(o.balanceDue) > 0 ? `S$${o.balanceDue}` : '—'}
-                </Table.Cell>
-                <Table.Cell>
-                  <HStack gap="1" flexWrap="wrap">
-                    <OrderStatusBadge status={o.status} />
-                    {refundLabel(o) ? <Badge tone="neutral">{refundLabel(o)}</Badge> : null}
-                    {o.attendance === 'no_show' ? (
-                      <Badge tone="warning">No-show</Badge>
-                    ) : o.attendance === 'checked_in' ? (
-                      <Badge tone="info">Checked in</Badge>
-                    ) : null}
-                  </HStack>
-                </Table.Cell>
-                <Table.Cell>
-                  <HStack gap="1" justify="flex-end" flexWrap="wrap">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setViewing(o)}
-                      aria-label={`View Details of ${o.referenceNumber}`}
-                    >
-                      View Details
-                    </Button>
-                    {canChange && canConfirm(o) ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        color="success.text"
-                        loading={pending === o.id}
-                        onClick={() => setConfirming(o)}
-                        aria-label={`Mark as Confirmed ${o.referenceNumber}`}
-                      >
-                        Mark as Confirmed
-                      </Button>
-                    ) : null}
-                    {canChange && canCancel(o) ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        color="danger.text"
-                        disabled={pending === o.id}
-                        onClick={() => setCancelling(o)}
-                        aria-label={`Cancel Order ${o.referenceNumber}`}
-                      >
-                        Cancel Order
-                      </Button>
-                    ) : null}
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
+              <li key={o.id} data-reference={o.referenceNumber} className={card}>
+                <div
+                  className={css({
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    alignItems: 'flex-start',
+                    gap: '2',
+                    flexWrap: 'wrap',
+                  })}
+                >
+                  <div className={css({ minW: '0' })}>
+                    <p className={css({ fontFamily: 'mono', textStyle: 'sm' })}>{o.referenceNumber}</p>
+                    <p className={css({ fontWeight: 'medium', overflowWrap: 'anywhere' })}>
+                      <OrderName order={o} />
+                    </p>
+                  </div>
+                  <OrderBadges order={o} />
+                </div>
+                <dl className={cardFacts}>
+                  <dt>Event</dt>
+                  <dd>{o.eventName ?? ''}</dd>
+                  <dt>Appointment</dt>
+                  <dd>{appointmentText(o)}</dd>
+                  <dt>Amount</dt>
+                  <dd>
+                    S${o.totalAmount}
+                    {Number(o.balanceDue) > 0 ? ` · Balance S$${o.balanceDue}` : ''}
+                  </dd>
+                </dl>
+                <OrderActions
+                  order={o}
+                  canChange={canChange}
+                  pending={pending}
+                  onView={setViewing}
+                  onConfirm={setConfirming}
+                  onCancel={setCancelling}
+                  justify="flex-start"
+                />
+              </li>
             ))}
-          </Table.Body>
-        </Table.Root>
+          </ul>
+        ) : (
+          <Table.Root caption="Orders">
+            <Table.Head>
+              <Table.Row>
+                {ORDER_HEADERS.map((h) =>
+                  h === 'Appointment' ? (
+                    <AppointmentHeader key={h} sort={sort} onSort={setSort} />
+                  ) : (
+                    <Table.Header key={h} scope="col" textAlign={h === 'Actions' ? 'right' : undefined}>
+                      {h}
+                    </Table.Header>
+                  ),
+                )}
+              </Table.Row>
+            </Table.Head>
+            <Table.Body>
+              {orders.map((o) => (
+                <Table.Row key={o.id} data-reference={o.referenceNumber}>
+                  <Table.Cell fontFamily="mono" whiteSpace="nowrap">
+                    {o.referenceNumber}
+                  </Table.Cell>
+                  <Table.Cell fontWeight="medium">
+                    <OrderName order={o} />
+                  </Table.Cell>
+                  <Table.Cell>{o.eventName ?? ''}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{appointmentText(o)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatAdminDate(o.createdAt)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap" textAlign="right">
+                    S${o.totalAmount}
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap" textAlign="right">
+                    {balanceText(o)}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <OrderBadges order={o} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <OrderActions
+                      order={o}
+                      canChange={canChange}
+                      pending={pending}
+                      onView={setViewing}
+                      onConfirm={setConfirming}
+                      onCancel={setCancelling}
+                    />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
         <HStack justify="space-between" mt="3" flexWrap="wrap" gap="2">
           <p className={css({ color: 'fg.muted', textStyle: 'sm' })} aria-live="polite">
             {total} {total === 1 ? 'order' : 'orders'} · Page {page} of {pages}
