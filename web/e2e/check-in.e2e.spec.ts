@@ -107,6 +107,20 @@ describe('check-in in a browser', () => {
     });
     const reference = booked.data.reference_number;
 
+    // today's slots as the Today tab has them, once the new booking is among them
+    type Ops = { data: { today: string; slots: { date: string; eventId: number; timeslotId: number }[] } };
+    let todays: Ops['data']['slots'] = [];
+    await expect
+      .poll(
+        async () => {
+          const ops = await json<Ops>('/api/admin/dashboard/operations', { headers: auth });
+          todays = ops.data.slots.filter((x) => x.date === ops.data.today);
+          return todays.some((x) => x.timeslotId === slot.data.id);
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
+
     const page = await browser.newPage({ viewport: PHONE, locale: 'en-SG' });
     page.setDefaultTimeout(15_000);
     await page.goto(`${stack.baseUrl}/admin/login`);
@@ -116,6 +130,10 @@ describe('check-in in a browser', () => {
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('link', { name: 'Check-in' }).click();
     await page.getByRole('heading', { name: 'Check-in' }).waitFor();
+    // issue 45: it opens on an event and slot booked today (the Today tab's slots), not the first event
+    await expect.poll(() => page.getByLabel('Slot').inputValue(), { timeout: 15_000 }).not.toBe('');
+    expect(todays.map((x) => String(x.eventId))).toContain(await page.getByLabel('Event').inputValue());
+    expect(todays.map((x) => String(x.timeslotId))).toContain(await page.getByLabel('Slot').inputValue());
     await page.getByLabel('Event').selectOption(String(event.id));
     expect(await page.getByLabel('Day').inputValue()).toBe(singaporeToday());
 
@@ -137,6 +155,21 @@ describe('check-in in a browser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: `${ARTIFACTS}/check-in-found.png`, fullPage: true });
 
+    // issue 45: no check-in while a balance is due; the desk records the payment first
+    expect(await card.getByRole('button', { name: 'Check in', exact: true }).count()).toBe(0);
+    const refused = await fetch(`${stack.baseUrl}/api/admin/check-ins`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ referenceNumber: reference }),
+    });
+    expect(refused.status).toBe(409);
+    await card.getByRole('button', { name: 'Record payment at the desk…' }).click();
+    await card.getByLabel('Cash').check();
+    await card.getByRole('button', { name: /^Record S\$\d+\.\d\d paid by Cash$/ }).click();
+    await expect
+      .poll(() => page.getByTestId('check-in-notice').textContent())
+      .toMatch(/^Payment of S\$\d+\.\d\d recorded \(cash\)$/);
+    await card.getByText('Paid', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Check in', exact: true }).click();
     await expect.poll(() => page.getByTestId('check-in-notice').textContent()).toBe('Checked in 1 person');
     await card.getByText(/^In at \d\d:\d\d by admin$/).waitFor();
@@ -169,7 +202,7 @@ describe('check-in in a browser', () => {
       headers: auth,
       body: JSON.stringify({ date: singaporeToday(), time: '23:50', maxAttendees: 10 }),
     });
-    const booked = await json<{ data: { reference_number: string } }>('/api/registrations', {
+    const booked = await json<{ data: { id: number; reference_number: string } }>('/api/registrations', {
       method: 'POST',
       body: JSON.stringify({
         eventId: event.id,
@@ -200,6 +233,12 @@ describe('check-in in a browser', () => {
         { timeout: 30_000, interval: 250 },
       )
       .toBeTruthy();
+    // issue 45: settled at the desk first (a balance due refuses the check-in)
+    await json(`/api/admin/registrations/${booked.data.id}/desk-payment`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ method: 'card_terminal' }),
+    });
 
     const camera = await chromium.launch({
       executablePath: CHROMIUM_PATH,

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import {
+  type DeskPaymentMethod,
   type RegistrationState,
+  formatSGD,
   SINGAPORE_TZ,
   domainError,
   latestCheckIn,
@@ -51,12 +54,11 @@ export async function checkIn(
   sql: Sql,
   registrationId: number,
   participantIds: string[] | undefined,
-  staff: { username: string; actor: string; requestId?: string },
+  staff: DeskStaff,
   now: Date = new Date(),
+  waiveReason?: string,
 ): Promise<CheckInResult> {
-  const known = await existingRegistration(sql, registrationId);
-  const slot = await slotWhen(sql, known.timeslotId!);
-  if (!slot) throw new CommandRefusedError(domainError('NOT_FOUND', 'This booking has no appointment slot.'));
+  const slot = await appointmentOf(sql, registrationId);
   const { result, position } = await handleCommand(
     sql,
     registrationStream(registrationId),
@@ -68,6 +70,7 @@ export async function checkIn(
       appointmentDate: slot.day,
       today: singaporeToday(now),
       at: now.toISOString(),
+      ...(waiveReason ? { waiveReason } : {}),
     },
     { metadata: { actor: staff.actor, requestId: staff.requestId }, maxAttempts: 8 },
   );
@@ -89,6 +92,105 @@ export async function checkIn(
     position,
   };
 }
+
+/** Who acts at the desk: the username events name, the actor their metadata carries. */
+export interface DeskStaff {
+  username: string;
+  actor: string;
+  requestId?: string;
+}
+
+/** The order's appointment day and time, Singapore; refused when the order has no slot. */
+async function appointmentOf(sql: Sql, registrationId: number) {
+  const known = await existingRegistration(sql, registrationId);
+  const slot = await slotWhen(sql, known.timeslotId!);
+  if (!slot) throw new CommandRefusedError(domainError('NOT_FOUND', 'This booking has no appointment slot.'));
+  return slot;
+}
+
+/** The order after a desk action, with its appointment, as the desk's answers show it. */
+export interface DeskResult {
+  state: RegistrationState;
+  appointmentDate: string;
+  appointmentTime: string;
+  message: string;
+}
+
+/**
+ * Takes back a check-in on the appointment day (issue 45), the people named or everyone in, with a
+ * reason; the staff member is the event's actor and is named on it.
+ */
+export async function undoCheckIn(
+  sql: Sql,
+  registrationId: number,
+  request: { participantIds?: string[]; reason: string },
+  staff: DeskStaff,
+  now: Date = new Date(),
+): Promise<DeskResult> {
+  const slot = await appointmentOf(sql, registrationId);
+  const { result } = await handleCommand(
+    sql,
+    registrationStream(registrationId),
+    registrationDecider,
+    {
+      type: 'UndoCheckIn',
+      ...(request.participantIds?.length ? { participantIds: request.participantIds } : {}),
+      reason: request.reason,
+      by: staff.username,
+      appointmentDate: slot.day,
+      today: singaporeToday(now),
+      at: now.toISOString(),
+    },
+    { metadata: { actor: staff.actor, requestId: staff.requestId }, maxAttempts: 8 },
+  );
+  const undone = result!.events.flatMap((e) => (e.type === 'CheckInUndone' ? e.data.participantIds : []));
+  return {
+    state: result!.after,
+    appointmentDate: slot.day,
+    appointmentTime: slot.time,
+    message: `Check-in undone for ${people(undone.length)}`,
+  };
+}
+
+/**
+ * The front desk took what is left to pay, by cash, NETS or the card terminal (issue 45). The amount
+ * is decided on the order as the command meets it, never sent by the client; the PaymentRecorded
+ * that follows sends the receipt email as any payment does. `transactionId` names the payment
+ * (`desk-<uuid>`), the receipt's reference.
+ */
+export async function recordDeskPayment(
+  sql: Sql,
+  registrationId: number,
+  method: DeskPaymentMethod,
+  staff: DeskStaff,
+  now: Date = new Date(),
+): Promise<DeskResult & { transactionId: string; amountCents: number }> {
+  const slot = await appointmentOf(sql, registrationId);
+  const transactionId = `desk-${randomUUID()}`;
+  const { result } = await handleCommand(
+    sql,
+    registrationStream(registrationId),
+    registrationDecider,
+    { type: 'RecordDeskPayment', transactionId, method, at: now.toISOString() },
+    { metadata: { actor: staff.actor, requestId: staff.requestId }, maxAttempts: 8 },
+  );
+  const paid = result!.events.find((e) => e.type === 'PaymentRecorded');
+  const amountCents = paid?.type === 'PaymentRecorded' ? paid.data.amountCents : 0;
+  return {
+    state: result!.after,
+    appointmentDate: slot.day,
+    appointmentTime: slot.time,
+    transactionId,
+    amountCents,
+    message: `Payment of ${formatSGD(amountCents)} recorded (${DESK_METHOD_LABELS[method]})`,
+  };
+}
+
+export const DESK_METHOD_LABELS: Record<DeskPaymentMethod, string> = {
+  cash: 'cash',
+  nets: 'NETS',
+  card_terminal: 'card terminal',
+};
 
 /** The order of a scanned check-in token; refused NOT_FOUND for a code we never issued. */
 export async function registrationOfCode(sql: Sql, token: string): Promise<number> {

@@ -11,10 +11,15 @@ export {
 export { ensureCheckInToken, registrationOfCheckInToken } from './check-in-token';
 export {
   type CheckInResult,
+  type DeskResult,
+  type DeskStaff,
+  DESK_METHOD_LABELS,
   UNKNOWN_CHECK_IN_CODE,
   checkIn,
+  recordDeskPayment,
   registrationOfCode,
   singaporeClock,
+  undoCheckIn,
 } from './check-in';
 export {
   type WaitlistClaim,

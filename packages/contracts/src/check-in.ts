@@ -40,6 +40,13 @@ export const CheckInRequestSchema = Type.Object(
         description: 'Check in only these people; absent or empty: the whole party',
       }),
     ),
+    waiveReason: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        description:
+          'Why the desk lets the party in with a balance due (issue 45); without it such a check-in is refused with 409',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -52,6 +59,56 @@ export const CheckInResultSchema = Type.Object({
   party: AttendeePartySchema,
 });
 export type CheckInResult = Static<typeof CheckInResultSchema>;
+
+/** How the front desk took a payment (issue 45). */
+export const DeskPaymentMethodSchema = Type.Union(
+  [Type.Literal('cash'), Type.Literal('nets'), Type.Literal('card_terminal')],
+  { description: 'cash, NETS, or the card terminal at the desk' },
+);
+
+export const DeskPaymentRequestSchema = Type.Object(
+  { method: DeskPaymentMethodSchema },
+  { additionalProperties: false },
+);
+export type DeskPaymentRequest = Static<typeof DeskPaymentRequestSchema>;
+
+export const DeskPaymentResultSchema = Type.Object({
+  /** 'Payment of S$452.93 recorded (cash)'. */
+  message: Type.String(),
+  receipt: Type.Object({
+    transactionId: Type.String({
+      description: "The payment's reference (desk-<uuid>), on the receipt email",
+    }),
+    amount: Type.String({
+      description: 'Dollars, 2 decimals: what was left to pay, as the server priced it',
+    }),
+    method: DeskPaymentMethodSchema,
+    recordedBy: Type.String(),
+    at: Type.String({ format: 'date-time' }),
+  }),
+  party: AttendeePartySchema,
+});
+export type DeskPaymentResult = Static<typeof DeskPaymentResultSchema>;
+
+export const UndoCheckInRequestSchema = Type.Object(
+  {
+    participantIds: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+        maxItems: 50,
+        description: 'Undo only these people; absent or empty: everyone of the party who is in',
+      }),
+    ),
+    reason: Type.String({ minLength: 1, maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
+export type UndoCheckInRequest = Static<typeof UndoCheckInRequestSchema>;
+
+export const DeskActionResultSchema = Type.Object({
+  message: Type.String(),
+  party: AttendeePartySchema,
+});
+export type DeskActionResult = Static<typeof DeskActionResultSchema>;
 
 export const AttendeeSheetQuery = Type.Object({
   date: DateSchema,

@@ -74,7 +74,9 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
     case 'PartnerConfirmed':
       return `Confirmed to the partner (booking code ${e.data.bookingCode})`;
     case 'ParticipantsCheckedIn':
-      return `Checked in ${e.data.participantIds.length} participant(s) by ${e.data.by}`;
+      return `Checked in ${e.data.participantIds.length} participant(s) by ${e.data.by}${e.data.waived ? `; ${formatSGD(e.data.waived.amountCents)} due waived: ${e.data.waived.reason}` : ''}`;
+    case 'CheckInUndone':
+      return `Check-in of ${e.data.participantIds.length} participant(s) undone by ${e.data.by}: ${e.data.reason}`;
     case 'MarkedNoShow':
       return `No-show: ${e.data.participantIds.length} participant(s) did not come on ${e.data.appointmentDate}`;
     case 'PartnerConfirmationFailed':

@@ -100,6 +100,8 @@ interface OrderPatch {
   refundsAdd: Record<string, unknown>[];
   /** Check-ins to merge into the row's map (participant id -> { at, by }). */
   checkInsAdd: Record<string, { at: string; by: string }>;
+  /** Check-ins taken back (issue 45): removed from the row's map before the batch's additions merge in. */
+  checkInsRemove: string[];
   /** The participant list the next event changes: the row's, then as the batch changes it. */
   participants: ParticipantSnapshot[];
 }
@@ -134,7 +136,14 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
   const patchOf = (id: number): OrderPatch => {
     let p = patches.get(id);
     if (!p) {
-      p = { fields: {}, paidAdd: 0, refundsAdd: [], checkInsAdd: {}, participants: stored.get(id) ?? [] };
+      p = {
+        fields: {},
+        paidAdd: 0,
+        refundsAdd: [],
+        checkInsAdd: {},
+        checkInsRemove: [],
+        participants: stored.get(id) ?? [],
+      };
       patches.set(id, p);
     }
     return p;
@@ -284,6 +293,15 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
         p.fields.updated_at = event.recordedAt;
         break;
       }
+      case 'CheckInUndone': {
+        const p = patchOf(id);
+        for (const pid of data<'CheckInUndone'>(event).participantIds) {
+          delete p.checkInsAdd[pid];
+          p.checkInsRemove.push(pid);
+        }
+        p.fields.updated_at = event.recordedAt;
+        break;
+      }
       case 'PersonalDataErased':
         if (!erased.has(id)) erased.set(id, data<'PersonalDataErased'>(event).at);
         break;
@@ -330,6 +348,7 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
       paid_add: p.paidAdd,
       refunds_add: p.refundsAdd,
       check_ins_add: p.checkInsAdd,
+      check_ins_remove: p.checkInsRemove,
     }));
   if (changes.length > 0) {
     writes.push(tx`
@@ -346,7 +365,8 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
                 r.refunded_cents, r.last_refund_at, o.refunds || (c.d->'refunds_add'), r.refund_review,
                 r.expired_at, r.timeslot_id, coalesce(t.date, o.timeslot_date),
                 coalesce(to_char(t.time, 'HH24:MI'), o.timeslot_time),
-                (c.d->'check_ins_add') || o.check_ins, r.no_shows, r.no_show_at, r.reinstated_cents, r.updated_at
+                (c.d->'check_ins_add') || (o.check_ins - array(select jsonb_array_elements_text(c.d->'check_ins_remove'))),
+                r.no_shows, r.no_show_at, r.reinstated_cents, r.updated_at
          from jsonb_populate_record(o, c.d) r
            left join timeslots t on c.d ? 'timeslot_id' and t.id = r.timeslot_id)
       from jsonb_array_elements(${tx.json(changes as never)}) as c(d)
@@ -402,6 +422,7 @@ export const ordersProjection = defineBatchProjection({
     'RefundRecorded',
     'ConfirmationEmailSent',
     'ParticipantsCheckedIn',
+    'CheckInUndone',
     'MarkedNoShow',
     'PersonalDataErased',
   ],

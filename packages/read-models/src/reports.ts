@@ -193,6 +193,9 @@ async function applyReportsBatch(tx: TransactionSql, events: RecordedEvent[]) {
         attendanceOf(f.event_id, day).checked_in +=
           data<'ParticipantsCheckedIn'>(event).participantIds.length;
         break;
+      case 'CheckInUndone':
+        attendanceOf(f.event_id, day).checked_in -= data<'CheckInUndone'>(event).participantIds.length;
+        break;
       case 'MarkedNoShow': {
         const d = data<'MarkedNoShow'>(event);
         attendanceOf(f.event_id, d.appointmentDate).no_show += d.participantIds.length;
@@ -259,6 +262,7 @@ export const reportsProjection = defineBatchProjection({
     'RegistrationCancelled',
     'RegistrationExpired',
     'ParticipantsCheckedIn',
+    'CheckInUndone',
     'MarkedNoShow',
     'WaitlistJoined',
   ],

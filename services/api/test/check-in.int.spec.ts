@@ -37,6 +37,7 @@ describe('check-in at the front desk', () => {
     return (await api.app.inject(url)).json().data;
   };
   const scan = (body: object) => admin('POST', '/api/admin/check-ins', body);
+  const WAIVER = 'Company pays on invoice';
   const checkIns = (id: number) =>
     countEvents(api.db.sql, { streamId: `registration-${id}`, type: 'ParticipantsCheckedIn' });
 
@@ -75,7 +76,14 @@ describe('check-in at the front desk', () => {
 
   it('checks a party in by reference, then a scan of its QR code records nothing and names the first', async () => {
     const { id, ref } = await book(today);
-    const first = await scan({ referenceNumber: ref.toLowerCase() });
+    // issue 45: a balance due is paid or waived, with a reason, before check-in
+    const owing = await scan({ referenceNumber: ref });
+    expect(owing.statusCode, owing.body).toBe(409);
+    expect(owing.json().message).toMatch(
+      /^This booking has S\$\d+\.\d\d to pay\. Record the payment at the desk, or waive it with a reason, before check-in\.$/,
+    );
+    expect(await checkIns(id)).toBe(0);
+    const first = await scan({ referenceNumber: ref.toLowerCase(), waiveReason: WAIVER });
     expect(first.statusCode, `${first.body} ${api.errors.join('\n')}`).toBe(200);
     const data = first.json().data;
     expect(data.message).toBe('Checked in 1 person');
@@ -118,7 +126,7 @@ describe('check-in at the front desk', () => {
       method: 'POST',
       url: '/api/admin/check-ins',
       headers: desk,
-      payload: { referenceNumber: ref },
+      payload: { referenceNumber: ref, waiveReason: WAIVER },
     });
     expect(asDesk.statusCode, asDesk.body).toBe(200);
     expect(asDesk.json().data.party.people[0].checkedInBy).toBe('front_desk1');
@@ -140,7 +148,9 @@ describe('check-in at the front desk', () => {
   it('20 concurrent scans of one code at several desks record one check-in', async () => {
     const { id, ref } = await book(today);
     const { checkInToken } = await lookup(ref);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => scan({ token: checkInToken })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => scan({ token: checkInToken, waiveReason: WAIVER })),
+    );
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     expect(answers.filter((a) => a.json().data.alreadyCheckedIn === false)).toHaveLength(1);
     expect(await checkIns(id)).toBe(1);
@@ -175,7 +185,7 @@ describe('check-in at the front desk', () => {
   it('the order list filters by attendance and the dashboard counts no-shows', async () => {
     const came = await book(today);
     const absent = await book(today);
-    expect((await scan({ referenceNumber: came.ref })).statusCode).toBe(200);
+    expect((await scan({ referenceNumber: came.ref, waiveReason: WAIVER })).statusCode).toBe(200);
     await lookup(absent.ref);
     const nextMorning = () => singaporeInstant(addDaysToDay(day, 1), '00:05');
     expect(await markDueNoShows(api.db.sql, nextMorning, { actor: 'worker:no-show' })).toContain(absent.id);
@@ -217,7 +227,7 @@ describe('check-in at the front desk', () => {
 
   it("lists the day's attendees per slot with payment and check-in, as JSON and CSV", async () => {
     const { ref } = await book(today);
-    expect((await scan({ referenceNumber: ref })).statusCode).toBe(200);
+    expect((await scan({ referenceNumber: ref, waiveReason: WAIVER })).statusCode).toBe(200);
     const sheetOf = async () =>
       (await admin('GET', `/api/admin/events/${eventId}/attendees?date=${day}`)).json().data;
     await expect
@@ -251,6 +261,28 @@ describe('check-in at the front desk', () => {
     const row = lines.find((l) => l.includes(ref))!;
     expect(row).toMatch(/^23:30,/);
     expect(row).toMatch(/,Basic Health,yes,Balance due,\d+\.\d\d,\d\d:\d\d,admin\d+,$/);
+
+    // issue 45: a check-in taken back leaves the sheet (the read model drops it, keeps the others)
+    const undone = await admin(
+      'POST',
+      `/api/admin/registrations/${sheet.slots[0].parties.find((p: { referenceNumber: string }) => p.referenceNumber === ref).registrationId}/check-in/undo`,
+      { reason: 'Wrong party' },
+    );
+    expect(undone.statusCode, undone.body).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await sheetOf()).slots[0]?.parties.find(
+            (p: { referenceNumber: string }) => p.referenceNumber === ref,
+          )?.people[0].checkedInAt ?? null,
+        { timeout: 10_000 },
+      )
+      .toBeNull();
+    const others = (await sheetOf()).slots[0].parties.filter(
+      (p: { referenceNumber: string; people: { checkedInAt: string | null }[] }) =>
+        p.referenceNumber !== ref && p.people.some((x) => x.checkedInAt),
+    );
+    expect(others.length).toBeGreaterThan(0);
 
     expect((await admin('GET', `/api/admin/events/${eventId}/attendees?date=tomorrow`)).statusCode).toBe(400);
     expect((await admin('GET', `/api/admin/events/${eventId}/attendees?date=0000-00-00`)).statusCode).toBe(

@@ -104,6 +104,8 @@ describe('staff roles on every admin route', () => {
       /^GET \/api\/admin\/events\/\{id\}\/attendees$/,
       // issue 45: the Today tab (no money for the front desk)
       /^GET \/api\/admin\/dashboard\/operations$/,
+      // issue 45: a payment taken at the desk, a check-in taken back
+      /^POST \/api\/admin\/registrations\/\{id\}\/(desk-payment|check-in\/undo)$/,
     ];
     for (const route of allowed)
       expect(
@@ -112,6 +114,7 @@ describe('staff roles on every admin route', () => {
       ).toBe(true);
     expect(allowed).toContain('GET /api/admin/registrations');
     expect(allowed).not.toContain('PATCH /api/admin/registrations/{id}');
+    expect(allowed).toContain('POST /api/admin/registrations/{id}/desk-payment');
   });
 
   it('finance: orders, exports, refunds; no catalogue, settings, keys or staff', () => {

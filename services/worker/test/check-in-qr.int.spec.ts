@@ -97,6 +97,7 @@ describe('check-in QR round trip', () => {
       undefined,
       { username: 'desk1', actor: 'admin:desk1' },
       onTheDay,
+      'Paid by the employer',
     );
     expect(first.alreadyCheckedIn).toBe(false);
     expect(first.message).toBe('Checked in 1 person');

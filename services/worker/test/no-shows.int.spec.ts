@@ -36,6 +36,7 @@ describe('the no-show sweep', () => {
       undefined,
       { username: 'desk1', actor: 'admin:desk1' },
       singaporeInstant(cat.day, '09:40'),
+      'Paid by the employer',
     );
     await runCommand(db.sql, gone.registrationId, {
       type: 'CancelRegistration',

@@ -5,7 +5,8 @@
  */
 import { addDaysToDay, singaporeInstant } from '../dates';
 import { type DomainError, domainError } from '../decider';
-import type { MarkedNoShow, ParticipantsCheckedIn } from './events';
+import { formatSGD } from '../money';
+import type { CheckInUndone, MarkedNoShow, ParticipantsCheckedIn } from './events';
 
 /** When and by whom one participant was checked in. */
 export interface CheckInMark {
@@ -20,6 +21,8 @@ export interface AttendanceState {
   status: string | null;
   participants: readonly { participantId: string }[];
   checkIns: Readonly<Record<string, CheckInMark>>;
+  /** The largest balance a check-in waived so far. */
+  checkInWaivedCents: number;
   noShowMarked: boolean;
 }
 
@@ -30,6 +33,23 @@ export interface CheckInCommand {
   /** The staff member's username. */
   by: string;
   /** yyyy-MM-dd of the appointment (the order's slot) and of `at`, both Singapore. */
+  appointmentDate: string;
+  today: string;
+  at: string;
+  /**
+   * Why the desk lets the party in with a balance due (issue 45). Without it a check-in with
+   * anything left to pay is refused: the desk records the payment first, or waives it with a reason.
+   */
+  waiveReason?: string;
+}
+
+/** Takes people's check-in back on the appointment day (issue 45), with a reason. */
+export interface UndoCheckInCommand {
+  type: 'UndoCheckIn';
+  /** Absent or empty: everyone of the party who is checked in. */
+  participantIds?: string[];
+  reason: string;
+  by: string;
   appointmentDate: string;
   today: string;
   at: string;
@@ -49,7 +69,15 @@ export const CHECK_IN_MESSAGES = {
   participantNotFound: 'That person is not on this booking.',
   notToday: (day: string) => `This booking is for ${day}, not today.`,
   dayNotOver: 'The appointment day has not ended yet.',
+  balanceDue: (amount: string) =>
+    `This booking has ${amount} to pay. Record the payment at the desk, or waive it with a reason, before check-in.`,
+  undoReason: 'Give a reason for undoing the check-in.',
+  undoNotToday: 'A check-in can be undone only on the appointment day.',
+  notCheckedIn: 'Nobody named is checked in.',
 } as const;
+
+/** Longest waiver or undo reason kept on the event. */
+export const CHECK_IN_REASON_MAX = 500;
 
 /** The first instant after the Singapore day `day`. */
 export const endOfSingaporeDay = (day: string): Date => singaporeInstant(addDaysToDay(day, 1), '00:00');
@@ -77,17 +105,53 @@ export function checkInRefusal(
 export function decideCheckIn(
   state: AttendanceState,
   command: CheckInCommand,
+  outstandingCents: number,
 ): ParticipantsCheckedIn[] | DomainError {
   const refusal = checkInRefusal(state, command.appointmentDate, command.today);
   if (refusal) return refusal;
-  const onOrder = new Set(state.participants.map((p) => p.participantId));
-  const wanted = command.participantIds?.length ? [...new Set(command.participantIds)] : [...onOrder];
-  if (wanted.some((id) => !onOrder.has(id))) {
-    return domainError('NOT_FOUND', CHECK_IN_MESSAGES.participantNotFound);
-  }
+  const wanted = namedParticipants(state, command.participantIds);
+  if (!wanted) return domainError('NOT_FOUND', CHECK_IN_MESSAGES.participantNotFound);
   const participantIds = wanted.filter((id) => !state.checkIns[id]);
   if (participantIds.length === 0) return [];
-  return [{ type: 'ParticipantsCheckedIn', data: { participantIds, by: command.by, at: command.at } }];
+  const reason = command.waiveReason?.trim().slice(0, CHECK_IN_REASON_MAX) ?? '';
+  // A balance the desk waived before, no larger now, needs no second waiver for the rest of the party.
+  const unwaived = outstandingCents > state.checkInWaivedCents;
+  if (outstandingCents > 0 && unwaived && !reason) {
+    return domainError('STATUS_NOT_ALLOWED', CHECK_IN_MESSAGES.balanceDue(formatSGD(outstandingCents)));
+  }
+  const waived =
+    outstandingCents > 0 && unwaived ? { waived: { amountCents: outstandingCents, reason } } : {};
+  return [
+    { type: 'ParticipantsCheckedIn', data: { participantIds, by: command.by, at: command.at, ...waived } },
+  ];
+}
+
+/** The participant ids a command names (all of the party when none), or null when one is not on it. */
+function namedParticipants(state: AttendanceState, named: readonly string[] | undefined): string[] | null {
+  const onOrder = new Set(state.participants.map((p) => p.participantId));
+  const wanted = named?.length ? [...new Set(named)] : [...onOrder];
+  return wanted.every((id) => onOrder.has(id)) ? wanted : null;
+}
+
+/**
+ * Takes back the check-in of the people named (or everyone in) on the appointment day, with a reason:
+ * a mistaken scan, or someone who left before the screening.
+ */
+export function decideUndoCheckIn(
+  state: AttendanceState,
+  command: UndoCheckInCommand,
+): CheckInUndone[] | DomainError {
+  if (!state.exists) return domainError('NOT_FOUND', CHECK_IN_MESSAGES.notFound);
+  const reason = command.reason.trim().slice(0, CHECK_IN_REASON_MAX);
+  if (!reason) return domainError('INVALID', CHECK_IN_MESSAGES.undoReason);
+  if (command.appointmentDate !== command.today) {
+    return domainError('STATUS_NOT_ALLOWED', CHECK_IN_MESSAGES.undoNotToday);
+  }
+  const wanted = namedParticipants(state, command.participantIds);
+  if (!wanted) return domainError('NOT_FOUND', CHECK_IN_MESSAGES.participantNotFound);
+  const participantIds = wanted.filter((id) => state.checkIns[id]);
+  if (participantIds.length === 0) return domainError('STATUS_NOT_ALLOWED', CHECK_IN_MESSAGES.notCheckedIn);
+  return [{ type: 'CheckInUndone', data: { participantIds, reason, by: command.by, at: command.at } }];
 }
 
 /**

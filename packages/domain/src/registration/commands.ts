@@ -1,5 +1,5 @@
 /** The commands of a registration (order), one type each so every decide function names what it takes. */
-import type { CheckInCommand, MarkNoShowCommand } from './check-in';
+import type { CheckInCommand, MarkNoShowCommand, UndoCheckInCommand } from './check-in';
 import type {
   AppliedDiscount,
   ParticipantChanges,
@@ -64,6 +64,32 @@ export type RecordPaymentCommand = {
   transactionId: string;
   amountCents: number;
   method: string;
+  at: string;
+};
+
+/** How the front desk took a payment (issue 45). */
+export const DESK_PAYMENT_METHODS = ['cash', 'nets', 'card_terminal'] as const;
+export type DeskPaymentMethod = (typeof DESK_PAYMENT_METHODS)[number];
+
+const METHOD_LABELS: Record<string, string> = {
+  card: 'Card',
+  cash: 'Cash',
+  nets: 'NETS',
+  card_terminal: 'Card (terminal at the clinic)',
+  prepaid: 'Prepaid',
+};
+
+/** A PaymentRecorded's method as a receipt names it; an unknown one as it was recorded. */
+export const paymentMethodLabel = (method: string): string => METHOD_LABELS[method] ?? method;
+
+/**
+ * The front desk took what is left to pay (issue 45): the amount is the order's own balance, decided
+ * on the state the command meets, so two desks recording at once record one payment.
+ */
+export type RecordDeskPaymentCommand = {
+  type: 'RecordDeskPayment';
+  transactionId: string;
+  method: DeskPaymentMethod;
   at: string;
 };
 
@@ -189,6 +215,7 @@ export type RegistrationCommand =
   | ChangePrimaryParticipantCommand
   | ApplyDiscountCommand
   | RecordPaymentCommand
+  | RecordDeskPaymentCommand
   | ConfirmCoveredBalanceCommand
   | ChangeStatusByAdminCommand
   | CancelRegistrationCommand
@@ -205,6 +232,7 @@ export type RegistrationCommand =
   | RecordPartnerConfirmedCommand
   | RecordPartnerConfirmationFailedCommand
   | CheckInCommand
+  | UndoCheckInCommand
   | MarkNoShowCommand
   | RevealIdentificationCommand
   | ExportPersonalDataCommand

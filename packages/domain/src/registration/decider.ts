@@ -5,7 +5,7 @@
  * breakdown that adds up (see pricing.ts).
  */
 import type { Decider, Decision } from '../decider';
-import { decideCheckIn, decideNoShow } from './check-in';
+import { decideCheckIn, decideNoShow, decideUndoCheckIn } from './check-in';
 import type { RegistrationCommand } from './commands';
 import { applyDiscount, bookRegistration } from './decide/booking';
 import { expireHold, reviveExpired } from './decide/hold';
@@ -15,7 +15,12 @@ import {
   removeParticipant,
   updateParticipant,
 } from './decide/participants';
-import { confirmCoveredBalance, recordPayment, recordPaymentVoided } from './decide/payment';
+import {
+  confirmCoveredBalance,
+  recordDeskPayment,
+  recordPayment,
+  recordPaymentVoided,
+} from './decide/payment';
 import { recordRefund, recordRefundFailed, requestRefund } from './decide/refunds';
 import { rescheduleRegistration } from './decide/reschedule';
 import { cancelRegistration, changeStatusByAdmin } from './decide/status';
@@ -28,11 +33,13 @@ import {
 } from './decide/worker-facts';
 import type { RegistrationEvent } from './events';
 import { evolveRegistration } from './evolve';
+import { outstandingCents } from './queries';
 import { decideErasure, decidePersonalDataAccess } from './personal-data';
 import { type RegistrationState, initialRegistrationState } from './state';
 
 // index.ts re-exports this module, so the names that lived here before the split stay public through it.
-export type { RegistrationCommand } from './commands';
+export type { RegistrationCommand, DeskPaymentMethod } from './commands';
+export { DESK_PAYMENT_METHODS, paymentMethodLabel } from './commands';
 export { isHoldDue } from './decide/hold';
 export { REGISTRATION_MESSAGES } from './messages';
 export {
@@ -75,6 +82,8 @@ export function decideRegistration(
       return applyDiscount(state, command);
     case 'RecordPayment':
       return recordPayment(state, command);
+    case 'RecordDeskPayment':
+      return recordDeskPayment(state, command);
     case 'ConfirmCoveredBalance':
       return confirmCoveredBalance(state, command);
     case 'ChangeStatusByAdmin':
@@ -102,7 +111,9 @@ export function decideRegistration(
     case 'RecordPdfGenerated':
       return recordPdfGenerated(state, command);
     case 'CheckIn':
-      return decideCheckIn(state, command);
+      return decideCheckIn(state, command, outstandingCents(state));
+    case 'UndoCheckIn':
+      return decideUndoCheckIn(state, command);
     case 'MarkNoShow':
       return decideNoShow(state, command);
     case 'RevealIdentification':

@@ -135,6 +135,12 @@ export function evolveRegistration(state: RegistrationState, event: Registration
       const { participantIds, at, by } = event.data;
       const checkIns = { ...state.checkIns };
       for (const id of participantIds) checkIns[id] ??= { at, by };
+      const waived = event.data.waived?.amountCents ?? 0;
+      return { ...state, checkIns, checkInWaivedCents: Math.max(state.checkInWaivedCents, waived) };
+    }
+    case 'CheckInUndone': {
+      const checkIns = { ...state.checkIns };
+      for (const id of event.data.participantIds) delete checkIns[id];
       return { ...state, checkIns };
     }
     case 'MarkedNoShow':

@@ -13,6 +13,7 @@ export const REGISTRATION_MESSAGES = {
   cannotRemoveLast: 'The last participant cannot be removed',
   discountApplied: 'A discount code has already been applied',
   badAmount: 'Payment amount must be a whole number of cents, 0 or more',
+  nothingToPay: 'Nothing is left to pay on this booking.',
   notCovered: 'The balance is not covered yet',
   notPartner: 'This registration did not come from the partner',
   expired: 'This reservation has expired',

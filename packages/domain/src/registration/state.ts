@@ -98,6 +98,8 @@ export interface RegistrationState {
   rescheduleCount: number;
   /** Per participant id, their check-in at the front desk (issue 23). */
   checkIns: Record<string, CheckInMark>;
+  /** The largest balance the desk waived at a check-in (issue 45); a later check-in owing no more needs no new waiver. */
+  checkInWaivedCents: number;
   /** The no-shows of the appointment day were marked (once per order). */
   noShowMarked: boolean;
   /** Every participant id ever on the order, removed ones included (erasure destroys all their keys). */
@@ -137,6 +139,7 @@ export function initialRegistrationState(): RegistrationState {
     cancelledAt: null,
     rescheduleCount: 0,
     checkIns: {},
+    checkInWaivedCents: 0,
     noShowMarked: false,
     everParticipantIds: [],
     personalDataErasedAt: null,

@@ -18,6 +18,7 @@ import {
   formatSGD,
   formatTimeLabel,
   languageOrDefault,
+  paymentMethodLabel,
   singaporeInstant,
 } from '@hs/domain';
 import type { NewEvent, RecordedEvent } from '@hs/eventstore';
@@ -151,7 +152,7 @@ function paymentOf(read: RegistrationRead, transactionId?: string): DocumentPaym
   return {
     transactionId: d.transactionId,
     amountCents: d.amountCents,
-    method: d.method,
+    method: paymentMethodLabel(d.method),
     paidAt: formatSingaporeDateTime(new Date(d.at)),
   };
 }

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
+import { type DeskHandlers, SettleBalance, UndoCheckIn } from './desk-actions';
 
 const clock = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Singapore',
@@ -17,21 +18,31 @@ export const checkInTime = (iso: string) => clock.format(new Date(iso));
 const released = (status: string) => status === 'cancelled' || status === 'expired';
 
 /**
- * One party at the desk: who, which slot, what is still to pay (a balance due shown loudly, it is
- * collected before the screening) and Check in for the group or each person.
+ * One party at the desk: who, which slot, what is still to pay (a balance due shown loudly: it is
+ * paid or waived with a reason before check-in, issue 45) and Check in for the group or each person.
  */
 export function PartyCard({
   party,
   busy,
+  today,
   onCheckIn,
+  onPay,
+  onWaive,
+  onUndo,
 }: {
   party: AttendeeParty;
   busy: boolean;
+  /** yyyy-MM-dd, Singapore: a check-in is undone only on its day. */
+  today: string;
   /** Absent ids: the whole party. */
   onCheckIn: (participantIds?: string[]) => void;
-}) {
+} & DeskHandlers) {
   const waiting = party.people.filter((p) => !p.checkedInAt);
+  const inside = party.people.length - waiting.length;
   const due = party.paymentStatus === 'balance_due';
+  const open = !released(party.status);
+  // Someone of the party is in while a balance is due: the desk waived it, the rest need no second waiver.
+  const blocked = due && open && inside === 0;
   return (
     <Card.Root data-testid="party-card" aria-label={`Booking ${party.referenceNumber}`}>
       <Card.Header gap="1">
@@ -59,7 +70,8 @@ export function PartyCard({
               fontSize: 'lg',
             })}
           >
-            Balance due: S${party.balanceDue} – collect before the screening
+            Balance due: S${party.balanceDue} –{' '}
+            {inside > 0 ? 'waived at check-in' : 'collect before the screening'}
           </p>
         ) : (
           <Badge tone="success" alignSelf="start">
@@ -101,7 +113,7 @@ export function PartyCard({
                 </Badge>
               ) : p.noShow ? (
                 <Badge tone="warning">No-show</Badge>
-              ) : party.people.length > 1 ? (
+              ) : party.people.length > 1 && !blocked ? (
                 <Button
                   size="sm"
                   variant="outline"
@@ -116,8 +128,10 @@ export function PartyCard({
           ))}
         </ul>
       </Card.Body>
-      <Card.Footer>
-        {waiting.length > 0 && !released(party.status) ? (
+      <Card.Footer flexDirection="column" alignItems="stretch" gap="3">
+        {blocked ? (
+          <SettleBalance party={party} busy={busy} onPay={onPay} onWaive={onWaive} />
+        ) : waiting.length > 0 && open ? (
           <Button w="full" size="lg" loading={busy} loadingText="Checking in..." onClick={() => onCheckIn()}>
             {party.people.length === 1 ? 'Check in' : `Check in the group (${waiting.length})`}
           </Button>
@@ -126,6 +140,7 @@ export function PartyCard({
             {waiting.length === 0 ? 'Everyone is checked in.' : 'This booking cannot be checked in.'}
           </p>
         )}
+        {inside > 0 && party.date === today ? <UndoCheckIn busy={busy} onUndo={onUndo} /> : null}
       </Card.Footer>
     </Card.Root>
   );

@@ -1,4 +1,10 @@
-import type { AttendeeParty, AttendeeSheet, CheckInResult } from '@hs/contracts';
+import type {
+  AttendeeParty,
+  AttendeeSheet,
+  CheckInResult,
+  DeskActionResult,
+  Operations,
+} from '@hs/contracts';
 import { singaporeToday } from '@hs/domain';
 import { useCallback, useEffect, useState } from 'react';
 import useSWR from 'swr';
@@ -8,7 +14,9 @@ import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import { type ApiEnvelope, api } from '../../lib/api';
 import { searchParties } from '../check-in/attendee-search';
+import type { DeskMethod } from '../check-in/desk-actions';
 import { PartyCard } from '../check-in/party-card';
+import { todaysSlot } from '../check-in/todays-slot';
 import { QrScanner } from '../check-in/qr-scanner';
 import { SectionHeader } from '../components/section';
 import { ADMIN_PATHS, failureMessage } from '../lib/admin-api';
@@ -47,8 +55,14 @@ const noticeStyle = (tone: Notice['tone']) =>
  */
 export default function CheckInPage() {
   const { data: events } = useSWR<ApiEnvelope<{ id: number; name: string }[]>>(ADMIN_PATHS.events);
+  // Today's slots (the Today tab's answer): the page opens on the event and slot now at the desk.
+  const { data: operations, error: operationsError } = useSWR<ApiEnvelope<Operations>>(
+    ADMIN_PATHS.operations,
+  );
   const [eventId, setEventId] = useState('');
+  const [slotId, setSlotId] = useState('');
   const [date, setDate] = useState(() => singaporeToday());
+  const today = singaporeToday();
   const [query, setQuery] = useState('');
   const [scanning, setScanning] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -57,18 +71,25 @@ export default function CheckInPage() {
   const sheetKey = eventId && date ? attendeesPath(eventId, date) : null;
   // Bookings keep arriving during the day: the sheet the search reads refreshes itself.
   const { data: sheet, mutate } = useSWR<ApiEnvelope<AttendeeSheet>>(sheetKey, { refreshInterval: 10_000 });
-  // The first event until staff choose one.
+  // Today's slot now (else the next, else the day's last) once the answer is in; without slots today
+  // (or without the answer) the first event, until staff choose one.
+  const current = operations ? todaysSlot(operations.data!, Date.now()) : null;
   const firstEvent = events?.data?.[0]?.id;
+  const settled = operations !== undefined || operationsError !== undefined;
   useEffect(() => {
-    if (!eventId && firstEvent) setEventId(String(firstEvent));
-  }, [eventId, firstEvent]);
+    if (eventId || !settled) return;
+    if (current) {
+      setEventId(String(current.eventId));
+      setSlotId(String(current.timeslotId));
+    } else if (firstEvent) setEventId(String(firstEvent));
+  }, [eventId, settled, current, firstEvent]);
 
-  const send = useCallback(
-    async (body: { token?: string; referenceNumber?: string; participantIds?: string[] }) => {
+  /** Runs one desk call; the answer's party replaces the card and the sheet is read again. */
+  const run = useCallback(
+    async (call: () => Promise<{ party: AttendeeParty; message: string; alreadyCheckedIn?: boolean }>) => {
       setBusy(true);
       try {
-        const res = await api.post<ApiEnvelope<CheckInResult>>('/api/admin/check-ins', body);
-        const result = res.data!;
+        const result = await call();
         setScanned(result.party);
         setNotice({ tone: result.alreadyCheckedIn ? 'warning' : 'success', text: result.message });
         await mutate();
@@ -80,6 +101,35 @@ export default function CheckInPage() {
     },
     [mutate],
   );
+  const send = useCallback(
+    (body: { token?: string; referenceNumber?: string; participantIds?: string[]; waiveReason?: string }) =>
+      run(async () => (await api.post<ApiEnvelope<CheckInResult>>('/api/admin/check-ins', body)).data!),
+    [run],
+  );
+  const handlers = (p: AttendeeParty) => ({
+    onCheckIn: (ids?: string[]) => send({ referenceNumber: p.referenceNumber, participantIds: ids }),
+    onWaive: (waiveReason: string) => send({ referenceNumber: p.referenceNumber, waiveReason }),
+    onPay: (method: DeskMethod) =>
+      run(
+        async () =>
+          (
+            await api.post<ApiEnvelope<DeskActionResult>>(
+              `/api/admin/registrations/${p.registrationId}/desk-payment`,
+              { method },
+            )
+          ).data!,
+      ),
+    onUndo: (reason: string) =>
+      run(
+        async () =>
+          (
+            await api.post<ApiEnvelope<DeskActionResult>>(
+              `/api/admin/registrations/${p.registrationId}/check-in/undo`,
+              { reason },
+            )
+          ).data!,
+      ),
+  });
   const onCode = useCallback(
     (token: string) => {
       setScanning(false);
@@ -88,7 +138,11 @@ export default function CheckInPage() {
     [send],
   );
 
-  const matches = searchParties(sheet?.data, query);
+  const searching = query.trim().length >= 2;
+  const slots = sheet?.data?.slots ?? [];
+  // No search: the chosen slot's parties, the people expected at the desk now.
+  const inSlot = slots.find((x) => String(x.timeslotId) === slotId)?.parties ?? [];
+  const matches = searching ? searchParties(sheet?.data, query) : inSlot;
   // The party just checked in, as the server answered; the search results as the sheet has them.
   const shown = (p: AttendeeParty) => (scanned?.registrationId === p.registrationId ? scanned : p);
 
@@ -117,6 +171,7 @@ export default function CheckInPage() {
             value={eventId}
             onChange={(e) => {
               setEventId(e.target.value);
+              setSlotId('');
               setScanned(null);
             }}
           >
@@ -129,9 +184,33 @@ export default function CheckInPage() {
         </Field.Root>
         <Field.Root>
           <Field.Label htmlFor="check-in-day">Day</Field.Label>
-          <Field.Input id="check-in-day" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          <Field.Input
+            id="check-in-day"
+            type="date"
+            value={date}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setSlotId('');
+            }}
+          />
         </Field.Root>
       </div>
+      <Field.Root>
+        <Field.Label htmlFor="check-in-slot">Slot</Field.Label>
+        <select
+          id="check-in-slot"
+          className={select}
+          value={slotId}
+          onChange={(e) => setSlotId(e.target.value)}
+        >
+          <option value="">Choose a slot to list its bookings</option>
+          {slots.map((x) => (
+            <option key={x.timeslotId} value={x.timeslotId}>
+              {x.time} · {x.parties.length} {x.parties.length === 1 ? 'booking' : 'bookings'}
+            </option>
+          ))}
+        </select>
+      </Field.Root>
 
       {scanning ? (
         <QrScanner onCode={onCode} onClose={() => setScanning(false)} />
@@ -168,22 +247,13 @@ export default function CheckInPage() {
       ) : null}
 
       {scanned && !matches.some((p) => p.registrationId === scanned.registrationId) ? (
-        <PartyCard
-          party={scanned}
-          busy={busy}
-          onCheckIn={(ids) => send({ referenceNumber: scanned.referenceNumber, participantIds: ids })}
-        />
+        <PartyCard party={scanned} busy={busy} today={today} {...handlers(scanned)} />
       ) : null}
-      {query.trim().length >= 2 && sheet && matches.length === 0 ? (
+      {searching && sheet && matches.length === 0 ? (
         <p className={css({ color: 'fg.muted' })}>No booking on this day matches “{query.trim()}”.</p>
       ) : null}
-      {matches.slice(0, 10).map((p) => (
-        <PartyCard
-          key={p.registrationId}
-          party={shown(p)}
-          busy={busy}
-          onCheckIn={(ids) => send({ referenceNumber: p.referenceNumber, participantIds: ids })}
-        />
+      {(searching ? matches.slice(0, 10) : matches).map((p) => (
+        <PartyCard key={p.registrationId} party={shown(p)} busy={busy} today={today} {...handlers(p)} />
       ))}
     </section>
   );

@@ -2,6 +2,7 @@ import { type Decision, domainError } from '../../decider';
 import { isPaidStatus } from '../../status';
 import type {
   ConfirmCoveredBalanceCommand,
+  RecordDeskPaymentCommand,
   RecordPaymentCommand,
   RecordPaymentVoidedCommand,
 } from '../commands';
@@ -47,6 +48,17 @@ export function recordPayment(
     });
   }
   return events;
+}
+
+export function recordDeskPayment(
+  state: RegistrationState,
+  command: RecordDeskPaymentCommand,
+): Decision<RegistrationEvent> {
+  const refusal = existing(state) ?? closed(state);
+  if (refusal) return refusal;
+  const amountCents = outstandingCents(state);
+  if (amountCents <= 0) return domainError('STATUS_NOT_ALLOWED', REGISTRATION_MESSAGES.nothingToPay);
+  return recordPayment(state, { ...command, type: 'RecordPayment', amountCents });
 }
 
 export function confirmCoveredBalance(

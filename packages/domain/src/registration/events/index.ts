@@ -10,7 +10,7 @@ import type {
   PrimaryParticipantChanged,
   RegistrationBooked,
 } from './booking';
-import type { MarkedNoShow, ParticipantsCheckedIn } from './front-desk';
+import type { CheckInUndone, MarkedNoShow, ParticipantsCheckedIn } from './front-desk';
 import type {
   PaymentRecorded,
   PaymentVoided,
@@ -77,6 +77,7 @@ export type RegistrationEvent =
   | RefundEmailSent
   | EmailDeliveryFailed
   | ParticipantsCheckedIn
+  | CheckInUndone
   | MarkedNoShow
   | IdentificationRevealed
   | PersonalDataExported
@@ -111,6 +112,7 @@ export const REGISTRATION_EVENT_TYPES = [
   'RefundEmailSent',
   'EmailDeliveryFailed',
   'ParticipantsCheckedIn',
+  'CheckInUndone',
   'MarkedNoShow',
   'IdentificationRevealed',
   'PersonalDataExported',

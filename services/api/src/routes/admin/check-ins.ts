@@ -47,7 +47,7 @@ const checkIns: FastifyPluginAsyncTypebox = async (app) => {
       config: { roles: DESK },
       schema: {
         summary:
-          'Check a party in by its QR code (token) or reference number, all of it or the people named; a second scan records nothing and says who checked them in when',
+          'Check a party in by its QR code (token) or reference number, all of it or the people named; a second scan records nothing and says who checked them in when. A balance due is refused (409) unless waiveReason says why the desk lets them in',
         body: CheckInRequestSchema,
         response: {
           200: Envelope(CheckInResultSchema),
@@ -58,7 +58,7 @@ const checkIns: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { token, referenceNumber, participantIds } = request.body;
+      const { token, referenceNumber, participantIds, waiveReason } = request.body;
       if (!token === !referenceNumber)
         throw badRequest('Give either the scanned code or the reference number');
       let registrationId: number;
@@ -74,11 +74,18 @@ const checkIns: FastifyPluginAsyncTypebox = async (app) => {
         registrationId = Number(booked.data.registrationId);
       }
       const username = request.actor.replace(/^admin:/, '');
-      const result = await checkIn(sql, registrationId, participantIds, {
-        username,
-        actor: request.actor,
-        requestId: request.id,
-      });
+      const result = await checkIn(
+        sql,
+        registrationId,
+        participantIds,
+        {
+          username,
+          actor: request.actor,
+          requestId: request.id,
+        },
+        new Date(),
+        waiveReason?.trim() || undefined,
+      );
       return {
         success: true as const,
         data: {

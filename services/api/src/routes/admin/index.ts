@@ -6,6 +6,7 @@ import checkIns from './check-ins';
 import discounts from './discounts';
 import emailConfigs from './email-configs';
 import events from './events';
+import frontDesk from './front-desk';
 import holidays from './holidays';
 import invoices from './invoices';
 import insights from './insights';
@@ -69,6 +70,7 @@ const admin: FastifyPluginAsync<
     await guarded.register(reschedule);
     await guarded.register(statusChange);
     await guarded.register(checkIns);
+    await guarded.register(frontDesk);
     await guarded.register(system);
     await guarded.register(timeslots);
     await guarded.register(waitlist);
