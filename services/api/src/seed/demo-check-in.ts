@@ -70,7 +70,8 @@ export async function seedDemoCheckIn(
     }
     if (p.in) {
       // Issue 45: a balance is settled before check-in; this one is paid in cash at the desk.
-      if (!p.paid) await admin('POST', `/api/admin/registrations/${booked.id}/desk-payment`, { method: 'cash' });
+      if (!p.paid)
+        await admin('POST', `/api/admin/registrations/${booked.id}/desk-payment`, { method: 'cash' });
       await admin('POST', '/api/admin/check-ins', { referenceNumber: booked.reference_number });
       checkedIn += 1;
     }
