@@ -206,9 +206,15 @@ export const GeneratedCodeSchema = Type.Object({
   updatedAt: Timestamp,
 });
 
+/** The staff role of an `admin:<username>` actor, as the staff list holds it; null for others. */
+const ActorRole = Nullable(
+  Type.String({ description: "admin, front_desk or finance for an 'admin:<username>' actor; else null" }),
+);
+
 export const AuditEntrySchema = Type.Object({
   id: Type.Integer(),
   actor: Type.String(),
+  actorRole: ActorRole,
   action: Type.String(),
   entity: Type.String(),
   entityId: Nullable(Type.String()),
@@ -388,6 +394,7 @@ export const OrderHistoryEntrySchema = Type.Object({
   version: Type.Integer(),
   type: Type.String(),
   actor: Type.String({ description: "'public' | 'admin:<username>' | 'partner:<id>' | 'worker:<job>'" }),
+  actorRole: ActorRole,
   summary: Type.String(),
   at: Timestamp,
   data: Type.Unknown(),

@@ -322,7 +322,7 @@ describe('admin back-office api', () => {
     const page = (await call('GET', '/api/admin/audit-log?entity=discount&pageSize=1')).json();
     expect(page.total).toBe(2);
     expect(page.data).toHaveLength(1);
-    expect(page.data[0]).toMatchObject({ entity: 'discount', action: 'create' });
+    expect(page.data[0]).toMatchObject({ entity: 'discount', action: 'create', actorRole: 'admin' });
   });
 
   it('reports subscription checkpoints and lag', async () => {

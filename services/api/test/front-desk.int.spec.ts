@@ -189,5 +189,14 @@ describe('money and corrections at the front desk', () => {
     });
     expect(byDesk.statusCode, byDesk.body).toBe(201);
     expect(byDesk.json().data.receipt.recordedBy).toBe('front_desk9');
+    // the history names the staff member's role, not "admin" for everyone
+    const entry = (await history(id)).find((h) => h.type === 'PaymentRecorded') as
+      | { actor: string; actorRole: string | null }
+      | undefined;
+    expect(entry).toMatchObject({ actor: 'admin:front_desk9', actorRole: 'front_desk' });
+    const booked = (await history(id)).find((h) => h.type === 'RegistrationBooked') as {
+      actorRole: string | null;
+    };
+    expect(booked.actorRole).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { formatDateOrNA } from '@hs/domain';
 import useSWR, { useSWRConfig } from 'swr';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { toaster } from '../../components/ui/toaster';
+import { roleLabel } from '../../lib/staff-roles';
 
 export const ADMIN_PATHS = {
   dashboard: '/api/admin/dashboard',
@@ -114,16 +115,21 @@ export function formatAdminTimestamp(value: string | null | undefined): string {
   return formatDateOrNA(value ?? null, 'd MMM yyyy, HH:mm:ss');
 }
 
-/** Who did it: 'public' -> Customer (public site), 'admin:ana' -> Admin ana, 'partner:7', 'worker:job'. */
-export function describeActor(actor: string | null | undefined): string {
+/**
+ * Who did it: 'public' -> Customer (public site); 'admin:amy' with her role -> Front desk amy (issue
+ * 45: the staff member's role, not "Admin" for everyone); 'partner:7', 'worker:job'.
+ */
+export function describeActor(actor: string | null | undefined, role?: string | null): string {
   if (!actor) return 'Unknown';
   const [kind, ...rest] = actor.split(':');
   const who = rest.join(':');
   switch (kind) {
     case 'public':
       return 'Customer (public site)';
-    case 'admin':
-      return who ? `Admin ${who}` : 'Admin';
+    case 'admin': {
+      const title = role ? roleLabel(role) : 'Staff';
+      return who ? `${title} ${who}` : title;
+    }
     case 'partner':
       return who ? `Partner ${who}` : 'Partner';
     case 'worker':

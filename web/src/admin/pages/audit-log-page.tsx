@@ -184,7 +184,7 @@ export default function AuditLogPage() {
                     <time dateTime={r.at}>{formatAdminTimestamp(r.at)}</time>
                   </Table.Cell>
                   <Table.Cell title={r.actor} whiteSpace="nowrap">
-                    {describeActor(r.actor)}
+                    {describeActor(r.actor, r.actorRole)}
                   </Table.Cell>
                   <Table.Cell>
                     <Badge tone={actionTone(r.action)}>{r.action}</Badge>

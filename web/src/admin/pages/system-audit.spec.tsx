@@ -167,6 +167,7 @@ describe('audit log', () => {
           {
             id: 5,
             actor: 'admin:ana',
+            actorRole: 'finance',
             action: 'update',
             entity: 'event',
             entityId: '3',
@@ -182,7 +183,7 @@ describe('audit log', () => {
     });
     renderWithProviders(<AuditLogPage />);
     const table = await screen.findByRole('table', { name: 'Audit log' });
-    const row = within(table).getByText('Admin ana').closest('tr') as HTMLElement;
+    const row = within(table).getByText('Finance ana').closest('tr') as HTMLElement;
     expect(within(row).getByText('1 May 2026, 10:30:00')).toBeTruthy();
     expect(within(row).getByText('update')).toBeTruthy();
     expect(within(row).getByText('#3')).toBeTruthy();

@@ -323,7 +323,7 @@ function ConfigurationsPanel() {
               {formatAdminDateTime(c.updatedAt)}
               {c.lastUpdatedBy ? (
                 <span className={css({ display: 'block', color: 'fg.muted', textStyle: 'xs' })}>
-                  by {describeActor(c.lastUpdatedBy)}
+                  by {describeActor(c.lastUpdatedBy, 'admin')}
                 </span>
               ) : null}
             </>

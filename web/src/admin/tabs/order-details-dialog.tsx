@@ -148,7 +148,7 @@ export function OrderHistory({ orderId }: { orderId: number }) {
             </time>
           </HStack>
           <p className={css({ textStyle: 'sm' })}>{e.summary}</p>
-          <p className={css({ color: 'fg.muted', textStyle: 'xs' })}>by {describeActor(e.actor)}</p>
+          <p className={css({ color: 'fg.muted', textStyle: 'xs' })}>by {describeActor(e.actor, e.actorRole)}</p>
         </li>
       ))}
     </ol>

@@ -68,6 +68,7 @@ const history = {
       version: 3,
       type: 'StatusChanged',
       actor: 'admin:ana',
+      actorRole: 'front_desk',
       summary: 'Status changed from pending to confirmed',
       at: '2026-05-01T03:00:00.000Z',
       data: {},
@@ -245,7 +246,7 @@ describe('orders tab', () => {
     // by whom
     expect(within(items[0]!).getByText('by Customer (public site)')).toBeTruthy();
     expect(within(items[1]!).getByText('by System (confirmation-email)')).toBeTruthy();
-    expect(within(items[2]!).getByText('by Admin ana')).toBeTruthy();
+    expect(within(items[2]!).getByText('by Front desk ana')).toBeTruthy();
     expect(within(items[2]!).getByText('Status changed from pending to confirmed')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Confirm…' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Cancel order…' })).toBeTruthy();

@@ -11,6 +11,7 @@ import { toMoneyString } from '@hs/domain';
 import { getSubscriptionStatus } from '@hs/eventstore';
 import { countActiveWaitlist, readOperations } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
+import { actorRoles } from '../../auth/actor-roles';
 
 const AuditQuery = Type.Object({
   entity: Type.Optional(Type.String({ maxLength: 50 })),
@@ -128,9 +129,13 @@ const overview: FastifyPluginAsyncTypebox = async (app) => {
         order by at desc, id desc
         limit ${pageSize} offset ${(page - 1) * pageSize}`;
       const [count] = await sql<{ n: number }[]>`select count(*)::int as n from audit_log ${where}`;
+      const roles = await actorRoles(
+        sql,
+        rows.map((r) => r.actor),
+      );
       return {
         success: true as const,
-        data: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+        data: rows.map((r) => ({ ...r, actorRole: roles.get(r.actor) ?? null, at: r.at.toISOString() })),
         total: count?.n ?? 0,
         page,
         pageSize,

@@ -39,6 +39,7 @@ import { changeRegistration } from '../../booking/change';
 import { outstanding } from '../../booking/lookup';
 import { orderMoneyView } from '../../booking/money-view';
 import { audit } from '../../audit';
+import { actorRoles } from '../../auth/actor-roles';
 import { adminParticipantView } from '../../booking/participant-view';
 import { forbidden, notFound } from '../../errors';
 import { parseInput } from '../../validation';
@@ -441,10 +442,19 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const rows = await readOrderTimeline(sql, request.params.id);
+      const roles = await actorRoles(
+        sql,
+        rows.map((r) => r.actor),
+      );
       // Event payloads carry identification numbers: masked here as everywhere staff see them.
       return {
         success: true as const,
-        data: rows.map((r) => ({ ...r, data: maskIdentificationsIn(r.data), at: r.at.toISOString() })),
+        data: rows.map((r) => ({
+          ...r,
+          actorRole: roles.get(r.actor) ?? null,
+          data: maskIdentificationsIn(r.data),
+          at: r.at.toISOString(),
+        })),
       };
     },
   );
