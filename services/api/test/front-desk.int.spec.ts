@@ -40,6 +40,7 @@ describe('money and corrections at the front desk', () => {
     (await admin('GET', `/api/admin/registrations/${id}/history`)).json().data as {
       type: string;
       actor: string;
+      actorRole: string | null;
       summary: string;
     }[];
   const payments = (id: number) =>
@@ -190,9 +191,7 @@ describe('money and corrections at the front desk', () => {
     expect(byDesk.statusCode, byDesk.body).toBe(201);
     expect(byDesk.json().data.receipt.recordedBy).toBe('front_desk9');
     // the history names the staff member's role, not "admin" for everyone
-    const entry = (await history(id)).find((h) => h.type === 'PaymentRecorded') as
-      | { actor: string; actorRole: string | null }
-      | undefined;
+    const entry = (await history(id)).find((h) => h.type === 'PaymentRecorded');
     expect(entry).toMatchObject({ actor: 'admin:front_desk9', actorRole: 'front_desk' });
     const booked = (await history(id)).find((h) => h.type === 'RegistrationBooked') as {
       actorRole: string | null;

@@ -148,7 +148,9 @@ export function OrderHistory({ orderId }: { orderId: number }) {
             </time>
           </HStack>
           <p className={css({ textStyle: 'sm' })}>{e.summary}</p>
-          <p className={css({ color: 'fg.muted', textStyle: 'xs' })}>by {describeActor(e.actor, e.actorRole)}</p>
+          <p className={css({ color: 'fg.muted', textStyle: 'xs' })}>
+            by {describeActor(e.actor, e.actorRole)}
+          </p>
         </li>
       ))}
     </ol>
