@@ -209,10 +209,16 @@ export function unparkEvents(db: Queryable, subscriber: string, eventIds: readon
   return db`delete from parked_events where subscriber = ${subscriber} and event_id = any(${[...eventIds]}::uuid[])`;
 }
 
-/** A retry that failed again: the new error, one more try, and no retry pending. */
+/**
+ * A retry that failed again: the new error and one more try on the events that failed themselves, and
+ * no retry pending; an event only held behind them stays held, its tries unchanged.
+ */
 export function retryFailed(db: Queryable, subscriber: string, streamId: string, error: string) {
   return db`
-    update parked_events set error = ${error}, attempts = attempts + 1, retry_requested_at = null
+    update parked_events
+    set error = case when error = ${HELD_BEHIND} then error else ${error} end,
+        attempts = case when error = ${HELD_BEHIND} then attempts else attempts + 1 end,
+        retry_requested_at = null
     where subscriber = ${subscriber} and stream_id = ${streamId} and retry_requested_at is not null`;
 }
 

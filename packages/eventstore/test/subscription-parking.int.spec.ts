@@ -10,6 +10,7 @@ import {
   requestParkedRetry,
   startSubscription,
 } from '../src';
+import { HELD_BEHIND, retryFailed } from '../src/parking';
 
 const meta = { actor: 'worker:test' };
 
@@ -123,5 +124,22 @@ describe('a subscription parks what it cannot handle, never what a passing outag
     const readiness = await getLogReadiness(db.sql);
     expect(readiness.stalled).toContain('idle_sub');
     expect(readiness.parked).toEqual({});
+  });
+
+  it('a retry that fails again counts a try on the event that failed, not on those held behind it', async () => {
+    const row = (eventId: string, version: number, error: string, attempts: number) => db.sql`
+      insert into parked_events (subscriber, event_id, stream_id, stream_version, event_type, transaction_id,
+                                 global_position, error, attempts, retry_requested_at)
+      values ('retry_sub', ${eventId}, 'rf-1', ${version}, 'Booked', '1'::xid8, ${version}, ${error}, ${attempts}, now())`;
+    await row('00000000-0000-0000-0000-0000000000a1', 1, 'boom', PARK_AFTER_ATTEMPTS);
+    await row('00000000-0000-0000-0000-0000000000a2', 2, HELD_BEHIND, 0);
+    await retryFailed(db.sql, 'retry_sub', 'rf-1', 'boom again');
+    const rows = await db.sql<{ error: string; attempts: number; retry: Date | null }[]>`
+      select error, attempts, retry_requested_at as retry from parked_events
+      where subscriber = 'retry_sub' order by stream_version`;
+    expect(rows).toEqual([
+      { error: 'boom again', attempts: PARK_AFTER_ATTEMPTS + 1, retry: null },
+      { error: HELD_BEHIND, attempts: 0, retry: null },
+    ]);
   });
 });
