@@ -21,6 +21,7 @@ const view = (over: Partial<StatusChangeView> = {}): StatusChangeView => ({
   participants: 1,
   balanceDueCents: 45293,
   paidCents: 45293,
+  cardPaidCents: 45293,
   refundedCents: 0,
   reinstatedCents: 0,
   pendingRefunds: 0,
@@ -106,6 +107,19 @@ describe('what a change does to seats and money', () => {
     expect(change).toMatchObject({ seatsFreed: 3, seatsTaken: 0, keptCents: 45000 });
     expect(describeAdminStatusChange(v, change, 20)).toBe(
       'Cancelling it frees 3 seats (20 left). S$450.00 was paid and is not refunded by cancelling: use Refund… to give it back.',
+    );
+  });
+
+  it('a payment by the partner or at the desk is not offered to Refund… (only card payments are)', () => {
+    const v = view({ participants: 1, cardPaidCents: 10000 });
+    const change = adminStatusChange(v, 'canceled');
+    if (!change.ok) throw new Error('refused');
+    expect(change.keptCents).toBe(10000);
+    const partnerPaid = adminStatusChange(view({ cardPaidCents: 0 }), 'canceled');
+    if (!partnerPaid.ok) throw new Error('refused');
+    expect(partnerPaid.keptCents).toBe(0);
+    expect(describeAdminStatusChange(view({ cardPaidCents: 0 }), partnerPaid, null)).toBe(
+      'Cancelling it frees 1 seat.',
     );
   });
 

@@ -42,6 +42,7 @@ export function statusChangeView(state: RegistrationState): StatusChangeView {
     participants: state.participants.length,
     balanceDueCents: state.pricing?.balanceDueCents ?? 0,
     paidCents: state.paidCents,
+    cardPaidCents: state.cardPaidCents,
     refundedCents: state.refundedCents,
     reinstatedCents: state.reinstatedCents,
     pendingRefunds: state.pendingRefunds.length,

@@ -14,6 +14,8 @@ export interface StatusChangeView {
   participants: number;
   balanceDueCents: number;
   paidCents: number;
+  /** Of paidCents, what came through the card gateway: the part Refund… can give back. */
+  cardPaidCents: number;
   refundedCents: number;
   /** Refunds already made owed again by an earlier confirmation (see owedAgainCents). */
   reinstatedCents: number;
@@ -36,7 +38,10 @@ export type AdminStatusChange =
       reinstatedCents: number;
       /** What is left to pay after the change. */
       outstandingAfterCents: number;
-      /** What was paid and not refunded: cancelling does not give it back. */
+      /**
+       * What was paid by card and not refunded: cancelling does not give it back, Refund… does. A
+       * partner's payment (the partner refunds its own) and one taken at the desk are not in it.
+       */
       keptCents: number;
     };
 
@@ -74,7 +79,7 @@ export function adminStatusChange(view: StatusChangeView, requested: unknown): A
     owedAgainCents,
     reinstatedCents,
     outstandingAfterCents: outstandingOf({ ...view, reinstatedCents }),
-    keptCents: Math.max(0, view.paidCents - view.refundedCents),
+    keptCents: Math.max(0, view.cardPaidCents - view.refundedCents),
   };
 }
 
