@@ -1,8 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { HStack } from 'styled-system/jsx';
-import { ArrowRightIcon, DownloadIcon, SearchIcon } from '../../components/icons';
-import { Badge } from '../../components/ui/badge';
+import { DownloadIcon, SearchIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import * as Table from '../../components/ui/table';
@@ -11,18 +10,11 @@ import { useAuth } from '../../lib/auth';
 import { canChangeOrders } from '../../lib/staff-roles';
 import { ADMIN_PATHS, formatAdminDate, useAdminList } from '../lib/admin-api';
 import {
-  appointmentAriaSort,
-  canCancel,
-  canConfirm,
   exportOrders,
-  nextAppointmentSort,
   ORDERS_PAGE_SIZE,
   type OrderFilters,
   type OrderSort,
   type OrderStatusFilter,
-  orderStatusLabel,
-  orderStatusTone,
-  refundLabel,
   useOrders,
   useUpdateOrderStatus,
 } from '../lib/orders';
@@ -31,6 +23,18 @@ import { useDebounced } from '../lib/use-debounced';
 import { ConfirmOrderDialog } from './confirm-order-dialog';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderDetailsDialog } from './order-details-dialog';
+import {
+  AppointmentHeader,
+  ORDERS_CARDS_QUERY,
+  OrderActions,
+  OrderBadges,
+  OrderName,
+  appointmentText,
+  balanceText,
+  card,
+  cardFacts,
+  useMediaQuery,
+} from './order-row-parts';
 
 /** The spec's columns, with the appointment, the amount and what is left to pay beside them (issue 45). */
 export const ORDER_HEADERS = [
@@ -56,179 +60,10 @@ const select = css({
   minW: '40',
 });
 
-export function OrderStatusBadge({ status }: { status: string }) {
-  return <Badge tone={orderStatusTone(status)}>{orderStatusLabel(status)}</Badge>;
-}
-
-/** Panda's `mdDown`: below the md breakpoint (48rem) the orders are cards, not the table (issue 45). */
-export const ORDERS_CARDS_QUERY = '(max-width: 47.9975rem)';
-
-/** Whether the media query matches now, following it as the window changes. */
-function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const list = window.matchMedia?.(query);
-      list?.addEventListener?.('change', onChange);
-      return () => list?.removeEventListener?.('change', onChange);
-    },
-    () => window.matchMedia?.(query).matches ?? false,
-    () => false,
-  );
-}
-
-const appointmentText = (o: AdminOrder) =>
-  o.timeslotDate ? `${formatAdminDate(o.timeslotDate)}${o.timeslotTime ? `, ${o.timeslotTime}` : ''}` : '—';
-
-const balanceText = (o: AdminOrder) => (Number(o.balanceDue) > 0 ? `S$${o.balanceDue}` : '—');
-
-function OrderName({ order }: { order: AdminOrder }) {
-  return order.personalDataErasedAt ? (
-    <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>Personal data erased</span>
-  ) : (
-    `${order.firstName} ${order.lastName}`
-  );
-}
-
-/** The status badge, with the refund and attendance beside it. */
-function OrderBadges({ order }: { order: AdminOrder }) {
-  const refund = refundLabel(order);
-  return (
-    <HStack gap="1" flexWrap="wrap">
-      <OrderStatusBadge status={order.status} />
-      {refund ? <Badge tone="neutral">{refund}</Badge> : null}
-      {order.attendance === 'no_show' ? (
-        <Badge tone="warning">No-show</Badge>
-      ) : order.attendance === 'checked_in' ? (
-        <Badge tone="info">Checked in</Badge>
-      ) : null}
-    </HStack>
-  );
-}
-
-interface OrderActionsProps {
-  order: AdminOrder;
-  canChange: boolean;
-  pending: number | null;
-  onView: (o: AdminOrder) => void;
-  onConfirm: (o: AdminOrder) => void;
-  onCancel: (o: AdminOrder) => void;
-  justify?: 'flex-start' | 'flex-end';
-}
-
-/** View Details, Mark as Confirmed and Cancel Order: the same in a table row and in a card. */
-function OrderActions({
-  order: o,
-  canChange,
-  pending,
-  onView,
-  onConfirm,
-  onCancel,
-  justify,
-}: OrderActionsProps) {
-  return (
-    <HStack gap="1" justify={justify ?? 'flex-end'} flexWrap="wrap">
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => onView(o)}
-        aria-label={`View Details of ${o.referenceNumber}`}
-      >
-        View Details
-      </Button>
-      {canChange && canConfirm(o) ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          color="success.text"
-          loading={pending === o.id}
-          onClick={() => onConfirm(o)}
-          aria-label={`Mark as Confirmed ${o.referenceNumber}`}
-        >
-          Mark as Confirmed
-        </Button>
-      ) : null}
-      {canChange && canCancel(o) ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          color="danger.text"
-          disabled={pending === o.id}
-          onClick={() => onCancel(o)}
-          aria-label={`Cancel Order ${o.referenceNumber}`}
-        >
-          Cancel Order
-        </Button>
-      ) : null}
-    </HStack>
-  );
-}
-
-/**
- * The Appointment column header: a button that sorts by appointment, earliest first, then flips
- * between earliest and latest first; the th says which (aria-sort).
- */
-function AppointmentHeader({ sort, onSort }: { sort: OrderSort; onSort: (sort: OrderSort) => void }) {
-  const ariaSort = appointmentAriaSort(sort);
-  return (
-    <Table.Header scope="col" aria-sort={ariaSort}>
-      <button
-        type="button"
-        onClick={() => onSort(nextAppointmentSort(sort))}
-        title={
-          ariaSort === 'ascending'
-            ? 'Sorted by appointment, earliest first: sort latest first'
-            : ariaSort === 'descending'
-              ? 'Sorted by appointment, latest first: sort earliest first'
-              : 'Sort by appointment, earliest first'
-        }
-        className={css({
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: '1',
-          font: 'inherit',
-          color: 'inherit',
-          fontWeight: 'inherit',
-          cursor: 'pointer',
-          borderRadius: 'l1',
-          mx: '-1',
-          px: '1',
-          _hover: { color: 'fg.default' },
-          _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' },
-        })}
-      >
-        Appointment
-        <ArrowRightIcon
-          width={14}
-          height={14}
-          className={css({ flexShrink: 0, opacity: ariaSort === 'none' ? 0.35 : 1 })}
-          // up for earliest first (ascending), down for latest first
-          style={{ transform: ariaSort === 'descending' ? 'rotate(90deg)' : 'rotate(-90deg)' }}
-        />
-      </button>
-    </Table.Header>
-  );
-}
-
-const card = css({
-  bg: 'bg.default',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'l3',
-  p: '3',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2',
-  minW: '0',
-});
-const cardFacts = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr)',
-  columnGap: '3',
-  rowGap: '1',
-  textStyle: 'sm',
-  '& dt': { color: 'fg.muted' },
-  '& dd': { overflowWrap: 'anywhere' },
-});
+export {
+  ORDERS_CARDS_QUERY,
+  OrderStatusBadge,
+} from './order-row-parts';
 
 /**
  * Orders: filters by status and event (plus a search by reference, name or email), Export CSV, a
