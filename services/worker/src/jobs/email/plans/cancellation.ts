@@ -1,0 +1,13 @@
+/** The cancellation: once per registration, nothing attached. */
+import { has } from '../from-log';
+import type { PlanOf } from '../plan';
+
+export const cancellationPlan: PlanOf<'cancellation-email'> = ({ registrationId: id }) => ({
+  key: `cancellation-email:${id}`,
+  skip: (read) => (has(read, 'CancellationEmailSent') ? 'cancellation already sent' : null),
+  payment: () => null,
+  compose: async () => ({
+    attachments: [],
+    facts: (sent) => [{ type: 'CancellationEmailSent', data: sent }],
+  }),
+});

@@ -1,0 +1,46 @@
+/**
+ * The confirmation: the confirmation PDF with the check-in code (issue 23, also shown in the email as
+ * an inline image), the calendar invite and (issue 25) the order's tax invoice as issued.
+ */
+import { ensureCheckInToken } from '@hs/commands';
+import {
+  issuedDocumentFileName,
+  renderConfirmationPdf,
+  renderIssuedInvoicePdf,
+  withCheckInQr,
+} from '@hs/notifications';
+import { checkInQrImage, documentPdf, invite, pdf } from '../attachments';
+import { paymentOf } from '../from-log';
+import type { PlanOf } from '../plan';
+
+export const confirmationPlan: PlanOf<'confirmation-email'> = ({ registrationId: id }, ctx) => ({
+  key: `confirmation-email:${id}`,
+  skip: ({ state }) =>
+    state.confirmationEmailSent
+      ? 'confirmation already sent'
+      : state.status === 'cancelled'
+        ? 'registration cancelled'
+        : null,
+  payment: (read) => paymentOf(read),
+  invoice: true,
+  compose: async ({ read, order, doc, invoice }) => {
+    const token = await ensureCheckInToken(ctx.sql, id);
+    const confirmation = documentPdf(
+      'confirmation',
+      `confirmation-${doc.referenceNumber}.pdf`,
+      await renderConfirmationPdf({ ...doc, checkInToken: token }),
+    );
+    return {
+      attachments: [
+        confirmation.attachment,
+        ...invite(read, order, ctx.clock()),
+        ...(invoice
+          ? [pdf(issuedDocumentFileName(invoice.invoiceNumber), await renderIssuedInvoicePdf(invoice))]
+          : []),
+        await checkInQrImage(token),
+      ],
+      html: withCheckInQr,
+      facts: (sent) => [{ type: 'RecordConfirmationEmailSent', ...sent }, confirmation.generated(sent.at)],
+    };
+  },
+});
