@@ -1,6 +1,7 @@
 export * from './common';
 export * from './check-in';
 export * from './admin';
+export * from './admin-orders';
 export * from './public';
 export * from './partner';
 export * from './queues';
