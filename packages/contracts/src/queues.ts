@@ -68,7 +68,7 @@ export const QUEUES = {
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 
-/** The queues of a registration's emails (jobs/email.ts). */
+/** The queues of a registration's emails (jobs/email/). */
 export type EmailQueueName = Exclude<
   QueueName,
   'partner-confirmation' | 'partner-cancellation' | 'waitlist-email' | 'reminder'
