@@ -2,7 +2,8 @@
  * The check-in QR code (issue 23): the order's opaque check-in token and nothing else, so a code
  * photographed in a queue tells no one a name, NRIC or reference. Its modules come from `qrcode`;
  * the email gets a PNG (an inline attachment: most mail clients block data: images), pages an SVG,
- * and the PDF draws the modules as vector rectangles (documents.ts) rather than embedding an image.
+ * and the PDF draws the modules as vector rectangles (documents/check-in-section.ts) rather than
+ * embedding an image.
  */
 import { deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';

@@ -14,7 +14,8 @@ import {
   SINGAPORE_TZ,
   type SupplierSnapshot,
 } from '@hs/domain';
-import { CONTENT_W, Layout, sampleDocumentData } from './documents';
+import { sampleDocumentData } from './documents';
+import { CONTENT_W, Layout } from './documents/pdf-layout';
 
 const dayFormat = new Intl.DateTimeFormat('en-SG', {
   timeZone: SINGAPORE_TZ,
@@ -37,7 +38,7 @@ function supplierFields(l: Layout, s: SupplierSnapshot): void {
   l.fields([
     ['Supplier', s.name],
     ['Address', s.address],
-    ...(gstRegistered(s) ? ([['GST reg. no.', s.gstRegistrationNumber]] as [string, string][]) : []),
+    gstRegistered(s) ? ['GST reg. no.', s.gstRegistrationNumber] : null,
     ['UEN', s.uen],
   ]);
 }
@@ -50,7 +51,7 @@ export async function renderIssuedInvoicePdf(inv: InvoiceSnapshot): Promise<Uint
     ['Invoice number', inv.invoiceNumber],
     ['Invoice date', issueDate(inv.issuedAt)],
     ['Booking reference', inv.referenceNumber],
-    ...(inv.supersedes ? ([['Adds to invoice', inv.supersedes]] as [string, string][]) : []),
+    inv.supersedes ? ['Adds to invoice', inv.supersedes] : null,
   ]);
   supplierFields(l, inv.supplier);
   l.heading('Bill to');
