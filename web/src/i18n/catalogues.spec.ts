@@ -37,7 +37,7 @@ describe('message catalogues', () => {
       const other = flatten(load(language));
       const wrong = [...english]
         .filter(([k, v]) => placeholders(v).join() !== placeholders(other.get(k) ?? '').join())
-        // English plural `_one` texts may name no count ("These seat is held"); others may add one
+        // English plural `_one` texts may name no count ("This seat is held"); others may add one
         .filter(([k]) => !k.endsWith('_one'));
       expect(wrong.map(([k]) => k)).toEqual([]);
     },
