@@ -54,20 +54,31 @@ export const REGION_TABLE: readonly RegionDefinition[] = [
   },
 ];
 
-/**
- * The shorter prefix ranges the public info panel shows (spec section 2). Display text only:
- * lookups always use the full table above.
- */
-export const REGION_INFO_PANEL: readonly { region: Region; name: string; prefixes: string }[] = [
-  { region: 'north', name: 'North', prefixes: '53-56' },
-  { region: 'south', name: 'South', prefixes: '01-04' },
-  { region: 'east', name: 'East', prefixes: '42-45' },
-  { region: 'west', name: 'West', prefixes: '11-13 and 58' },
-  { region: 'central', name: 'Central', prefixes: '17-20' },
-];
+const two = (n: number) => String(n).padStart(2, '0');
 
-/** "North 53-56, South 01-04, East 42-45, West 11-13 and 58, Central 17-20" */
-export const REGION_INFO_PANEL_TEXT = REGION_INFO_PANEL.map((r) => `${r.name} ${r.prefixes}`).join(', ');
+/** Prefixes as runs: [53, 54, 55, 72] -> '53-55, 72'. */
+export function prefixRuns(prefixes: readonly number[]): string {
+  const runs: string[] = [];
+  const sorted = [...prefixes].sort((a, b) => a - b);
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    runs.push(i === j ? two(sorted[i]!) : `${two(sorted[i]!)}-${two(sorted[j]!)}`);
+    i = j + 1;
+  }
+  return runs.join(', ');
+}
+
+/**
+ * What the public info panel shows of each region: every prefix it serves (issue 46). The spec's
+ * panel named shorter ranges ("North 53-56"), which told people in Tampines, Jurong or Woodlands
+ * they could not book; the panel now shows the table the lookups use.
+ */
+export const REGION_INFO_PANEL: readonly { region: Region; name: string; prefixes: string }[] =
+  REGION_TABLE.map((d) => ({ region: d.region, name: d.name, prefixes: prefixRuns(d.prefixes) }));
+
+/** "North 53-57, 72-73, 75-80, 82; South 01-10, 14-16; ..." */
+export const REGION_INFO_PANEL_TEXT = REGION_INFO_PANEL.map((r) => `${r.name} ${r.prefixes}`).join('; ');
 
 const BY_REGION = new Map(REGION_TABLE.map((d) => [d.region, d]));
 const BY_PREFIX = new Map(REGION_TABLE.flatMap((d) => d.prefixes.map((p) => [p, d] as const)));

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   REGION_INFO_PANEL_TEXT,
+  prefixRuns,
   REGION_TABLE,
   isRegion,
   isValidPostalCode,
@@ -83,10 +84,12 @@ describe('regions', () => {
     expect(regionTimesOn('central', 0)).toEqual([]);
   });
 
-  it('shows the shorter info-panel ranges as text', () => {
+  it('shows every prefix of the table on the info panel, as runs (issue 46)', () => {
     expect(REGION_INFO_PANEL_TEXT).toBe(
-      'North 53-56, South 01-04, East 42-45, West 11-13 and 58, Central 17-20',
+      'North 53-57, 72-73, 75-80, 82; South 01-10, 14-16; East 42-52, 81; West 11-13, 58-71; Central 17-41',
     );
+    expect(prefixRuns([5])).toBe('05');
+    expect(prefixRuns([3, 1, 2, 9])).toBe('01-03, 09');
   });
 
   it('maps every 2-digit prefix to at most one region (property)', () => {

@@ -78,7 +78,6 @@ function InfoPanel({ event }: { event: EventDetail }) {
 /** The postal-region explainer: beside the wizard on desktops, below it on phones. */
 function RegionPanel() {
   const { t } = useTranslation();
-  const and = ` ${t('region.and')} `;
   return (
     <div className={css({ gridArea: 'region' })}>
       <Card.Root variant="subtle">
@@ -97,7 +96,7 @@ function RegionPanel() {
                 className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}
               >
                 <span className={css({ fontWeight: 'medium' })}>{t(`region.${r.region}`)}</span>
-                <span className={css({ color: 'fg.muted' })}>{r.prefixes.replace(' and ', and)}</span>
+                <span className={css({ color: 'fg.muted', textAlign: 'end' })}>{r.prefixes}</span>
               </li>
             ))}
           </ul>

@@ -94,7 +94,8 @@ describe('booking wizard', { timeout: 20_000 }, () => {
     expect(screen.getByText('Location not specified')).toBeTruthy();
     expect(screen.getByText('Multiple dates available')).toBeTruthy();
     expect(screen.getByText('2 packages available')).toBeTruthy();
-    expect(screen.getByText('11-13 and 58')).toBeTruthy();
+    // issue 46: every prefix the region serves, as the lookups use them
+    expect(screen.getByText('11-13, 58-71')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Please select a package')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Select Package' })).toBeTruthy();
