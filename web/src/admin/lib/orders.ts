@@ -67,14 +67,17 @@ export function useOrders(filters: OrderFilters) {
 }
 
 export function useOrder(id: number | null) {
+  // Read again on every opening: a cached copy may be minutes old (another desk changed the order).
   return useSWR<ApiEnvelope<AdminOrder>>(id ? `${ADMIN_PATHS.orders}/${id}` : null, {
     refreshInterval: ORDERS_REFRESH_MS,
+    revalidateOnMount: true,
   });
 }
 
 export function useOrderHistory(id: number | null) {
   return useSWR<ApiEnvelope<OrderHistoryEntry[]>>(id ? `${ADMIN_PATHS.orders}/${id}/history` : null, {
     refreshInterval: ORDERS_REFRESH_MS,
+    revalidateOnMount: true,
   });
 }
 
