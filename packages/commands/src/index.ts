@@ -41,17 +41,9 @@ export { type ErasedOrder, erasePersonalData } from './erase-personal-data';
 export { RETENTION_DAYS_SETTING, eraseDueRetention, readRetentionDays } from './retention';
 export {
   COMPANY_SETTINGS_KEY,
-  type GstMonth,
-  type IssuedDocument,
   type RefundToCredit,
-  customerOf,
-  gstReport,
-  invoiceLinesOf,
-  isInvoiceable,
   issueCreditNote,
   issueInvoice,
   readCompanySettings,
-  readDocument,
-  readIssuedDocument,
-  readOrderDocuments,
 } from './invoicing';
+export { customerOf, invoiceLinesOf, isInvoiceable } from './invoice-lines';

@@ -32,7 +32,8 @@ import {
   singaporeYear,
 } from '@hs/domain';
 import { CommandConflictError, type NewEvent, handle, readLatestOfTypes } from '@hs/eventstore';
-import type { OrderRow } from '@hs/read-models';
+import { type OrderRow, readDocument } from '@hs/read-models';
+import { customerOf, customerParticipantIdOf, invoiceLinesOf, supplementaryLines } from './invoice-lines';
 
 export const COMPANY_SETTINGS_KEY = 'company_settings';
 
@@ -50,56 +51,6 @@ const supplierOf = (s: CompanySettings): SupplierSnapshot => ({
   uen: s.uen,
   gstRegistrationNumber: s.gstRegistrationNumber,
 });
-
-/** The order's customer as printed: the primary contact's name and postal address. */
-export function customerOf(order: OrderRow): { name: string; address: string } {
-  const address = [order.address, order.unitNumber, order.postalCode ? `Singapore ${order.postalCode}` : null]
-    .filter(Boolean)
-    .join(', ');
-  return { name: `${order.firstName} ${order.lastName}`.trim(), address };
-}
-
-/** Whose data key encrypts the document's personal fields in the event log (issue 24): the primary's. */
-function customerParticipantIdOf(order: OrderRow): string | undefined {
-  return (order.participants.find((p) => p.isPrimary) ?? order.participants[0])?.participantId;
-}
-
-/**
- * The invoice lines of an order from its priced snapshot: a line per person and package (base price),
- * then member price, volume discount and discount code as negative lines; all before GST.
- */
-export function invoiceLinesOf(order: OrderRow): InvoiceLine[] {
-  const p = order.pricing;
-  const lines: InvoiceLine[] = p.participants.map((pp, i) => {
-    const who = order.participants[i];
-    return {
-      description: who?.packageName ?? order.packageName,
-      person: who ? `${who.firstName} ${who.lastName}`.trim() : `Attendee ${i + 1}`,
-      quantity: 1,
-      amountCents: pp.basePriceCents,
-    };
-  });
-  const discount = (description: string, cents: number) => {
-    if (cents > 0) lines.push({ description, person: '', quantity: 1, amountCents: -cents });
-  };
-  discount('Member price', p.memberDiscountCents);
-  discount(`Volume discount ${p.volumeDiscountPercent}%`, p.volumeDiscountCents);
-  // the code never takes the order below zero (taxable is floored at 0)
-  discount(
-    order.discountLabel || (order.discountCode ? `Discount code ${order.discountCode}` : 'Discount'),
-    Math.min(p.discountCents, p.subtotalCents),
-  );
-  return lines;
-}
-
-/**
- * An order is invoiced once it is paid or confirmed and has something to pay: a booking awaiting
- * payment, cancelled before paying, or free gets no invoice.
- */
-export function isInvoiceable(order: OrderRow): boolean {
-  if (order.pricing.totalCents <= 0) return false;
-  return order.paidCents > 0 || ['confirmed', 'paid', 'completed'].includes(order.status);
-}
 
 export interface IssueOptions {
   actor: string;
@@ -204,43 +155,6 @@ async function issue<T extends { issuedAt: string }>(
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 + attempt * 2)));
     }
   }
-}
-
-const REMOVED = 'Removed: ';
-const lineKey = (l: InvoiceLine) => `${l.description}\u0000${l.person}\u0000${l.amountCents}`;
-
-/**
- * What an order grown since its invoices adds: the current lines the earlier invoices do not have,
- * and the earlier lines no longer there as negative 'Removed: ' lines (a multiset difference, so
- * two identical lines count twice). They add up to the growth before GST.
- */
-export function supplementaryLines(current: InvoiceLine[], prior: InvoiceSnapshot[]): InvoiceLine[] {
-  const invoiced = new Map<string, { line: InvoiceLine; count: number }>();
-  const add = (line: InvoiceLine, by: number) => {
-    const k = lineKey(line);
-    const entry = invoiced.get(k) ?? { line, count: 0 };
-    entry.count += by;
-    invoiced.set(k, entry);
-  };
-  for (const inv of prior) {
-    for (const l of inv.lines) {
-      if (l.description.startsWith(REMOVED)) {
-        add({ ...l, description: l.description.slice(REMOVED.length), amountCents: -l.amountCents }, -1);
-      } else add(l, 1);
-    }
-  }
-  const out: InvoiceLine[] = [];
-  for (const l of current) {
-    const entry = invoiced.get(lineKey(l));
-    if (entry && entry.count > 0) entry.count -= 1;
-    else out.push(l);
-  }
-  for (const { line, count } of invoiced.values()) {
-    for (let i = 0; i < count; i++) {
-      out.push({ ...line, description: `${REMOVED}${line.description}`, amountCents: -line.amountCents });
-    }
-  }
-  return out;
 }
 
 /**
@@ -378,78 +292,4 @@ export async function issueCreditNote(
     },
     { ...options, at: new Date(at) },
   );
-}
-
-export type IssuedDocument =
-  | { kind: 'invoice'; number: string; issuedAt: string; snapshot: InvoiceSnapshot }
-  | { kind: 'credit-note'; number: string; issuedAt: string; snapshot: CreditNoteSnapshot };
-
-/** One issued document by its number. */
-export async function readDocument(
-  sql: Sql,
-  number: string,
-): Promise<IssuedDocument['snapshot'] | undefined> {
-  const [row] = await sql<{ snapshot: IssuedDocument['snapshot'] }[]>`
-    select snapshot from invoices where number = ${number}`;
-  return row?.snapshot;
-}
-
-/** One issued document with its kind, by number. */
-export async function readIssuedDocument(sql: Sql, number: string): Promise<IssuedDocument | undefined> {
-  const [row] = await sql<IssuedDocument[]>`
-    select kind, number, issued_at as "issuedAt", snapshot from invoices where number = ${number}`;
-  return row ? { ...row, issuedAt: new Date(row.issuedAt).toISOString() } : undefined;
-}
-
-/** The order's issued documents, oldest first. */
-export async function readOrderDocuments(sql: Sql, registrationId: number): Promise<IssuedDocument[]> {
-  const rows = await sql<IssuedDocument[]>`
-    select kind, number, issued_at as "issuedAt", snapshot from invoices
-    where registration_id = ${registrationId} order by issued_at, number`;
-  return rows.map((r) => ({ ...r, issuedAt: new Date(r.issuedAt).toISOString() }));
-}
-
-export interface GstMonth {
-  month: string;
-  taxableSalesCents: number;
-  gstCollectedCents: number;
-  creditNotesCents: number;
-  creditNoteGstCents: number;
-  invoiceCount: number;
-  creditNoteCount: number;
-}
-
-/** Per Singapore month of issue (from..to inclusive, yyyy-MM-dd), the sums of the issued documents. */
-export async function gstReport(sql: Sql, from: string, to: string): Promise<GstMonth[]> {
-  const rows = await sql<
-    { month: string; kind: DocumentKind; taxable: string; gst: string; count: string }[]
-  >`
-    select issued_month as month, kind, sum(taxable_cents)::text as taxable, sum(gst_cents)::text as gst,
-           count(*)::text as count
-    from invoices
-    where (issued_at at time zone 'Asia/Singapore')::date between ${from}::date and ${to}::date
-    group by issued_month, kind order by issued_month`;
-  const months = new Map<string, GstMonth>();
-  for (const r of rows) {
-    const m = months.get(r.month) ?? {
-      month: r.month,
-      taxableSalesCents: 0,
-      gstCollectedCents: 0,
-      creditNotesCents: 0,
-      creditNoteGstCents: 0,
-      invoiceCount: 0,
-      creditNoteCount: 0,
-    };
-    if (r.kind === 'invoice') {
-      m.taxableSalesCents += Number(r.taxable);
-      m.gstCollectedCents += Number(r.gst);
-      m.invoiceCount += Number(r.count);
-    } else {
-      m.creditNotesCents += Number(r.taxable);
-      m.creditNoteGstCents += Number(r.gst);
-      m.creditNoteCount += Number(r.count);
-    }
-    months.set(r.month, m);
-  }
-  return [...months.values()];
 }

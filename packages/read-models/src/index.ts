@@ -18,6 +18,14 @@ export { reportsProjection } from './reports';
 export { type Insights, readInsights } from './reports-reader';
 export { type AwaitingPayment, type Operations, type SlotProgress, readOperations } from './operations';
 export {
+  type GstMonth,
+  type IssuedDocument,
+  gstReport,
+  readDocument,
+  readIssuedDocument,
+  readOrderDocuments,
+} from './invoices';
+export {
   type WaitlistEntryRow,
   countActiveWaitlist,
   countActiveWaitlistByEvent,

@@ -4,15 +4,7 @@
  * drawn from the document's snapshot, so it is the same document whenever it is downloaded.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  COMPANY_SETTINGS_KEY,
-  type GstMonth,
-  gstReport,
-  type IssuedDocument,
-  readCompanySettings,
-  readIssuedDocument,
-  readOrderDocuments,
-} from '@hs/commands';
+import { COMPANY_SETTINGS_KEY, readCompanySettings } from '@hs/commands';
 import {
   CompanySettingsResponseSchema,
   CompanySettingsSchema,
@@ -28,6 +20,13 @@ import {
 } from '@hs/contracts';
 import { type CompanySettings, companySettingsProblems, gstRegistered, toMoneyString } from '@hs/domain';
 import { invoiceTitle, renderIssuedCreditNotePdf, renderIssuedInvoicePdf } from '@hs/notifications';
+import {
+  type GstMonth,
+  type IssuedDocument,
+  gstReport,
+  readIssuedDocument,
+  readOrderDocuments,
+} from '@hs/read-models';
 import { badRequest, notFound } from '../../errors';
 import { saveSetting } from '../../settings';
 import { csvCell } from '../../csv';
