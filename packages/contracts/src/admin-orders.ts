@@ -77,6 +77,10 @@ export const AdminOrderSchema = Type.Object({
   aiaDiscountAmount: MoneySchema,
   whiteCoatPaidAmount: MoneySchema,
   paidAmount: MoneySchema,
+  refundable: Type.String({
+    description:
+      'What Refund… can give back: paid by card and not refunded yet (a partner or desk payment is not in it), dollars',
+  }),
   balanceDue: MoneySchema,
   transactionId: Nullable(Type.String()),
   paymentMethod: Nullable(Type.String()),

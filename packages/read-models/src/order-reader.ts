@@ -63,6 +63,8 @@ export interface OrderRow {
   partnerPaidCents: number;
   balanceDueCents: number;
   paidCents: number;
+  /** Of paidCents, what came through the card gateway: what Refund… can give back (issue 45). */
+  cardPaidCents: number;
   transactionId: string | null;
   paymentMethod: string | null;
   wcBookingCode: string | null;
@@ -103,6 +105,7 @@ export const selectOrders = (sql: Queryable) => sql`
          pricing, total_cents as "totalCents",
          discount_cents as "discountCents", member_discount_cents as "memberDiscountCents",
          partner_paid_cents as "partnerPaidCents", balance_due_cents as "balanceDueCents", paid_cents as "paidCents",
+         card_paid_cents as "cardPaidCents",
          transaction_id as "transactionId", payment_method as "paymentMethod", wc_booking_code as "wcBookingCode",
          confirmation_email_sent as "confirmationEmailSent", cancelled_at as "cancelledAt",
          hold_until as "holdUntil", refunded_cents as "refundedCents", reinstated_cents as "reinstatedCents", refunds, last_refund_at as "lastRefundAt",

@@ -3,6 +3,7 @@ import {
   type ParticipantSnapshot,
   type PriceBreakdown,
   type RegistrationEvent,
+  isGatewayPaymentMethod,
   registrationIdOf,
 } from '@hs/domain';
 import type { RecordedEvent } from '@hs/eventstore';
@@ -96,6 +97,8 @@ function refundEntry(event: RecordedEvent): Record<string, unknown> {
 interface OrderPatch {
   fields: Record<string, unknown>;
   paidAdd: number;
+  /** Of paidAdd, what came through the card gateway (what Refund… can give back). */
+  cardPaidAdd: number;
   /** Refunds to append to the row's list, oldest first. */
   refundsAdd: Record<string, unknown>[];
   /** Check-ins to merge into the row's map (participant id -> { at, by }). */
@@ -139,6 +142,7 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
       p = {
         fields: {},
         paidAdd: 0,
+        cardPaidAdd: 0,
         refundsAdd: [],
         checkInsAdd: {},
         checkInsRemove: [],
@@ -220,6 +224,7 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
         const d = data<'PaymentRecorded'>(event);
         const p = patchOf(id);
         p.paidAdd += d.amountCents;
+        if (isGatewayPaymentMethod(d.method)) p.cardPaidAdd += d.amountCents;
         // A payment ends the hold: only an order with nothing paid expires.
         Object.assign(p.fields, {
           transaction_id: d.transactionId,
@@ -346,6 +351,7 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
       ...p.fields,
       registration_id: id,
       paid_add: p.paidAdd,
+      card_paid_add: p.cardPaidAdd,
       refunds_add: p.refundsAdd,
       check_ins_add: p.checkInsAdd,
       check_ins_remove: p.checkInsRemove,
@@ -357,7 +363,7 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
            total_cents, discount_cents, member_discount_cents, partner_paid_cents, balance_due_cents, paid_cents,
            transaction_id, payment_method, confirmation_email_sent, cancelled_at, hold_until, refunded_cents,
            last_refund_at, refunds, refund_review, expired_at, timeslot_id, timeslot_date, timeslot_time,
-           check_ins, no_shows, no_show_at, reinstated_cents, updated_at) =
+           check_ins, no_shows, no_show_at, reinstated_cents, card_paid_cents, updated_at) =
         (select r.status, r.participants, r.participant_count, r.discount_code, r.discount_label,
                 r.discount_identifier_id, r.pricing, r.total_cents, r.discount_cents, r.member_discount_cents,
                 r.partner_paid_cents, r.balance_due_cents, o.paid_cents + (c.d->>'paid_add')::bigint,
@@ -366,7 +372,8 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
                 r.expired_at, r.timeslot_id, coalesce(t.date, o.timeslot_date),
                 coalesce(to_char(t.time, 'HH24:MI'), o.timeslot_time),
                 (c.d->'check_ins_add') || (o.check_ins - array(select jsonb_array_elements_text(c.d->'check_ins_remove'))),
-                r.no_shows, r.no_show_at, r.reinstated_cents, r.updated_at
+                r.no_shows, r.no_show_at, r.reinstated_cents,
+                o.card_paid_cents + (c.d->>'card_paid_add')::bigint, r.updated_at
          from jsonb_populate_record(o, c.d) r
            left join timeslots t on c.d ? 'timeslot_id' and t.id = r.timeslot_id)
       from jsonb_array_elements(${tx.json(changes as never)}) as c(d)

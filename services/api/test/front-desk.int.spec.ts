@@ -1,5 +1,6 @@
 import { addDaysToDay, singaporeToday } from '@hs/domain';
-import { countEvents } from '@hs/eventstore';
+import { type Runner, countEvents, startProjectionRunner } from '@hs/eventstore';
+import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/auth/users';
 import { testApiConfig } from '../src/config';
@@ -11,6 +12,7 @@ import { type TestApi, person, startTestApi } from './helpers';
  */
 describe('money and corrections at the front desk', () => {
   let api: TestApi;
+  let runner: Runner;
   let eventId: number;
   let packageId: number;
   let today: number;
@@ -48,6 +50,7 @@ describe('money and corrections at the front desk', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ rateLimits: { ...testApiConfig().rateLimits, enabled: false } });
+    runner = startProjectionRunner(api.db.sql, projections, { pollMs: 50 });
     packageId = (await admin('POST', '/api/admin/packages', { name: 'Desk Basic', price: '120' })).json().data
       .id;
     eventId = (
@@ -71,6 +74,7 @@ describe('money and corrections at the front desk', () => {
     tomorrow = await slot(addDaysToDay(day, 1));
   }, 60_000);
   afterAll(async () => {
+    await runner.stop();
     await api.close();
   });
 
@@ -105,6 +109,11 @@ describe('money and corrections at the front desk', () => {
     });
     const checked = await scan({ referenceNumber: ref });
     expect(checked.statusCode, checked.body).toBe(200);
+
+    // Paid at the desk: nothing for Refund… to give back through the card gateway
+    const row = async () => (await admin('GET', `/api/admin/registrations/${id}`)).json().data;
+    await expect.poll(async () => (await row()).paidAmount, { timeout: 10_000 }).toBe(balance);
+    expect((await row()).refundable).toBe('0.00');
   });
 
   it('20 desks recording one order at once record one payment', async () => {

@@ -192,7 +192,11 @@ describe('money after the booking in the order answers', () => {
       balanceDue: '0.00',
     };
     expect(await lookup(booked.reference_number)).toMatchObject(money);
-    expect(await adminOrder(booked.id)).toMatchObject({ ...money, paidAmount: '139.52' });
+    expect(await adminOrder(booked.id)).toMatchObject({
+      ...money,
+      paidAmount: '139.52',
+      refundable: '114.52',
+    });
     expect(await csvRow(booked.reference_number)).toMatchObject({
       Status: 'paid',
       'Refunded Amount': '25.00',

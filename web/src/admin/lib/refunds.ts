@@ -15,9 +15,12 @@ export const REFUND_MESSAGES = {
 
 const REASON_MAX = 500;
 
-/** What can still be refunded to the card: paid minus already refunded, in cents. */
-export function refundableCents(order: Pick<AdminOrder, 'paidAmount' | 'refundedAmount'>): number {
-  return Math.max(0, (parseMoney(order.paidAmount) ?? 0) - (parseMoney(order.refundedAmount) ?? 0));
+/**
+ * What can still be refunded to the card, in cents, as the server says (issue 45): paid by card and
+ * not refunded; a partner's or the desk's payment is never in it.
+ */
+export function refundableCents(order: Pick<AdminOrder, 'refundable'>): number {
+  return Math.max(0, parseMoney(order.refundable) ?? 0);
 }
 
 export interface RefundForm {

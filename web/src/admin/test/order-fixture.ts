@@ -1,8 +1,13 @@
 import type { AdminOrder } from '@hs/contracts';
+import { parseMoney, toMoneyString } from '@hs/domain';
 
-/** An admin order answer: card-paid S$98.10, nothing refunded; `over` changes any field. */
+/**
+ * An admin order answer: card-paid S$98.10, nothing refunded; `over` changes any field. Unless given,
+ * `refundable` is what was paid less what was refunded (all of it by card), as the server answers.
+ */
 export function adminOrder(over: Partial<AdminOrder> = {}): AdminOrder {
-  return {
+  const order = {
+    refundable: '',
     id: 7,
     referenceNumber: 'HS2605-0101-1234',
     status: 'paid',
@@ -61,4 +66,9 @@ export function adminOrder(over: Partial<AdminOrder> = {}): AdminOrder {
     updatedAt: '2026-05-01T02:30:00.000Z',
     ...over,
   };
+  if (over.refundable === undefined)
+    order.refundable = toMoneyString(
+      Math.max(0, (parseMoney(order.paidAmount) ?? 0) - (parseMoney(order.refundedAmount) ?? 0)),
+    );
+  return order;
 }

@@ -94,6 +94,7 @@ function adminView(o: OrderRow, invoice: string | null) {
     aiaDiscountAmount: toMoneyString(o.memberDiscountCents),
     whiteCoatPaidAmount: toMoneyString(o.partnerPaidCents),
     paidAmount: toMoneyString(o.paidCents),
+    refundable: toMoneyString(Math.max(0, o.cardPaidCents - o.refundedCents)),
     balanceDue: toMoneyString(outstanding(o)),
     transactionId: o.transactionId,
     paymentMethod: o.paymentMethod,
