@@ -123,6 +123,23 @@ describe('what a change does to seats and money', () => {
     );
   });
 
+  it('confirming a paid order refunded in full makes the refund owed again; a partial goodwill refund stays given', () => {
+    const all = view({ refundedCents: 45293 });
+    const change = adminStatusChange(all, 'confirmed');
+    if (!change.ok) throw new Error('refused');
+    expect(change).toMatchObject({ seatsTaken: 0, owedAgainCents: 45293, outstandingAfterCents: 45293 });
+    expect(describeAdminStatusChange(all, change, null)).toBe(
+      'This order was refunded S$452.93. Confirming it leaves S$452.93 to pay.',
+    );
+    const part = adminStatusChange(view({ refundedCents: 2000 }), 'confirmed');
+    if (!part.ok) throw new Error('refused');
+    expect(part).toMatchObject({ owedAgainCents: 0, outstandingAfterCents: 0 });
+    // a refund still with the gateway decides it: wait for it
+    expect(adminStatusChange(view({ refundedCents: 45293, pendingRefunds: 1 }), 'confirmed')).toMatchObject({
+      ok: false,
+    });
+  });
+
   it('confirming an order awaiting payment takes no seat and shows what is owed', () => {
     const v = view({ status: 'pending_payment', paidCents: 0 });
     const change = adminStatusChange(v, 'confirmed');

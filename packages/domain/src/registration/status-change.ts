@@ -59,14 +59,21 @@ export function outstandingOf(
 
 const holdsSeats = (status: RegistrationStatus) => !isReleasedStatus(status);
 
+/** Everything paid was refunded (and something was): the order is paid for by nobody. */
+const refundedInFull = (view: StatusChangeView) =>
+  view.refundedCents > 0 && view.refundedCents >= view.paidCents;
+
 export function adminStatusChange(view: StatusChangeView, requested: unknown): AdminStatusChange {
   const t = adminStatusTransition(view.status, requested);
   if (!t.ok) return t;
-  const revived = t.to === 'confirmed' && isReleasedStatus(view.status);
+  // Confirming makes refunds owed again when the order was released (cancelled, expired), or when
+  // everything paid was given back: a confirmed order never hides a balance. A goodwill refund of part
+  // of a paid order that stays booked is not taken back.
+  const reinstates = t.to === 'confirmed' && (isReleasedStatus(view.status) || refundedInFull(view));
   // Its outcome would change what is owed: wait for it rather than guess.
-  if (revived && view.pendingRefunds > 0)
+  if (reinstates && view.pendingRefunds > 0)
     return { ok: false, message: STATUS_CHANGE_MESSAGES.refundInProgress };
-  const owedAgainCents = revived ? Math.max(0, view.refundedCents - view.reinstatedCents) : 0;
+  const owedAgainCents = reinstates ? Math.max(0, view.refundedCents - view.reinstatedCents) : 0;
   const reinstatedCents = view.reinstatedCents + owedAgainCents;
   const seatsBefore = holdsSeats(view.status) ? view.participants : 0;
   const seatsAfter = holdsSeats(t.to) ? view.participants : 0;
@@ -100,7 +107,9 @@ export function describeAdminStatusChange(
   if (change.to === 'confirmed') {
     const was = isReleasedStatus(view.status)
       ? `This order was ${view.status}${change.refundedCents > 0 ? ` and refunded ${money(change.refundedCents)}` : ''}. `
-      : '';
+      : change.owedAgainCents > 0
+        ? `This order was refunded ${money(change.refundedCents)}. `
+        : '';
     const parts: string[] = [];
     if (change.seatsTaken > 0) parts.push(`takes ${seats(change.seatsTaken)} again${left}`);
     parts.push(
