@@ -16,6 +16,7 @@ import {
   seatsHeld,
   timeslotDeciderFor,
   timeslotStream,
+  holdsRedemption,
 } from '@hs/domain';
 import {
   CommandRefusedError,
@@ -69,10 +70,11 @@ export async function changeRegistration(
   const binStream = discount ? discountStream(discount.discountId) : null;
   const codeStreams = codeStream && binStream ? [codeStream, binStream] : [];
   const slot = timeslotDeciderFor((await slotCapacity(sql, before.timeslotId!)) ?? undefined);
-  // Only a revival takes the code again, and it needs the code's limits as the catalogue has them now.
+  // Only an order that gave its code back can take it again (a revived expired order, a cancelled one
+  // staff confirm), and it needs the code's limits as the catalogue has them now.
   const decided = (order: RegistrationState) => (typeof command === 'function' ? command(order) : command);
   const first = decided(before);
-  const limits = discount && first.type === 'ReviveExpired' ? await redemptionLimits(sql, discount) : null;
+  const limits = discount && !holdsRedemption(before) ? await redemptionLimits(sql, discount) : null;
   const at = 'at' in first ? first.at : new Date().toISOString();
   const by = String(registrationId);
 

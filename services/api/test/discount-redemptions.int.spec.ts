@@ -23,7 +23,7 @@ describe('discount redemptions on the admin list', () => {
   const codes: Record<'perCode' | 'whole' | 'open', string[]> = { perCode: [], whole: [], open: [] };
   const ids: Record<'perCode' | 'whole' | 'open', number> = { perCode: 0, whole: 0, open: 0 };
 
-  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  const admin = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
     api.asAdmin({ method, url, ...(payload === undefined ? {} : { payload }) });
   const listed = async () => {
     const res = await admin('GET', '/api/admin/discounts');
@@ -167,5 +167,29 @@ describe('discount redemptions on the admin list', () => {
       })
     ).json().data;
     expect(d).toMatchObject({ codeCount: 0, redemptionsUsed: 0, redemptionsLeft: 0 });
+  });
+
+  it('staff confirming a cancelled order take its code again, and are refused while another booking holds it', async () => {
+    const code = codes.perCode[1]!;
+    const perCode = async () => (await listed()).perCode;
+    const before = await perCode();
+    const a = await book(11, code);
+    await book(12, code);
+    const cancel = (id: number) => api.app.inject({ method: 'POST', url: `/api/registrations/${id}/cancel` });
+    expect((await cancel(a.id)).statusCode).toBe(200);
+    const c = await book(13, code);
+    expect(await perCode()).toEqual({ used: before.used! + 2, left: before.left! - 2 });
+
+    // The code is used up again (2 of 2): confirming the cancelled order would use it a third time.
+    const confirm = () => admin('PATCH', `/api/admin/registrations/${a.id}`, { status: 'confirmed' });
+    const refused = await confirm();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(await perCode()).toEqual({ used: before.used! + 2, left: before.left! - 2 });
+
+    expect((await cancel(c.id)).statusCode).toBe(200);
+    const confirmed = await confirm();
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // The confirmed order holds its redemption again: counted, and the code is used up once more.
+    expect(await perCode()).toEqual({ used: before.used! + 2, left: before.left! - 2 });
   });
 });
