@@ -3,17 +3,11 @@ import type { Sql } from '@hs/db';
 import {
   type RegistrationCommand,
   type RegistrationState,
+  type WorkerFact,
   registrationDecider,
   registrationStream,
 } from '@hs/domain';
-import {
-  type NewEvent,
-  type RecordedEvent,
-  aggregateStream,
-  decideOn,
-  foldStream,
-  handle,
-} from '@hs/eventstore';
+import { type RecordedEvent, aggregateStream, decideOn, foldStream, handle } from '@hs/eventstore';
 
 export interface RegistrationRead {
   state: RegistrationState;
@@ -24,8 +18,8 @@ export async function loadRegistration(sql: Sql, registrationId: number): Promis
   return aggregateStream(sql, registrationStream(registrationId).id, registrationDecider);
 }
 
-const isCommand = (f: RegistrationCommand | NewEvent): f is RegistrationCommand =>
-  f.type.startsWith('Record');
+/** A fact recorded as it happened (an email sent or undeliverable, a reminder's outcome), as a command. */
+export const workerFact = (fact: WorkerFact): RegistrationCommand => ({ type: 'RecordWorkerFact', fact });
 
 export interface FactMeta {
   /** `worker:<job name>` */
@@ -35,14 +29,14 @@ export interface FactMeta {
 }
 
 /**
- * Appends what the worker did. Commands the registration decider knows go through it; the other
- * worker facts (ReceiptEmailSent, CancellationEmailSent, EmailDeliveryFailed) are plain events.
- * `unless` sees the stream as read and may return true to write nothing (already recorded).
+ * Appends what the worker did: each fact is a command the registration decider decides (the facts
+ * taken as they happened through RecordWorkerFact, `workerFact`). `unless` sees the stream as read
+ * and may return true to write nothing (already recorded).
  */
 export async function recordFacts(
   sql: Sql,
   registrationId: number,
-  facts: Array<RegistrationCommand | NewEvent>,
+  facts: RegistrationCommand[],
   meta: FactMeta,
   unless?: (read: RegistrationRead) => boolean,
 ): Promise<void> {
@@ -56,11 +50,7 @@ export async function recordFacts(
       const state = foldStream(events, registrationDecider);
       if (!state.exists || unless?.({ state, events })) return { append: [] };
       // Each command is decided on the stream as read: the facts of one job are independent.
-      const out = facts.flatMap((fact): NewEvent[] =>
-        isCommand(fact)
-          ? decideOn(stream, read, registrationDecider, fact).events
-          : [{ type: fact.type, data: fact.data }],
-      );
+      const out = facts.flatMap((fact) => decideOn(stream, read, registrationDecider, fact).events);
       return { append: [{ streamId: stream.id, streamType: stream.category, events: out }] };
     },
     { metadata: { actor: meta.actor, causationId: meta.causationId }, maxAttempts: 8 },

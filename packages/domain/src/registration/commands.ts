@@ -8,6 +8,7 @@ import type {
   RefundFailure,
   RefundKind,
   RegistrationBooked,
+  WorkerFact,
 } from './events';
 import type {
   ErasePersonalDataCommand,
@@ -207,6 +208,15 @@ export type RecordPartnerConfirmationFailedCommand = {
   at: string;
 };
 
+/**
+ * A fact the worker records as it happened (an email sent or undeliverable, a reminder's outcome):
+ * the decider appends it as given, once the order exists.
+ */
+export type RecordWorkerFactCommand = {
+  type: 'RecordWorkerFact';
+  fact: WorkerFact;
+};
+
 export type RegistrationCommand =
   | BookRegistrationCommand
   | AddParticipantCommand
@@ -231,6 +241,7 @@ export type RegistrationCommand =
   | RecordPdfGeneratedCommand
   | RecordPartnerConfirmedCommand
   | RecordPartnerConfirmationFailedCommand
+  | RecordWorkerFactCommand
   | CheckInCommand
   | UndoCheckInCommand
   | MarkNoShowCommand

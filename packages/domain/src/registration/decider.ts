@@ -30,6 +30,7 @@ import {
   recordPartnerConfirmed,
   recordPdfGenerated,
   recordReminderEmailSent,
+  recordWorkerFact,
 } from './decide/worker-facts';
 import type { RegistrationEvent } from './events';
 import { evolveRegistration } from './evolve';
@@ -41,6 +42,7 @@ import { type RegistrationState, initialRegistrationState } from './state';
 export type { RegistrationCommand, DeskPaymentMethod } from './commands';
 export { DESK_PAYMENT_METHODS, paymentMethodLabel } from './commands';
 export { isHoldDue } from './decide/hold';
+export { WORKER_FACT_TYPES } from './decide/worker-facts';
 export { REGISTRATION_MESSAGES } from './messages';
 export {
   holdsRedemption,
@@ -125,6 +127,8 @@ export function decideRegistration(
       return recordPartnerConfirmed(state, command);
     case 'RecordPartnerConfirmationFailed':
       return recordPartnerConfirmationFailed(state, command);
+    case 'RecordWorkerFact':
+      return recordWorkerFact(state, command);
   }
 }
 

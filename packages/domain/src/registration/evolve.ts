@@ -162,6 +162,11 @@ export function evolveRegistration(state: RegistrationState, event: Registration
     case 'EmailDeliveryFailed':
     case 'IdentificationRevealed':
     case 'PersonalDataExported':
+    // the reminder facts (issue 26): planReminders reads them from the events, not the state
+    case 'ReminderSent':
+    case 'ReminderFailed':
+    case 'ReminderSkipped':
+    case 'SmsOptedOut':
       return state;
     default:
       // A type a newer build appended: what this build knows of the order still holds.

@@ -16,6 +16,7 @@ export const REGISTRATION_MESSAGES = {
   nothingToPay: 'Nothing is left to pay on this booking.',
   notCovered: 'The balance is not covered yet',
   notPartner: 'This registration did not come from the partner',
+  notWorkerFact: 'This is not a fact the worker records',
   expired: 'This reservation has expired',
   /** A payment for an expired order whose seats were taken meanwhile (the api answers it, 409). */
   expiredSlotGone: 'This reservation has expired and its slot is no longer available.',

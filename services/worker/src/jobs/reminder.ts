@@ -9,7 +9,10 @@
 import type { QueuePayloads } from '@hs/contracts';
 import {
   type Language,
+  type ReminderFailed,
+  type ReminderSent,
   type ReminderSkipReason,
+  type ReminderSkipped,
   REMINDER_OUTCOME_TYPES,
   formatAppointmentLong,
   languageOrDefault,
@@ -29,7 +32,7 @@ import {
   manageUrl,
   readEmailConfigs,
 } from '../order';
-import { type RegistrationRead, loadRegistration, recordFacts } from '../registration';
+import { type RegistrationRead, loadRegistration, recordFacts, workerFact } from '../registration';
 import { owedReminders, reminderInputs } from '../reminders';
 import {
   type ReminderValues,
@@ -88,12 +91,10 @@ export function reminderProcessor(ctx: JobContext) {
         timeslotId: read.state.timeslotId!,
         at: ctx.clock().toISOString(),
       });
-      const record = (
-        type: 'ReminderSent' | 'ReminderFailed' | 'ReminderSkipped',
-        extra: Record<string, unknown>,
-      ) => recordFacts(ctx.sql, id, [{ type, data: { ...ref(), ...extra } }], { actor: ACTOR }, recorded);
+      const record = (fact: ReminderSent | ReminderFailed | ReminderSkipped) =>
+        recordFacts(ctx.sql, id, [workerFact(fact)], { actor: ACTOR }, recorded);
       const skip = async (reason: ReminderSkipReason) => {
-        await record('ReminderSkipped', { reason });
+        await record({ type: 'ReminderSkipped', data: { ...ref(), reason } });
         return { skipped: reason };
       };
 
@@ -123,13 +124,13 @@ export function reminderProcessor(ctx: JobContext) {
         const permanent = err instanceof SmsRejectedError || err instanceof PermanentDeliveryError;
         if (permanent || isLastAttempt(job)) {
           const reason = err instanceof Error ? err.message : String(err);
-          await record('ReminderFailed', { reason });
+          await record({ type: 'ReminderFailed', data: { ...ref(), reason } });
           log.warn({ reason, permanent, medium: d.medium }, 'reminder failed for good');
         }
         if (permanent) throw new UnrecoverableError((err as Error).message);
         throw err;
       }
-      await record('ReminderSent', { providerId });
+      await record({ type: 'ReminderSent', data: { ...ref(), providerId } });
       return { providerId };
     });
   };

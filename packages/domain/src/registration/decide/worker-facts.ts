@@ -9,8 +9,9 @@ import type {
   RecordPartnerConfirmedCommand,
   RecordPdfGeneratedCommand,
   RecordReminderEmailSentCommand,
+  RecordWorkerFactCommand,
 } from '../commands';
-import type { RegistrationEvent } from '../events';
+import type { RegistrationEvent, WorkerFact } from '../events';
 import { REGISTRATION_MESSAGES } from '../messages';
 import type { RegistrationState } from '../state';
 import { existing } from './refusals';
@@ -97,4 +98,34 @@ export function recordPartnerConfirmationFailed(
       },
     },
   ];
+}
+
+/** The facts RecordWorkerFact appends as given (the union WorkerFact, checked again at run time). */
+export const WORKER_FACT_TYPES = [
+  'ReceiptEmailSent',
+  'CancellationEmailSent',
+  'ExpiryEmailSent',
+  'RescheduledEmailSent',
+  'RefundEmailSent',
+  'EmailDeliveryFailed',
+  'ReminderSent',
+  'ReminderFailed',
+  'ReminderSkipped',
+] as const satisfies readonly WorkerFact['type'][];
+
+/**
+ * A fact of the worker's, recorded as it happened: refused for an order that does not exist (or a
+ * type that is not a worker fact), otherwise the fact itself. Whether it was recorded already is the
+ * job's check (per payment, expiry, refund, reminder), made on the stream the append expects.
+ */
+export function recordWorkerFact(
+  state: RegistrationState,
+  command: RecordWorkerFactCommand,
+): Decision<RegistrationEvent> {
+  const refusal =
+    existing(state) ??
+    ((WORKER_FACT_TYPES as readonly string[]).includes(command.fact.type)
+      ? null
+      : domainError('INVALID', REGISTRATION_MESSAGES.notWorkerFact));
+  return refusal ?? [command.fact];
 }

@@ -18,6 +18,7 @@ import type {
   RefundRecorded,
   RefundRequested,
 } from './payments';
+import { REMINDER_EVENT_TYPES, type ReminderEvent } from '../reminder-events';
 import type { IdentificationRevealed, PersonalDataErased, PersonalDataExported } from './personal-data';
 import type {
   RegistrationCancelled,
@@ -81,7 +82,9 @@ export type RegistrationEvent =
   | MarkedNoShow
   | IdentificationRevealed
   | PersonalDataExported
-  | PersonalDataErased;
+  | PersonalDataErased
+  // the reminder facts (issue 26, `reminder-events.ts`): the worker's are decided like its other facts
+  | ReminderEvent;
 
 export const REGISTRATION_EVENT_TYPES = [
   'RegistrationBooked',
@@ -117,4 +120,5 @@ export const REGISTRATION_EVENT_TYPES = [
   'IdentificationRevealed',
   'PersonalDataExported',
   'PersonalDataErased',
+  ...REMINDER_EVENT_TYPES,
 ] as const satisfies readonly RegistrationEvent['type'][];

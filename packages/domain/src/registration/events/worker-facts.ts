@@ -1,5 +1,6 @@
 /** Facts recorded after the fact (emails, PDFs, the partner told): none changes what was booked or paid. */
 import type { DomainEvent } from '../../decider';
+import type { ReminderFailed, ReminderSent, ReminderSkipped } from '../reminder-events';
 
 /**
  * The *EmailSent and EmailDeliveryFailed facts: `to` is personal data (issue 24), encrypted under the data
@@ -63,3 +64,19 @@ export type EmailDeliveryFailed = DomainEvent<
   'EmailDeliveryFailed',
   { emailType: string; to: string; recipientId?: string; reason: string; at: string }
 >;
+
+/**
+ * The facts the worker records as they are, with nothing taken from the order (the RecordWorkerFact
+ * command carries one): the emails sent beyond the confirmation and the reminder, a delivery that
+ * failed for good, and the outcome of a scheduled reminder (issue 26).
+ */
+export type WorkerFact =
+  | ReceiptEmailSent
+  | CancellationEmailSent
+  | ExpiryEmailSent
+  | RescheduledEmailSent
+  | RefundEmailSent
+  | EmailDeliveryFailed
+  | ReminderSent
+  | ReminderFailed
+  | ReminderSkipped;

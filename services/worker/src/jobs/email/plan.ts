@@ -1,7 +1,6 @@
 /** What an email queue decides for its job: whether to send, what the email carries, what to record. */
 import type { EmailQueueName, QueuePayloads } from '@hs/contracts';
 import type { InvoiceSnapshot, RegistrationCommand } from '@hs/domain';
-import type { NewEvent } from '@hs/eventstore';
 import type { DocumentData, DocumentPayment, MailAttachment } from '@hs/notifications';
 import type { OrderRow } from '@hs/read-models';
 import type { RegistrationRead } from '../../registration';
@@ -17,7 +16,7 @@ export interface Composed {
   /** Variables of this email only (the expiry's link, the refund's amounts). */
   variables?: Record<string, string>;
   attachments: MailAttachment[];
-  facts: (sent: Sent) => Array<RegistrationCommand | NewEvent>;
+  facts: (sent: Sent) => RegistrationCommand[];
   /** Adds to the rendered HTML (the confirmation's check-in QR code). */
   html?: (html: string) => string;
 }

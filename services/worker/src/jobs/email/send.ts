@@ -6,7 +6,7 @@ import { type EmailType, PermanentDeliveryError, type renderEmail } from '@hs/no
 import type { OrderRow } from '@hs/read-models';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
-import { type RegistrationRead, recordFacts } from '../../registration';
+import { type RegistrationRead, recordFacts, workerFact } from '../../registration';
 import { type JobContext, isLastAttempt } from '../context';
 import type { Composed, EmailPayload } from './plan';
 
@@ -47,7 +47,10 @@ export async function sendAndRecord(
     if (permanent || isLastAttempt(job)) {
       const reason = err instanceof Error ? err.message : String(err);
       const at = ctx.clock().toISOString();
-      const failed = { type: 'EmailDeliveryFailed', data: { emailType, to, recipientId, reason, at } };
+      const failed = workerFact({
+        type: 'EmailDeliveryFailed',
+        data: { emailType, to, recipientId, reason, at },
+      });
       await recordFacts(ctx.sql, id, [failed], meta);
       log.warn({ reason, permanent }, 'email delivery failed for good');
     }

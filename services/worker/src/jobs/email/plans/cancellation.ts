@@ -1,6 +1,7 @@
 /** The cancellation: once per registration, nothing attached. */
 import { has } from '../from-log';
 import type { PlanOf } from '../plan';
+import { workerFact } from '../../../registration';
 
 export const cancellationPlan: PlanOf<'cancellation-email'> = ({ registrationId: id }) => ({
   key: `cancellation-email:${id}`,
@@ -8,6 +9,6 @@ export const cancellationPlan: PlanOf<'cancellation-email'> = ({ registrationId:
   payment: () => null,
   compose: async () => ({
     attachments: [],
-    facts: (sent) => [{ type: 'CancellationEmailSent', data: sent }],
+    facts: (sent) => [workerFact({ type: 'CancellationEmailSent', data: sent })],
   }),
 });

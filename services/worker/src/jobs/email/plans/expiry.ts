@@ -5,7 +5,7 @@
 import type { RegistrationExpired } from '@hs/domain';
 import type { ExpiryVariables } from '@hs/notifications';
 import { eventUrl, formatSingaporeDateTime } from '../../../order';
-import type { RegistrationRead } from '../../../registration';
+import { type RegistrationRead, workerFact } from '../../../registration';
 import { causeOf, has } from '../from-log';
 import type { PlanOf } from '../plan';
 
@@ -34,7 +34,7 @@ export const expiryPlan: PlanOf<'expiry-email'> = ({ registrationId: id, causeEv
       return {
         variables,
         attachments: [],
-        facts: (sent) => [{ type: 'ExpiryEmailSent', data: { ...sent, expiredAt: at } }],
+        facts: (sent) => [workerFact({ type: 'ExpiryEmailSent', data: { ...sent, expiredAt: at } })],
       };
     },
   };

@@ -3,6 +3,7 @@ import { renderReceiptPdf } from '@hs/notifications';
 import { documentPdf } from '../attachments';
 import { has, paymentOf } from '../from-log';
 import type { PlanOf } from '../plan';
+import { workerFact } from '../../../registration';
 
 export const receiptPlan: PlanOf<'receipt-email'> = ({ registrationId: id, transactionId }) => ({
   key: `receipt-email:${id}:${transactionId}`,
@@ -14,7 +15,7 @@ export const receiptPlan: PlanOf<'receipt-email'> = ({ registrationId: id, trans
     return {
       attachments: [receipt.attachment],
       facts: (sent) => [
-        { type: 'ReceiptEmailSent', data: { ...sent, transactionId } },
+        workerFact({ type: 'ReceiptEmailSent', data: { ...sent, transactionId } }),
         receipt.generated(sent.at),
       ],
     };

@@ -11,7 +11,7 @@ import {
   renderIssuedCreditNotePdf,
 } from '@hs/notifications';
 import { formatSingaporeDate } from '../../../order';
-import type { RegistrationRead } from '../../../registration';
+import { type RegistrationRead, workerFact } from '../../../registration';
 import { documentPdf } from '../attachments';
 import { findEvent, has } from '../from-log';
 import { documentDate } from '../order-documents';
@@ -59,7 +59,10 @@ export const refundPlan: PlanOf<'refund-email'> = ({ registrationId: id, refundI
         },
         attachments: [creditNote.attachment],
         facts: (sent) => [
-          { type: 'RefundEmailSent', data: { ...sent, refundId, creditNoteNumber: note.creditNoteNumber } },
+          workerFact({
+            type: 'RefundEmailSent',
+            data: { ...sent, refundId, creditNoteNumber: note.creditNoteNumber },
+          }),
           creditNote.generated(sent.at),
         ],
       };

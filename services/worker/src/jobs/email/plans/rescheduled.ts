@@ -4,7 +4,7 @@
  */
 import { type RegistrationRescheduled, formatDateLabel, formatTimeLabel } from '@hs/domain';
 import type { RescheduledVariables } from '@hs/notifications';
-import type { RegistrationRead } from '../../../registration';
+import { type RegistrationRead, workerFact } from '../../../registration';
 import { invite } from '../attachments';
 import { causeOf, has, paymentOf, reschedules } from '../from-log';
 import type { PlanOf } from '../plan';
@@ -41,7 +41,9 @@ export const rescheduledPlan: PlanOf<'rescheduled-email'> = ({ registrationId: i
       return {
         variables,
         attachments: invite(read, order, ctx.clock()),
-        facts: (sent) => [{ type: 'RescheduledEmailSent', data: { ...sent, sequence: m.sequence } }],
+        facts: (sent) => [
+          workerFact({ type: 'RescheduledEmailSent', data: { ...sent, sequence: m.sequence } }),
+        ],
       };
     },
   };
