@@ -32,6 +32,10 @@ import {
   via,
   waitUntil,
 } from './lib/scale-out';
+import { waitQuiet } from './lib/fault-helpers';
+
+/** The projections' and the reactor's lease length (the eventstore's default; the worker sets none). */
+const LEASE_MS = 10_000;
 
 const unavailable = netnsUnavailable();
 if (unavailable) console.warn(`netns-worker: skipped, ${unavailable}`);
@@ -125,9 +129,12 @@ describe.skipIf(unavailable !== null)(title, () => {
       select count(*)::int as n from orders where registration_id = any(${ids}::bigint[]) and status = 'paid'`;
     expect(paid!.n).toBe(ids.length);
   };
-  /** After a pause for a late duplicate: each booking so far mailed and recorded once of each kind. */
+  /**
+   * Once nothing is left to run (and twice JOB_BACKOFF_MS, a retry's delay, has passed quietly): each
+   * booking so far mailed and recorded once of each kind.
+   */
   const settledOnce = async () => {
-    await sleep(3_000);
+    await waitQuiet(stack!, 1_000);
     for (const b of booked) {
       expect(mailCounts(smtp!.arrived, b.email), b.email).toEqual({ confirmations: 1, receipts: 1 });
     }
@@ -220,10 +227,20 @@ describe.skipIf(unavailable !== null)(title, () => {
       },
       () => `no sign of the namespace worker after the link came back${out()}`,
     );
-    await sleep(12_000); // longer than a lease: a worker that wrongly kept one would have renewed it
+    // A worker that wrongly kept a lease would renew it within a third of a lease (the renewal period,
+    // 10 s / 3) of reaching Postgres again, and a standby tries at least that often: a window of one
+    // renewal period plus a margin after its first statement. The leases' acquired_at, unchanged
+    // through the window and the bookings after it, shows no lease changed hands even for a moment.
+    const subscriptionLeases = async () =>
+      (await listLeases(stack!.db.sql))
+        .filter((l) => (SUBSCRIPTIONS as readonly string[]).includes(l.name))
+        .map((l) => [l.name, l.holder, l.acquiredAt.getTime()]);
+    const heldBefore = await subscriptionLeases();
+    await sleep(LEASE_MS / 3 + 1_000);
     const after = await bookSome(4);
     await allDone(120_000);
     await holdersAre('host-worker', 1);
+    expect(await subscriptionLeases(), 'no lease changed hands after the link came back').toEqual(heldBefore);
     expect(remote.exitCode, `the namespace worker exited${out()}`).toBeNull();
     for (const b of after)
       expect(mailCounts(smtp!.received, b.email)).toEqual({ confirmations: 1, receipts: 1 });

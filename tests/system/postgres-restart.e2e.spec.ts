@@ -98,13 +98,17 @@ describe('Postgres restart under a steady booking load', () => {
         () => okSince(0) >= 20,
       );
 
-      // 1. A clean stop, down for 4 s, then started again.
+      // 1. A clean stop, down until every client has been answered 503 twice, then started again.
       let from = Date.now();
       await cluster.stop('fast');
-      await sleep(4_000);
+      const stoppedAt = Date.now();
+      await waitFor(
+        () => `${2 * CLIENTS} answers 503 while Postgres is stopped`,
+        () => answers.filter((a) => a.status === 503 && a.startedAt >= stoppedAt).length >= 2 * CLIENTS,
+      );
       await cluster.start();
       let to = Date.now();
-      outages.push({ name: 'stop, 4 s, start', from, to });
+      outages.push({ name: 'stop, 503s, start', from, to });
       await waitFor(
         () => `20 bookings after the stop and start (${okSince(to)})`,
         () => okSince(to) >= 20,
@@ -204,8 +208,14 @@ describe('Postgres restart under a steady booking load', () => {
         }
       },
     );
+    // Refused, it waits and tries again (after 500 ms, 1 s, ...): two refusals logged, and still running.
+    const logged = () => stack.output().split('postgres not reachable at start; retrying').length - 1;
+    const earlier = logged();
     const late = stack.startWorker({ name: 'late-worker' });
-    await sleep(3_000);
+    await waitFor(
+      () => `the late worker to be refused twice (${logged() - earlier}), exit code ${late.exitCode}`,
+      () => logged() - earlier >= 2 || late.exitCode !== null,
+    );
     expect(late.exitCode, `the worker waits for Postgres\n${stack.output().slice(-2000)}`).toBeNull();
     await cluster.stop('fast');
     await smart;

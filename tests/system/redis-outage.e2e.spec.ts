@@ -8,7 +8,7 @@ import {
   confirmationFacts,
   freeEvent,
   readyz,
-  sleep,
+  waitQuiet,
   waitUntil,
 } from './lib/fault-helpers';
 
@@ -52,7 +52,6 @@ describe('Redis outage during a booking burst', () => {
     const answers: Booked[] = [];
     let next = 0;
     let down: Promise<void> | null = null;
-    let downAt = 0;
     /** Bookings sent after the proxy went down: Redis never saw them before it came back. */
     const sentWhileDown = new Set<string>();
     // Five clients book one after another each: the proxy goes down while bookings are in flight.
@@ -63,7 +62,6 @@ describe('Redis outage during a booking burst', () => {
         answers.push(await book(stack.baseUrl, ev, n, email(n)));
         if (answers.length === DOWN_AFTER) {
           down = proxy.stop();
-          downAt = Date.now();
         }
       }
     };
@@ -121,9 +119,16 @@ describe('Redis outage during a booking burst', () => {
       await maxGlobalPosition(stack.db.sql),
     );
 
-    // Down for 5 s at least (the reactor backs off and retries meanwhile); nothing sent after the
-    // outage began has been mailed.
-    await sleep(Math.max(0, 5_000 - (Date.now() - downAt)));
+    // Down until the reactor has met the outage, backed off and retried (its enqueues fail fast, then
+    // again after 200 ms, 400 ms, ...: three failures logged); nothing sent after the outage began
+    // has been mailed.
+    const enqueueFailures = () => stack.output().split('reactor could not enqueue; retrying').length - 1;
+    await waitUntil(
+      30_000,
+      () => enqueueFailures() >= 3,
+      () =>
+        `the reactor to fail to enqueue 3 times (${enqueueFailures()}); output:\n${stack.output().slice(-3000)}`,
+    );
     expect(sentWhileDown.size).toBeGreaterThan(BOOKINGS / 2);
     expect(smtp.received.filter((m) => m.to.some((t) => sentWhileDown.has(t)))).toEqual([]);
 
@@ -148,8 +153,9 @@ describe('Redis outage during a booking burst', () => {
     console.info(
       `redis-outage: burst of ${BOOKINGS} and outage ${downFor} ms (${sentWhileDown.size} sent while down); all ${BOOKINGS} confirmations ${Date.now() - t1} ms after Redis came back`,
     );
-    // Quiet for a while: a duplicate would show up now.
-    await sleep(5_000);
+    // A duplicate would show up now: nothing left to run, and quiet for twice JOB_BACKOFF_MS (a retry's
+    // delay).
+    await waitQuiet(stack, 1_000);
     for (const a of answers) {
       const got = copies(a.email);
       expect(

@@ -24,14 +24,16 @@ import {
   projectionProblems,
   publicSeats,
   sentFacts,
-  sleep,
   screening,
   waitUntil,
 } from './lib/scale-out';
+import { waitQuiet } from './lib/fault-helpers';
 
 // Rounds of the hot-slot race: at least three, and more until both apis have taken seats in one.
 const MIN_HOT_ROUNDS = 3;
 const MAX_HOT_ROUNDS = 10;
+/** Quiet after the last job before counting mail: twice JOB_BACKOFF_MS, the delay of a retry. */
+const QUIET_MS = 1_000;
 
 describe('scale-out: two apis and two workers', () => {
   let stack: ProductStack;
@@ -94,8 +96,9 @@ describe('scale-out: two apis and two workers', () => {
       async () => (await projectionProblems(stack.db.sql)).length === 0,
       async () => fail(`projections: ${(await projectionProblems(stack.db.sql)).join('; ')}`),
     );
-    // Give a second send (a job run twice, a reaction enqueued twice) time to show.
-    await sleep(3_000);
+    // Give a second send (a job run twice, a reaction enqueued twice) time to show: nothing left to
+    // run, then twice JOB_BACKOFF_MS (a retry's delay) of quiet.
+    await waitQuiet(stack, QUIET_MS);
 
     for (const p of paid) {
       // arrived: every message whose data reached the server, acknowledged or not.
@@ -241,7 +244,7 @@ describe('scale-out: two apis and two workers', () => {
         () => mailCounts(smtp.received, email).receipts >= 1,
         () => fail(`no receipt for ${email}`),
       );
-      await sleep(2_000);
+      await waitQuiet(stack, QUIET_MS); // a second charge would mail a second receipt
       expect(mailCounts(smtp.arrived, email)).toEqual({ confirmations: 1, receipts: 1 });
     }
   }, 300_000);

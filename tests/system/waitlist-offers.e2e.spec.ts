@@ -9,17 +9,16 @@
  */
 import { type ProductStack, type TestSmtp, startProductStack, startSmtp } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type PaidBooking,
-  type Screening,
-  bookAndPay,
-  call,
-  screening,
-  sleep,
-  waitUntil,
-} from './lib/scale-out';
+import { type PaidBooking, type Screening, bookAndPay, call, screening, waitUntil } from './lib/scale-out';
+import { waitQuiet } from './lib/fault-helpers';
 
 const BASE = 'https://book.example.sg';
+/**
+ * A window with nothing left to do (log reacted to, no job pending) in which a wrongful offer or a
+ * duplicate email would show: the matcher runs on every append and SETTLE_MS (500 ms) after it, and
+ * sweeps every WAITLIST_SWEEP_MS (200 ms); a failed email retries after JOB_BACKOFF_MS (500 ms).
+ */
+const QUIET_MS = 1_000;
 const PEOPLE = ['wl.first@example.com', 'wl.second@example.com', 'wl.third@example.com'];
 
 describe('the waiting list with two workers', () => {
@@ -37,6 +36,14 @@ describe('the waiting list with two workers', () => {
       () =>
         `no "${subject}" email to ${email}; got ${JSON.stringify(smtp.received.map((m) => [m.to, m.subject]))}`,
     );
+  /** Seats the waiting list's offers reserved on the slot, in the log. */
+  const waitlistHolds = async (slotId: number) => {
+    const [held] = await stack.db.sql<{ n: number }[]>`
+      select count(*)::int as n from events
+      where stream_id = ${`timeslot-${slotId}`} and type = 'SeatsReserved'
+        and data->>'registrationId' like 'waitlist-%'`;
+    return held!.n;
+  };
   /** The path of the entry's link in a mail (the worker's PUBLIC_BASE_URL in front). */
   const linkPath = (html: string) => {
     const m = new RegExp(`href="${BASE}(/waitlist/[A-Za-z0-9_-]+)"`).exec(html);
@@ -76,8 +83,9 @@ describe('the waiting list with two workers', () => {
       await waitForMail(email, 'You are on the waiting list');
     }
     // the slot is full: nobody is offered anything while the booking stands
-    await sleep(1500);
+    await waitQuiet(stack, QUIET_MS);
     expect(smtp.received.filter((m) => m.subject.startsWith('Seats are held for you'))).toHaveLength(0);
+    expect(await waitlistHolds(slotId)).toBe(0);
 
     const cancelled = await call(
       'POST',
@@ -95,8 +103,9 @@ describe('the waiting list with two workers', () => {
       offer: { timeslotId: slotId },
     });
     // two workers sweeping every 200 ms: still one offer, and the seat is held once
-    await sleep(1500);
+    await waitQuiet(stack, QUIET_MS);
     expect(smtp.received.filter((m) => m.subject.startsWith('Seats are held for you'))).toHaveLength(1);
+    expect(await waitlistHolds(slotId)).toBe(1);
 
     const left = await call('DELETE', `${stack.baseUrl}/api${path}`);
     expect(left.status, JSON.stringify(left.json)).toBe(200);
@@ -108,7 +117,7 @@ describe('the waiting list with two workers', () => {
     );
     expect(second.json.data).toMatchObject({ status: 'offered', position: 1, offer: { timeslotId: slotId } });
 
-    await sleep(1500);
+    await waitQuiet(stack, QUIET_MS);
     // every email once: joined + offer + left; joined + offer; joined only
     const subjects = (email: string) =>
       mails(email)
@@ -117,11 +126,7 @@ describe('the waiting list with two workers', () => {
     expect(subjects(PEOPLE[0]!)).toEqual(['Seats are held', 'You are on', 'You have left']);
     expect(subjects(PEOPLE[1]!)).toEqual(['Seats are held', 'You are on']);
     expect(subjects(PEOPLE[2]!)).toEqual(['You are on']);
-    const held = await stack.db.sql<{ n: number }[]>`
-      select count(*)::int as n from events
-      where stream_id = ${`timeslot-${slotId}`} and type = 'SeatsReserved'
-        and data->>'registrationId' like 'waitlist-%'`;
     // the first offer's hold and the second's: no third, no duplicate
-    expect(held[0]!.n).toBe(2);
+    expect(await waitlistHolds(slotId)).toBe(2);
   }, 120_000);
 });

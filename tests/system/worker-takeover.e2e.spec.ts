@@ -16,6 +16,7 @@ import {
   confirmationFacts,
   freeEvent,
   sleep,
+  waitQuiet,
   waitUntil,
 } from './lib/fault-helpers';
 
@@ -96,7 +97,8 @@ describe('worker killed mid-job while holding the projector lease', () => {
         `${2 * PER_WORKER} messages held at the SMTP server, have ${held.length}; output:\n${stack.output()}`,
       100,
     );
-    // Exactly 10: both workers are saturated, so nothing more can be in flight.
+    // Exactly 10: both workers are saturated, so nothing more can be in flight. A deliberate window:
+    // a worker with a free slot would take a waiting job at once, so half a second shows an 11th.
     await sleep(500);
     expect(held).toHaveLength(2 * PER_WORKER);
 
@@ -167,7 +169,9 @@ describe('worker killed mid-job while holding the projector lease', () => {
       250,
     );
     const allDoneMs = Date.now() - killedAt;
-    await sleep(5_000); // a duplicate would show up now
+    // A duplicate would show up now: wait until nothing is left to run (a stalled job of the victim
+    // stays active until the survivor moves it) and a quiet twice JOB_BACKOFF_MS, the delay of a retry.
+    await waitQuiet(stack, 1_000);
     const resent = [...killedInFlight].filter((to) => copies(smtp.arrived, to).length === 2).length;
     console.info(
       `worker-takeover: leases [${victimLeases.join(', ')}] moved ${takeoverMs} ms after the kill; all ${all.length} confirmations ${allDoneMs} ms after it; ${resent} of ${killedInFlight.size} killed in-flight messages arrived twice`,

@@ -163,6 +163,51 @@ export async function waitUntil(
   }
 }
 
+interface QueueView {
+  queues: { name: string; counts: { waiting: number; active: number; delayed: number } }[];
+  subscriptions: { name: string; lagEvents: number }[];
+}
+
+/**
+ * Waits until the product is quiet and stays so for `quietMs`: every subscription (the reactor
+ * included) at the head of the log and no job waiting, running or delayed for a retry, as the admin
+ * queue view (GET /api/admin/queues) reports them. A job still in flight, a stalled job of a killed
+ * worker (BullMQ keeps it active until a survivor moves it) or a retry waiting out its backoff keeps
+ * it from being quiet; `quietMs` covers what no count shows (a sweeper about to append, a job a moment
+ * from being enqueued). Then a late duplicate would already have shown.
+ */
+export async function waitQuiet(
+  stack: ProductStack,
+  quietMs: number,
+  timeoutMs = 60_000,
+  baseUrl = stack.baseUrl,
+): Promise<void> {
+  const admin = await adminClient(stack, baseUrl);
+  let last = '';
+  const busy = async () => {
+    try {
+      const view = await admin<QueueView>('GET', '/api/admin/queues');
+      const jobs = view.queues.filter((q) => q.counts.waiting + q.counts.active + q.counts.delayed > 0);
+      const lagging = view.subscriptions.filter((s) => s.lagEvents > 0);
+      last = JSON.stringify({ jobs, lagging });
+      return jobs.length > 0 || lagging.length > 0;
+    } catch (err) {
+      last = (err as Error).message;
+      return true;
+    }
+  };
+  let quietSince = Date.now();
+  await waitUntil(
+    timeoutMs,
+    async () => {
+      if (await busy()) quietSince = Date.now();
+      return Date.now() - quietSince >= quietMs;
+    },
+    () => `quiet for ${quietMs} ms; last seen busy: ${last}`,
+    100,
+  );
+}
+
 export interface Readiness {
   httpStatus: number;
   status?: string;
