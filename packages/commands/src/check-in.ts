@@ -164,6 +164,7 @@ export async function recordDeskPayment(
   method: DeskPaymentMethod,
   staff: DeskStaff,
   now: Date = new Date(),
+  expectedCents?: number,
 ): Promise<DeskResult & { transactionId: string; amountCents: number }> {
   const slot = await appointmentOf(sql, registrationId);
   const transactionId = `desk-${randomUUID()}`;
@@ -171,7 +172,13 @@ export async function recordDeskPayment(
     sql,
     registrationStream(registrationId),
     registrationDecider,
-    { type: 'RecordDeskPayment', transactionId, method, at: now.toISOString() },
+    {
+      type: 'RecordDeskPayment',
+      transactionId,
+      method,
+      ...(expectedCents === undefined ? {} : { expectedCents }),
+      at: now.toISOString(),
+    },
     { metadata: { actor: staff.actor, requestId: staff.requestId }, maxAttempts: 8 },
   );
   const paid = result!.events.find((e) => e.type === 'PaymentRecorded');

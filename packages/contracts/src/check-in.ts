@@ -67,7 +67,16 @@ export const DeskPaymentMethodSchema = Type.Union(
 );
 
 export const DeskPaymentRequestSchema = Type.Object(
-  { method: DeskPaymentMethodSchema },
+  {
+    method: DeskPaymentMethodSchema,
+    expectedAmount: Type.Optional(
+      Type.String({
+        pattern: '^\\d{1,8}(\\.\\d{1,2})?$',
+        description:
+          "The balance the desk saw and took, dollars: refused (409) when the balance is no longer that. The amount recorded is always the server's",
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type DeskPaymentRequest = Static<typeof DeskPaymentRequestSchema>;

@@ -164,6 +164,18 @@ describe('a balance due at the desk (issue 45)', () => {
     given([...unpaid(), ...payment])
       .when({ type: 'RecordDeskPayment', transactionId: 'desk-2', method: 'cash', at })
       .thenError({ code: 'STATUS_NOT_ALLOWED', message: 'Nothing is left to pay on this booking.' });
+    given(unpaid())
+      .when({
+        type: 'RecordDeskPayment',
+        transactionId: 'desk-4',
+        method: 'cash',
+        expectedCents: owed() - 1,
+        at,
+      })
+      .thenError({
+        code: 'STATUS_NOT_ALLOWED',
+        message: `The balance is now ${formatSGD(owed())}: check the amount with the customer, then record it again.`,
+      });
     given([
       ...unpaid(),
       { type: 'RegistrationCancelled', data: { from: 'pending_payment', source: 'admin', at } },

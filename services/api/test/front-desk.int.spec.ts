@@ -88,7 +88,15 @@ describe('money and corrections at the front desk', () => {
     expect((await pay(id, { method: 'cash', amount: '1.00' })).statusCode).toBe(400);
     expect((await pay(id, { method: 'cheque' })).statusCode).toBe(400);
 
-    const paid = await pay(id, { method: 'nets' });
+    // the balance the desk saw must still be the balance: else nothing is recorded
+    const stale = await pay(id, { method: 'cash', expectedAmount: '1.00' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      `The balance is now S$${balance}: check the amount with the customer, then record it again.`,
+    );
+    expect(await payments(id)).toBe(0);
+
+    const paid = await pay(id, { method: 'nets', expectedAmount: balance });
     expect(paid.statusCode, paid.body).toBe(201);
     const data = paid.json().data;
     expect(data.message).toBe(`Payment of S$${balance} recorded (NETS)`);

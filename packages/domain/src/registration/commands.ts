@@ -91,6 +91,8 @@ export type RecordDeskPaymentCommand = {
   type: 'RecordDeskPayment';
   transactionId: string;
   method: DeskPaymentMethod;
+  /** What the desk saw due and took: refused when the balance is no longer that (it changed meanwhile). */
+  expectedCents?: number;
   at: string;
 };
 

@@ -1,4 +1,5 @@
 /** What the registration decider says when it refuses a command (the api answers with these). */
+import { toMoneyString } from '../money';
 import { CANNOT_REMOVE_PRIMARY_MESSAGE, CANNOT_REMOVE_PRIMARY_TITLE } from '../participants';
 
 export const REGISTRATION_MESSAGES = {
@@ -14,6 +15,8 @@ export const REGISTRATION_MESSAGES = {
   discountApplied: 'A discount code has already been applied',
   badAmount: 'Payment amount must be a whole number of cents, 0 or more',
   nothingToPay: 'Nothing is left to pay on this booking.',
+  deskBalanceChanged: (cents: number) =>
+    `The balance is now S$${toMoneyString(cents)}: check the amount with the customer, then record it again.`,
   notCovered: 'The balance is not covered yet',
   notPartner: 'This registration did not come from the partner',
   notWorkerFact: 'This is not a fact the worker records',

@@ -157,7 +157,10 @@ describe('the check-in page', () => {
     expect((await screen.findByTestId('check-in-notice')).textContent).toBe(
       'Payment of S$139.52 recorded (NETS)',
     );
-    expect(bodyOf(fetchMock, 'POST', '/api/admin/registrations/7/desk-payment')).toEqual({ method: 'nets' });
+    expect(bodyOf(fetchMock, 'POST', '/api/admin/registrations/7/desk-payment')).toEqual({
+      method: 'nets',
+      expectedAmount: '139.52',
+    });
     expect(await within(card).findByRole('button', { name: 'Check in the group (2)' })).toBeTruthy();
   });
 
@@ -191,6 +194,9 @@ describe('the check-in page', () => {
       referenceNumber: 'HS2606-0101-1234',
       waiveReason: 'Billed to the employer',
     });
+    // waived once: the payment can still be recorded, and no second waiver is asked
+    expect(await within(card).findByRole('button', { name: 'Record payment at the desk…' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Waive balance…' })).toBeNull();
 
     await userEvent.click(await within(card).findByRole('button', { name: 'Undo check-in…' }));
     const undo = within(card).getByRole('button', { name: 'Undo check-in' });

@@ -44,7 +44,13 @@ export function SettleBalance({
   busy,
   onPay,
   onWaive,
-}: { party: AttendeeParty; busy: boolean } & Pick<DeskHandlers, 'onPay' | 'onWaive'>) {
+}: {
+  party: AttendeeParty;
+  busy: boolean;
+  onPay: DeskHandlers['onPay'];
+  /** Absent: the balance was waived already (someone of the party is in); only the payment is offered. */
+  onWaive?: DeskHandlers['onWaive'];
+}) {
   const [mode, setMode] = useState<Mode>('idle');
   const [method, setMethod] = useState<DeskMethod>('cash');
   const [reason, setReason] = useState('');
@@ -69,7 +75,7 @@ export function SettleBalance({
         </div>
       </div>
     );
-  if (mode === 'waive')
+  if (mode === 'waive' && onWaive)
     return (
       <div className={panel} data-testid="desk-waiver">
         <Field.Root required>
@@ -104,9 +110,11 @@ export function SettleBalance({
       <Button size="lg" onClick={() => setMode('pay')} disabled={busy}>
         Record payment at the desk…
       </Button>
-      <Button size="lg" variant="outline" onClick={() => setMode('waive')} disabled={busy}>
-        Waive balance…
-      </Button>
+      {onWaive ? (
+        <Button size="lg" variant="outline" onClick={() => setMode('waive')} disabled={busy}>
+          Waive balance…
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -41,7 +41,9 @@ export function PartyCard({
   const inside = party.people.length - waiting.length;
   const due = party.paymentStatus === 'balance_due';
   const open = !released(party.status);
-  // Someone of the party is in while a balance is due: the desk waived it, the rest need no second waiver.
+  // Nobody in yet while a balance is due: the desk settles or waives it first. Someone in already
+  // while a balance is due: it was waived, the rest need no second waiver, but the payment can still
+  // be recorded.
   const blocked = due && open && inside === 0;
   return (
     <Card.Root data-testid="party-card" aria-label={`Booking ${party.referenceNumber}`}>
@@ -129,9 +131,10 @@ export function PartyCard({
         </ul>
       </Card.Body>
       <Card.Footer flexDirection="column" alignItems="stretch" gap="3">
-        {blocked ? (
-          <SettleBalance party={party} busy={busy} onPay={onPay} onWaive={onWaive} />
-        ) : waiting.length > 0 && open ? (
+        {due && open ? (
+          <SettleBalance party={party} busy={busy} onPay={onPay} onWaive={blocked ? onWaive : undefined} />
+        ) : null}
+        {blocked ? null : waiting.length > 0 && open ? (
           <Button w="full" size="lg" loading={busy} loadingText="Checking in..." onClick={() => onCheckIn()}>
             {party.people.length === 1 ? 'Check in' : `Check in the group (${waiting.length})`}
           </Button>

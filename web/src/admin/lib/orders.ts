@@ -227,12 +227,20 @@ export function orderStatusTone(status: string): 'success' | 'warning' | 'danger
 }
 
 /** Confirmed can be set from any other status, paid and completed included (the api's own rule). */
-export const canConfirm = (o: Pick<AdminOrder, 'status'>) => {
+/**
+ * Confirm is offered where it changes something (issue 45): an order awaiting payment, a cancelled or
+ * expired one (its consequence dialog says what it takes again), or one refunded in full. Never on a
+ * paid or confirmed order that still stands as it is.
+ */
+export const canConfirm = (o: Pick<AdminOrder, 'status' | 'paidAmount' | 'refundedAmount'>) => {
   const from = parseRegistrationStatus(o.status);
-  return from !== null && adminStatusTransition(from, 'confirmed').ok;
+  if (from === null || !adminStatusTransition(from, 'confirmed').ok) return false;
+  const standing = from === 'paid' || from === 'confirmed' || from === 'completed';
+  return !standing || refundLabel(o) === 'Refunded';
 };
+/** Cancel is offered on an order that still holds its seats: not a cancelled one, nor an expired one. */
 export const canCancel = (o: Pick<AdminOrder, 'status'>) =>
-  o.status !== 'canceled' && o.status !== 'cancelled';
+  o.status !== 'canceled' && o.status !== 'cancelled' && o.status !== 'expired';
 
 /**
  * "Refunded" when everything paid was given back, "Partly refunded" when some was, else null (issue 45):

@@ -115,7 +115,8 @@ export default function CheckInPage() {
           (
             await api.post<ApiEnvelope<DeskActionResult>>(
               `/api/admin/registrations/${p.registrationId}/desk-payment`,
-              { method },
+              // the amount staff saw on the card: refused if the balance changed meanwhile
+              { method, expectedAmount: p.balanceDue },
             )
           ).data!,
       ),
@@ -253,7 +254,13 @@ export default function CheckInPage() {
         <p className={css({ color: 'fg.muted' })}>No booking on this day matches “{query.trim()}”.</p>
       ) : null}
       {(searching ? matches.slice(0, 10) : matches).map((p) => (
-        <PartyCard key={p.registrationId} party={shown(p)} busy={busy} today={today} {...handlers(p)} />
+        <PartyCard
+          key={p.registrationId}
+          party={shown(p)}
+          busy={busy}
+          today={today}
+          {...handlers(shown(p))}
+        />
       ))}
     </section>
   );

@@ -310,7 +310,7 @@ describe('orders tab', () => {
   });
 
   // Spec section 4: an admin can set confirmed from any other status, paid and completed included.
-  it('offers Mark as Confirmed / Confirm for every status but confirmed', async () => {
+  it('offers Mark as Confirmed / Confirm only where it changes something (issue 45)', async () => {
     const statuses = ['pending', 'pending_payment', 'paid', 'completed', 'canceled', 'confirmed', 'expired'];
     const orders = statuses.map((status, i) =>
       order({ id: 20 + i, referenceNumber: `HS2605-0101-10${i}0`, status }),
@@ -318,20 +318,41 @@ describe('orders tab', () => {
     stubApi({
       'GET /api/admin/events': events,
       'GET /api/admin/registrations': page(orders),
-      'GET /api/admin/registrations/22': { success: true, data: orders[2] },
-      'GET /api/admin/registrations/22/history': history,
+      'GET /api/admin/registrations/21': { success: true, data: orders[1] },
+      'GET /api/admin/registrations/21/history': history,
     });
     renderWithProviders(<OrdersTab />);
     const table = await screen.findByRole('table', { name: 'Orders' });
     for (const o of orders) {
       const row = within(table).getByText(o.referenceNumber).closest('tr') as HTMLElement;
       const button = within(row).queryByRole('button', { name: `Mark as Confirmed ${o.referenceNumber}` });
-      // an expired order is confirmed only by paying for it again (issue 21)
-      expect(button !== null, o.status).toBe(o.status !== 'confirmed' && o.status !== 'expired');
+      // an expired order is confirmed only by paying for it again (issue 21); a paid, completed or
+      // confirmed order that was not refunded stands as it is
+      expect(button !== null, o.status).toBe(['pending', 'pending_payment', 'canceled'].includes(o.status));
     }
-    await userEvent.click(screen.getByRole('button', { name: 'View Details of HS2605-0101-1020' }));
+    await userEvent.click(screen.getByRole('button', { name: 'View Details of HS2605-0101-1010' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('button', { name: 'Confirm…' })).toBeTruthy();
+  });
+
+  it('offers Confirm on a paid order refunded in full, and no Cancel on an expired one', async () => {
+    const refunded = order({
+      id: 31,
+      referenceNumber: 'HS2605-0101-1310',
+      status: 'paid',
+      refundedAmount: '98.10',
+    });
+    const expired = order({
+      id: 32,
+      referenceNumber: 'HS2605-0101-1320',
+      status: 'expired',
+      paidAmount: '0.00',
+    });
+    stubApi({ 'GET /api/admin/events': events, 'GET /api/admin/registrations': page([refunded, expired]) });
+    renderWithProviders(<OrdersTab />);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(within(table).getByRole('button', { name: 'Mark as Confirmed HS2605-0101-1310' })).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'Cancel Order HS2605-0101-1320' })).toBeNull();
   });
 
   it('asks before cancelling, then sends canceled', async () => {

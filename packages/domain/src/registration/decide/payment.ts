@@ -58,7 +58,11 @@ export function recordDeskPayment(
   if (refusal) return refusal;
   const amountCents = outstandingCents(state);
   if (amountCents <= 0) return domainError('STATUS_NOT_ALLOWED', REGISTRATION_MESSAGES.nothingToPay);
-  return recordPayment(state, { ...command, type: 'RecordPayment', amountCents });
+  if (command.expectedCents !== undefined && command.expectedCents !== amountCents) {
+    return domainError('STATUS_NOT_ALLOWED', REGISTRATION_MESSAGES.deskBalanceChanged(amountCents));
+  }
+  const { expectedCents: _, ...payment } = command;
+  return recordPayment(state, { ...payment, type: 'RecordPayment', amountCents });
 }
 
 export function confirmCoveredBalance(

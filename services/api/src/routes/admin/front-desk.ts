@@ -10,7 +10,7 @@ import {
   UndoCheckInRequestSchema,
 } from '@hs/contracts';
 import { type DeskStaff, recordDeskPayment, undoCheckIn } from '@hs/commands';
-import { toMoneyString } from '@hs/domain';
+import { parseMoney, toMoneyString } from '@hs/domain';
 import type { FastifyRequest } from 'fastify';
 import { partyFromState } from '../../check-in/party';
 
@@ -48,7 +48,10 @@ const frontDesk: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const staff = staffOf(request);
       const now = new Date();
-      const result = await recordDeskPayment(sql, id, request.body.method, staff, now);
+      const { method, expectedAmount } = request.body;
+      const expectedCents =
+        expectedAmount === undefined ? undefined : (parseMoney(expectedAmount) ?? undefined);
+      const result = await recordDeskPayment(sql, id, method, staff, now, expectedCents);
       reply.code(201);
       return {
         success: true as const,
