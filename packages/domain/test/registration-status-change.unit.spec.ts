@@ -106,7 +106,7 @@ describe('what a change does to seats and money', () => {
     if (!change.ok) throw new Error('refused');
     expect(change).toMatchObject({ seatsFreed: 3, seatsTaken: 0, keptCents: 45000 });
     expect(describeAdminStatusChange(v, change, 20)).toBe(
-      'Cancelling it frees 3 seats (20 left). S$450.00 was paid and is not refunded by cancelling: use Refund… to give it back.',
+      'Cancelling it frees 3 seats (20 left). S$450.00 was paid by card: cancelling alone does not give it back.',
     );
   });
 

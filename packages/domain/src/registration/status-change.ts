@@ -122,7 +122,7 @@ export function describeAdminStatusChange(
   const parts = [change.seatsFreed > 0 ? `frees ${seats(change.seatsFreed)}${left}` : 'frees no seats'];
   const kept =
     change.keptCents > 0
-      ? ` ${money(change.keptCents)} was paid and is not refunded by cancelling: use Refund… to give it back.`
+      ? ` ${money(change.keptCents)} was paid by card: cancelling alone does not give it back.`
       : '';
   return `Cancelling it ${parts.join(' and ')}.${kept}`;
 }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { AdminOrder } from '@hs/contracts';
 import { Checkbox } from '../../components/ui/checkbox';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { StatusChangeConsequence, useStatusChangePreview } from './status-change-preview';
 import { failureMessage, toastError, toastSuccess } from '../lib/admin-api';
 import { postRefund, REFUND_MESSAGES, refundableCents } from '../lib/refunds';
 import { formatPrice } from './packages-tab';
@@ -28,6 +29,7 @@ export function CancelOrderDialog({
   const o = shown.current?.order ?? null;
   const refundable = o ? refundableCents(o) : 0;
   const refund = refundable > 0 && noRefundFor !== o;
+  const consequence = useStatusChangePreview(o?.id ?? null, 'canceled');
 
   const refundAfterCancel = async (cancelled: AdminOrder, key: string) => {
     try {
@@ -62,10 +64,13 @@ export function CancelOrderDialog({
       }
       cancelLabel="Keep Order"
       confirmLabel="Cancel Order"
+      confirmDisabled={!consequence.ready || !consequence.preview?.allowed}
       onConfirm={confirm}
     >
-      {refundable > 0
-        ? (pending: boolean) => (
+      {(pending: boolean) => (
+        <>
+          <StatusChangeConsequence what="cancelling" {...consequence} />
+          {refundable > 0 ? (
             <Checkbox
               checked={refund}
               disabled={pending}
@@ -73,8 +78,9 @@ export function CancelOrderDialog({
             >
               {`Refund ${formatSGD(refundable)} to the card`}
             </Checkbox>
-          )
-        : null}
+          ) : null}
+        </>
+      )}
     </ConfirmDialog>
   );
 }

@@ -1,10 +1,6 @@
-import useSWR from 'swr';
-import { css } from 'styled-system/css';
-import type { AdminOrder, StatusChangePreview } from '@hs/contracts';
-import { Skeleton } from '../../components/ui/skeleton';
-import type { ApiEnvelope } from '../../lib/api';
+import type { AdminOrder } from '@hs/contracts';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { ADMIN_PATHS, failureMessage } from '../lib/admin-api';
+import { StatusChangeConsequence, useStatusChangePreview } from './status-change-preview';
 
 type Order = Pick<AdminOrder, 'id' | 'referenceNumber' | 'firstName' | 'lastName'>;
 
@@ -24,11 +20,7 @@ export function ConfirmOrderDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: (order: Order) => Promise<unknown>;
 }) {
-  const { data, error, isLoading } = useSWR<ApiEnvelope<StatusChangePreview>>(
-    order ? `${ADMIN_PATHS.orders}/${order.id}/status-change?status=confirmed` : null,
-    { revalidateOnFocus: false, dedupingInterval: 0 },
-  );
-  const preview = data?.data;
+  const { preview, error, isLoading, ready } = useStatusChangePreview(order?.id ?? null, 'confirmed');
   return (
     <ConfirmDialog
       open={order !== null}
@@ -39,25 +31,10 @@ export function ConfirmOrderDialog({
       confirmLabel="Confirm order"
       destructive={false}
       busy={pending}
-      confirmDisabled={!preview?.allowed}
+      confirmDisabled={!ready || !preview?.allowed}
       onConfirm={() => (order ? onConfirm(order) : Promise.resolve())}
     >
-      <div aria-live="polite">
-        {isLoading ? (
-          <Skeleton h="12" aria-label="Working out what confirming does" />
-        ) : error ? (
-          <p role="alert" className={css({ color: 'danger.text' })}>
-            Could not work out what confirming does: {failureMessage(error)}
-          </p>
-        ) : preview ? (
-          <p
-            data-testid="status-change-consequence"
-            className={css({ color: preview.allowed ? 'fg.default' : 'danger.text' })}
-          >
-            {preview.message}
-          </p>
-        ) : null}
-      </div>
+      <StatusChangeConsequence what="confirming" preview={preview} error={error} isLoading={isLoading} />
     </ConfirmDialog>
   );
 }

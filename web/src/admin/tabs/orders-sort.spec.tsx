@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import type { AdminOrder } from '@hs/contracts';
 import { appointmentAriaSort, nextAppointmentSort, ordersKey } from '../lib/orders';
-import { renderWithProviders, stubApi } from '../test/helpers';
+import { renderWithProviders, stubApi, CANCEL_PREVIEW_ROUTE } from '../test/helpers';
 import { adminOrder } from '../test/order-fixture';
 import { ORDERS_CARDS_QUERY, OrdersTab } from './orders-tab';
 
@@ -133,6 +133,7 @@ describe('orders as cards below md (issue 45)', () => {
         pending(),
         adminOrder({ id: 8, referenceNumber: 'HS2605-0101-9999', status: 'canceled', firstName: 'Bea' }),
       ]),
+      ...CANCEL_PREVIEW_ROUTE,
       'PATCH /api/admin/registrations/7': { success: true, data: pending({ status: 'canceled' }) },
     });
     renderWithProviders(<OrdersTab />);

@@ -5,7 +5,7 @@ import { toaster } from '../../components/ui/toaster';
 import { AUTH_TOKEN_KEY } from '../../lib/api';
 import { exportFileName } from '../lib/orders';
 import type { AdminOrder } from '@hs/contracts';
-import { ADMIN_USER, bodyOf, renderWithProviders, stubApi } from '../test/helpers';
+import { ADMIN_USER, bodyOf, renderWithProviders, stubApi, CANCEL_PREVIEW_ROUTE } from '../test/helpers';
 import { adminOrder } from '../test/order-fixture';
 import { OrdersTab } from './orders-tab';
 
@@ -359,6 +359,7 @@ describe('orders tab', () => {
     const fetchMock = stubApi({
       'GET /api/admin/events': events,
       'GET /api/admin/registrations': page([order()]),
+      ...CANCEL_PREVIEW_ROUTE,
       'PATCH /api/admin/registrations/7': { success: true, data: order({ status: 'canceled' }) },
     });
     renderWithProviders(<OrdersTab />);
@@ -376,6 +377,7 @@ describe('orders tab', () => {
       'GET /api/admin/registrations': page([order()]),
       'GET /api/admin/registrations/7': { success: true, data: order() },
       'GET /api/admin/registrations/7/history': history,
+      ...CANCEL_PREVIEW_ROUTE,
       'PATCH /api/admin/registrations/7': () =>
         Response.json({ success: false, message: 'Registration is already canceled' }, { status: 409 }),
     });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { checkRefundForm, refundableCents } from '../lib/refunds';
 import { adminOrder } from '../test/order-fixture';
-import { bodyOf, renderWithProviders, stubApi } from '../test/helpers';
+import { bodyOf, renderWithProviders, stubApi, CANCEL_PREVIEW_ROUTE } from '../test/helpers';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderDetailsDialog } from './order-details-dialog';
 
@@ -206,6 +206,7 @@ describe('cancel order: the refund in the same confirmation', () => {
 
   it('refunds the card after the cancel when the box stays ticked', async () => {
     const fetchMock = stubApi({
+      ...CANCEL_PREVIEW_ROUTE,
       [`POST ${REFUNDS_PATH}`]: () =>
         Response.json(
           {
@@ -222,6 +223,8 @@ describe('cancel order: the refund in the same confirmation', () => {
       name: 'Refund S$98.10 to the card',
     }) as HTMLInputElement;
     expect(box.checked).toBe(true);
+    // the server's consequence is read before the cancel can go ahead
+    await within(confirm).findByTestId('status-change-consequence');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel Order' }));
     expect(await screen.findByText('Refund issued')).toBeTruthy();
     expect(onConfirm).toHaveBeenCalledTimes(1);
@@ -233,7 +236,7 @@ describe('cancel order: the refund in the same confirmation', () => {
   });
 
   it('makes no refund when unticked (Space on the box)', async () => {
-    const fetchMock = stubApi({});
+    const fetchMock = stubApi({ ...CANCEL_PREVIEW_ROUTE });
     const user = userEvent.setup();
     const onConfirm = renderCancel();
     const confirm = await screen.findByRole('alertdialog');
@@ -243,26 +246,30 @@ describe('cancel order: the refund in the same confirmation', () => {
     box.focus();
     await user.keyboard(' ');
     await waitFor(() => expect(box.checked).toBe(false));
+    // the server's consequence is read before the cancel can go ahead
+    await within(confirm).findByTestId('status-change-consequence');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel Order' }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1));
     expect(refundKeys(fetchMock)).toEqual([]);
   });
 
   it('does not refund when the cancel failed', async () => {
-    const fetchMock = stubApi({});
+    const fetchMock = stubApi({ ...CANCEL_PREVIEW_ROUTE });
     const user = userEvent.setup();
     const onConfirm = renderCancel(
       adminOrder(),
       vi.fn(async () => false),
     );
     const confirm = await screen.findByRole('alertdialog');
+    // the server's consequence is read before the cancel can go ahead
+    await within(confirm).findByTestId('status-change-consequence');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel Order' }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1));
     expect(refundKeys(fetchMock)).toEqual([]);
   });
 
   it('offers no refund for an order without a card payment', async () => {
-    stubApi({});
+    stubApi({ ...CANCEL_PREVIEW_ROUTE });
     renderCancel(adminOrder({ status: 'pending', paidAmount: '0.00', balanceDue: '98.10' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).queryByRole('checkbox')).toBeNull();
@@ -270,6 +277,7 @@ describe('cancel order: the refund in the same confirmation', () => {
 
   it('says when the refund failed after the cancel', async () => {
     stubApi({
+      ...CANCEL_PREVIEW_ROUTE,
       [`POST ${REFUNDS_PATH}`]: () =>
         Response.json(
           { success: false, message: 'The payment gateway did not accept the refund. Nothing was refunded.' },
@@ -279,6 +287,8 @@ describe('cancel order: the refund in the same confirmation', () => {
     const user = userEvent.setup();
     renderCancel();
     const confirm = await screen.findByRole('alertdialog');
+    // the server's consequence is read before the cancel can go ahead
+    await within(confirm).findByTestId('status-change-consequence');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel Order' }));
     expect(
       await screen.findByText(

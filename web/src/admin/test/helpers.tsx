@@ -62,3 +62,19 @@ export function bodyOf(fetchMock: ReturnType<typeof stubApi>, method: string, pa
   const body = calls[n]?.[1]?.body;
   return typeof body === 'string' ? JSON.parse(body) : undefined;
 }
+
+/** The server's answer to what cancelling order 7 does (the Cancel Order dialog reads it first). */
+export const CANCEL_PREVIEW_ROUTE = {
+  'GET /api/admin/registrations/7/status-change': {
+    success: true,
+    data: {
+      allowed: true,
+      message: 'Cancelling it frees 1 seat (10 left).',
+      seatsTaken: 0,
+      seatsFreed: 1,
+      seatsLeftAfter: 10,
+      owedAgain: '0.00',
+      balanceAfter: '0.00',
+    },
+  },
+};
