@@ -6,6 +6,8 @@
 import type { Operations } from '@hs/contracts';
 import { formatDateLabel, formatTimeLabel } from '@hs/domain';
 import useSWR from 'swr';
+import { useAuth } from '../../lib/auth';
+import { normalizeQueues } from '../lib/queues';
 import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
 import * as Table from '../../components/ui/table';
@@ -70,7 +72,29 @@ function DaySlots({ title, day, slots }: { title: string; day: string; slots: Op
   );
 }
 
+/**
+ * Failed emails and jobs (issue 45), for admins (the queues are theirs): jobs that ran out of tries,
+ * the email queues' apart. Nothing shown while the queue store cannot be read; the System page says why.
+ */
+function FailedWork() {
+  const { data } = useSWR<unknown>(ADMIN_PATHS.queues, {
+    refreshInterval: 30_000,
+    shouldRetryOnError: false,
+  });
+  if (data === undefined) return null;
+  const queues = normalizeQueues(data);
+  const failed = (names: (q: string) => boolean) =>
+    queues.filter((q) => names(q.name)).reduce((n, q) => n + (q.counts.failed ?? 0), 0);
+  return (
+    <>
+      <Tile label="Failed emails" value={failed((n) => n.endsWith('-email'))} />
+      <Tile label="Failed jobs" value={failed((n) => !n.endsWith('-email'))} />
+    </>
+  );
+}
+
 export function TodayTab() {
+  const isAdmin = useAuth().user?.role === 'admin';
   const { data, error, isLoading } = useSWR<ApiEnvelope<Operations>>(ADMIN_PATHS.operations, {
     refreshInterval: 30_000,
   });
@@ -102,6 +126,7 @@ export function TodayTab() {
               ) : null}
               <Tile label="Waiting-list offers" value={ops.waitlistOffers} />
               {ops.parkedEvents > 0 ? <Tile label="Parked events" value={ops.parkedEvents} /> : null}
+              {isAdmin ? <FailedWork /> : null}
             </ul>
             <div className={grid({ columns: { base: 1, lg: 2 }, gap: '6' })}>
               <DaySlots title="Today" day={ops.today} slots={ops.slots} />

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders, stubApi } from '../test/helpers';
+import { AUTH_TOKEN_KEY } from '../../lib/api';
+import { ADMIN_USER, renderWithProviders, stubApi } from '../test/helpers';
 import { TodayTab } from './today-tab';
 
 const operations = (revenue: { today: string; last7Days: string } | null) => ({
@@ -74,5 +75,40 @@ describe('the Today tab (issue 45)', () => {
     await screen.findByRole('list', { name: 'Today at a glance' });
     expect(screen.queryByText('Revenue today')).toBeNull();
     expect(screen.getAllByText('No appointments.')).toHaveLength(2);
+  });
+
+  it('shows an admin the failed emails and jobs from the queues; a front desk user sees neither', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
+    const queues = {
+      success: true,
+      data: {
+        queues: [
+          { name: 'receipt-email', counts: { failed: 2 }, failedJobs: [] },
+          { name: 'confirmation-email', counts: { failed: 1 }, failedJobs: [] },
+          { name: 'partner-confirmation', counts: { failed: 4 }, failedJobs: [] },
+        ],
+        subscriptions: [],
+      },
+    };
+    stubApi({
+      'GET /api/admin/user': { success: true, data: ADMIN_USER },
+      'GET /api/admin/dashboard/operations': operations(null),
+      'GET /api/admin/queues': queues,
+    });
+    const { unmount } = renderWithProviders(<TodayTab />);
+    const glance = await screen.findByRole('list', { name: 'Today at a glance' });
+    expect((await within(glance).findByText('Failed emails')).nextSibling?.textContent).toBe('3');
+    expect(within(glance).getByText('Failed jobs').nextSibling?.textContent).toBe('4');
+    unmount();
+
+    stubApi({
+      'GET /api/admin/user': { success: true, data: { ...ADMIN_USER, role: 'front_desk' } },
+      'GET /api/admin/dashboard/operations': operations(null),
+      'GET /api/admin/queues': queues,
+    });
+    renderWithProviders(<TodayTab />);
+    await screen.findByRole('list', { name: 'Today at a glance' });
+    expect(screen.queryByText('Failed emails')).toBeNull();
+    localStorage.clear();
   });
 });
