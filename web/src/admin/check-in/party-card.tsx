@@ -57,7 +57,7 @@ export function PartyCard({
         </Card.Description>
       </Card.Header>
       <Card.Body gap="3">
-        {due ? (
+        {!open ? null : due ? (
           <p
             role="status"
             data-testid="balance-due"
@@ -76,6 +76,7 @@ export function PartyCard({
             {inside > 0 ? 'waived at check-in' : 'collect before the screening'}
           </p>
         ) : (
+          // a cancelled order owes nothing but is not "paid" either: only its status shows
           <Badge tone="success" alignSelf="start">
             Paid
           </Badge>
