@@ -119,8 +119,8 @@ export function decideCheckIn(
   if (outstandingCents > 0 && unwaived && !reason) {
     return domainError('STATUS_NOT_ALLOWED', CHECK_IN_MESSAGES.balanceDue(formatSGD(outstandingCents)));
   }
-  const waived =
-    outstandingCents > 0 && unwaived ? { waived: { amountCents: outstandingCents, reason } } : {};
+  // A reason given is recorded, even where an earlier waiver covers the balance (after an undo, say).
+  const waived = outstandingCents > 0 && reason ? { waived: { amountCents: outstandingCents, reason } } : {};
   return [
     { type: 'ParticipantsCheckedIn', data: { participantIds, by: command.by, at: command.at, ...waived } },
   ];
