@@ -70,11 +70,24 @@ export function toastMutationError(verb: MutationVerb, entity: EntityNoun, error
 }
 
 /** A failure toast 'Error' with a full description (e.g. 'Failed to update registration: {message}'). */
+/** Error toasts still open: the next success dismisses them (issue 45: no stale "failed" beside a success). */
+const openErrors = new Set<string>();
+
 export function toastError(description: string, title = 'Error') {
-  toaster.create({ title, description, type: 'error' });
+  const id = toaster.create({
+    title,
+    description,
+    type: 'error',
+    onStatusChange: ({ status }) => {
+      if (status === 'unmounted') openErrors.delete(id);
+    },
+  });
+  openErrors.add(id);
 }
 
 export function toastSuccess(title: string, description?: string) {
+  for (const id of openErrors) toaster.dismiss(id);
+  openErrors.clear();
   toaster.create({ title, description, type: 'success' });
 }
 
