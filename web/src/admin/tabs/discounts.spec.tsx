@@ -345,6 +345,24 @@ describe('payments tab', () => {
     expect(screen.getByRole('button', { name: 'Switch to Live Mode' })).toBeTruthy();
   });
 
+  it('in live mode, checks the provider by itself when the tab opens (issue 45)', async () => {
+    stubApi({
+      'GET /api/admin/payments/test-mode': answer(false),
+      'POST /api/admin/payments/provider-check': {
+        success: true,
+        data: {
+          ok: false,
+          configured: true,
+          message: 'The payment provider did not give a client token.',
+          checkedAt: '2026-05-01T02:00:00.000Z',
+        },
+      },
+    });
+    renderWithProviders(<PaymentsTab />);
+    expect(await screen.findByText('Live payments would fail')).toBeTruthy();
+    expect(screen.getByText('The payment provider did not give a client token.')).toBeTruthy();
+  });
+
   it("shows 'Failed to fetch payment test mode status' when the status call fails", async () => {
     stubApi({ 'GET /api/admin/payments/test-mode': () => new Response('nope', { status: 500 }) });
     renderWithProviders(<PaymentsTab />);

@@ -178,7 +178,7 @@ export function PaymentsTab() {
                   </Badge>
                 </dd>
               </dl>
-              <ProviderCheck />
+              <ProviderCheck live={!testMode} />
             </Card.Body>
           </Card.Root>
         </Grid>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { HStack, Stack } from 'styled-system/jsx';
 import type { PaymentProviderCheck } from '@hs/contracts';
@@ -10,8 +10,9 @@ import { ADMIN_PATHS, failureMessage, formatAdminTimestamp } from '../lib/admin-
 /**
  * "Test connection" (issue 45): asks the server whether live payments would work now (the provider is
  * configured and gives a client token, as every payment page asks first) and shows what it found.
+ * In live mode it runs by itself when the tab opens: a broken provider must not look healthy.
  */
-export function ProviderCheck() {
+export function ProviderCheck({ live = false }: { live?: boolean }) {
   const [checking, setChecking] = useState(false);
   const [result, setResult] = useState<PaymentProviderCheck | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -28,6 +29,14 @@ export function ProviderCheck() {
       setChecking(false);
     }
   };
+
+  const ranLive = useRef(false);
+  useEffect(() => {
+    if (live && !ranLive.current) {
+      ranLive.current = true;
+      void run();
+    }
+  });
 
   return (
     <Stack gap="2" mt="4">
