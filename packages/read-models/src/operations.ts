@@ -53,17 +53,20 @@ export async function readOperations(sql: Queryable, now = new Date()): Promise<
     where timeslot_date in (${today}::date, ${tomorrow}::date) and status not in ('cancelled', 'expired')
     group by timeslot_id, timeslot_date, timeslot_time, event_id
     order by timeslot_date, timeslot_time, "eventName", timeslot_id`;
+  // Awaiting payment: a booking not paid yet, or a confirmed one whose refund is owed again (issue 45).
+  const AWAITING = sql`(status = 'pending_payment' or (reinstated_cents > 0
+    and status not in ('cancelled', 'expired') and balance_due_cents - paid_cents + reinstated_cents > 0))`;
   const awaiting = await sql<
     (AwaitingPayment & { balanceDueCents: number; paidCents: number; reinstatedCents: number })[]
   >`
     select registration_id::int as "registrationId", reference_number as "referenceNumber", event_name as "eventName",
            balance_due_cents::int as "balanceDueCents", paid_cents::int as "paidCents",
            reinstated_cents::int as "reinstatedCents", hold_until as "holdUntil"
-    from orders where status = 'pending_payment'
+    from orders where ${AWAITING}
     order by hold_until nulls last, registration_id
     limit ${AWAITING_LISTED}`;
   const [counted] = await sql<{ n: number }[]>`
-    select count(*)::int as n from orders where status = 'pending_payment'`;
+    select count(*)::int as n from orders where ${AWAITING}`;
   // bigint sums arrive as strings
   const [revenue] = await sql<{ todayCents: string; last7DaysCents: string }[]>`
     select coalesce(sum(gross_cents - discount_cents - refund_cents) filter (where day = ${today}::date), 0)::bigint as "todayCents",

@@ -15,7 +15,7 @@ import { type TestApi, person, startTestApi } from './helpers';
 describe('GET /api/admin/dashboard/operations (issue 45)', () => {
   let api: TestApi;
   let runner: Runner;
-  const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  const admin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     api.asAdmin({ method, url, payload });
 
   beforeAll(async () => {
@@ -111,5 +111,20 @@ describe('GET /api/admin/dashboard/operations (issue 45)', () => {
     const desk = await read(login.json().data.token);
     expect(desk.revenue).toBeNull();
     expect(desk.slots).toEqual(ops.slots);
+
+    // Refunded in full, then confirmed again: the refund is owed again, so it waits for payment too.
+    const refund = await admin('POST', `/api/admin/registrations/${paid.id}/refunds`, { reason: 'Test' });
+    expect(refund.statusCode, refund.body).toBe(201);
+    await expect
+      .poll(
+        async () => (await admin('GET', `/api/admin/registrations/${paid.id}`)).json().data.refundedAmount,
+      )
+      .toBe('139.52');
+    const confirm = await admin('PATCH', `/api/admin/registrations/${paid.id}`, { status: 'confirmed' });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    await expect.poll(async () => (await read()).awaitingPayment.count, { timeout: 15_000 }).toBe(2);
+    expect((await read()).awaitingPayment.orders).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: paid.id, balance: '139.52' })]),
+    );
   });
 });
