@@ -1,14 +1,7 @@
-import { type FormEvent, useState } from 'react';
-import useSWR from 'swr';
-import { css } from 'styled-system/css';
-import { Stack } from 'styled-system/jsx';
-import { Button } from '../../components/ui/button';
-import * as Card from '../../components/ui/card';
 import * as Field from '../../components/ui/field';
-import { Skeleton } from '../../components/ui/skeleton';
-import { type ApiEnvelope, api } from '../../lib/api';
+import type { ApiEnvelope } from '../../lib/api';
 import type { PrivacyNotice } from '@hs/contracts';
-import { failureMessage, toastError, toastSuccess } from '../lib/admin-api';
+import { SettingCard, useSettingEditor } from '../components/setting-card';
 
 export const PRIVACY_NOTICE_PATH = '/api/admin/privacy-notice';
 export const PRIVACY_NOTICE_MAX = 20_000;
@@ -33,82 +26,47 @@ export function privacyNoticeProblem(text: string): string | null {
  * paragraphs. A changed text becomes the next version, which later bookings record their consent to.
  */
 export function PrivacyNoticeCard() {
-  const { data, error, isLoading, mutate } = useSWR<NoticeAnswer>(PRIVACY_NOTICE_PATH);
-  // null: show the saved text
-  const [typed, setTyped] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const notice = data?.data;
-  const shown = typed ?? notice?.text ?? '';
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = privacyNoticeProblem(shown);
-    setProblem(found);
-    if (found) return;
-    setPending(true);
-    try {
-      const answer = await api.put<NoticeAnswer>(PRIVACY_NOTICE_PATH, { text: shown });
-      await mutate(answer, { revalidate: false });
-      setTyped(null);
-      toastSuccess(PRIVACY_NOTICE_MESSAGES.saved, PRIVACY_NOTICE_MESSAGES.savedDetail(answer.data.version));
-    } catch (e) {
-      toastError(`Failed to save the privacy notice: ${failureMessage(e)}`);
-    } finally {
-      setPending(false);
-    }
-  };
+  const setting = useSettingEditor<NoticeAnswer>({
+    path: PRIVACY_NOTICE_PATH,
+    what: 'privacy notice',
+    text: (answer) => answer.data.text,
+    problem: privacyNoticeProblem,
+    body: (text) => ({ text }),
+    saved: (answer) => [
+      PRIVACY_NOTICE_MESSAGES.saved,
+      PRIVACY_NOTICE_MESSAGES.savedDetail(answer.data.version),
+    ],
+  });
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>Privacy Notice</Card.Title>
-        <Card.Description>
-          Shown at /privacy and linked from the booking form, where customers consent to it. Plain text; leave
-          a blank line between paragraphs. Each change becomes a new version, recorded with later bookings.
-        </Card.Description>
-      </Card.Header>
-      <Card.Body>
-        {isLoading ? (
-          <Skeleton h="40" aria-label="Loading privacy notice" />
-        ) : error || !notice ? (
-          <p role="alert" className={css({ color: 'danger.text', textStyle: 'sm' })}>
-            Failed to load the privacy notice: {failureMessage(error)}
-          </p>
-        ) : (
-          <form onSubmit={save} noValidate>
-            <Stack gap="3" alignItems="stretch">
-              <Field.Root invalid={Boolean(problem)} required>
-                <Field.Label>
-                  Notice text
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Field.Textarea
-                  name="privacyNotice"
-                  rows={16}
-                  value={shown}
-                  onChange={(e) => {
-                    setTyped(e.target.value);
-                    if (problem) setProblem(privacyNoticeProblem(e.target.value));
-                  }}
-                />
-                <Field.HelperText>
-                  Version {notice.version}
-                  {notice.updatedAt
-                    ? `, changed ${new Date(notice.updatedAt).toLocaleString('en-SG', { timeZone: 'Asia/Singapore' })}`
-                    : ' (the built-in default)'}
-                </Field.HelperText>
-                <Field.ErrorText>{problem}</Field.ErrorText>
-              </Field.Root>
-              <div>
-                <Button type="submit" loading={pending} loadingText="Saving...">
-                  Save Privacy Notice
-                </Button>
-              </div>
-            </Stack>
-          </form>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SettingCard
+      title="Privacy Notice"
+      description="Shown at /privacy and linked from the booking form, where customers consent to it. Plain text; leave a blank line between paragraphs. Each change becomes a new version, recorded with later bookings."
+      setting={setting}
+      skeletonHeight="40"
+      submitLabel="Save Privacy Notice"
+    >
+      {({ data: notice }) => (
+        <Field.Root invalid={Boolean(setting.problem)} required>
+          <Field.Label>
+            Notice text
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Field.Textarea
+            name="privacyNotice"
+            rows={16}
+            value={setting.shown}
+            onChange={(e) => setting.change(e.target.value)}
+          />
+          <Field.HelperText>
+            Version {notice.version}
+            {notice.updatedAt
+              ? `, changed ${new Date(notice.updatedAt).toLocaleString('en-SG', { timeZone: 'Asia/Singapore' })}`
+              : ' (the built-in default)'}
+          </Field.HelperText>
+          <Field.ErrorText>{setting.problem}</Field.ErrorText>
+        </Field.Root>
+      )}
+    </SettingCard>
   );
 }

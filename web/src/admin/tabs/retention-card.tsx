@@ -1,14 +1,7 @@
-import { type FormEvent, useState } from 'react';
-import useSWR from 'swr';
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, type PrivacySettings } from '@hs/contracts';
-import { css } from 'styled-system/css';
-import { Stack } from 'styled-system/jsx';
-import { Button } from '../../components/ui/button';
-import * as Card from '../../components/ui/card';
 import * as Field from '../../components/ui/field';
-import { Skeleton } from '../../components/ui/skeleton';
-import { type ApiEnvelope, api } from '../../lib/api';
-import { failureMessage, toastError, toastSuccess } from '../lib/admin-api';
+import type { ApiEnvelope } from '../../lib/api';
+import { SettingCard, useSettingEditor } from '../components/setting-card';
 
 export const PRIVACY_SETTINGS_PATH = '/api/admin/privacy-settings';
 
@@ -29,82 +22,45 @@ export function retentionProblem(text: string): string | null {
  * period is over. Admin only, like the privacy notice beside it.
  */
 export function RetentionCard() {
-  const { data, error, isLoading, mutate } = useSWR<ApiEnvelope<PrivacySettings>>(PRIVACY_SETTINGS_PATH);
-  const [typed, setTyped] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const shown = typed ?? (data ? String(data.data.retentionDays) : '');
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = retentionProblem(shown);
-    setProblem(found);
-    if (found) return;
-    setPending(true);
-    try {
-      const answer = await api.put<ApiEnvelope<PrivacySettings>>(PRIVACY_SETTINGS_PATH, {
-        retentionDays: Number(shown),
-      });
-      await mutate(answer, { revalidate: false });
-      setTyped(null);
-      toastSuccess(
-        RETENTION_MESSAGES.saved,
-        `Personal data is erased ${answer.data.retentionDays} days after the appointment.`,
-      );
-    } catch (e) {
-      toastError(`Failed to save the retention period: ${failureMessage(e)}`);
-    } finally {
-      setPending(false);
-    }
-  };
+  const setting = useSettingEditor<ApiEnvelope<PrivacySettings>>({
+    path: PRIVACY_SETTINGS_PATH,
+    what: 'retention period',
+    text: (answer) => String(answer.data.retentionDays),
+    problem: retentionProblem,
+    body: (text) => ({ retentionDays: Number(text) }),
+    saved: (answer) => [
+      RETENTION_MESSAGES.saved,
+      `Personal data is erased ${answer.data.retentionDays} days after the appointment.`,
+    ],
+  });
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>Retention of Personal Data</Card.Title>
-        <Card.Description>
-          Days after an order's appointment when its personal data is erased automatically. The order, its
-          amounts and statuses stay.
-        </Card.Description>
-      </Card.Header>
-      <Card.Body>
-        {isLoading ? (
-          <Skeleton h="16" aria-label="Loading retention period" />
-        ) : error || !data ? (
-          <p role="alert" className={css({ color: 'danger.text', textStyle: 'sm' })}>
-            Failed to load the retention period: {failureMessage(error)}
-          </p>
-        ) : (
-          <form onSubmit={save} noValidate>
-            <Stack gap="3" alignItems="stretch" maxW="xs">
-              <Field.Root invalid={Boolean(problem)} required>
-                <Field.Label>
-                  Retention (days)
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Field.Input
-                  name="retentionDays"
-                  inputMode="numeric"
-                  value={shown}
-                  onChange={(e) => {
-                    setTyped(e.target.value);
-                    if (problem) setProblem(retentionProblem(e.target.value));
-                  }}
-                />
-                <Field.HelperText>
-                  {RETENTION_DAYS_MIN} to {RETENTION_DAYS_MAX} days
-                </Field.HelperText>
-                <Field.ErrorText>{problem}</Field.ErrorText>
-              </Field.Root>
-              <div>
-                <Button type="submit" loading={pending} loadingText="Saving...">
-                  Save Retention
-                </Button>
-              </div>
-            </Stack>
-          </form>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SettingCard
+      title="Retention of Personal Data"
+      description="Days after an order's appointment when its personal data is erased automatically. The order, its amounts and statuses stay."
+      setting={setting}
+      skeletonHeight="16"
+      submitLabel="Save Retention"
+      maxW="xs"
+    >
+      {() => (
+        <Field.Root invalid={Boolean(setting.problem)} required>
+          <Field.Label>
+            Retention (days)
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Field.Input
+            name="retentionDays"
+            inputMode="numeric"
+            value={setting.shown}
+            onChange={(e) => setting.change(e.target.value)}
+          />
+          <Field.HelperText>
+            {RETENTION_DAYS_MIN} to {RETENTION_DAYS_MAX} days
+          </Field.HelperText>
+          <Field.ErrorText>{setting.problem}</Field.ErrorText>
+        </Field.Root>
+      )}
+    </SettingCard>
   );
 }
