@@ -1,3 +1,4 @@
+import { LabeledSelect } from '../components/labeled-select';
 import {
   EMAIL_CONFIG_KEYS,
   emailConfigSchema,
@@ -16,7 +17,6 @@ import * as Table from '../../components/ui/table';
 import * as Tabs from '../../components/ui/tabs';
 import { toaster } from '../../components/ui/toaster';
 import { api, buildUrl } from '../../lib/api';
-import { selectStyle } from '../../public/select-style';
 import { FormDialog } from '../components/form-dialog';
 import { RadioCards } from '../components/radio-cards';
 import { SectionHeader } from '../components/section';
@@ -209,21 +209,18 @@ export function TestEmailDialog({
                   Preview
                 </h3>
                 <p className={subsectionHint}>Opens in a new tab with sample data. No recipient needed.</p>
-                <Field.Root>
-                  <Field.Label>Email Type</Field.Label>
-                  <Field.Select
-                    name="type"
-                    className={selectStyle}
-                    value={type}
-                    onChange={(e) => form.setValue('type', e.target.value as TestEmailType)}
-                  >
-                    {EMAIL_TYPE_VALUES.map((t) => (
-                      <option key={t} value={t}>
-                        {EMAIL_TYPE_LABELS[t]}
-                      </option>
-                    ))}
-                  </Field.Select>
-                </Field.Root>
+                <LabeledSelect
+                  label="Email Type"
+                  name="type"
+                  value={type}
+                  onChange={(e) => form.setValue('type', e.target.value as TestEmailType)}
+                >
+                  {EMAIL_TYPE_VALUES.map((t) => (
+                    <option key={t} value={t}>
+                      {EMAIL_TYPE_LABELS[t]}
+                    </option>
+                  ))}
+                </LabeledSelect>
                 {hasPdf(type) ? (
                   <RadioCards
                     legend="Preview Type"

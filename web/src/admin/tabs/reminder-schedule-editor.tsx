@@ -1,3 +1,4 @@
+import { LabeledSelect } from '../components/labeled-select';
 import {
   DEFAULT_REMINDER_SCHEDULE,
   MAX_REMINDER_OFFSET_HOURS,
@@ -12,7 +13,6 @@ import { HStack, Stack } from 'styled-system/jsx';
 import { PlusIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
-import { selectStyle } from '../../public/select-style';
 
 /** One row as typed: the hours stay text until saved. */
 export interface ReminderRow {
@@ -73,20 +73,17 @@ export function ReminderScheduleEditor({
             value={row.offsetHours}
             onChange={(e) => set(i, { offsetHours: e.target.value })}
           />
-          <Field.Root>
-            <Field.Label>Channel ({i + 1})</Field.Label>
-            <Field.Select
-              className={selectStyle}
-              value={row.channel}
-              onChange={(e) => set(i, { channel: e.target.value as ReminderChannel })}
-            >
-              {REMINDER_CHANNELS.map((c) => (
-                <option key={c} value={c}>
-                  {CHANNEL_LABELS[c]}
-                </option>
-              ))}
-            </Field.Select>
-          </Field.Root>
+          <LabeledSelect
+            label={`Channel (${i + 1})`}
+            value={row.channel}
+            onChange={(e) => set(i, { channel: e.target.value as ReminderChannel })}
+          >
+            {REMINDER_CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {CHANNEL_LABELS[c]}
+              </option>
+            ))}
+          </LabeledSelect>
           <Button
             type="button"
             variant="outline"

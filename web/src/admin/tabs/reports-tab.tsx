@@ -9,12 +9,12 @@ import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
 import type { ApiEnvelope } from '../../lib/api';
 import { AUTH_TOKEN_KEY } from '../../lib/api';
-import { selectStyle } from '../../public/select-style';
 import { ListState, SectionHeader } from '../components/section';
 import { ADMIN_PATHS, failureMessage, useAdminList } from '../lib/admin-api';
 import { saveBlob } from '../lib/orders';
 import { ChartCard } from '../reports/chart-card';
 import { CHARTS } from '../reports/options';
+import { LabeledSelect } from '../components/labeled-select';
 
 export const INSIGHTS_PATH = '/api/admin/reports/insights';
 
@@ -70,17 +70,14 @@ export function ReportsTab() {
         description="Bookings, revenue, seats, attendance and waiting-list demand. Days are Singapore days; revenue counts when paid."
       />
       <div className={grid({ columns: { base: 1, sm: 3 }, gap: '3', mb: '4', maxW: '3xl' })}>
-        <Field.Root>
-          <Field.Label>Event</Field.Label>
-          <Field.Select className={selectStyle} value={filters.eventId} onChange={set('eventId')}>
-            <option value="">All events</option>
-            {events?.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </Field.Select>
-        </Field.Root>
+        <LabeledSelect label="Event" value={filters.eventId} onChange={set('eventId')}>
+          <option value="">All events</option>
+          {events?.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.name}
+            </option>
+          ))}
+        </LabeledSelect>
         <Field.TextField
           label="From"
           type="date"

@@ -1,3 +1,4 @@
+import { LabeledSelect } from '../components/labeled-select';
 import type { AdminEvent, AdminWaitlistEntry, WaitlistStatus } from '@hs/contracts';
 import { isRegion, regionName } from '@hs/domain';
 import { useState } from 'react';
@@ -7,10 +8,8 @@ import { useLocation, useSearch } from 'wouter';
 import { TrashIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import * as Field from '../../components/ui/field';
 import * as Table from '../../components/ui/table';
 import { type ApiEnvelope, api } from '../../lib/api';
-import { selectStyle } from '../../public/select-style';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListState, SectionHeader } from '../components/section';
 import {
@@ -182,23 +181,20 @@ export function WaitlistTab() {
       />
       <ListState isLoading={isLoading} error={error} isEmpty={!events?.length} empty="No events found.">
         <div className={css({ maxW: 'md', mb: '4' })}>
-          <Field.Root>
-            <Field.Label>Event</Field.Label>
-            <Field.Select
-              className={selectStyle}
-              value={eventId ?? ''}
-              onChange={(e) => navigate(waitlistHref(Number(e.target.value)), { replace: true })}
-            >
-              {events?.map((e) => {
-                const waiting = counts?.data.find((c) => c.eventId === e.id)?.active;
-                return (
-                  <option key={e.id} value={e.id}>
-                    {waiting ? `${e.name} (${waiting} waiting)` : e.name}
-                  </option>
-                );
-              })}
-            </Field.Select>
-          </Field.Root>
+          <LabeledSelect
+            label="Event"
+            value={eventId ?? ''}
+            onChange={(e) => navigate(waitlistHref(Number(e.target.value)), { replace: true })}
+          >
+            {events?.map((e) => {
+              const waiting = counts?.data.find((c) => c.eventId === e.id)?.active;
+              return (
+                <option key={e.id} value={e.id}>
+                  {waiting ? `${e.name} (${waiting} waiting)` : e.name}
+                </option>
+              );
+            })}
+          </LabeledSelect>
         </div>
         {eventId !== undefined ? <EventWaitlist key={eventId} eventId={eventId} /> : null}
       </ListState>

@@ -1,0 +1,59 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { cva } from 'styled-system/css';
+import * as Field from '../../components/ui/field';
+
+const selectStyle = cva({
+  base: {
+    h: '10',
+    px: '3',
+    borderWidth: '1px',
+    borderColor: 'border.emphasized',
+    borderRadius: 'l2',
+    bg: 'bg.default',
+    // not `_invalid`: it includes the native :invalid of an untouched required select (red before any submit)
+    '&:is([data-invalid], [aria-invalid=true])': { borderColor: 'border.error' },
+  },
+  variants: {
+    compact: {
+      true: { textStyle: 'sm', minW: '40' },
+      false: { w: 'full' },
+    },
+  },
+  defaultVariants: { compact: false },
+});
+
+export interface LabeledSelectProps extends ComponentProps<typeof Field.Select> {
+  label: ReactNode;
+  /** The validation message; when set the select is invalid and the message shows under it. */
+  error?: ReactNode;
+  helperText?: ReactNode;
+  required?: boolean;
+  /** A filter above a list: as wide as its options, in small text (else the full width, like the inputs). */
+  compact?: boolean;
+  children: ReactNode;
+}
+
+/** Label + native select + helper + error, as `Field.TextField` is for an input; the options are the children. */
+export function LabeledSelect({
+  label,
+  error,
+  helperText,
+  required,
+  compact = false,
+  children,
+  ...select
+}: LabeledSelectProps) {
+  return (
+    <Field.Root w={compact ? 'auto' : undefined} invalid={Boolean(error)} required={required}>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      <Field.Select className={selectStyle({ compact })} {...select}>
+        {children}
+      </Field.Select>
+      {helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
