@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Stack } from 'styled-system/jsx';
-import { AlertCircleIcon } from '../../components/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import * as Table from '../../components/ui/table';
 import { failureMessage } from '../lib/admin-api';
+import { ListTable } from './list-table';
+import { Notice } from './notice';
 
 /** A tab's heading row: title, short description and its main action. */
 export function SectionHeader({
@@ -40,6 +41,42 @@ export function SectionHeader({
   );
 }
 
+/** A page's section headed by a SectionHeader, the section labelled by its heading. */
+export function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <SectionHeader id={id} title={title} description={description} />
+      {children}
+    </section>
+  );
+}
+
+/**
+ * ListState's loading and error of a list that refreshes (SWR polling, kept previous data): only the
+ * first load shows loading, and a failed refresh leaves the rows on screen.
+ */
+export function refreshingListState({
+  data,
+  error,
+  isLoading,
+}: {
+  data: unknown;
+  error: unknown;
+  isLoading: boolean;
+}) {
+  return { isLoading: isLoading && !data, error: data ? null : error };
+}
+
 /** Loading rows, the load error, the empty text, or the table. */
 export function ListState({
   isLoading,
@@ -65,23 +102,9 @@ export function ListState({
   }
   if (error) {
     return (
-      <div
-        role="alert"
-        className={css({
-          display: 'flex',
-          gap: '2',
-          alignItems: 'center',
-          p: '4',
-          borderRadius: 'l3',
-          bg: 'danger.subtle',
-          color: 'danger.text',
-          borderWidth: '1px',
-          borderColor: 'danger.border',
-        })}
-      >
-        <AlertCircleIcon />
+      <Notice tone="danger">
         <span>{failureMessage(error)}</span>
-      </div>
+      </Notice>
     );
   }
   if (isEmpty) return <EmptyState>{empty}</EmptyState>;
@@ -119,24 +142,13 @@ export function EmptyTable({
   empty: string;
 }) {
   return (
-    <Table.Root caption={caption}>
-      <Table.Head>
-        <Table.Row>
-          {headers.map((h) => (
-            <Table.Header key={h} scope="col">
-              {h}
-            </Table.Header>
-          ))}
-        </Table.Row>
-      </Table.Head>
-      <Table.Body>
-        <Table.Row>
-          <Table.Cell colSpan={headers.length} textAlign="center" color="fg.muted" py="10">
-            {empty}
-          </Table.Cell>
-        </Table.Row>
-      </Table.Body>
-    </Table.Root>
+    <ListTable caption={caption} columns={headers}>
+      <Table.Row>
+        <Table.Cell colSpan={headers.length} textAlign="center" color="fg.muted" py="10">
+          {empty}
+        </Table.Cell>
+      </Table.Row>
+    </ListTable>
   );
 }
 

@@ -4,32 +4,32 @@ import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import { Stack } from 'styled-system/jsx';
 import { Button } from '../../components/ui/button';
-import * as Card from '../../components/ui/card';
 import * as Field from '../../components/ui/field';
 import { type ApiEnvelope, api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { roleLabel } from '../../lib/staff-roles';
-import { ADMIN_PATHS, failureMessage, toastSuccess } from '../lib/admin-api';
+import { FormFailure } from '../components/form-failure';
+import { HeadedCard } from '../components/headed-card';
+import { PasswordField } from '../components/password-field';
+import { ADMIN_PATHS, toastSuccess } from '../lib/admin-api';
 import { PASSWORD_MIN_LENGTH, isTooShort } from '../lib/password';
-
-const alert = css({ color: 'danger.text', textStyle: 'sm' });
+import { useSubmission } from '../lib/use-submission';
+import { PageTitle } from '../components/page-title';
 
 function PasswordCard() {
   const { replaceToken } = useAuth();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const submission = useSubmission();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
+    submission.setFailure(null);
     if (isTooShort(next)) {
-      setFailure(`The new password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+      submission.setFailure(`The new password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
       return;
     }
-    setPending(true);
-    try {
+    await submission.run(async () => {
       const res = await api.put<ApiEnvelope<{ token: string }>>(`${ADMIN_PATHS.account}/password`, {
         currentPassword: current,
         newPassword: next,
@@ -39,54 +39,32 @@ function PasswordCard() {
       toastSuccess('Password changed', 'Your other sessions are signed out');
       setCurrent('');
       setNext('');
-    } catch (error) {
-      setFailure(failureMessage(error));
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title asChild>
-          <h2>Password</h2>
-        </Card.Title>
-        <Card.Description>
-          At least {PASSWORD_MIN_LENGTH} characters; common passwords are refused. A passphrase works well.
-        </Card.Description>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="4" maxW="sm">
-            <Field.TextField
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-            <Field.TextField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-            {failure ? (
-              <p role="alert" className={alert}>
-                {failure}
-              </p>
-            ) : null}
-            <Button type="submit" loading={pending} alignSelf="flex-start">
-              Change Password
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <HeadedCard
+      title="Password"
+      description={
+        <>At least {PASSWORD_MIN_LENGTH} characters; common passwords are refused. A passphrase works well.</>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4" maxW="sm">
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            value={current}
+            onChange={setCurrent}
+          />
+          <PasswordField label="New password" autoComplete="new-password" value={next} onChange={setNext} />
+          <FormFailure failure={submission.failure} />
+          <Button type="submit" loading={submission.pending} alignSelf="flex-start">
+            Change Password
+          </Button>
+        </Stack>
+      </form>
+    </HeadedCard>
   );
 }
 
@@ -96,20 +74,7 @@ function TotpCard({ account, refresh }: { account: StaffAccount; refresh: () => 
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [recovery, setRecovery] = useState<string[] | null>(null);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const run = async (work: () => Promise<void>) => {
-    setPending(true);
-    setFailure(null);
-    try {
-      await work();
-    } catch (error) {
-      setFailure(failureMessage(error));
-    } finally {
-      setPending(false);
-    }
-  };
+  const { pending, failure, run } = useSubmission();
 
   const start = () =>
     run(async () => {
@@ -142,98 +107,87 @@ function TotpCard({ account, refresh }: { account: StaffAccount; refresh: () => 
   };
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title asChild>
-          <h2>Two-factor authentication</h2>
-        </Card.Title>
-        <Card.Description>
-          {account.totpEnabled
-            ? `On. Sign-in asks for a code from your authenticator app. Recovery codes left: ${account.recoveryCodesLeft}.`
-            : 'Off. Sign-in needs only your password.'}
-        </Card.Description>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4" maxW="md">
-          {account.totpRequired && !account.totpEnabled ? (
-            <p role="alert" className={alert}>
-              Your role requires two-factor authentication: set it up to use the back-office.
+    <HeadedCard
+      title="Two-factor authentication"
+      description={
+        account.totpEnabled
+          ? `On. Sign-in asks for a code from your authenticator app. Recovery codes left: ${account.recoveryCodesLeft}.`
+          : 'Off. Sign-in needs only your password.'
+      }
+    >
+      <Stack gap="4" maxW="md">
+        {account.totpRequired && !account.totpEnabled ? (
+          <p role="alert" className={css({ color: 'danger.text', textStyle: 'sm' })}>
+            Your role requires two-factor authentication: set it up to use the back-office.
+          </p>
+        ) : null}
+        {recovery ? (
+          <Stack gap="2" data-testid="recovery-codes">
+            <p className={css({ fontWeight: 'semibold' })}>
+              Your recovery codes. Save them now: they are shown only this once.
             </p>
-          ) : null}
-          {recovery ? (
-            <Stack gap="2" data-testid="recovery-codes">
-              <p className={css({ fontWeight: 'semibold' })}>
-                Your recovery codes. Save them now: they are shown only this once.
+            <p className={css({ textStyle: 'sm', color: 'fg.muted' })}>
+              Each one signs you in once if you lose your phone.
+            </p>
+            <ul className={css({ fontFamily: 'mono', display: 'grid', gridTemplateColumns: '2', gap: '1' })}>
+              {recovery.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+            <Button variant="outline" alignSelf="flex-start" onClick={() => setRecovery(null)}>
+              I have saved them
+            </Button>
+          </Stack>
+        ) : null}
+        {!account.totpEnabled && !setup ? (
+          <Button alignSelf="flex-start" loading={pending} onClick={() => void start()}>
+            Set Up Two-Factor Authentication
+          </Button>
+        ) : null}
+        {setup ? (
+          <form onSubmit={confirm} noValidate>
+            <Stack gap="3">
+              <p className={css({ textStyle: 'sm' })}>
+                Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator,
+                1Password…), then enter the 6-digit code it shows.
               </p>
-              <p className={css({ textStyle: 'sm', color: 'fg.muted' })}>
-                Each one signs you in once if you lose your phone.
+              <img src={setup.qrCode} alt="QR code for your authenticator app" width={200} height={200} />
+              <p className={css({ textStyle: 'sm' })}>
+                Cannot scan? Enter this key: <code data-testid="totp-secret">{setup.secret}</code>
               </p>
-              <ul
-                className={css({ fontFamily: 'mono', display: 'grid', gridTemplateColumns: '2', gap: '1' })}
-              >
-                {recovery.map((c) => (
-                  <li key={c}>{c}</li>
-                ))}
-              </ul>
-              <Button variant="outline" alignSelf="flex-start" onClick={() => setRecovery(null)}>
-                I have saved them
+              <Field.TextField
+                label="Code from the app"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+              <Button type="submit" loading={pending} alignSelf="flex-start">
+                Turn On
               </Button>
             </Stack>
-          ) : null}
-          {!account.totpEnabled && !setup ? (
-            <Button alignSelf="flex-start" loading={pending} onClick={() => void start()}>
-              Set Up Two-Factor Authentication
-            </Button>
-          ) : null}
-          {setup ? (
-            <form onSubmit={confirm} noValidate>
-              <Stack gap="3">
-                <p className={css({ textStyle: 'sm' })}>
-                  Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator,
-                  1Password…), then enter the 6-digit code it shows.
-                </p>
-                <img src={setup.qrCode} alt="QR code for your authenticator app" width={200} height={200} />
-                <p className={css({ textStyle: 'sm' })}>
-                  Cannot scan? Enter this key: <code data-testid="totp-secret">{setup.secret}</code>
-                </p>
-                <Field.TextField
-                  label="Code from the app"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  required
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                />
-                <Button type="submit" loading={pending} alignSelf="flex-start">
-                  Turn On
-                </Button>
-              </Stack>
-            </form>
-          ) : null}
-          {account.totpEnabled && !account.totpRequired ? (
-            <form onSubmit={disable} noValidate>
-              <Stack gap="3">
-                <Field.TextField
-                  label="Password (to turn it off)"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-                <Button type="submit" variant="outline" loading={pending} alignSelf="flex-start">
-                  Turn Off
-                </Button>
-              </Stack>
-            </form>
-          ) : null}
-          {failure ? (
-            <p role="alert" className={alert}>
-              {failure}
-            </p>
-          ) : null}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+          </form>
+        ) : null}
+        {account.totpEnabled && !account.totpRequired ? (
+          <form onSubmit={disable} noValidate>
+            <Stack gap="3">
+              <PasswordField
+                label="Password (to turn it off)"
+                autoComplete="current-password"
+                required={false}
+                value={password}
+                onChange={setPassword}
+              />
+              <Button type="submit" variant="outline" loading={pending} alignSelf="flex-start">
+                Turn Off
+              </Button>
+            </Stack>
+          </form>
+        ) : null}
+        <FormFailure failure={failure} />
+      </Stack>
+    </HeadedCard>
   );
 }
 
@@ -243,8 +197,7 @@ export default function AccountPage() {
   const account = data?.data;
   return (
     <>
-      <title>Account | Health Screening Admin</title>
-      <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Account</h1>
+      <PageTitle>Account</PageTitle>
       {account ? (
         <>
           <p className={css({ color: 'fg.muted' })}>

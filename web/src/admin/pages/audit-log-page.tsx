@@ -3,10 +3,12 @@ import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import { HStack } from 'styled-system/jsx';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import * as Table from '../../components/ui/table';
-import { ListState, SectionHeader } from '../components/section';
+import { ListTable } from '../components/list-table';
+import { PageTitle } from '../components/page-title';
+import { Pager } from '../components/pager';
+import { ListState, Section, refreshingListState } from '../components/section';
 import { ADMIN_PATHS, describeActor, formatAdminTimestamp } from '../lib/admin-api';
 import type { AuditEntry, AuditPage } from '@hs/contracts';
 import { useDebounced } from '../lib/use-debounced';
@@ -132,14 +134,12 @@ export default function AuditLogPage() {
 
   return (
     <>
-      <title>Audit Log | Health Screening Admin</title>
-      <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Audit Log</h1>
-      <section aria-labelledby="audit-heading">
-        <SectionHeader
-          id="audit-heading"
-          title="Admin changes"
-          description="Every change made in the back-office: who made it, when (Singapore time), and what it changed."
-        />
+      <PageTitle>Audit Log</PageTitle>
+      <Section
+        id="audit-heading"
+        title="Admin changes"
+        description="Every change made in the back-office: who made it, when (Singapore time), and what it changed."
+      >
         <HStack gap="3" mb="4" flexWrap="wrap" alignItems="flex-end">
           <Field.Root w="auto">
             <Field.Label>Entity</Field.Label>
@@ -162,64 +162,35 @@ export default function AuditLogPage() {
           </Field.Root>
         </HStack>
         <ListState
-          isLoading={isLoading && !data}
-          error={data ? null : error}
+          {...refreshingListState({ data, error, isLoading })}
           isEmpty={rows.length === 0}
           empty="No changes recorded."
         >
-          <Table.Root caption="Audit log">
-            <Table.Head>
-              <Table.Row>
-                <Table.Header scope="col">When</Table.Header>
-                <Table.Header scope="col">Who</Table.Header>
-                <Table.Header scope="col">Action</Table.Header>
-                <Table.Header scope="col">Entity</Table.Header>
-                <Table.Header scope="col">Changes</Table.Header>
+          <ListTable caption="Audit log" columns={['When', 'Who', 'Action', 'Entity', 'Changes']}>
+            {rows.map((r) => (
+              <Table.Row key={r.id}>
+                <Table.Cell whiteSpace="nowrap">
+                  <time dateTime={r.at}>{formatAdminTimestamp(r.at)}</time>
+                </Table.Cell>
+                <Table.Cell title={r.actor} whiteSpace="nowrap">
+                  {describeActor(r.actor, r.actorRole)}
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge tone={actionTone(r.action)}>{r.action}</Badge>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  {r.entity}
+                  {r.entityId ? <span className={css({ color: 'fg.muted' })}> #{r.entityId}</span> : null}
+                </Table.Cell>
+                <Table.Cell>
+                  <Changes entry={r} />
+                </Table.Cell>
               </Table.Row>
-            </Table.Head>
-            <Table.Body>
-              {rows.map((r) => (
-                <Table.Row key={r.id}>
-                  <Table.Cell whiteSpace="nowrap">
-                    <time dateTime={r.at}>{formatAdminTimestamp(r.at)}</time>
-                  </Table.Cell>
-                  <Table.Cell title={r.actor} whiteSpace="nowrap">
-                    {describeActor(r.actor, r.actorRole)}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Badge tone={actionTone(r.action)}>{r.action}</Badge>
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">
-                    {r.entity}
-                    {r.entityId ? <span className={css({ color: 'fg.muted' })}> #{r.entityId}</span> : null}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Changes entry={r} />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-          <HStack justify="space-between" mt="3" flexWrap="wrap" gap="2">
-            <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>
-              {total} {total === 1 ? 'change' : 'changes'} · Page {page} of {pages}
-            </p>
-            <HStack gap="2">
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Next
-              </Button>
-            </HStack>
-          </HStack>
+            ))}
+          </ListTable>
+          <Pager total={total} noun={['change', 'changes']} page={page} pages={pages} setPage={setPage} />
         </ListState>
-      </section>
+      </Section>
     </>
   );
 }

@@ -1,7 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { css } from 'styled-system/css';
 import { useLocation, useSearch } from 'wouter';
-import { InfoIcon } from '../../components/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import * as Tabs from '../../components/ui/tabs';
 import { ApiKeysTab } from '../tabs/api-keys-tab';
@@ -18,6 +16,8 @@ import { useAuth } from '../../lib/auth';
 import { canSeeTab, roleLabel } from '../../lib/staff-roles';
 import { TodayTab } from '../tabs/today-tab';
 import { WaitlistTab } from '../tabs/waitlist-tab';
+import { Notice } from '../components/notice';
+import { PageTitle } from '../components/page-title';
 
 // Issue 25: the Reports tab (and its chart library) loads only when opened.
 const ReportsTab = lazy(() => import('../tabs/reports-tab'));
@@ -61,31 +61,14 @@ export default function Dashboard() {
 
   return (
     <>
-      <title>Dashboard | Health Screening Admin</title>
-      <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Dashboard</h1>
-      <div
-        role="note"
-        className={css({
-          display: 'flex',
-          gap: '2',
-          alignItems: 'flex-start',
-          p: '3',
-          borderRadius: 'l2',
-          bg: 'info.subtle',
-          color: 'info.text',
-          borderWidth: '1px',
-          borderColor: 'info.border',
-          textStyle: 'sm',
-          '& svg': { flexShrink: '0', mt: '0.5' },
-        })}
-      >
-        <InfoIcon />
+      <PageTitle>Dashboard</PageTitle>
+      <Notice tone="info" size="sm">
         <span>
           {/* The role by name (issue 45): front desk and finance were told they were admins. */}
           You are logged in as {user ? `${user.username} (${roleLabel(user.role)})` : 'staff'}. To book an
           appointment as a customer, please log out first.
         </span>
-      </div>
+      </Notice>
       <Tabs.Root
         value={tab}
         onValueChange={(e) => navigate(`${location}?tab=${e.value}`, { replace: true })}

@@ -1,17 +1,14 @@
 import { adminLoginSchema } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
-import { css } from 'styled-system/css';
 import { Stack } from 'styled-system/jsx';
-import { center } from 'styled-system/patterns';
 import { useLocation } from 'wouter';
-import { AlertCircleIcon } from '../../components/icons';
-import { LogoMark } from '../../components/layout/logo';
 import { Button } from '../../components/ui/button';
-import * as Card from '../../components/ui/card';
 import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { AuthCardPage } from '../components/auth-card-page';
+import { Notice } from '../components/notice';
 import { useForm } from '../lib/use-form';
 
 /** The server's message for a failed login, if any. */
@@ -76,78 +73,50 @@ export default function LoginPage() {
   });
 
   return (
-    <main className={center({ minH: '100dvh', bg: 'bg.canvas', px: '4', py: '10' })}>
-      <title>Admin Login | Health Screening</title>
-      <Stack gap="6" w="full" maxW="sm">
-        <Stack align="center" gap="2">
-          <LogoMark size={40} />
-          <p className={css({ fontWeight: 'bold', fontSize: 'lg' })}>Health Screening Admin</p>
+    <AuthCardPage
+      documentTitle="Admin Login | Health Screening"
+      title="Admin Login"
+      description="Sign in with your admin account."
+    >
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          {failure ? (
+            <Notice tone="danger" size="sm">
+              <span>{failure}</span>
+            </Notice>
+          ) : null}
+          <Field.TextField
+            label="Username"
+            autoComplete="username"
+            required
+            error={form.errors.username}
+            {...form.text('username')}
+          />
+          <Field.TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={form.errors.password}
+            {...form.text('password')}
+          />
+          {askCode ? (
+            <Field.TextField
+              label="Authentication code"
+              helperText="The 6-digit code from your authenticator app, or a recovery code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoFocus
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          ) : null}
+          <Button type="submit" fullWidth loading={pending} loadingText="Logging in...">
+            Login
+          </Button>
         </Stack>
-        <Card.Root>
-          <Card.Header>
-            <Card.Title asChild>
-              <h1>Admin Login</h1>
-            </Card.Title>
-            <Card.Description>Sign in with your admin account.</Card.Description>
-          </Card.Header>
-          <Card.Body>
-            <form ref={form.formRef} onSubmit={onSubmit} noValidate>
-              <Stack gap="4">
-                {failure ? (
-                  <div
-                    role="alert"
-                    className={css({
-                      display: 'flex',
-                      gap: '2',
-                      alignItems: 'center',
-                      p: '3',
-                      borderRadius: 'l2',
-                      bg: 'danger.subtle',
-                      color: 'danger.text',
-                      borderWidth: '1px',
-                      borderColor: 'danger.border',
-                      textStyle: 'sm',
-                    })}
-                  >
-                    <AlertCircleIcon />
-                    <span>{failure}</span>
-                  </div>
-                ) : null}
-                <Field.TextField
-                  label="Username"
-                  autoComplete="username"
-                  required
-                  error={form.errors.username}
-                  {...form.text('username')}
-                />
-                <Field.TextField
-                  label="Password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  error={form.errors.password}
-                  {...form.text('password')}
-                />
-                {askCode ? (
-                  <Field.TextField
-                    label="Authentication code"
-                    helperText="The 6-digit code from your authenticator app, or a recovery code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    autoFocus
-                    required
-                    value={code}
-                    onChange={(e) => setCode(e.target.value)}
-                  />
-                ) : null}
-                <Button type="submit" fullWidth loading={pending} loadingText="Logging in...">
-                  Login
-                </Button>
-              </Stack>
-            </form>
-          </Card.Body>
-        </Card.Root>
-      </Stack>
-    </main>
+      </form>
+    </AuthCardPage>
   );
 }

@@ -1,20 +1,16 @@
-import { useState } from 'react';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import { HStack, Stack } from 'styled-system/jsx';
-import { AlertTriangleIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Table from '../../components/ui/table';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
-import { ListState, SectionHeader } from '../components/section';
-import {
-  ADMIN_PATHS,
-  failureMessage,
-  formatAdminTimestamp,
-  toastError,
-  toastSuccess,
-} from '../lib/admin-api';
+import { ListTable } from '../components/list-table';
+import { Notice } from '../components/notice';
+import { PageTitle } from '../components/page-title';
+import { ListState, Section, refreshingListState } from '../components/section';
+import { ADMIN_PATHS, formatAdminTimestamp, toastSuccess } from '../lib/admin-api';
+import { useRowAction } from '../lib/use-row-action';
 import type { SubscriptionStatus } from '@hs/contracts';
 import { ParkedEvents } from './parked-events';
 import { type FailedJob, type QueueView, normalizeQueues } from '../lib/queues';
@@ -64,68 +60,57 @@ function Subscriptions() {
   });
   const rows = data?.data ?? [];
   return (
-    <section aria-labelledby="subscriptions-heading">
-      <SectionHeader
-        id="subscriptions-heading"
-        title="Projections and reactors"
-        description="How far each read model and background reactor is behind the event log, and which worker holds it."
-      />
+    <Section
+      id="subscriptions-heading"
+      title="Projections and reactors"
+      description="How far each read model and background reactor is behind the event log, and which worker holds it."
+    >
       <ListState
-        isLoading={isLoading && !data}
-        error={data ? null : error}
+        {...refreshingListState({ data, error, isLoading })}
         isEmpty={rows.length === 0}
         empty="No projections or reactors have started yet."
       >
-        <Table.Root caption="Projections and reactors">
-          <Table.Head>
-            <Table.Row>
-              <Table.Header scope="col">Name</Table.Header>
-              <Table.Header scope="col">Lag</Table.Header>
-              <Table.Header scope="col">Behind by</Table.Header>
-              <Table.Header scope="col">Checkpoint</Table.Header>
-              <Table.Header scope="col">Last progress</Table.Header>
-              <Table.Header scope="col">Held by</Table.Header>
-            </Table.Row>
-          </Table.Head>
-          <Table.Body>
-            {rows.map((s) => (
-              <Table.Row key={s.name}>
-                <Table.Cell fontWeight="medium">{s.name}</Table.Cell>
-                <Table.Cell>
-                  <HStack gap="2" flexWrap="wrap">
-                    <Badge tone={lagTone(s)}>
-                      {s.lagEvents === 0
-                        ? 'Up to date'
-                        : `${s.stalled ? 'Stalled: ' : ''}${s.lagEvents} ${s.lagEvents === 1 ? 'event' : 'events'}`}
+        <ListTable
+          caption="Projections and reactors"
+          columns={['Name', 'Lag', 'Behind by', 'Checkpoint', 'Last progress', 'Held by']}
+        >
+          {rows.map((s) => (
+            <Table.Row key={s.name}>
+              <Table.Cell fontWeight="medium">{s.name}</Table.Cell>
+              <Table.Cell>
+                <HStack gap="2" flexWrap="wrap">
+                  <Badge tone={lagTone(s)}>
+                    {s.lagEvents === 0
+                      ? 'Up to date'
+                      : `${s.stalled ? 'Stalled: ' : ''}${s.lagEvents} ${s.lagEvents === 1 ? 'event' : 'events'}`}
+                  </Badge>
+                  {s.parkedEvents > 0 ? <Badge tone="danger">{s.parkedEvents} parked</Badge> : null}
+                </HStack>
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                {s.lagEvents === 0 ? '—' : formatLagSeconds(s.lagSeconds)}
+              </Table.Cell>
+              <Table.Cell fontFamily="mono" textStyle="xs">
+                {s.checkpoint}
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatAdminTimestamp(s.checkpointUpdatedAt)}</Table.Cell>
+              <Table.Cell>
+                {s.holder ? (
+                  <HStack gap="2">
+                    <span className={css({ fontFamily: 'mono', textStyle: 'xs' })}>{s.holder}</span>
+                    <Badge tone={s.leaseActive ? 'success' : 'neutral'}>
+                      {s.leaseActive ? 'Lease active' : 'Lease expired'}
                     </Badge>
-                    {s.parkedEvents > 0 ? <Badge tone="danger">{s.parkedEvents} parked</Badge> : null}
                   </HStack>
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  {s.lagEvents === 0 ? '—' : formatLagSeconds(s.lagSeconds)}
-                </Table.Cell>
-                <Table.Cell fontFamily="mono" textStyle="xs">
-                  {s.checkpoint}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatAdminTimestamp(s.checkpointUpdatedAt)}</Table.Cell>
-                <Table.Cell>
-                  {s.holder ? (
-                    <HStack gap="2">
-                      <span className={css({ fontFamily: 'mono', textStyle: 'xs' })}>{s.holder}</span>
-                      <Badge tone={s.leaseActive ? 'success' : 'neutral'}>
-                        {s.leaseActive ? 'Lease active' : 'Lease expired'}
-                      </Badge>
-                    </HStack>
-                  ) : (
-                    <Badge tone="warning">No worker</Badge>
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+                ) : (
+                  <Badge tone="warning">No worker</Badge>
+                )}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </ListTable>
       </ListState>
-    </section>
+    </Section>
   );
 }
 
@@ -133,55 +118,37 @@ function Queues() {
   const { data, error, isLoading, mutate } = useSWR<QueuesState>(ADMIN_PATHS.queues, fetchQueues, {
     refreshInterval: SYSTEM_REFRESH_MS,
   });
-  const [retrying, setRetrying] = useState<string | null>(null);
+  const retrying = useRowAction();
 
-  const retry = async (queue: string, job: FailedJob) => {
-    setRetrying(`${queue}/${job.id}`);
-    try {
-      const res = await api.post<{ message?: string }>(
-        `${ADMIN_PATHS.queues}/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(job.id)}/retry`,
-      );
-      toastSuccess('Job retried', res?.message ?? `${queue} job ${job.id} is queued again.`);
-      await mutate();
-    } catch (e) {
-      toastError(`Failed to retry job: ${failureMessage(e)}`);
-    } finally {
-      setRetrying(null);
-    }
-  };
+  const retry = (queue: string, job: FailedJob) =>
+    retrying.run(
+      `${queue}/${job.id}`,
+      async () => {
+        const res = await api.post<{ message?: string }>(
+          `${ADMIN_PATHS.queues}/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(job.id)}/retry`,
+        );
+        toastSuccess('Job retried', res?.message ?? `${queue} job ${job.id} is queued again.`);
+        await mutate();
+      },
+      'Failed to retry job',
+    );
 
   return (
-    <section aria-labelledby="queues-heading">
-      <SectionHeader
-        id="queues-heading"
-        title="Job queues"
-        description="Emails, reminders and partner confirmations waiting, running and failed."
-      />
+    <Section
+      id="queues-heading"
+      title="Job queues"
+      description="Emails, reminders and partner confirmations waiting, running and failed."
+    >
       {data && !data.available ? (
-        <div
-          role="status"
-          className={css({
-            display: 'flex',
-            gap: '2',
-            alignItems: 'flex-start',
-            p: '4',
-            borderRadius: 'l3',
-            bg: 'warning.subtle',
-            color: 'warning.text',
-            borderWidth: '1px',
-            borderColor: 'warning.border',
-          })}
-        >
-          <AlertTriangleIcon />
+        <Notice tone="warning">
           <div>
             <p className={css({ fontWeight: 'semibold' })}>Queue status unavailable</p>
             <p className={css({ textStyle: 'sm' })}>{data.reason}</p>
           </div>
-        </div>
+        </Notice>
       ) : (
         <ListState
-          isLoading={isLoading && !data}
-          error={data ? null : error}
+          {...refreshingListState({ data, error, isLoading })}
           isEmpty={data?.available === true && data.queues.length === 0}
           empty="No queues found."
         >
@@ -216,46 +183,37 @@ function Queues() {
                       </HStack>
                     </HStack>
                     {q.failed.length > 0 ? (
-                      <Table.Root caption={`Failed jobs of ${q.name}`}>
-                        <Table.Head>
-                          <Table.Row>
-                            <Table.Header scope="col">Job</Table.Header>
-                            <Table.Header scope="col">Reason</Table.Header>
-                            <Table.Header scope="col">Attempts</Table.Header>
-                            <Table.Header scope="col">Failed</Table.Header>
-                            <Table.Header scope="col" textAlign="right">
-                              Actions
-                            </Table.Header>
+                      <ListTable
+                        caption={`Failed jobs of ${q.name}`}
+                        columns={['Job', 'Reason', 'Attempts', 'Failed']}
+                        actions
+                      >
+                        {q.failed.map((job) => (
+                          <Table.Row key={job.id}>
+                            <Table.Cell fontFamily="mono" textStyle="xs">
+                              {job.name ? `${job.name} ` : ''}#{job.id}
+                            </Table.Cell>
+                            <Table.Cell color="danger.text" maxW="md">
+                              {job.reason}
+                            </Table.Cell>
+                            <Table.Cell>{job.attempts ?? '—'}</Table.Cell>
+                            <Table.Cell whiteSpace="nowrap">
+                              {job.failedAt ? formatAdminTimestamp(job.failedAt) : '—'}
+                            </Table.Cell>
+                            <Table.Cell textAlign="right">
+                              <Button
+                                size="sm"
+                                variant="outline"
+                                loading={retrying.running === `${q.name}/${job.id}`}
+                                onClick={() => void retry(q.name, job)}
+                                aria-label={`Retry ${q.name} job ${job.id}`}
+                              >
+                                Retry
+                              </Button>
+                            </Table.Cell>
                           </Table.Row>
-                        </Table.Head>
-                        <Table.Body>
-                          {q.failed.map((job) => (
-                            <Table.Row key={job.id}>
-                              <Table.Cell fontFamily="mono" textStyle="xs">
-                                {job.name ? `${job.name} ` : ''}#{job.id}
-                              </Table.Cell>
-                              <Table.Cell color="danger.text" maxW="md">
-                                {job.reason}
-                              </Table.Cell>
-                              <Table.Cell>{job.attempts ?? '—'}</Table.Cell>
-                              <Table.Cell whiteSpace="nowrap">
-                                {job.failedAt ? formatAdminTimestamp(job.failedAt) : '—'}
-                              </Table.Cell>
-                              <Table.Cell textAlign="right">
-                                <Button
-                                  size="sm"
-                                  variant="outline"
-                                  loading={retrying === `${q.name}/${job.id}`}
-                                  onClick={() => void retry(q.name, job)}
-                                  aria-label={`Retry ${q.name} job ${job.id}`}
-                                >
-                                  Retry
-                                </Button>
-                              </Table.Cell>
-                            </Table.Row>
-                          ))}
-                        </Table.Body>
-                      </Table.Root>
+                        ))}
+                      </ListTable>
                     ) : (
                       <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>No failed jobs.</p>
                     )}
@@ -265,7 +223,7 @@ function Queues() {
           </Stack>
         </ListState>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -273,8 +231,7 @@ function Queues() {
 export default function SystemPage() {
   return (
     <>
-      <title>System | Health Screening Admin</title>
-      <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>System</h1>
+      <PageTitle>System</PageTitle>
       <Subscriptions />
       <ParkedEvents refreshMs={SYSTEM_REFRESH_MS} />
       <Queues />
