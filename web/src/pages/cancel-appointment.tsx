@@ -4,9 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../components/layout/page';
-import { CheckCircleIcon } from '../components/icons';
 import { Button } from '../components/ui/button';
-import * as Card from '../components/ui/card';
 import { Checkbox } from '../components/ui/checkbox';
 import { toaster } from '../components/ui/toaster';
 import { translateMessage as tm } from '../i18n';
@@ -14,11 +12,12 @@ import { ApiError, api } from '../lib/api';
 import { AppointmentSlotRows } from '../public/appointment-slot-rows';
 import { detailList } from '../public/detail-list';
 import { FindAppointment } from '../public/find-appointment';
-import { ArrowLeftIcon } from '../components/icons';
 import { money } from '../public/money';
 import { RESERVATION_MESSAGES } from '../public/reservation-messages';
 import type { RegistrationLookup } from '../public/types';
 import { WarningNotice } from '../public/warning-notice';
+import { AppointmentDetailsCard } from '../public/appointment-details-card';
+import { SuccessCard } from '../public/success-card';
 
 type Step = 'find' | 'details' | 'done';
 
@@ -102,74 +101,10 @@ export default function CancelAppointmentPage() {
         ) : null}
 
         {step === 'details' && registration ? (
-          <Card.Root>
-            <Card.Header>
-              <Card.Title asChild>
-                <h2>{t('manage.details')}</h2>
-              </Card.Title>
-            </Card.Header>
-            <Card.Body gap="5">
-              <dl className={detailList}>
-                <dt>{t('success.reference')}</dt>
-                <dd>{ref}</dd>
-                <dt>{t('review.name')}</dt>
-                <dd>
-                  {registration.firstName} {registration.lastName}
-                </dd>
-                <dt>{t('review.event')}</dt>
-                <dd>{registration.eventName}</dd>
-                <dt>{t('review.package')}</dt>
-                <dd>
-                  {registration.packageName}
-                  {registration.packagePrice ? ` (${money(registration.packagePrice)})` : ''}
-                </dd>
-                <AppointmentSlotRows registration={registration} />
-              </dl>
-              {cancelled ? (
-                <WarningNotice>
-                  <div>
-                    <h3 className={css({ fontWeight: 'semibold' })}>
-                      {tm(STATUS_MESSAGES.alreadyCancelledTitle)}
-                    </h3>
-                    <p>{tm(STATUS_MESSAGES.alreadyCancelled)}</p>
-                  </div>
-                </WarningNotice>
-              ) : expired ? (
-                <WarningNotice>
-                  <p>{t('hold.expired')}</p>
-                </WarningNotice>
-              ) : (
-                <>
-                  {refundText ? (
-                    <p
-                      data-testid="cancel-refund"
-                      className={css({ p: '3', borderRadius: 'l2', bg: 'bg.subtle', fontSize: 'sm' })}
-                    >
-                      {refundText}
-                    </p>
-                  ) : null}
-                  <div
-                    className={css({
-                      p: '4',
-                      borderRadius: 'l2',
-                      bg: 'danger.subtle',
-                      borderWidth: '1px',
-                      borderColor: 'danger.border',
-                    })}
-                  >
-                    <Checkbox checked={confirmed} onCheckedChange={(e) => setConfirmed(e.checked === true)}>
-                      {tm(CANCEL_MESSAGES.checkbox)}
-                    </Checkbox>
-                  </div>
-                </>
-              )}
-            </Card.Body>
-            <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
-              <Button variant="outline" onClick={() => setStep('find')}>
-                <ArrowLeftIcon />
-                {t('manage.back')}
-              </Button>
-              {cancelled || expired ? null : (
+          <AppointmentDetailsCard
+            onBack={() => setStep('find')}
+            actions={
+              cancelled || expired ? null : (
                 <Button
                   variant="danger"
                   disabled={!confirmed}
@@ -179,28 +114,79 @@ export default function CancelAppointmentPage() {
                 >
                   {t('cancelPage.title')}
                 </Button>
-              )}
-            </Card.Footer>
-          </Card.Root>
+              )
+            }
+          >
+            <dl className={detailList}>
+              <dt>{t('success.reference')}</dt>
+              <dd>{ref}</dd>
+              <dt>{t('review.name')}</dt>
+              <dd>
+                {registration.firstName} {registration.lastName}
+              </dd>
+              <dt>{t('review.event')}</dt>
+              <dd>{registration.eventName}</dd>
+              <dt>{t('review.package')}</dt>
+              <dd>
+                {registration.packageName}
+                {registration.packagePrice ? ` (${money(registration.packagePrice)})` : ''}
+              </dd>
+              <AppointmentSlotRows registration={registration} />
+            </dl>
+            {cancelled ? (
+              <WarningNotice>
+                <div>
+                  <h3 className={css({ fontWeight: 'semibold' })}>
+                    {tm(STATUS_MESSAGES.alreadyCancelledTitle)}
+                  </h3>
+                  <p>{tm(STATUS_MESSAGES.alreadyCancelled)}</p>
+                </div>
+              </WarningNotice>
+            ) : expired ? (
+              <WarningNotice>
+                <p>{t('hold.expired')}</p>
+              </WarningNotice>
+            ) : (
+              <>
+                {refundText ? (
+                  <p
+                    data-testid="cancel-refund"
+                    className={css({ p: '3', borderRadius: 'l2', bg: 'bg.subtle', fontSize: 'sm' })}
+                  >
+                    {refundText}
+                  </p>
+                ) : null}
+                <div
+                  className={css({
+                    p: '4',
+                    borderRadius: 'l2',
+                    bg: 'danger.subtle',
+                    borderWidth: '1px',
+                    borderColor: 'danger.border',
+                  })}
+                >
+                  <Checkbox checked={confirmed} onCheckedChange={(e) => setConfirmed(e.checked === true)}>
+                    {tm(CANCEL_MESSAGES.checkbox)}
+                  </Checkbox>
+                </div>
+              </>
+            )}
+          </AppointmentDetailsCard>
         ) : null}
 
         {step === 'done' ? (
-          <Card.Root textAlign="center">
-            <Card.Body alignItems="center" gap="3" py="10">
-              <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default' })} />
-              <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{t('cancelPage.doneTitle')}</h2>
-              <p className={css({ color: 'fg.muted' })}>
-                <Trans
-                  i18nKey="cancelPage.doneText"
-                  values={{ reference: ref }}
-                  components={{ strong: <strong /> }}
-                />
-              </p>
-              <Button mt="4" onClick={reset}>
-                {t('cancelPage.another')}
-              </Button>
-            </Card.Body>
-          </Card.Root>
+          <SuccessCard title={t('cancelPage.doneTitle')}>
+            <p className={css({ color: 'fg.muted' })}>
+              <Trans
+                i18nKey="cancelPage.doneText"
+                values={{ reference: ref }}
+                components={{ strong: <strong /> }}
+              />
+            </p>
+            <Button mt="4" onClick={reset}>
+              {t('cancelPage.another')}
+            </Button>
+          </SuccessCard>
         ) : null}
       </div>
     </Page>

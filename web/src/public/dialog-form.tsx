@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
+import { Button } from '../components/ui/button';
+import * as Dialog from '../components/ui/dialog';
 
 export interface DialogFormProps {
   /** The footer's submit button points at the form with `form={id}`. */
@@ -28,5 +31,59 @@ export function DialogForm({ id, onSubmit, children }: DialogFormProps) {
     >
       {children}
     </form>
+  );
+}
+
+export interface FormDialogProps extends DialogFormProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  submitLabel: ReactNode;
+  /** The submit button shows a spinner and `savingLabel` while true. */
+  saving?: boolean | undefined;
+  savingLabel?: ReactNode;
+}
+
+/**
+ * A 600 px dialog around a `DialogForm`: title and description, the form, and a footer with Cancel
+ * and the form's submit button.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  id,
+  onSubmit,
+  submitLabel,
+  saving,
+  savingLabel,
+  children,
+}: FormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)}>
+      <Dialog.Portal maxW="600px">
+        <Dialog.Header>
+          <Dialog.Title>{title}</Dialog.Title>
+          <Dialog.Description>{description}</Dialog.Description>
+        </Dialog.Header>
+        <Dialog.Body>
+          <DialogForm id={id} onSubmit={onSubmit}>
+            {children}
+          </DialogForm>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Dialog.CloseTrigger asChild>
+            <Button variant="outline">{t('common.cancel')}</Button>
+          </Dialog.CloseTrigger>
+          <Button type="submit" form={id} loading={saving} loadingText={savingLabel}>
+            {submitLabel}
+          </Button>
+        </Dialog.Footer>
+        <Dialog.CloseButton />
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -1,13 +1,12 @@
 import { errorMap, participantSchema, validate } from '@hs/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { Button } from '../../components/ui/button';
-import * as Dialog from '../../components/ui/dialog';
-import { DialogForm } from '../../public/dialog-form';
+import { FormDialog } from '../../public/dialog-form';
 import { toaster } from '../../components/ui/toaster';
 import { focusFirstInvalid } from '../../public/form-field';
 import { PackageSelect } from '../../public/package-select';
 import { PersonFields, type PersonValues } from '../../public/person-fields';
+import { useFormValues } from '../../public/use-form-values';
 import type { DraftParticipant, EventPackage } from '../../public/types';
 import { useTranslation } from 'react-i18next';
 
@@ -75,8 +74,8 @@ export function ParticipantDialog({
   onSave,
 }: ParticipantDialogProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>(() => initial(editing, defaultPackageId));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormValues(() => initial(editing, defaultPackageId), participantErrors);
+  const { values, errors, reset } = form;
 
   // Fields the user typed in: only those are checked on blur. Leaving the first, untouched field to
   // press the submit button would otherwise show its error, move the button down under the pointer,
@@ -84,21 +83,18 @@ export function ParticipantDialog({
   const edited = useRef(new Set<keyof Values>());
   useEffect(() => {
     if (open) {
-      setValues(initial(editing, defaultPackageId));
-      setErrors({});
+      reset(initial(editing, defaultPackageId));
       edited.current.clear();
     }
-  }, [open, editing, defaultPackageId]);
+  }, [open, editing, defaultPackageId, reset]);
 
   const set = <K extends keyof Values>(name: K, value: Values[K]) => {
-    const next = { ...values, [name]: value };
     edited.current.add(name);
-    setValues(next);
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: participantErrors(next)[name] ?? '' }));
+    form.set(name, value);
   };
   const blur = (name: keyof Values) => {
     if (!edited.current.has(name) && !errors[name]) return;
-    setErrors((e) => ({ ...e, [name]: participantErrors(values)[name] ?? '' }));
+    form.check(name);
   };
   const person = {
     idPrefix: P,
@@ -117,7 +113,7 @@ export function ParticipantDialog({
     const r = validate(participantSchema, values);
     if (!r.ok) {
       const map = errorMap(r.errors);
-      setErrors(map);
+      form.setErrors(map);
       focusFirstInvalid(map, ORDER, P);
       return;
     }
@@ -142,41 +138,30 @@ export function ParticipantDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)}>
-      <Dialog.Portal maxW="600px">
-        <Dialog.Header>
-          <Dialog.Title>{editing ? t('review.editParticipant') : t('review.addParticipant')}</Dialog.Title>
-          <Dialog.Description>{t('review.participantHint')}</Dialog.Description>
-        </Dialog.Header>
-        <Dialog.Body>
-          <DialogForm id="participant-form" onSubmit={submit}>
-            <PersonFields
-              {...person}
-              fields={['firstName', 'lastName', 'gender', 'identificationNumber', 'dateOfBirth']}
-            />
-            <div className={css({ gridColumn: '1 / -1' })}>
-              <PackageSelect
-                id={`${P}packageId`}
-                packages={packages}
-                value={values.packageId}
-                error={errors.packageId}
-                onChange={(v) => set('packageId', v)}
-                onBlur={() => blur('packageId')}
-              />
-            </div>
-            <PersonFields {...person} fields={['email', 'mobileNumber', 'isAiaMember']} />
-          </DialogForm>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Dialog.CloseTrigger asChild>
-            <Button variant="outline">{t('common.cancel')}</Button>
-          </Dialog.CloseTrigger>
-          <Button type="submit" form="participant-form">
-            {editing ? t('review.updateParticipant') : t('review.addParticipant')}
-          </Button>
-        </Dialog.Footer>
-        <Dialog.CloseButton />
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? t('review.editParticipant') : t('review.addParticipant')}
+      description={t('review.participantHint')}
+      id="participant-form"
+      onSubmit={submit}
+      submitLabel={editing ? t('review.updateParticipant') : t('review.addParticipant')}
+    >
+      <PersonFields
+        {...person}
+        fields={['firstName', 'lastName', 'gender', 'identificationNumber', 'dateOfBirth']}
+      />
+      <div className={css({ gridColumn: '1 / -1' })}>
+        <PackageSelect
+          id={`${P}packageId`}
+          packages={packages}
+          value={values.packageId}
+          error={errors.packageId}
+          onChange={(v) => set('packageId', v)}
+          onBlur={() => blur('packageId')}
+        />
+      </div>
+      <PersonFields {...person} fields={['email', 'mobileNumber', 'isAiaMember']} />
+    </FormDialog>
   );
 }

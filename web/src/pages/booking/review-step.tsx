@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { PlusIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
-import { Button, IconButton } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
 import { translateMessage as tm } from '../../i18n';
@@ -34,6 +34,7 @@ import { ParticipantDialog } from './participant-dialog';
 import { PriceBreakdownTable, viewFromPreview, viewFromQuote } from './price-breakdown';
 import { findPackage, type Membership, type PersonalValues } from './wizard-logic';
 import { spreadRow } from '../../public/spread-row';
+import { EditParticipantButton, RemoveParticipantButton } from '../../public/participant-buttons';
 
 /** The server's quote for the current order (authoritative); null body = don't ask. */
 export function useQuote(body: object | null) {
@@ -303,22 +304,14 @@ export function ReviewStep(props: ReviewStepProps) {
                 ) : null}
               </span>
               <span className={css({ display: 'flex', gap: '1', flexShrink: 0 })}>
-                <IconButton
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('review.edit', { name: `${p.firstName} ${p.lastName}` })}
+                <EditParticipantButton
+                  name={`${p.firstName} ${p.lastName}`}
                   onClick={() => setDialog({ open: true, editing: p })}
-                >
-                  <PencilIcon />
-                </IconButton>
-                <IconButton
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('review.remove', { name: `${p.firstName} ${p.lastName}` })}
+                />
+                <RemoveParticipantButton
+                  name={`${p.firstName} ${p.lastName}`}
                   onClick={() => removeParticipant(p)}
-                >
-                  <TrashIcon />
-                </IconButton>
+                />
               </span>
             </li>
           ))}

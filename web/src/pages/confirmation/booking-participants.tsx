@@ -2,9 +2,9 @@ import { isPaidStatus, MAX_PARTICIPANTS, parseRegistrationStatus } from '@hs/dom
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { PlusIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
-import { Button, IconButton } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Dialog from '../../components/ui/dialog';
 import { toaster } from '../../components/ui/toaster';
@@ -23,6 +23,7 @@ import {
   updateParticipant,
 } from './participant-calls';
 import { spreadRow } from '../../public/spread-row';
+import { EditParticipantButton, RemoveParticipantButton } from '../../public/participant-buttons';
 
 const failure = (title: string, e: unknown) =>
   toaster.create({
@@ -151,25 +152,13 @@ export function BookingParticipants({ registration, onChanged }: BookingParticip
                     {p.isAiaMember ? <Badge tone="success">{t('parts.aiaMember')}</Badge> : null}
                     {changeable ? (
                       <>
-                        <IconButton
-                          size="sm"
-                          variant="ghost"
-                          aria-label={t('review.edit', { name })}
-                          disabled={busy}
-                          onClick={() => setEditing(p)}
-                        >
-                          <PencilIcon />
-                        </IconButton>
+                        <EditParticipantButton name={name} disabled={busy} onClick={() => setEditing(p)} />
                         {p.isPrimary ? null : (
-                          <IconButton
-                            size="sm"
-                            variant="ghost"
-                            aria-label={t('review.remove', { name })}
+                          <RemoveParticipantButton
+                            name={name}
                             disabled={busy}
                             onClick={() => setRemoving(p)}
-                          >
-                            <TrashIcon />
-                          </IconButton>
+                          />
                         )}
                       </>
                     ) : null}

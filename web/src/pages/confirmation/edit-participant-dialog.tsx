@@ -1,14 +1,13 @@
 import { BOOKING_MESSAGES, errorMap, participantSchema, validate } from '@hs/domain';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { Button } from '../../components/ui/button';
-import * as Dialog from '../../components/ui/dialog';
-import { DialogForm } from '../../public/dialog-form';
+import { FormDialog } from '../../public/dialog-form';
 import { focusFirstInvalid } from '../../public/form-field';
 import { PackageSelect } from '../../public/package-select';
 import { PersonFields, type PersonValues } from '../../public/person-fields';
+import { useFormValues } from '../../public/use-form-values';
 import type { BookedParticipant, EventPackage } from '../../public/types';
 import type { ParticipantEdit } from './participant-calls';
 
@@ -79,20 +78,17 @@ export function EditParticipantDialog({
   onSave,
 }: EditParticipantDialogProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>(() => initial(participant));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const primary = participant?.isPrimary ?? false;
+  const form = useFormValues(
+    () => initial(participant),
+    (next) => editErrors(next, primary),
+  );
+  const { values, errors, set, reset } = form;
   useEffect(() => {
     if (!participant) return;
-    setValues(initial(participant));
-    setErrors({});
-  }, [participant]);
+    reset(initial(participant));
+  }, [participant, reset]);
 
-  const set = <K extends keyof Values>(name: K, value: Values[K]) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: editErrors(next, primary)[name] ?? '' }));
-  };
   const person = {
     idPrefix: P,
     values,
@@ -108,7 +104,7 @@ export function EditParticipantDialog({
     if (!participant) return;
     const errs = editErrors(values, primary);
     if (Object.keys(errs).length > 0) {
-      setErrors(errs);
+      form.setErrors(errs);
       focusFirstInvalid(errs, ORDER, P);
       return;
     }
@@ -131,37 +127,28 @@ export function EditParticipantDialog({
   }
 
   return (
-    <Dialog.Root open={participant !== null} onOpenChange={(e) => onOpenChange(e.open)}>
-      <Dialog.Portal maxW="600px">
-        <Dialog.Header>
-          <Dialog.Title>{t('review.editParticipant')}</Dialog.Title>
-          <Dialog.Description>{t('parts.editText')}</Dialog.Description>
-        </Dialog.Header>
-        <Dialog.Body>
-          <DialogForm id="edit-participant-form" onSubmit={submit}>
-            <PersonFields {...person} fields={['firstName', 'lastName', 'gender']} />
-            <div className={css({ gridColumn: '1 / -1' })}>
-              <PackageSelect
-                id={`${P}packageId`}
-                packages={packages}
-                value={values.packageId}
-                error={errors.packageId}
-                onChange={(value) => set('packageId', value)}
-              />
-            </div>
-            <PersonFields {...person} fields={['email', 'mobileNumber', 'isAiaMember']} />
-          </DialogForm>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Dialog.CloseTrigger asChild>
-            <Button variant="outline">{t('common.cancel')}</Button>
-          </Dialog.CloseTrigger>
-          <Button type="submit" form="edit-participant-form" loading={saving} loadingText={t('parts.saving')}>
-            {t('review.updateParticipant')}
-          </Button>
-        </Dialog.Footer>
-        <Dialog.CloseButton />
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={participant !== null}
+      onOpenChange={onOpenChange}
+      title={t('review.editParticipant')}
+      description={t('parts.editText')}
+      id="edit-participant-form"
+      onSubmit={submit}
+      submitLabel={t('review.updateParticipant')}
+      saving={saving}
+      savingLabel={t('parts.saving')}
+    >
+      <PersonFields {...person} fields={['firstName', 'lastName', 'gender']} />
+      <div className={css({ gridColumn: '1 / -1' })}>
+        <PackageSelect
+          id={`${P}packageId`}
+          packages={packages}
+          value={values.packageId}
+          error={errors.packageId}
+          onChange={(value) => set('packageId', value)}
+        />
+      </div>
+      <PersonFields {...person} fields={['email', 'mobileNumber', 'isAiaMember']} />
+    </FormDialog>
   );
 }

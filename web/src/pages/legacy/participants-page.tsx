@@ -12,12 +12,12 @@ import useSWR from 'swr';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../../components/layout/page';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { PlusIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button, IconButton } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
-import * as Dialog from '../../components/ui/dialog';
-import { DialogForm } from '../../public/dialog-form';
+import { FormDialog } from '../../public/dialog-form';
+import { useFormValues } from '../../public/use-form-values';
 import { Skeleton } from '../../components/ui/skeleton';
 import * as Table from '../../components/ui/table';
 import { toaster } from '../../components/ui/toaster';
@@ -38,6 +38,7 @@ import {
   useLeaveWhenMissing,
 } from '../participants-booking';
 import { spreadRow } from '../../public/spread-row';
+import { EditParticipantButton, RemoveParticipantButton } from '../../public/participant-buttons';
 
 interface FormValues {
   firstName: string;
@@ -115,24 +116,18 @@ function ParticipantForm({
   onSave: (values: Omit<PageParticipant, 'id' | 'packageId'>) => void;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<FormValues>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormValues<FormValues>(() => EMPTY, participantErrors);
+  const { values, errors, reset } = form;
   useEffect(() => {
     if (!open) return;
-    setValues(editing ? toForm(editing) : { ...EMPTY, isPrimary: primary });
-    setErrors({});
-  }, [open, editing, primary]);
+    reset(editing ? toForm(editing) : { ...EMPTY, isPrimary: primary });
+  }, [open, editing, primary, reset]);
 
-  const set = <K extends keyof FormValues>(name: K, value: FormValues[K]) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: participantErrors(next)[name] ?? '' }));
-  };
   function submit() {
     const r = validate(participantsPageSchema, values);
     if (!r.ok) {
       const map = errorMap(r.errors);
-      setErrors(map);
+      form.setErrors(map);
       focusFirstInvalid(map, ORDER, P);
       return;
     }
@@ -152,43 +147,28 @@ function ParticipantForm({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)}>
-      <Dialog.Portal maxW="600px">
-        <Dialog.Header>
-          <Dialog.Title>
-            {editing
-              ? t('review.editParticipant')
-              : primary
-                ? t('pp.addPrimary')
-                : t('review.addParticipant')}
-          </Dialog.Title>
-          <Dialog.Description>{t('pp.idHint')}</Dialog.Description>
-        </Dialog.Header>
-        <Dialog.Body>
-          <DialogForm id="participants-page-form" onSubmit={submit}>
-            <PersonFields
-              idPrefix={P}
-              fields={[...ORDER.filter((name) => name !== 'email' || values.isPrimary), 'isAiaMember']}
-              values={values}
-              errors={errors}
-              onChange={(name, value) => set(name as keyof FormValues, value as never)}
-              onBlur={(name) => setErrors((e) => ({ ...e, [name]: participantErrors(values)[name] ?? '' }))}
-              who="participant"
-              genders={['Male', 'Female']}
-            />
-          </DialogForm>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Dialog.CloseTrigger asChild>
-            <Button variant="outline">{t('common.cancel')}</Button>
-          </Dialog.CloseTrigger>
-          <Button type="submit" form="participants-page-form">
-            {editing ? t('review.updateParticipant') : t('pp.save')}
-          </Button>
-        </Dialog.Footer>
-        <Dialog.CloseButton />
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={
+        editing ? t('review.editParticipant') : primary ? t('pp.addPrimary') : t('review.addParticipant')
+      }
+      description={t('pp.idHint')}
+      id="participants-page-form"
+      onSubmit={submit}
+      submitLabel={editing ? t('review.updateParticipant') : t('pp.save')}
+    >
+      <PersonFields
+        idPrefix={P}
+        fields={[...ORDER.filter((name) => name !== 'email' || values.isPrimary), 'isAiaMember']}
+        values={values}
+        errors={errors}
+        onChange={(name, value) => form.set(name as keyof FormValues, value as never)}
+        onBlur={(name) => form.check(name as keyof FormValues)}
+        who="participant"
+        genders={['Male', 'Female']}
+      />
+    </FormDialog>
   );
 }
 
@@ -382,22 +362,14 @@ export default function ParticipantsPage() {
                   </div>
                   <div className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
                     {primary.isAiaMember ? <Badge tone="success">{t('parts.aiaMember')}</Badge> : null}
-                    <IconButton
-                      size="sm"
-                      variant="ghost"
-                      aria-label={t('review.edit', { name: `${primary.firstName} ${primary.lastName}` })}
+                    <EditParticipantButton
+                      name={`${primary.firstName} ${primary.lastName}`}
                       onClick={() => setDialog({ open: true, editing: primary })}
-                    >
-                      <PencilIcon />
-                    </IconButton>
-                    <IconButton
-                      size="sm"
-                      variant="ghost"
-                      aria-label={t('review.remove', { name: `${primary.firstName} ${primary.lastName}` })}
+                    />
+                    <RemoveParticipantButton
+                      name={`${primary.firstName} ${primary.lastName}`}
                       onClick={() => remove(primary)}
-                    >
-                      <TrashIcon />
-                    </IconButton>
+                    />
                   </div>
                 </div>
               ) : (
@@ -438,22 +410,14 @@ export default function ParticipantsPage() {
                             >
                               <StarIcon />
                             </IconButton>
-                            <IconButton
-                              size="sm"
-                              variant="ghost"
-                              aria-label={t('review.edit', { name: `${p.firstName} ${p.lastName}` })}
+                            <EditParticipantButton
+                              name={`${p.firstName} ${p.lastName}`}
                               onClick={() => setDialog({ open: true, editing: p })}
-                            >
-                              <PencilIcon />
-                            </IconButton>
-                            <IconButton
-                              size="sm"
-                              variant="ghost"
-                              aria-label={t('review.remove', { name: `${p.firstName} ${p.lastName}` })}
+                            />
+                            <RemoveParticipantButton
+                              name={`${p.firstName} ${p.lastName}`}
                               onClick={() => remove(p)}
-                            >
-                              <TrashIcon />
-                            </IconButton>
+                            />
                           </div>
                         </Table.Cell>
                       </Table.Row>

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { Link, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
-import { ArrowLeftIcon, CalendarIcon, CheckCircleIcon } from '../../components/icons';
+import { CalendarIcon } from '../../components/icons';
 import { Page } from '../../components/layout/page';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
 import { translateMessage as tm } from '../../i18n';
 import { AppointmentSlotRows } from '../../public/appointment-slot-rows';
@@ -16,6 +15,8 @@ import { detailList } from '../../public/detail-list';
 import { FindAppointment } from '../../public/find-appointment';
 import type { RegistrationLookup, RescheduleResult } from '../../public/types';
 import { WarningNotice } from '../../public/warning-notice';
+import { AppointmentDetailsCard } from '../../public/appointment-details-card';
+import { SuccessCard } from '../../public/success-card';
 import { primeLookup } from '../confirmation/prime-lookup';
 import { ReschedulePanel } from './reschedule-panel';
 
@@ -96,36 +97,10 @@ export default function ManageAppointmentPage() {
         ) : null}
 
         {step === 'details' && registration && status ? (
-          <Card.Root>
-            <Card.Header>
-              <Card.Title asChild>
-                <h2>{t('manage.details')}</h2>
-              </Card.Title>
-            </Card.Header>
-            <Card.Body gap="5">
-              <dl className={detailList}>
-                <dt>{t('success.reference')}</dt>
-                <dd>{registration.referenceNumber}</dd>
-                <dt>{t('review.event')}</dt>
-                <dd>{registration.eventName}</dd>
-                <AppointmentSlotRows registration={registration} />
-                <dt>{t('confirmation.status')}</dt>
-                <dd>
-                  <Badge tone={status.tone}>{tm(status.label)}</Badge>
-                </dd>
-              </dl>
-              {closed ? (
-                <WarningNotice>
-                  <p>{tm(REGISTRATION_MESSAGES.cannotReschedule)}</p>
-                </WarningNotice>
-              ) : null}
-            </Card.Body>
-            <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
-              <Button variant="outline" onClick={() => setStep('find')}>
-                <ArrowLeftIcon />
-                {t('manage.back')}
-              </Button>
-              {closed ? null : (
+          <AppointmentDetailsCard
+            onBack={() => setStep('find')}
+            actions={
+              closed ? null : (
                 <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
                   <Button asChild variant="outline">
                     <Link
@@ -139,9 +114,26 @@ export default function ManageAppointmentPage() {
                     {t('manage.reschedule')}
                   </Button>
                 </div>
-              )}
-            </Card.Footer>
-          </Card.Root>
+              )
+            }
+          >
+            <dl className={detailList}>
+              <dt>{t('success.reference')}</dt>
+              <dd>{registration.referenceNumber}</dd>
+              <dt>{t('review.event')}</dt>
+              <dd>{registration.eventName}</dd>
+              <AppointmentSlotRows registration={registration} />
+              <dt>{t('confirmation.status')}</dt>
+              <dd>
+                <Badge tone={status.tone}>{tm(status.label)}</Badge>
+              </dd>
+            </dl>
+            {closed ? (
+              <WarningNotice>
+                <p>{tm(REGISTRATION_MESSAGES.cannotReschedule)}</p>
+              </WarningNotice>
+            ) : null}
+          </AppointmentDetailsCard>
         ) : null}
 
         {step === 'reschedule' && registration ? (
@@ -153,20 +145,16 @@ export default function ManageAppointmentPage() {
         ) : null}
 
         {step === 'done' && moved ? (
-          <Card.Root textAlign="center">
-            <Card.Body alignItems="center" gap="3" py="10">
-              <CheckCircleIcon className={css({ w: '12', h: '12', color: 'success.default' })} />
-              <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{t('manage.rescheduledTitle')}</h2>
-              <p data-testid="rescheduled-to">
-                Your appointment <strong>{moved.referenceNumber}</strong> is now on{' '}
-                <strong>{moved.dateLabel}</strong> at <strong>{moved.label}</strong>.
-              </p>
-              <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('manage.emailing')}</p>
-              <Button asChild mt="4" variant="outline">
-                <Link href="/">{t('common.returnHome')}</Link>
-              </Button>
-            </Card.Body>
-          </Card.Root>
+          <SuccessCard title={t('manage.rescheduledTitle')}>
+            <p data-testid="rescheduled-to">
+              Your appointment <strong>{moved.referenceNumber}</strong> is now on{' '}
+              <strong>{moved.dateLabel}</strong> at <strong>{moved.label}</strong>.
+            </p>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('manage.emailing')}</p>
+            <Button asChild mt="4" variant="outline">
+              <Link href="/">{t('common.returnHome')}</Link>
+            </Button>
+          </SuccessCard>
         ) : null}
       </div>
     </Page>

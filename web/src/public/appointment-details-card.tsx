@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeftIcon } from '../components/icons';
+import { Button } from '../components/ui/button';
+import * as Card from '../components/ui/card';
+
+export interface AppointmentDetailsCardProps {
+  /** The booking's details (a `<dl>`) and any notice under them. */
+  children: ReactNode;
+  /** "Back": to the reference search. */
+  onBack: () => void;
+  /** The footer's buttons beside Back. */
+  actions: ReactNode;
+}
+
+/** The booking found by its reference on the manage and cancel pages: "Appointment details", Back, actions. */
+export function AppointmentDetailsCard({ children, onBack, actions }: AppointmentDetailsCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title asChild>
+          <h2>{t('manage.details')}</h2>
+        </Card.Title>
+      </Card.Header>
+      <Card.Body gap="5">{children}</Card.Body>
+      <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
+        <Button variant="outline" onClick={onBack}>
+          <ArrowLeftIcon />
+          {t('manage.back')}
+        </Button>
+        {actions}
+      </Card.Footer>
+    </Card.Root>
+  );
+}
