@@ -293,6 +293,11 @@ describe('the back office at 360 px', () => {
     expect(await row.getByRole('cell').allTextContents()).toEqual(['11:40 PM', event.name, '1', '0 / 1']);
     await withinViewport(row.getByRole('cell', { name: '11:40 PM' }));
     expect(await pageWidth()).toBeLessThanOrEqual(PHONE.width);
+    // and on a desktop (1280 px) the same row, as a table row
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await row.getByRole('cell').allTextContents()).toEqual(['11:40 PM', event.name, '1', '0 / 1']);
+    await page.screenshot({ path: `${ARTIFACTS}/back-office-today-1280.png` });
+    await page.setViewportSize(PHONE);
 
     // every link of the top navigation and every dashboard tab can be brought on screen
     const nav = page.getByRole('navigation', { name: 'Admin' });

@@ -132,6 +132,8 @@ describe('check-in in a browser', () => {
     await page.getByRole('heading', { name: 'Check-in' }).waitFor();
     // issue 45: it opens on an event and slot booked today (the Today tab's slots), not the first event
     await expect.poll(() => page.getByLabel('Slot').inputValue(), { timeout: 15_000 }).not.toBe('');
+    // the event list may come after the choice: a select shows its value once the option is there
+    await expect.poll(() => page.getByLabel('Event').inputValue(), { timeout: 15_000 }).not.toBe('');
     expect(todays.map((x) => String(x.eventId))).toContain(await page.getByLabel('Event').inputValue());
     expect(todays.map((x) => String(x.timeslotId))).toContain(await page.getByLabel('Slot').inputValue());
     await page.getByLabel('Event').selectOption(String(event.id));
@@ -274,5 +276,80 @@ describe('check-in in a browser', () => {
     } finally {
       await camera.close();
     }
+  });
+
+  it('at 1280 px the desk waives a balance with a reason, then undoes the check-in with one', async () => {
+    const login = await json<{ data: { token: string } }>('/api/admin/login', {
+      method: 'POST',
+      body: JSON.stringify(stack.admin),
+    });
+    const auth = { authorization: `Bearer ${login.data.token}` };
+    const events = await json<{ data: { id: number; slug: string }[] }>('/api/events');
+    const event = events.data.find((e) => e.slug === EVENT_SLUG)!;
+    const detail = await json<{ data: { packages: { id: number }[] } }>(`/api/events/${EVENT_SLUG}`);
+    const slot = await json<{ data: { id: number } }>(`/api/admin/events/${event.id}/timeslots`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ date: singaporeToday(), time: '23:55', maxAttendees: 10 }),
+    });
+    const booked = await json<{ data: { reference_number: string } }>('/api/registrations', {
+      method: 'POST',
+      body: JSON.stringify({
+        eventId: event.id,
+        packageId: detail.data.packages[0]!.id,
+        timeslotId: slot.data.id,
+        firstName: 'Waiver',
+        lastName: 'Desk',
+        email: 'check-in-waiver.e2e@example.com',
+        mobileNumber: '91234567',
+        gender: 'female',
+        identificationNumber: 'S1234567D',
+        dateOfBirth: '1990-01-01',
+        postalCode: '560123',
+        address: '123 Ang Mo Kio Avenue 3',
+      }),
+    });
+    const reference = booked.data.reference_number;
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-SG' });
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${stack.baseUrl}/admin/login`);
+    await page.getByLabel('Username').fill(stack.admin.username);
+    await page.getByLabel('Password').fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto(`${stack.baseUrl}/admin/check-in`);
+    await page.getByLabel('Event').selectOption(String(event.id));
+    const search = page.getByLabel('Reference number or name');
+    const card = page.getByTestId('party-card').filter({ hasText: reference });
+    await expect
+      .poll(
+        async () => {
+          await search.fill('');
+          await search.fill('Waiver Desk');
+          return card.isVisible();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
+    await card.getByTestId('balance-due').waitFor();
+    await card.getByRole('button', { name: 'Waive balance…' }).click();
+    const waive = card.getByRole('button', { name: 'Waive and check in' });
+    expect(await waive.isDisabled()).toBe(true);
+    await card.getByLabel(/Why is the balance waived/).fill('Billed to the employer');
+    await waive.click();
+    await expect.poll(() => page.getByTestId('check-in-notice').textContent()).toBe('Checked in 1 person');
+    await card.getByText(/^In at \d\d:\d\d by admin$/).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/check-in-waived-1280.png`, fullPage: true });
+
+    await card.getByRole('button', { name: 'Undo check-in…' }).click();
+    await card.getByLabel(/Why undo the check-in/).fill('Checked in the wrong person');
+    await card.getByRole('button', { name: 'Undo check-in', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('check-in-notice').textContent())
+      .toBe('Check-in undone for 1 person');
+    // nobody in again: the balance stands between the party and its check-in once more
+    await card.getByRole('button', { name: 'Waive balance…' }).waitFor();
+    await page.close();
   });
 });

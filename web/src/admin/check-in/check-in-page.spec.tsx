@@ -209,5 +209,7 @@ describe('the check-in page', () => {
     expect(bodyOf(fetchMock, 'POST', '/api/admin/registrations/7/check-in/undo')).toEqual({
       reason: 'Wrong booking',
     });
+    // nobody in again: the forms start afresh, the balance stands before the check-in once more
+    expect(await within(card).findByRole('button', { name: 'Waive balance…' })).toBeTruthy();
   });
 });

@@ -133,7 +133,14 @@ export function PartyCard({
       </Card.Body>
       <Card.Footer flexDirection="column" alignItems="stretch" gap="3">
         {due && open ? (
-          <SettleBalance party={party} busy={busy} onPay={onPay} onWaive={blocked ? onWaive : undefined} />
+          // keyed by who is in: a check-in or its undo starts the forms afresh
+          <SettleBalance
+            key={inside}
+            party={party}
+            busy={busy}
+            onPay={onPay}
+            onWaive={blocked ? onWaive : undefined}
+          />
         ) : null}
         {blocked ? null : waiting.length > 0 && open ? (
           <Button w="full" size="lg" loading={busy} loadingText="Checking in..." onClick={() => onCheckIn()}>
