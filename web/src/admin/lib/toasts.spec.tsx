@@ -14,6 +14,8 @@ describe('admin toasts (issue 45)', () => {
     expect(await screen.findByText('Failed to update registration: 503 busy')).toBeTruthy();
     act(() => toastSuccess('Order confirmed'));
     expect(await screen.findByText('Order confirmed')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('Failed to update registration: 503 busy')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Failed to update registration: 503 busy')).toBeNull(), {
+      timeout: 3_000,
+    });
   });
 });
