@@ -12,6 +12,7 @@ import {
   WAITLIST_MESSAGES,
   type WaitlistCommand,
   type WaitlistJoined,
+  type WaitlistApplicant,
   type WaitlistState,
   type WaitlistStatus,
   domainError,
@@ -50,15 +51,7 @@ export interface WaitlistMeta {
 }
 
 /** POST /api/waitlist's body, already validated by the api. */
-export interface WaitlistJoinInput {
-  eventId: number;
-  packageId: number;
-  postalCode: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobileNumber: string;
-  seats: number;
+export interface WaitlistJoinInput extends WaitlistApplicant {
   /** yyyy-MM-dd; empty or absent: any date. */
   preferredDates?: string[] | null;
 }

@@ -6,6 +6,8 @@
  * the postal code, used by offers and reports) and `gender` (one of three values, not identifying on its
  * own, used by reports and packages).
  */
+import { WORKER_EMAIL_FACT_TYPES } from './registration/events/worker-facts';
+
 export type PersonalDataOwner = { kind: 'participant'; id: string } | { kind: 'waitlist'; id: string };
 
 export interface PersonalField {
@@ -14,14 +16,19 @@ export interface PersonalField {
   owner: PersonalDataOwner;
 }
 
-/** The primary contact's personal fields (RegistrationBooked.contact), owned by the primary participant. */
-export const CONTACT_PERSONAL_FIELDS = [
+/** The fields that identify a person, personal in a booking's contact and in each participant alike. */
+const PERSON_PERSONAL_FIELDS = [
   'firstName',
   'lastName',
   'email',
   'mobileNumber',
   'identificationNumber',
   'dateOfBirth',
+] as const;
+
+/** The primary contact's personal fields (RegistrationBooked.contact), owned by the primary participant. */
+export const CONTACT_PERSONAL_FIELDS = [
+  ...PERSON_PERSONAL_FIELDS,
   'postalCode',
   'unitNumber',
   'address',
@@ -29,15 +36,7 @@ export const CONTACT_PERSONAL_FIELDS = [
 ] as const;
 
 /** A participant's personal fields (snapshots and ParticipantUpdated.changes). */
-export const PARTICIPANT_PERSONAL_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'mobileNumber',
-  'identificationNumber',
-  'dateOfBirth',
-  'aiaMemberId',
-] as const;
+export const PARTICIPANT_PERSONAL_FIELDS = [...PERSON_PERSONAL_FIELDS, 'aiaMemberId'] as const;
 
 /** The waiting-list entry's personal fields (WaitlistJoined). */
 export const WAITLIST_PERSONAL_FIELDS = [
@@ -56,12 +55,7 @@ export const PERSONAL_EVENT_TYPES = [
   'WaitlistJoined',
   'ConfirmationEmailSent',
   'ReminderEmailSent',
-  'ReceiptEmailSent',
-  'CancellationEmailSent',
-  'ExpiryEmailSent',
-  'RescheduledEmailSent',
-  'RefundEmailSent',
-  'EmailDeliveryFailed',
+  ...WORKER_EMAIL_FACT_TYPES,
   'InvoiceIssued',
   'CreditNoteIssued',
 ] as const;

@@ -172,34 +172,27 @@ export function planReminders(input: {
 export const smsOptedOut = (events: readonly ReminderEventView[]) =>
   events.some((e) => e.type === 'SmsOptedOut');
 
+/** The appointment's weekday, date and time in Singapore, spelt out (formatAppointmentLong). */
+const APPOINTMENT_LONG: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Singapore',
+};
+
 /**
  * The appointment written out in Singapore time for the language: in English exactly
  * "Saturday 28 November 2026, 8:00 AM"; the others as Intl writes them for their Singapore locale.
  */
 export function formatAppointmentLong(at: Date, language: Language): string {
-  const tz = 'Asia/Singapore';
   if (language !== 'en') {
-    return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone: tz,
-    }).format(at);
+    return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], APPOINTMENT_LONG).format(at);
   }
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-      timeZone: tz,
-    })
+    new Intl.DateTimeFormat('en-GB', { ...APPOINTMENT_LONG, hour12: true })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   ) as Record<string, string>;

@@ -1,23 +1,13 @@
 import type { Sql } from '@hs/db';
 import type { JobsOptions, Queue } from 'bullmq';
-import { type Runner, type RunnerOptions, startSubscription } from './subscription';
-import type { RecordedEvent } from './types';
+import { type Runner, type SubscriptionOptions, startSubscription } from './subscription';
 
-export interface ReactorOptions extends RunnerOptions {
-  /** Names the checkpoint and the lease; part of every job id it derives. */
-  name: string;
-  /** Enqueue follow-up work (enqueueOnce); throwing keeps the checkpoint and retries with backoff. */
-  handle?: (event: RecordedEvent) => Promise<void>;
-  /** Instead of `handle`, a batch at a time (enqueueBulkOnce): one round trip to Redis per queue. */
-  handleBatch?: (events: RecordedEvent[]) => Promise<void>;
-  eventTypes?: readonly string[];
-  /** False when the reactions never read personal fields (see SubscriptionOptions.personalData). */
-  personalData?: boolean;
-  /** The only fields of the events' data the reactions read (see SubscriptionOptions.dataFields). */
-  dataFields?: readonly string[];
-  retryMinMs?: number;
-  retryMaxMs?: number;
-}
+/**
+ * A reactor is a subscription whose handler enqueues jobs (enqueueOnce, or enqueueBulkOnce from
+ * `handleBatch`: one round trip to Redis per queue); `name` is also part of every job id it derives.
+ * A handler that throws keeps the checkpoint and is retried with backoff.
+ */
+export type ReactorOptions = SubscriptionOptions;
 
 /**
  * A subscription that turns events into BullMQ jobs. The log is the outbox: the checkpoint moves

@@ -37,9 +37,8 @@ interface DeliveryErrorDetails {
   cause?: unknown;
 }
 
-/** The server refused for good (5xx, e.g. 550 recipient rejected) or the address is invalid: do not retry. */
-export class PermanentDeliveryError extends Error {
-  override name = 'PermanentDeliveryError';
+/** A failed delivery with what the SMTP server said: its reply code and the command it refused. */
+abstract class DeliveryError extends Error {
   readonly responseCode: number | undefined;
   readonly command: string | undefined;
   constructor(message: string, details: DeliveryErrorDetails = {}) {
@@ -49,16 +48,14 @@ export class PermanentDeliveryError extends Error {
   }
 }
 
+/** The server refused for good (5xx, e.g. 550 recipient rejected) or the address is invalid: do not retry. */
+export class PermanentDeliveryError extends DeliveryError {
+  override name = 'PermanentDeliveryError';
+}
+
 /** A failure that may pass (4xx, connection refused or dropped, time-out): retry with backoff. */
-export class TransientDeliveryError extends Error {
+export class TransientDeliveryError extends DeliveryError {
   override name = 'TransientDeliveryError';
-  readonly responseCode: number | undefined;
-  readonly command: string | undefined;
-  constructor(message: string, details: DeliveryErrorDetails = {}) {
-    super(message, { cause: details.cause });
-    this.responseCode = details.responseCode;
-    this.command = details.command;
-  }
 }
 
 export function isPermanentDeliveryError(e: unknown): e is PermanentDeliveryError {

@@ -334,16 +334,13 @@ function checkStatement(src: string, stack: Block[], scope: Scope): void {
   if (p.isId('else')) {
     if (!closes) throw new TemplateError('"else" must follow the "}" of an if block, as in <% } else { %>');
     p.next();
-    if (p.isId('if')) {
-      p.next();
-      p.expectOp('(');
-      p.expr();
-      p.expectOp(')');
+    // `else {` opens its block here; `else if (...) {` is read as the if below.
+    if (!p.isId('if')) {
+      p.expectOp('{');
+      p.expectEnd();
+      stack.push({ kind: 'if' });
+      return;
     }
-    p.expectOp('{');
-    p.expectEnd();
-    stack.push({ kind: 'if' });
-    return;
   }
   if (p.isId('if')) {
     p.next();

@@ -1,18 +1,10 @@
 import type { Sql } from '@hs/db';
-import type { WaitlistStatus } from '@hs/domain';
+import type { WaitlistApplicant, WaitlistStatus } from '@hs/domain';
 
 /** One waiting-list entry as the answers show it. */
-export interface WaitlistEntryRow {
+export interface WaitlistEntryRow extends WaitlistApplicant {
   id: string;
-  eventId: number;
-  packageId: number;
   region: string;
-  postalCode: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobileNumber: string;
-  seats: number;
   /** yyyy-MM-dd; empty: any date. */
   preferredDates: string[];
   status: WaitlistStatus;

@@ -1,12 +1,12 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect } from '@hs/db';
 import { createDatabase, dropDatabase, randomName, withDatabase } from './databases';
 import type { TestDatabase } from './test-database';
+import { freePort } from './free-port';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -34,17 +34,6 @@ export interface PostgresCluster {
   createDatabase: (options?: { name?: string; migrate?: boolean }) => Promise<TestDatabase>;
   /** Stops the cluster (immediate) if it runs, kills a postmaster that would not stop, deletes its files. */
   destroy: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-  });
 }
 
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type TestDatabase, testDatabase, testRedis } from './test-database';
+import { freePort } from './free-port';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -32,17 +32,6 @@ export interface ProductStack {
   /** Starts one more api on a free port and waits until it is ready; returns its address. */
   startApi: (options?: { env?: Record<string, string> }) => Promise<{ baseUrl: string; child: ChildProcess }>;
   stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-  });
 }
 
 /** SIGTERM, then SIGKILL after `timeoutMs`; resolves once the process has exited. */

@@ -81,12 +81,25 @@ export const discountValueEntries = {
   endDate: optionalDateTime(DISCOUNT_MESSAGES.dateInvalid),
 };
 
+/**
+ * The rules across fields, checked both by their step and by the whole form: a promo discount needs
+ * a prefix, a percentage is at most 100, the end is not before the start.
+ */
+const promoHasPrefix = (d: { discountType: string; identifierPrefix: string }) =>
+  d.discountType !== 'promo' || d.identifierPrefix !== '';
+const percentAtMost100 = (d: { discountValueType: string; value: string }) =>
+  d.discountValueType !== 'percentage' || (parseMoney(d.value) ?? 0) <= 10_000;
+const endNotBeforeStart = (d: { startDate: string | null; endDate: string | null }) =>
+  !d.startDate ||
+  !d.endDate ||
+  parseDiscountInstant(d.endDate, 'end')! >= parseDiscountInstant(d.startDate, 'start')!;
+
 export const discountBasicSchema = v.pipe(
   v.object(discountBasicEntries, INVALID_INPUT_MESSAGE),
   v.forward(
     v.partialCheck(
       [['discountType'], ['identifierPrefix']],
-      (d) => d.discountType !== 'promo' || d.identifierPrefix !== '',
+      promoHasPrefix,
       DISCOUNT_MESSAGES.prefixRequired,
     ),
     ['identifierPrefix'],
@@ -98,22 +111,11 @@ export const discountApplicabilitySchema = v.object(discountApplicabilityEntries
 export const discountValuePeriodSchema = v.pipe(
   v.object(discountValueEntries, INVALID_INPUT_MESSAGE),
   v.forward(
-    v.partialCheck(
-      [['discountValueType'], ['value']],
-      (d) => d.discountValueType !== 'percentage' || (parseMoney(d.value) ?? 0) <= 10_000,
-      DISCOUNT_MESSAGES.percentTooHigh,
-    ),
+    v.partialCheck([['discountValueType'], ['value']], percentAtMost100, DISCOUNT_MESSAGES.percentTooHigh),
     ['value'],
   ),
   v.forward(
-    v.partialCheck(
-      [['startDate'], ['endDate']],
-      (d) =>
-        !d.startDate ||
-        !d.endDate ||
-        parseDiscountInstant(d.endDate, 'end')! >= parseDiscountInstant(d.startDate, 'start')!,
-      DISCOUNT_MESSAGES.endBeforeStart,
-    ),
+    v.partialCheck([['startDate'], ['endDate']], endNotBeforeStart, DISCOUNT_MESSAGES.endBeforeStart),
     ['endDate'],
   ),
 );
@@ -143,28 +145,17 @@ export const discountFormSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['discountType'], ['identifierPrefix']],
-      (d) => d.discountType !== 'promo' || d.identifierPrefix !== '',
+      promoHasPrefix,
       DISCOUNT_MESSAGES.prefixRequired,
     ),
     ['identifierPrefix'],
   ),
   v.forward(
-    v.partialCheck(
-      [['discountValueType'], ['value']],
-      (d) => d.discountValueType !== 'percentage' || (parseMoney(d.value) ?? 0) <= 10_000,
-      DISCOUNT_MESSAGES.percentTooHigh,
-    ),
+    v.partialCheck([['discountValueType'], ['value']], percentAtMost100, DISCOUNT_MESSAGES.percentTooHigh),
     ['value'],
   ),
   v.forward(
-    v.partialCheck(
-      [['startDate'], ['endDate']],
-      (d) =>
-        !d.startDate ||
-        !d.endDate ||
-        parseDiscountInstant(d.endDate, 'end')! >= parseDiscountInstant(d.startDate, 'start')!,
-      DISCOUNT_MESSAGES.endBeforeStart,
-    ),
+    v.partialCheck([['startDate'], ['endDate']], endNotBeforeStart, DISCOUNT_MESSAGES.endBeforeStart),
     ['endDate'],
   ),
   v.transform((d) => ({

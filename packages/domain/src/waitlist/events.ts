@@ -4,20 +4,24 @@
  */
 import type { DomainEvent } from '../decider';
 
+/** Who joins an event's waiting list, for which package, near where and for how many seats, as they gave it. */
+export interface WaitlistApplicant {
+  eventId: number;
+  packageId: number;
+  postalCode: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobileNumber: string;
+  seats: number;
+}
+
 export type WaitlistJoined = DomainEvent<
   'WaitlistJoined',
-  {
+  WaitlistApplicant & {
     entryId: string;
-    eventId: number;
-    packageId: number;
-    postalCode: string;
     /** The postal code's region (see regions.ts); the slots offered are this region's. */
     region: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    mobileNumber: string;
-    seats: number;
     /** yyyy-MM-dd; empty: any date. */
     preferredDates: string[];
     /** Hex SHA-256 of the entry's token (the token itself is never stored). */

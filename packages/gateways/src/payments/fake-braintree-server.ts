@@ -260,28 +260,28 @@ export async function startFakeBraintreeServer(
       card,
       createdAt: xmlNow(),
     };
+    /** The sale refused (422): stored as declined, so a later find shows it. */
+    const decline = (outcome: Partial<StoredTransaction>) => {
+      const t = { ...base, ...outcome };
+      transactions.set(t.id, t);
+      return sendXml(res, 422, declinedXml(t));
+    };
     if (nonce === 'fake-processor-declined-visa-nonce') {
-      const t = {
-        ...base,
+      return decline({
         status: 'processor_declined',
         processorResponseCode: '2000',
         processorResponseText: 'Do Not Honor',
         processorResponseType: 'soft_declined',
-      };
-      transactions.set(t.id, t);
-      return sendXml(res, 422, declinedXml(t));
+      });
     }
     if (nonce === 'fake-gateway-rejected-fraud-nonce') {
-      const t = {
-        ...base,
+      return decline({
         status: 'gateway_rejected',
         gatewayRejectionReason: 'fraud',
         processorResponseCode: '',
         processorResponseText: '',
         processorResponseType: '',
-      };
-      transactions.set(t.id, t);
-      return sendXml(res, 422, declinedXml(t));
+      });
     }
     transactions.set(base.id, base);
     return sendXml(res, 201, transactionXml(base));

@@ -12,6 +12,7 @@ import type {
   RecordWorkerFactCommand,
 } from '../commands';
 import type { RegistrationEvent, WorkerFact } from '../events';
+import { WORKER_EMAIL_FACT_TYPES } from '../events/worker-facts';
 import { REGISTRATION_MESSAGES } from '../messages';
 import type { RegistrationState } from '../state';
 import { existing } from './refusals';
@@ -102,12 +103,7 @@ export function recordPartnerConfirmationFailed(
 
 /** The facts RecordWorkerFact appends as given (the union WorkerFact, checked again at run time). */
 export const WORKER_FACT_TYPES = [
-  'ReceiptEmailSent',
-  'CancellationEmailSent',
-  'ExpiryEmailSent',
-  'RescheduledEmailSent',
-  'RefundEmailSent',
-  'EmailDeliveryFailed',
+  ...WORKER_EMAIL_FACT_TYPES,
   'ReminderSent',
   'ReminderFailed',
   'ReminderSkipped',

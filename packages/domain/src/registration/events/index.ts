@@ -20,25 +20,22 @@ import type {
 } from './payments';
 import { REMINDER_EVENT_TYPES, type ReminderEvent } from '../reminder-events';
 import type { IdentificationRevealed, PersonalDataErased, PersonalDataExported } from './personal-data';
-import type {
-  RegistrationCancelled,
-  RegistrationExpired,
-  RegistrationRescheduled,
-  RegistrationRevived,
-  StatusChanged,
+import {
+  REGISTRATION_STATUS_EVENT_TYPES,
+  type RegistrationCancelled,
+  type RegistrationExpired,
+  type RegistrationRescheduled,
+  type RegistrationRevived,
+  type StatusChanged,
 } from './status';
-import type {
-  CancellationEmailSent,
-  ConfirmationEmailSent,
-  EmailDeliveryFailed,
-  ExpiryEmailSent,
-  PartnerConfirmationFailed,
-  PartnerConfirmed,
-  PdfGenerated,
-  ReceiptEmailSent,
-  RefundEmailSent,
-  ReminderEmailSent,
-  RescheduledEmailSent,
+import {
+  type ConfirmationEmailSent,
+  type PartnerConfirmationFailed,
+  type PartnerConfirmed,
+  type PdfGenerated,
+  type ReminderEmailSent,
+  WORKER_EMAIL_FACT_TYPES,
+  type WorkerEmailFact,
 } from './worker-facts';
 
 export type * from './booking';
@@ -47,6 +44,7 @@ export type * from './front-desk';
 export type * from './payments';
 export type * from './personal-data';
 export type * from './status';
+export { REGISTRATION_STATUS_EVENT_TYPES } from './status';
 export type * from './worker-facts';
 
 export type RegistrationEvent =
@@ -71,12 +69,7 @@ export type RegistrationEvent =
   | PdfGenerated
   | PartnerConfirmed
   | PartnerConfirmationFailed
-  | ReceiptEmailSent
-  | CancellationEmailSent
-  | ExpiryEmailSent
-  | RescheduledEmailSent
-  | RefundEmailSent
-  | EmailDeliveryFailed
+  | WorkerEmailFact
   | ParticipantsCheckedIn
   | CheckInUndone
   | MarkedNoShow
@@ -94,11 +87,7 @@ export const REGISTRATION_EVENT_TYPES = [
   'PrimaryParticipantChanged',
   'DiscountApplied',
   'PaymentRecorded',
-  'StatusChanged',
-  'RegistrationCancelled',
-  'RegistrationExpired',
-  'RegistrationRevived',
-  'RegistrationRescheduled',
+  ...REGISTRATION_STATUS_EVENT_TYPES,
   'RefundRequested',
   'RefundRecorded',
   'RefundFailed',
@@ -108,12 +97,7 @@ export const REGISTRATION_EVENT_TYPES = [
   'PdfGenerated',
   'PartnerConfirmed',
   'PartnerConfirmationFailed',
-  'ReceiptEmailSent',
-  'CancellationEmailSent',
-  'ExpiryEmailSent',
-  'RescheduledEmailSent',
-  'RefundEmailSent',
-  'EmailDeliveryFailed',
+  ...WORKER_EMAIL_FACT_TYPES,
   'ParticipantsCheckedIn',
   'CheckInUndone',
   'MarkedNoShow',

@@ -66,3 +66,18 @@ export type RegistrationRescheduled = DomainEvent<
     at: string;
   }
 >;
+
+/** The type names of this file's events: an order's status set, cancelled, expired, revived, or moved. */
+export const REGISTRATION_STATUS_EVENT_TYPES = [
+  'StatusChanged',
+  'RegistrationCancelled',
+  'RegistrationExpired',
+  'RegistrationRevived',
+  'RegistrationRescheduled',
+] as const satisfies readonly (
+  | StatusChanged
+  | RegistrationCancelled
+  | RegistrationExpired
+  | RegistrationRevived
+  | RegistrationRescheduled
+)['type'][];

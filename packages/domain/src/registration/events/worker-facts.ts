@@ -70,13 +70,23 @@ export type EmailDeliveryFailed = DomainEvent<
  * command carries one): the emails sent beyond the confirmation and the reminder, a delivery that
  * failed for good, and the outcome of a scheduled reminder (issue 26).
  */
-export type WorkerFact =
+export type WorkerFact = WorkerEmailFact | ReminderSent | ReminderFailed | ReminderSkipped;
+
+/** The worker's email facts: the emails sent beyond the confirmation and the reminder, and a delivery failed for good. */
+export type WorkerEmailFact =
   | ReceiptEmailSent
   | CancellationEmailSent
   | ExpiryEmailSent
   | RescheduledEmailSent
   | RefundEmailSent
-  | EmailDeliveryFailed
-  | ReminderSent
-  | ReminderFailed
-  | ReminderSkipped;
+  | EmailDeliveryFailed;
+
+/** The type names of WorkerEmailFact, in the order the lists of event types name them. */
+export const WORKER_EMAIL_FACT_TYPES = [
+  'ReceiptEmailSent',
+  'CancellationEmailSent',
+  'ExpiryEmailSent',
+  'RescheduledEmailSent',
+  'RefundEmailSent',
+  'EmailDeliveryFailed',
+] as const satisfies readonly WorkerEmailFact['type'][];
