@@ -14,6 +14,7 @@ import type { ApiEnvelope } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { ADMIN_PATHS } from '../lib/admin-api';
 import { canSeePage } from '../../lib/staff-roles';
+import { HeadedCard } from './headed-card';
 
 function LogoutButton() {
   const { logout, pending } = useLogout();
@@ -79,17 +80,13 @@ function AdminNav() {
 /** A page the signed-in role may not open (typed into the address bar): no content, a way back. */
 function NotForYourRole() {
   return (
-    <Card.Root maxW="md">
-      <Card.Header>
-        <Card.Title asChild>
-          <h1>This page is not available for your role</h1>
-        </Card.Title>
-        <Card.Description>Ask an admin if you need it.</Card.Description>
-      </Card.Header>
-      <Card.Footer>
-        <Link href="/admin/dashboard">Back to the dashboard</Link>
-      </Card.Footer>
-    </Card.Root>
+    <HeadedCard
+      heading="h1"
+      maxW="md"
+      title="This page is not available for your role"
+      description="Ask an admin if you need it."
+      footer={<Link href="/admin/dashboard">Back to the dashboard</Link>}
+    />
   );
 }
 
@@ -104,19 +101,13 @@ function useMustEnrol(role: string | undefined): boolean {
 
 function EnrolFirst() {
   return (
-    <Card.Root maxW="md">
-      <Card.Header>
-        <Card.Title asChild>
-          <h1>Set up two-factor authentication</h1>
-        </Card.Title>
-        <Card.Description>
-          Admins must use an authenticator app to sign in. Set it up on your Account page to continue.
-        </Card.Description>
-      </Card.Header>
-      <Card.Footer>
-        <Link href="/admin/account">Go to Account</Link>
-      </Card.Footer>
-    </Card.Root>
+    <HeadedCard
+      heading="h1"
+      maxW="md"
+      title="Set up two-factor authentication"
+      description="Admins must use an authenticator app to sign in. Set it up on your Account page to continue."
+      footer={<Link href="/admin/account">Go to Account</Link>}
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import { HStack } from 'styled-system/jsx';
 import { Badge } from '../../components/ui/badge';
 import * as Field from '../../components/ui/field';
 import * as Table from '../../components/ui/table';
+import { LabeledSelect } from '../components/labeled-select';
 import { ListTable } from '../components/list-table';
 import { PageTitle } from '../components/page-title';
 import { Pager } from '../components/pager';
@@ -26,17 +27,6 @@ export const AUDIT_ENTITIES: { value: string; label: string }[] = [
   { value: 'system_setting', label: 'Settings' },
   { value: 'api_key', label: 'API keys' },
 ];
-
-const select = css({
-  h: '10',
-  px: '3',
-  borderWidth: '1px',
-  borderColor: 'border.emphasized',
-  borderRadius: 'l2',
-  bg: 'bg.default',
-  textStyle: 'sm',
-  minW: '40',
-});
 
 type Change = { field: string; before: unknown; after: unknown };
 
@@ -141,17 +131,14 @@ export default function AuditLogPage() {
         description="Every change made in the back-office: who made it, when (Singapore time), and what it changed."
       >
         <HStack gap="3" mb="4" flexWrap="wrap" alignItems="flex-end">
-          <Field.Root w="auto">
-            <Field.Label>Entity</Field.Label>
-            <Field.Select className={select} value={entity} onChange={(e) => setEntity(e.target.value)}>
-              <option value="">Everything</option>
-              {AUDIT_ENTITIES.map((e) => (
-                <option key={e.value} value={e.value}>
-                  {e.label}
-                </option>
-              ))}
-            </Field.Select>
-          </Field.Root>
+          <LabeledSelect compact label="Entity" value={entity} onChange={(e) => setEntity(e.target.value)}>
+            <option value="">Everything</option>
+            {AUDIT_ENTITIES.map((e) => (
+              <option key={e.value} value={e.value}>
+                {e.label}
+              </option>
+            ))}
+          </LabeledSelect>
           <Field.Root w={{ base: 'full', sm: '64' }}>
             <Field.Label>Actor</Field.Label>
             <Field.Input

@@ -6,7 +6,7 @@ import type {
   Operations,
 } from '@hs/contracts';
 import { singaporeToday } from '@hs/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
@@ -31,6 +31,30 @@ const select = css({
   bg: 'bg.default',
   textStyle: 'sm',
 });
+
+/** One of the desk's choices (event, slot): its label and a full-width native select. */
+function DeskSelect({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label htmlFor={id}>{label}</Field.Label>
+      <select id={id} className={select} value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </Field.Root>
+  );
+}
 
 export const attendeesPath = (eventId: number | string, date: string) =>
   `/api/admin/events/${eventId}/attendees?date=${date}`;
@@ -164,25 +188,22 @@ export default function CheckInPage() {
       <div
         className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', sm: '2fr 1fr' } })}
       >
-        <Field.Root>
-          <Field.Label htmlFor="check-in-event">Event</Field.Label>
-          <select
-            id="check-in-event"
-            className={select}
-            value={eventId}
-            onChange={(e) => {
-              setEventId(e.target.value);
-              setSlotId('');
-              setScanned(null);
-            }}
-          >
-            {(events?.data ?? []).map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </Field.Root>
+        <DeskSelect
+          id="check-in-event"
+          label="Event"
+          value={eventId}
+          onChange={(value) => {
+            setEventId(value);
+            setSlotId('');
+            setScanned(null);
+          }}
+        >
+          {(events?.data ?? []).map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.name}
+            </option>
+          ))}
+        </DeskSelect>
         <Field.Root>
           <Field.Label htmlFor="check-in-day">Day</Field.Label>
           <Field.Input
@@ -196,22 +217,14 @@ export default function CheckInPage() {
           />
         </Field.Root>
       </div>
-      <Field.Root>
-        <Field.Label htmlFor="check-in-slot">Slot</Field.Label>
-        <select
-          id="check-in-slot"
-          className={select}
-          value={slotId}
-          onChange={(e) => setSlotId(e.target.value)}
-        >
-          <option value="">Choose a slot to list its bookings</option>
-          {slots.map((x) => (
-            <option key={x.timeslotId} value={x.timeslotId}>
-              {x.time} · {x.parties.length} {x.parties.length === 1 ? 'booking' : 'bookings'}
-            </option>
-          ))}
-        </select>
-      </Field.Root>
+      <DeskSelect id="check-in-slot" label="Slot" value={slotId} onChange={setSlotId}>
+        <option value="">Choose a slot to list its bookings</option>
+        {slots.map((x) => (
+          <option key={x.timeslotId} value={x.timeslotId}>
+            {x.time} · {x.parties.length} {x.parties.length === 1 ? 'booking' : 'bookings'}
+          </option>
+        ))}
+      </DeskSelect>
 
       {scanning ? (
         <QrScanner onCode={onCode} onClose={() => setScanning(false)} />
