@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import * as Table from '../../components/ui/table';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { RowActions } from '../components/row-actions';
+import { ListTable } from '../components/list-table';
 import { ListState, SectionHeader } from '../components/section';
 import { doneToast, deleteQuestion, type Entity } from './entity';
 import { useAdminList, useRefresh, useRemove } from '../lib/admin-api';
@@ -105,47 +106,30 @@ export function EntityTab<T extends { id: number }>({
   );
   const list = (
     <ListState isLoading={isLoading} error={error} isEmpty={!rows?.length} empty={empty}>
-      <Table.Root caption={caption}>
-        <Table.Head>
-          <Table.Row>
-            {columns.map((c) => (
-              <Table.Header key={c.header} scope="col">
-                {c.header}
-              </Table.Header>
-            ))}
-            <Table.Header scope="col" textAlign="right">
-              Actions
-            </Table.Header>
-          </Table.Row>
-        </Table.Head>
-        <Table.Body>
-          {rows?.map((item) => {
-            const commands = { edit: () => setEditing({ item }), remove: () => setDeleting(item) };
-            return (
-              <Table.Row
-                key={item.id}
-                {...(rowClickEdits ? { 'data-clickable': '', onClick: commands.edit } : {})}
-              >
-                {columns.map((c) => (
-                  <Table.Cell key={c.header} title={c.title?.(item)} className={c.className}>
-                    {c.cell(item)}
-                  </Table.Cell>
-                ))}
-                <Table.Cell
-                  textAlign="right"
-                  onClick={rowClickEdits ? (e) => e.stopPropagation() : undefined}
-                >
-                  {actions ? (
-                    actions(item, commands)
-                  ) : (
-                    <RowActions name={entity.name(item)} onEdit={commands.edit} onDelete={commands.remove} />
-                  )}
+      <ListTable caption={caption} columns={columns.map((c) => c.header)} actions>
+        {rows?.map((item) => {
+          const commands = { edit: () => setEditing({ item }), remove: () => setDeleting(item) };
+          return (
+            <Table.Row
+              key={item.id}
+              {...(rowClickEdits ? { 'data-clickable': '', onClick: commands.edit } : {})}
+            >
+              {columns.map((c) => (
+                <Table.Cell key={c.header} title={c.title?.(item)} className={c.className}>
+                  {c.cell(item)}
                 </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
+              ))}
+              <Table.Cell textAlign="right" onClick={rowClickEdits ? (e) => e.stopPropagation() : undefined}>
+                {actions ? (
+                  actions(item, commands)
+                ) : (
+                  <RowActions name={entity.name(item)} onEdit={commands.edit} onDelete={commands.remove} />
+                )}
+              </Table.Cell>
+            </Table.Row>
+          );
+        })}
+      </ListTable>
     </ListState>
   );
   const dialogs = (

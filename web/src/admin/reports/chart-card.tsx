@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import * as Table from '../../components/ui/table';
+import { ListTable } from '../components/list-table';
 import { type ChartName, chartOption, hasData, tableOf } from './options';
 
 // The chart library loads only when a chart is drawn: the public site and the other tabs never fetch it.
@@ -73,26 +74,15 @@ export function ChartCard({
           aria-label={`${title}, table`}
           className={css({ overflowX: 'auto', maxH: '72', overflowY: 'auto' })}
         >
-          <Table.Root caption={title}>
-            <Table.Head>
-              <Table.Row>
-                {table.headers.map((h) => (
-                  <Table.Header key={h} scope="col">
-                    {h}
-                  </Table.Header>
+          <ListTable caption={title} columns={table.headers}>
+            {table.rows.map((row) => (
+              <Table.Row key={row.join('|')}>
+                {row.map((cell, i) => (
+                  <Table.Cell key={table.headers[i]}>{cell}</Table.Cell>
                 ))}
               </Table.Row>
-            </Table.Head>
-            <Table.Body>
-              {table.rows.map((row) => (
-                <Table.Row key={row.join('|')}>
-                  {row.map((cell, i) => (
-                    <Table.Cell key={table.headers[i]}>{cell}</Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+            ))}
+          </ListTable>
         </section>
       ) : (
         <Suspense fallback={<Skeleton h="72" w="full" />}>

@@ -7,15 +7,15 @@ import {
   parseDiscountInstant,
   validate,
 } from '@hs/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { css } from 'styled-system/css';
-import { Grid, HStack, Stack } from 'styled-system/jsx';
-import { AlertCircleIcon } from '../../components/icons';
+import { Grid, Stack } from 'styled-system/jsx';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import * as Dialog from '../../components/ui/dialog';
 import * as Field from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
+import { Notice } from '../components/notice';
 import { type RadioOption, RadioCards } from '../components/radio-cards';
 import {
   ActiveSwitch,
@@ -49,6 +49,24 @@ export interface DiscountValues extends Record<string, unknown> {
   startDate: string;
   endDate: string;
 }
+
+/** Step 2's two limits: a switch, and while it is on the most redemptions it allows (0 = unlimited). */
+const REDEMPTION_LIMITS = [
+  {
+    on: 'limitRedemption',
+    max: 'maxRedemptions',
+    switchLabel: 'Limit redemptions per code',
+    label: 'Max Redemptions per code',
+    helperText: 'How many bookings each code can be used on; 0 = unlimited',
+  },
+  {
+    on: 'limitBinRedemption',
+    max: 'maxBinRedemptions',
+    switchLabel: 'Limit redemptions for the whole discount',
+    label: 'Total Max Redemptions',
+    helperText: 'How many bookings all its codes together can be used on; 0 = unlimited',
+  },
+] as const;
 
 /**
  * The discount types in plain words, each with what it does in this product (issue 45); the API keeps
@@ -302,28 +320,16 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
           <Dialog.Body>
             <Stack gap="4" pb="2">
               {stepErrors.length > 0 ? (
-                <div
-                  role="alert"
-                  className={css({
-                    p: '3',
-                    borderRadius: 'l2',
-                    bg: 'danger.subtle',
-                    color: 'danger.text',
-                    borderWidth: '1px',
-                    borderColor: 'danger.border',
-                    textStyle: 'sm',
-                  })}
-                >
-                  <HStack gap="2" fontWeight="semibold">
-                    <AlertCircleIcon />
-                    <span>{DISCOUNT_VALIDATION_ERROR_TITLE}</span>
-                  </HStack>
-                  <ul className={css({ mt: '1', pl: '6', listStyle: 'disc' })}>
-                    {stepErrors.map((m) => (
-                      <li key={m}>{m}</li>
-                    ))}
-                  </ul>
-                </div>
+                <Notice tone="danger" size="sm">
+                  <div>
+                    <p className={css({ fontWeight: 'semibold' })}>{DISCOUNT_VALIDATION_ERROR_TITLE}</p>
+                    <ul className={css({ mt: '1', pl: '6', listStyle: 'disc' })}>
+                      {stepErrors.map((m) => (
+                        <li key={m}>{m}</li>
+                      ))}
+                    </ul>
+                  </div>
+                </Notice>
               ) : null}
 
               {step === 0 ? (
@@ -367,42 +373,28 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
                 </>
               ) : null}
 
-              {step === 1 ? (
-                <>
-                  <Switch
-                    checked={values.limitRedemption}
-                    onCheckedChange={(e) => form.setValue('limitRedemption', e.checked)}
-                  >
-                    Limit redemptions per code
-                  </Switch>
-                  {values.limitRedemption ? (
-                    <Field.TextField
-                      label="Max Redemptions per code"
-                      type="number"
-                      min={0}
-                      helperText="How many bookings each code can be used on; 0 = unlimited"
-                      error={errors.maxRedemptions}
-                      {...form.text('maxRedemptions')}
-                    />
-                  ) : null}
-                  <Switch
-                    checked={values.limitBinRedemption}
-                    onCheckedChange={(e) => form.setValue('limitBinRedemption', e.checked)}
-                  >
-                    Limit redemptions for the whole discount
-                  </Switch>
-                  {values.limitBinRedemption ? (
-                    <Field.TextField
-                      label="Total Max Redemptions"
-                      type="number"
-                      min={0}
-                      helperText="How many bookings all its codes together can be used on; 0 = unlimited"
-                      error={errors.maxBinRedemptions}
-                      {...form.text('maxBinRedemptions')}
-                    />
-                  ) : null}
-                </>
-              ) : null}
+              {step === 1
+                ? REDEMPTION_LIMITS.map((limit) => (
+                    <Fragment key={limit.on}>
+                      <Switch
+                        checked={values[limit.on]}
+                        onCheckedChange={(e) => form.setValue(limit.on, e.checked)}
+                      >
+                        {limit.switchLabel}
+                      </Switch>
+                      {values[limit.on] ? (
+                        <Field.TextField
+                          label={limit.label}
+                          type="number"
+                          min={0}
+                          helperText={limit.helperText}
+                          error={errors[limit.max]}
+                          {...form.text(limit.max)}
+                        />
+                      ) : null}
+                    </Fragment>
+                  ))
+                : null}
 
               {step === 2 ? (
                 <>

@@ -5,7 +5,10 @@ import { DownloadIcon, SearchIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import * as Table from '../../components/ui/table';
+import { LabeledSelect } from '../components/labeled-select';
+import { Pager } from '../components/pager';
 import { ListState, SectionHeader } from '../components/section';
+import { useAsyncAction } from '../components/use-async-action';
 import { useAuth } from '../../lib/auth';
 import { canChangeOrders } from '../../lib/staff-roles';
 import { ADMIN_PATHS, formatAdminDate, useAdminList } from '../lib/admin-api';
@@ -49,17 +52,6 @@ export const ORDER_HEADERS = [
   'Actions',
 ];
 
-const select = css({
-  h: '10',
-  px: '3',
-  borderWidth: '1px',
-  borderColor: 'border.emphasized',
-  borderRadius: 'l2',
-  bg: 'bg.default',
-  textStyle: 'sm',
-  minW: '40',
-});
-
 export {
   ORDERS_CARDS_QUERY,
   OrderStatusBadge,
@@ -86,12 +78,12 @@ export function OrdersTab() {
   const [viewing, setViewing] = useState<AdminOrder | null>(null);
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
   const [confirming, setConfirming] = useState<AdminOrder | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const exportRun = useAsyncAction();
   // The front desk looks orders up; changing and exporting them is for admin and finance (issue 23).
   const role = useAuth().user?.role;
   const canChange = canChangeOrders(role);
   // Clear identification numbers in a file: a separate, admin-only choice the api audits (issue 24).
-  const [exportingUnmasked, setExportingUnmasked] = useState(false);
+  const unmaskedRun = useAsyncAction();
 
   // a new filter starts again at the first page
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
@@ -101,22 +93,21 @@ export function OrdersTab() {
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      await exportOrders({ status, eventId });
-    } finally {
-      setExporting(false);
-    }
-  };
-  const onExportUnmasked = async () => {
-    setExportingUnmasked(true);
-    try {
-      await exportOrders({ status, eventId }, { unmasked: true });
-    } finally {
-      setExportingUnmasked(false);
-    }
-  };
+  /** View, Confirm and Cancel of one order, in its table row or its card. */
+  const actionsOf = (o: AdminOrder, justify?: 'flex-start') => (
+    <OrderActions
+      order={o}
+      canChange={canChange}
+      pending={pending}
+      onView={setViewing}
+      onConfirm={setConfirming}
+      onCancel={setCancelling}
+      justify={justify}
+    />
+  );
+
+  const onExport = () => exportRun.run(() => exportOrders({ status, eventId }));
+  const onExportUnmasked = () => unmaskedRun.run(() => exportOrders({ status, eventId }, { unmasked: true }));
 
   return (
     <section aria-labelledby="orders-heading">
@@ -127,7 +118,7 @@ export function OrdersTab() {
         action={
           canChange ? (
             <HStack gap="2" flexWrap="wrap">
-              <Button variant="outline" onClick={onExport} loading={exporting}>
+              <Button variant="outline" onClick={onExport} loading={exportRun.pending}>
                 <DownloadIcon />
                 Export CSV
               </Button>
@@ -135,7 +126,7 @@ export function OrdersTab() {
                 <Button
                   variant="ghost"
                   onClick={onExportUnmasked}
-                  loading={exportingUnmasked}
+                  loading={unmaskedRun.pending}
                   title="Identification numbers in full; recorded in the audit log"
                 >
                   <DownloadIcon />
@@ -147,42 +138,39 @@ export function OrdersTab() {
         }
       />
       <HStack gap="3" mb="4" flexWrap="wrap" alignItems="flex-end">
-        <Field.Root w="auto">
-          <Field.Label>Status</Field.Label>
-          <Field.Select
-            className={select}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as OrderStatusFilter)}
-          >
-            <option value="all">All</option>
-            <option value="confirmed">Confirmed</option>
-            <option value="pending">Pending</option>
-            <option value="pending_payment">Pending Payment</option>
-            <option value="paid">Paid</option>
-            <option value="canceled">Cancelled</option>
-            <option value="expired">Expired</option>
-          </Field.Select>
-        </Field.Root>
-        <Field.Root w="auto">
-          <Field.Label>Event</Field.Label>
-          <Field.Select className={select} value={eventId} onChange={(e) => setEventId(e.target.value)}>
-            <option value="">All events</option>
-            {events?.map((e) => (
-              <option key={e.id} value={String(e.id)}>
-                {e.name}
-              </option>
-            ))}
-          </Field.Select>
-        </Field.Root>
-        <Field.Root w="auto">
-          <Field.Label>Attendance</Field.Label>
-          <Field.Select className={select} value={attendance} onChange={(e) => setAttendance(e.target.value)}>
-            <option value="">Any</option>
-            <option value="checked_in">Checked in</option>
-            <option value="not_checked_in">Not checked in</option>
-            <option value="no_show">No-show</option>
-          </Field.Select>
-        </Field.Root>
+        <LabeledSelect
+          label="Status"
+          compact
+          value={status}
+          onChange={(e) => setStatus(e.target.value as OrderStatusFilter)}
+        >
+          <option value="all">All</option>
+          <option value="confirmed">Confirmed</option>
+          <option value="pending">Pending</option>
+          <option value="pending_payment">Pending Payment</option>
+          <option value="paid">Paid</option>
+          <option value="canceled">Cancelled</option>
+          <option value="expired">Expired</option>
+        </LabeledSelect>
+        <LabeledSelect label="Event" compact value={eventId} onChange={(e) => setEventId(e.target.value)}>
+          <option value="">All events</option>
+          {events?.map((e) => (
+            <option key={e.id} value={String(e.id)}>
+              {e.name}
+            </option>
+          ))}
+        </LabeledSelect>
+        <LabeledSelect
+          label="Attendance"
+          compact
+          value={attendance}
+          onChange={(e) => setAttendance(e.target.value)}
+        >
+          <option value="">Any</option>
+          <option value="checked_in">Checked in</option>
+          <option value="not_checked_in">Not checked in</option>
+          <option value="no_show">No-show</option>
+        </LabeledSelect>
         <Field.Root w={{ base: 'full', sm: '72' }}>
           <Field.Label>Search</Field.Label>
           <div className={css({ position: 'relative' })}>
@@ -213,18 +201,16 @@ export function OrdersTab() {
         </Field.Root>
         {asCards ? (
           // The cards have no column header to sort by.
-          <Field.Root w="auto">
-            <Field.Label>Sort</Field.Label>
-            <Field.Select
-              className={select}
-              value={sort}
-              onChange={(e) => setSort(e.target.value as OrderSort)}
-            >
-              <option value="created">Newest booking first</option>
-              <option value="appointment">Appointment, earliest first</option>
-              <option value="-appointment">Appointment, latest first</option>
-            </Field.Select>
-          </Field.Root>
+          <LabeledSelect
+            label="Sort"
+            compact
+            value={sort}
+            onChange={(e) => setSort(e.target.value as OrderSort)}
+          >
+            <option value="created">Newest booking first</option>
+            <option value="appointment">Appointment, earliest first</option>
+            <option value="-appointment">Appointment, latest first</option>
+          </LabeledSelect>
         ) : null}
       </HStack>
       <ListState
@@ -265,15 +251,7 @@ export function OrdersTab() {
                     {Number(o.balanceDue) > 0 ? ` · Balance S$${o.balanceDue}` : ''}
                   </dd>
                 </dl>
-                <OrderActions
-                  order={o}
-                  canChange={canChange}
-                  pending={pending}
-                  onView={setViewing}
-                  onConfirm={setConfirming}
-                  onCancel={setCancelling}
-                  justify="flex-start"
-                />
+                {actionsOf(o, 'flex-start')}
               </li>
             ))}
           </ul>
@@ -313,39 +291,20 @@ export function OrdersTab() {
                   <Table.Cell>
                     <OrderBadges order={o} />
                   </Table.Cell>
-                  <Table.Cell>
-                    <OrderActions
-                      order={o}
-                      canChange={canChange}
-                      pending={pending}
-                      onView={setViewing}
-                      onConfirm={setConfirming}
-                      onCancel={setCancelling}
-                    />
-                  </Table.Cell>
+                  <Table.Cell>{actionsOf(o)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table.Root>
         )}
-        <HStack justify="space-between" mt="3" flexWrap="wrap" gap="2">
-          <p className={css({ color: 'fg.muted', textStyle: 'sm' })} aria-live="polite">
-            {total} {total === 1 ? 'order' : 'orders'} · Page {page} of {pages}
-          </p>
-          <HStack gap="2">
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              Next
-            </Button>
-          </HStack>
-        </HStack>
+        <Pager
+          total={total}
+          noun={['order', 'orders']}
+          page={page}
+          pages={pages}
+          setPage={setPage}
+          announce
+        />
       </ListState>
       {viewing ? (
         <OrderDetailsDialog

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import { Grid, HStack, Stack } from 'styled-system/jsx';
-import { AlertCircleIcon, AlertTriangleIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
@@ -10,7 +9,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Switch } from '../../components/ui/switch';
 import { toaster } from '../../components/ui/toaster';
 import { ApiError, api } from '../../lib/api';
+import { Notice } from '../components/notice';
 import { SectionHeader } from '../components/section';
+import { useAsyncAction } from '../components/use-async-action';
 import { ADMIN_PATHS } from '../lib/admin-api';
 import type { PaymentTestModeAnswer } from '@hs/contracts';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -29,37 +30,32 @@ function loadErrorText(error: unknown): string {
   return error instanceof ApiError ? PAYMENT_MESSAGES.fetchFailed : PAYMENT_MESSAGES.connection;
 }
 
+/** Why the mode did not change: the server's message, a server error, or no connection. */
+function toastModeFailure(e: unknown) {
+  if (e instanceof ApiError) {
+    const description =
+      e.status >= 500 ? PAYMENT_MESSAGES.server : (e.serverMessage ?? PAYMENT_MESSAGES.updateFailed);
+    toaster.create({ title: 'Update failed', description, type: 'error' });
+  } else {
+    toaster.create({ title: 'Connection error', description: PAYMENT_MESSAGES.connection, type: 'error' });
+  }
+}
+
 export function PaymentsTab() {
   const { data, error, isLoading, mutate } = useSWR<PaymentTestModeAnswer>(ADMIN_PATHS.paymentTestMode);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAsyncAction();
   const [confirmLive, setConfirmLive] = useState(false);
   const testMode = data?.testMode ?? false;
   /** Back to test mode at once; to live mode only through the confirmation (issue 45). */
   const requestMode = (enabled: boolean) => (enabled ? void setMode(true) : setConfirmLive(true));
 
-  const setMode = async (enabled: boolean) => {
-    setPending(true);
-    try {
+  const setMode = (enabled: boolean) =>
+    run(async () => {
       const answer = await api.post<PaymentTestModeAnswer>(ADMIN_PATHS.paymentTestMode, { enabled });
       if (!answer?.success) throw new ApiError(500, JSON.stringify(answer ?? {}));
       await mutate(answer, { revalidate: false });
       toaster.create({ title: 'Payment settings updated', description: answer.message, type: 'success' });
-    } catch (e) {
-      if (e instanceof ApiError) {
-        const description =
-          e.status >= 500 ? PAYMENT_MESSAGES.server : (e.serverMessage ?? PAYMENT_MESSAGES.updateFailed);
-        toaster.create({ title: 'Update failed', description, type: 'error' });
-      } else {
-        toaster.create({
-          title: 'Connection error',
-          description: PAYMENT_MESSAGES.connection,
-          type: 'error',
-        });
-      }
-    } finally {
-      setPending(false);
-    }
-  };
+    }, toastModeFailure);
 
   return (
     <section aria-labelledby="payments-heading">
@@ -74,23 +70,9 @@ export function PaymentsTab() {
           <Skeleton h="32" />
         </Stack>
       ) : error || !data ? (
-        <div
-          role="alert"
-          className={css({
-            display: 'flex',
-            gap: '2',
-            alignItems: 'center',
-            p: '4',
-            borderRadius: 'l3',
-            bg: 'danger.subtle',
-            color: 'danger.text',
-            borderWidth: '1px',
-            borderColor: 'danger.border',
-          })}
-        >
-          <AlertCircleIcon />
+        <Notice tone="danger">
           <span>{loadErrorText(error)}</span>
-        </div>
+        </Notice>
       ) : (
         <Grid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
           <Card.Root>
@@ -106,28 +88,12 @@ export function PaymentsTab() {
                   Payment Test Mode
                 </Switch>
                 {testMode ? (
-                  <div
-                    role="status"
-                    className={css({
-                      display: 'flex',
-                      gap: '2',
-                      alignItems: 'flex-start',
-                      p: '3',
-                      borderRadius: 'l2',
-                      bg: 'amber.50',
-                      color: 'amber.900',
-                      borderWidth: '1px',
-                      borderColor: 'amber.300',
-                      textStyle: 'sm',
-                      '& svg': { flexShrink: '0', mt: '0.5' },
-                    })}
-                  >
-                    <AlertTriangleIcon />
+                  <Notice tone="warning" size="sm">
                     <span>
                       Test mode is on. Payments are simulated and customers are not charged. Switch to live
                       mode before taking real bookings.
                     </span>
-                  </div>
+                  </Notice>
                 ) : null}
                 <div>
                   <Button

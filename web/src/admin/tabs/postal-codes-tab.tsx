@@ -8,6 +8,8 @@ import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
+import { LabeledSelect } from '../components/labeled-select';
+import { Notice } from '../components/notice';
 import { EmptyState, SectionHeader, srOnly } from '../components/section';
 import { ADMIN_PATHS, failureMessage, toastError, toastSuccess, useAdminList } from '../lib/admin-api';
 import type { AdminEvent, Timeslot, TimeslotSearchAnswer } from '@hs/contracts';
@@ -51,19 +53,6 @@ function loadErrorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return TIMESLOT_ERROR.fallback;
 }
-
-const select = css({
-  h: '10',
-  px: '3',
-  borderWidth: '1px',
-  borderColor: 'border.emphasized',
-  borderRadius: 'l2',
-  bg: 'bg.default',
-  textStyle: 'sm',
-  w: 'full',
-  // not `_invalid`: it includes the native :invalid of the untouched required select (red before any search)
-  '&:is([data-invalid], [aria-invalid=true])': { borderColor: 'border.error' },
-});
 
 /**
  * One slot: its label, 'Booked: current/max', its capacity (seats a raise adds go to the event's
@@ -215,17 +204,7 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
       const res = await api.put<ApiEnvelope<Timeslot>>(`${ADMIN_PATHS.timeslots}/${slot.id}/availability`, {
         isAvailable,
       });
-      const next = { ...slot, ...res?.data, isAvailable };
-      setResult((r) => {
-        if (!r) return r;
-        const data = Object.fromEntries(
-          Object.entries(r.answer.data).map(([day, g]) => [
-            day,
-            { ...g, timeslots: g.timeslots.map((s) => (s.id === slot.id ? next : s)) },
-          ]),
-        );
-        return { ...r, answer: { ...r.answer, data } };
-      });
+      replaceSlot(slot, { ...slot, ...res?.data, isAvailable });
       toastSuccess('Timeslot updated', `${slot.label} is now ${isAvailable ? 'available' : 'blocked'}.`);
     } catch (error) {
       toastError(`Failed to update timeslot: ${failureMessage(error)}`);
@@ -250,25 +229,14 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
       />
       <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Search timeslots">
         <Grid columns={{ base: 1, md: postalOnly ? 3 : 4 }} gap="3" alignItems="start" mb="4">
-          <Field.Root invalid={Boolean(form.errors.eventId)} required>
-            <Field.Label>
-              Event
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Field.Select
-              className={select}
-              {...form.text('eventId')}
-              onChange={(e) => form.setValue('eventId', e.target.value)}
-            >
-              <option value="">Select an event</option>
-              {events?.map((e) => (
-                <option key={e.id} value={String(e.id)}>
-                  {e.name}
-                </option>
-              ))}
-            </Field.Select>
-            <Field.ErrorText>{form.errors.eventId}</Field.ErrorText>
-          </Field.Root>
+          <LabeledSelect label="Event" required error={form.errors.eventId} {...form.text('eventId')}>
+            <option value="">Select an event</option>
+            {events?.map((e) => (
+              <option key={e.id} value={String(e.id)}>
+                {e.name}
+              </option>
+            ))}
+          </LabeledSelect>
           <Field.TextField
             label="Postal Code"
             inputMode="numeric"
@@ -288,20 +256,12 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
         </Grid>
       </form>
       {loadError ? (
-        <div
-          role="alert"
-          className={css({
-            p: '4',
-            borderRadius: 'l3',
-            bg: 'danger.subtle',
-            color: 'danger.text',
-            borderWidth: '1px',
-            borderColor: 'danger.border',
-          })}
-        >
-          <p className={css({ fontWeight: 'semibold' })}>{TIMESLOT_ERROR.title}</p>
-          <p className={css({ textStyle: 'sm' })}>{loadError}</p>
-        </div>
+        <Notice tone="danger">
+          <div>
+            <p className={css({ fontWeight: 'semibold' })}>{TIMESLOT_ERROR.title}</p>
+            <p className={css({ textStyle: 'sm' })}>{loadError}</p>
+          </div>
+        </Notice>
       ) : result && slotCount === 0 ? (
         <EmptyState>{result.mode === 'postal' ? TIMESLOT_EMPTY.postal : TIMESLOT_EMPTY.date}</EmptyState>
       ) : result ? (

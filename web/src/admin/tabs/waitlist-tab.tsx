@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import * as Table from '../../components/ui/table';
 import { type ApiEnvelope, api } from '../../lib/api';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { ListTable } from '../components/list-table';
 import { ListState, SectionHeader } from '../components/section';
 import {
   ADMIN_PATHS,
@@ -90,57 +91,45 @@ export function EventWaitlist({ eventId }: { eventId: number }) {
         isEmpty={!items?.length}
         empty="Nobody is on the waiting list for this event."
       >
-        <Table.Root caption="Waiting list">
-          <Table.Head>
-            <Table.Row>
-              <Table.Header scope="col">Position</Table.Header>
-              <Table.Header scope="col">Name</Table.Header>
-              <Table.Header scope="col">Seats</Table.Header>
-              <Table.Header scope="col">Region</Table.Header>
-              <Table.Header scope="col">Joined</Table.Header>
-              <Table.Header scope="col">Offer status</Table.Header>
-              <Table.Header scope="col" textAlign="right">
-                Actions
-              </Table.Header>
+        <ListTable
+          caption="Waiting list"
+          columns={['Position', 'Name', 'Seats', 'Region', 'Joined', 'Offer status']}
+          actions
+        >
+          {items?.map((row) => (
+            <Table.Row key={row.id}>
+              <Table.Cell fontWeight="semibold">{row.position ?? '–'}</Table.Cell>
+              <Table.Cell>
+                <div className={css({ fontWeight: 'medium' })}>{name(row)}</div>
+                <div className={css({ textStyle: 'xs', color: 'fg.muted', wordBreak: 'break-all' })}>
+                  {row.email} · {row.mobileNumber}
+                </div>
+              </Table.Cell>
+              <Table.Cell>{row.seats}</Table.Cell>
+              <Table.Cell>
+                {isRegion(row.region) ? regionName(row.region) : (row.region ?? 'Unknown')} ({row.postalCode})
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatAdminDateTime(row.joinedAt)}</Table.Cell>
+              <Table.Cell>
+                <OfferCell row={row} />
+              </Table.Cell>
+              <Table.Cell textAlign="right">
+                {active(row) ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    color="danger.text"
+                    aria-label={`Remove ${name(row)}`}
+                    onClick={() => setRemoving(row)}
+                  >
+                    <TrashIcon />
+                    Remove
+                  </Button>
+                ) : null}
+              </Table.Cell>
             </Table.Row>
-          </Table.Head>
-          <Table.Body>
-            {items?.map((row) => (
-              <Table.Row key={row.id}>
-                <Table.Cell fontWeight="semibold">{row.position ?? '–'}</Table.Cell>
-                <Table.Cell>
-                  <div className={css({ fontWeight: 'medium' })}>{name(row)}</div>
-                  <div className={css({ textStyle: 'xs', color: 'fg.muted', wordBreak: 'break-all' })}>
-                    {row.email} · {row.mobileNumber}
-                  </div>
-                </Table.Cell>
-                <Table.Cell>{row.seats}</Table.Cell>
-                <Table.Cell>
-                  {isRegion(row.region) ? regionName(row.region) : (row.region ?? 'Unknown')} (
-                  {row.postalCode})
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatAdminDateTime(row.joinedAt)}</Table.Cell>
-                <Table.Cell>
-                  <OfferCell row={row} />
-                </Table.Cell>
-                <Table.Cell textAlign="right">
-                  {active(row) ? (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      color="danger.text"
-                      aria-label={`Remove ${name(row)}`}
-                      onClick={() => setRemoving(row)}
-                    >
-                      <TrashIcon />
-                      Remove
-                    </Button>
-                  ) : null}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+          ))}
+        </ListTable>
       </ListState>
       <ConfirmDialog
         open={removing !== null}
