@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type * as v from 'valibot';
 import { api } from '../../lib/api';
 import { failureMessage, toastMutationError, toastSuccess } from '../lib/admin-api';
+import { useAsyncAction } from '../components/use-async-action';
 import { useForm } from '../lib/use-form';
 import { doneToast, type Entity } from './entity';
 
@@ -72,29 +73,28 @@ export function useEntityDialog<
   failure: failureMode = 'toast',
 }: EntityDialogOptions<T, V, S, A>) {
   const form = useForm(schema, initial);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAsyncAction();
   const [failure, setFailure] = useState<string | null>(null);
   const isEdit = item !== null;
 
   /** Sends `body`; resolves with the answer, or undefined when it failed (already said). */
-  const save = async (body: unknown, { description }: { description?: string } = {}) => {
-    setPending(true);
+  const save = (body: unknown, { description }: { description?: string } = {}) => {
     setFailure(null);
-    try {
-      const answer = item
-        ? await api[entity.update ?? 'put']<A>(`${entity.path}/${item.id}`, body)
-        : await api.post<A>(entity.path, body);
-      toastSuccess(doneToast(entity, item ? 'updated' : 'created'), description);
-      onSaved(answer);
-      onOpenChange(false);
-      return answer;
-    } catch (error) {
-      if (failureMode === 'inline') setFailure(failureMessage(error));
-      else toastMutationError(item ? 'update' : 'create', entity.noun, error);
-      return undefined;
-    } finally {
-      setPending(false);
-    }
+    return run(
+      async () => {
+        const answer = item
+          ? await api[entity.update ?? 'put']<A>(`${entity.path}/${item.id}`, body)
+          : await api.post<A>(entity.path, body);
+        toastSuccess(doneToast(entity, item ? 'updated' : 'created'), description);
+        onSaved(answer);
+        onOpenChange(false);
+        return answer;
+      },
+      (error) => {
+        if (failureMode === 'inline') setFailure(failureMessage(error));
+        else toastMutationError(item ? 'update' : 'create', entity.noun, error);
+      },
+    );
   };
 
   const onSubmit = form.handleSubmit(async (body) => {

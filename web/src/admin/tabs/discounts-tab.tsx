@@ -6,6 +6,7 @@ import {
 } from '@hs/domain';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { useAsyncAction } from '../components/use-async-action';
 import { HStack, Stack } from 'styled-system/jsx';
 import { CopyIcon, KeyIcon, PencilIcon, TrashIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
@@ -16,7 +17,7 @@ import { toaster } from '../../components/ui/toaster';
 import { type ApiEnvelope, api } from '../../lib/api';
 import { StatusBadge } from '../components/status-badge';
 import { cellStyle, EntityTab } from '../entity-tab';
-import { ADMIN_PATHS, failureMessage, useRefresh } from '../lib/admin-api';
+import { ADMIN_PATHS, useRefresh } from '../lib/admin-api';
 import { copyToClipboard } from '../lib/clipboard';
 import type { Discount, GeneratedCode } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
@@ -41,12 +42,11 @@ export function GenerateCodesDialog({
   onGenerated: () => void;
 }) {
   const form = useForm(generateCodesSchema, { count: String(DISCOUNT_CODE_COUNT_DEFAULT) });
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAsyncAction();
   const [codes, setCodes] = useState<GeneratedCode[] | null>(null);
 
-  const onSubmit = form.handleSubmit(async ({ count }) => {
-    setPending(true);
-    try {
+  const onSubmit = form.handleSubmit(({ count }) =>
+    run(async () => {
       const res = await api.post<ApiEnvelope<GeneratedCode[]>>(
         `${ADMIN_PATHS.discounts}/${discount.id}/generate-identifiers`,
         { count },
@@ -59,16 +59,8 @@ export function GenerateCodesDialog({
         type: 'success',
       });
       onGenerated();
-    } catch (error) {
-      toaster.create({
-        title: 'Error',
-        description: `Failed to generate discount codes: ${failureMessage(error)}`,
-        type: 'error',
-      });
-    } finally {
-      setPending(false);
-    }
-  });
+    }, 'Failed to generate discount codes'),
+  );
 
   const copyAll = () =>
     copyToClipboard((codes ?? []).map((c) => c.identifier).join('\n'), {

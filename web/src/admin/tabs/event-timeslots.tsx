@@ -7,8 +7,9 @@ import { PlusIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import { type ApiEnvelope, api } from '../../lib/api';
-import { ADMIN_PATHS, failureMessage, toastError, toastSuccess } from '../lib/admin-api';
+import { ADMIN_PATHS, failureMessage, toastSuccess } from '../lib/admin-api';
 import type { Timeslot, TimeslotSearchAnswer } from '@hs/contracts';
+import { useAsyncAction } from '../components/use-async-action';
 
 /**
  * Any served postal code: for a manual event the admin search answers every upcoming manual slot
@@ -46,7 +47,7 @@ export function ManualTimeslots({ eventId, defaultCapacity }: { eventId: number;
   const { data, error, isLoading, mutate } = useSWR<TimeslotSearchAnswer>(manualSlotsKey(eventId));
   const [values, setValues] = useState({ date: '', time: '09:00', capacity: String(defaultCapacity) });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAsyncAction();
 
   const groups = Object.entries(data?.data ?? {}).sort(([a], [b]) => a.localeCompare(b));
 
@@ -54,8 +55,7 @@ export function ManualTimeslots({ eventId, defaultCapacity }: { eventId: number;
     const found = validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setPending(true);
-    try {
+    await run(async () => {
       const res = await api.post<ApiEnvelope<Timeslot>>(`${ADMIN_PATHS.events}/${eventId}/timeslots`, {
         date: values.date,
         time: values.time,
@@ -63,11 +63,7 @@ export function ManualTimeslots({ eventId, defaultCapacity }: { eventId: number;
       });
       toastSuccess('Timeslot added', res?.data ? `${res.data.label} on ${res.data.date}` : undefined);
       await mutate();
-    } catch (e) {
-      toastError(`Failed to create timeslot: ${failureMessage(e)}`);
-    } finally {
-      setPending(false);
-    }
+    }, 'Failed to create timeslot');
   };
 
   // Enter adds the slot instead of submitting the event form around it.

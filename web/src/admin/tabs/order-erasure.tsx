@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/button';
 import * as Dialog from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { type ApiEnvelope, api } from '../../lib/api';
-import { ADMIN_PATHS, failureMessage, formatAdminDate, toastError, toastSuccess } from '../lib/admin-api';
+import { ADMIN_PATHS, formatAdminDate, toastSuccess } from '../lib/admin-api';
+import { useAsyncAction } from '../components/use-async-action';
 
 /** Issue 24: what the order dialog shows once an order's personal data is erased. */
 export const erasedLabel = (erasedAt: string) => `Personal data erased on ${formatAdminDate(erasedAt)}`;
@@ -31,24 +32,18 @@ export function ErasePersonalDataButton({
 }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAsyncAction();
   const matches = typed.trim().toUpperCase() === order.referenceNumber.toUpperCase();
 
-  const erase = async () => {
-    setPending(true);
-    try {
+  const erase = () =>
+    run(async () => {
       const res = await api.post<ApiEnvelope<ErasedOrder>>(
         `${ADMIN_PATHS.orders}/${order.id}/erase-personal-data`,
       );
       toastSuccess('Personal data erased', erasedLabel(res.data.erasedAt));
       setOpen(false);
       onErased();
-    } catch (error) {
-      toastError(`Failed to erase the personal data: ${failureMessage(error)}`);
-    } finally {
-      setPending(false);
-    }
-  };
+    }, 'Failed to erase the personal data');
 
   return (
     <>

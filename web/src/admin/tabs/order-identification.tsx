@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { useAsyncAction } from '../components/use-async-action';
 import { Button } from '../../components/ui/button';
 import {
   downloadPersonalData,
@@ -14,16 +15,12 @@ import {
  */
 export function useRevealedIdentification(orderId: number) {
   const [revealed, setRevealed] = useState<RevealedIdentification[] | null>(null);
-  const [pending, setPending] = useState(false);
-  const reveal = async () => {
-    setPending(true);
-    try {
+  const { pending, run } = useAsyncAction();
+  const reveal = () =>
+    run(async () => {
       const ids = await revealIdentification(orderId);
       if (ids) setRevealed(ids);
-    } finally {
-      setPending(false);
-    }
-  };
+    });
   return { revealed, reveal, pending };
 }
 
@@ -64,20 +61,9 @@ export function IdentificationValue({
 
 /** Access request: everything held about the order's people, as a JSON download (admin only, audited). */
 export function PersonalDataDownload({ order }: { order: { id: number; referenceNumber: string } }) {
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAsyncAction();
   return (
-    <Button
-      variant="outline"
-      loading={pending}
-      onClick={async () => {
-        setPending(true);
-        try {
-          await downloadPersonalData(order);
-        } finally {
-          setPending(false);
-        }
-      }}
-    >
+    <Button variant="outline" loading={pending} onClick={() => run(() => downloadPersonalData(order))}>
       Download personal data
     </Button>
   );

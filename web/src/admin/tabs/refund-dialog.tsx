@@ -12,6 +12,7 @@ import {
   type RefundFormErrors,
   refundableCents,
 } from '../lib/refunds';
+import { useAsyncAction } from '../components/use-async-action';
 
 /**
  * An answer that settles what happened (a refusal, or the gateway declining with nothing refunded):
@@ -41,7 +42,7 @@ export function RefundDialog({
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<RefundFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAsyncAction();
   const idempotencyKey = useRef(crypto.randomUUID());
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -55,22 +56,22 @@ export function RefundDialog({
       return;
     }
     setFailure(null);
-    setPending(true);
-    try {
-      const amountCents = parseMoney(amount) ?? 0;
-      const refund = await postRefund(order.id, { amountCents, reason }, idempotencyKey.current);
-      toastSuccess(
-        REFUND_MESSAGES.succeeded,
-        `${formatSGD(parseMoney(refund.amount) ?? amountCents)} refunded to the card (transaction ${refund.transactionId}).`,
-      );
-      onRefunded();
-      onOpenChange(false);
-    } catch (error) {
-      if (isSettledFailure(error)) idempotencyKey.current = crypto.randomUUID();
-      setFailure(failureMessage(error));
-    } finally {
-      setPending(false);
-    }
+    await run(
+      async () => {
+        const amountCents = parseMoney(amount) ?? 0;
+        const refund = await postRefund(order.id, { amountCents, reason }, idempotencyKey.current);
+        toastSuccess(
+          REFUND_MESSAGES.succeeded,
+          `${formatSGD(parseMoney(refund.amount) ?? amountCents)} refunded to the card (transaction ${refund.transactionId}).`,
+        );
+        onRefunded();
+        onOpenChange(false);
+      },
+      (error) => {
+        if (isSettledFailure(error)) idempotencyKey.current = crypto.randomUUID();
+        setFailure(failureMessage(error));
+      },
+    );
   };
 
   return (

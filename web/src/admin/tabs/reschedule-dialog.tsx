@@ -9,6 +9,7 @@ import { type ApiEnvelope, api } from '../../lib/api';
 import { ChoiceGroup } from '../../public/choice-group';
 import { FormDialog } from '../components/form-dialog';
 import { ADMIN_PATHS, failureMessage, toastSuccess } from '../lib/admin-api';
+import { useAsyncAction } from '../components/use-async-action';
 
 export const RESCHEDULE_DIALOG_MESSAGES = {
   chooseSlot: 'Please select a timeslot',
@@ -39,7 +40,7 @@ export function RescheduleDialog({
   const [date, setDate] = useState(order.timeslotDate ?? '');
   const [timeslotId, setTimeslotId] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAsyncAction();
   const formRef = useRef<HTMLFormElement>(null);
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const { data, error, isLoading, mutate } = useSWR<TimeslotSearchAnswer>(
@@ -60,26 +61,26 @@ export function RescheduleDialog({
       return;
     }
     setFailure(null);
-    setPending(true);
-    try {
-      const res = await api.post<ApiEnvelope<RescheduleResult>>(
-        `${ADMIN_PATHS.orders}/${order.id}/reschedule`,
-        {
-          timeslotId: slot.id,
-        },
-      );
-      toastSuccess(
-        'Order rescheduled',
-        `${order.referenceNumber} moved to ${res.data.dateLabel}, ${res.data.label}.`,
-      );
-      onRescheduled();
-      onOpenChange(false);
-    } catch (e) {
-      setFailure(failureMessage(e));
-      void mutate();
-    } finally {
-      setPending(false);
-    }
+    await run(
+      async () => {
+        const res = await api.post<ApiEnvelope<RescheduleResult>>(
+          `${ADMIN_PATHS.orders}/${order.id}/reschedule`,
+          {
+            timeslotId: slot.id,
+          },
+        );
+        toastSuccess(
+          'Order rescheduled',
+          `${order.referenceNumber} moved to ${res.data.dateLabel}, ${res.data.label}.`,
+        );
+        onRescheduled();
+        onOpenChange(false);
+      },
+      (e) => {
+        setFailure(failureMessage(e));
+        void mutate();
+      },
+    );
   };
 
   return (

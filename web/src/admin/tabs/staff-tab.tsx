@@ -18,6 +18,7 @@ import {
   useEntityDialog,
 } from '../entity-tab';
 import { ADMIN_PATHS, failureMessage, formatAdminDateTime, toastError, toastSuccess } from '../lib/admin-api';
+import { useAsyncAction } from '../components/use-async-action';
 
 /** The one-time link, shown once after an invite in case the email does not arrive. */
 function InviteDialog({
@@ -155,26 +156,21 @@ export function UserDialog({
 
 function RequireTotpSwitch() {
   const { data, mutate } = useSWR<ApiEnvelope<StaffSettings>>(ADMIN_PATHS.staffSettings);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAsyncAction();
   const on = data?.data.requireTotpForAdmins ?? false;
   return (
     <Switch
       checked={on}
       disabled={!data || pending}
-      onCheckedChange={async (e) => {
-        setPending(true);
-        try {
+      onCheckedChange={(e) =>
+        run(async () => {
           const res = await api.put<ApiEnvelope<StaffSettings>>(ADMIN_PATHS.staffSettings, {
             requireTotpForAdmins: e.checked,
           });
           await mutate(res, { revalidate: false });
           toastSuccess(e.checked ? 'Two-factor required for admins' : 'Two-factor optional for admins');
-        } catch (error) {
-          toastError(`Failed to update the setting: ${failureMessage(error)}`);
-        } finally {
-          setPending(false);
-        }
-      }}
+        }, 'Failed to update the setting')
+      }
     >
       Require two-factor authentication (TOTP) for admins
     </Switch>
