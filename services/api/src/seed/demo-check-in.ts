@@ -1,9 +1,8 @@
 import { singaporeToday } from '@hs/domain';
-import { TEST_NONCES } from '@hs/gateways';
+import { demoContact } from './demo-data';
 import type { DemoCatalogue } from './demo-orders';
+import { communityBasicPackage, createDemoSlot, payDemoOrder } from './demo-steps';
 import type { Call } from './inject';
-
-const EVENT = 'community-health-screening-2026';
 
 /** Today's demo arrivals: made-up people, @example.sg addresses; `in` ones are checked in already. */
 const PEOPLE = [
@@ -33,40 +32,25 @@ export async function seedDemoCheckIn(
   now: Date,
 ): Promise<DemoCheckIn> {
   const { visitor, admin } = calls;
-  const eventId = catalogue.eventIds[EVENT];
-  const packageId = catalogue.packageIds.basic;
-  if (eventId === undefined || packageId === undefined) throw new Error(`seed: no ${EVENT} or basic package`);
+  const { eventId, packageId } = communityBasicPackage(catalogue);
   const date = singaporeToday(now);
-  const slot = (
-    await admin('POST', `/api/admin/events/${eventId}/timeslots`, { date, time: '10:00', maxAttendees: 20 })
-  ).data;
+  const slot = await createDemoSlot(admin, eventId, { date, time: '10:00', maxAttendees: 20 });
   const references: string[] = [];
   let checkedIn = 0;
   for (const p of PEOPLE) {
     const [firstName, lastName] = p.name;
+    const email = `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.sg`;
     const booked = (
       await visitor('POST', '/api/registrations', {
         eventId,
         packageId,
         timeslotId: slot.id,
-        firstName,
-        lastName,
-        email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.sg`,
-        identificationNumber: p.id,
-        gender: p.gender,
-        mobileNumber: '91234567',
-        dateOfBirth: '1984-03-12',
-        postalCode: '530123',
-        address: '123 Ang Mo Kio Avenue 6',
+        ...demoContact([firstName, lastName, email, p.id, p.gender], '1984-03-12'),
       })
     ).data;
     references.push(booked.reference_number);
     if (p.paid) {
-      await visitor('POST', '/api/payments/process', {
-        registrationId: booked.id,
-        nonce: TEST_NONCES.valid,
-        amount: booked.balanceDue,
-      });
+      await payDemoOrder(visitor, booked);
     }
     if (p.in) {
       // Issue 45: a balance is settled before check-in; this one is paid in cash at the desk.

@@ -196,7 +196,17 @@ export const DEMO_CUSTOMERS = {
 
 /** The booking form's contact fields of a demo customer (all live at a 530123 address). */
 export function demoCustomer(key: keyof typeof DEMO_CUSTOMERS) {
-  const [firstName, lastName, email, identificationNumber, gender] = DEMO_CUSTOMERS[key];
+  return demoContact(DEMO_CUSTOMERS[key], '1985-06-15');
+}
+
+/** A made-up demo person: first and last name, email, NRIC, gender. */
+export type DemoPerson = readonly [string, string, string, string, string];
+
+/** The booking form's contact fields of a demo person, at the demo's 530123 address. */
+export function demoContact(
+  [firstName, lastName, email, identificationNumber, gender]: DemoPerson,
+  dateOfBirth: string,
+) {
   return {
     firstName,
     lastName,
@@ -204,7 +214,7 @@ export function demoCustomer(key: keyof typeof DEMO_CUSTOMERS) {
     identificationNumber,
     gender,
     mobileNumber: '91234567',
-    dateOfBirth: '1985-06-15',
+    dateOfBirth,
     postalCode: '530123',
     address: '123 Ang Mo Kio Avenue 6',
   };

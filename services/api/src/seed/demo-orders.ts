@@ -1,6 +1,7 @@
-import { type PaymentGateway, TEST_NONCES, type TestPaymentGateway } from '@hs/gateways';
+import type { PaymentGateway, TestPaymentGateway } from '@hs/gateways';
 import type { FastifyInstance } from 'fastify';
 import { type DEMO_CUSTOMERS, demoCustomer } from './demo-data';
+import { payDemoOrder } from './demo-steps';
 import type { Call } from './inject';
 import { clearSetting, getSetting, PAYMENT_HOLD_MINUTES } from '../settings';
 
@@ -64,14 +65,7 @@ export async function seedDemoOrders(
         ...demoCustomer(customer),
       })
     ).data;
-  const pay = async (order: Booked): Promise<string> =>
-    (
-      await visitor('POST', '/api/payments/process', {
-        registrationId: order.id,
-        nonce: TEST_NONCES.valid,
-        amount: order.balanceDue,
-      })
-    ).transactionId;
+  const pay = (order: Booked) => payDemoOrder(visitor, order);
   const refund = (order: Booked, body: { amount?: string; reason: string }) =>
     admin('POST', `/api/admin/registrations/${order.id}/refunds`, body);
 

@@ -1,7 +1,7 @@
 import type { DemoCatalogue } from './demo-orders';
+import { communityBasicPackage, createDemoSlot } from './demo-steps';
 import type { Call } from './inject';
 
-const EVENT = 'community-health-screening-2026';
 const HOUR = 3_600_000;
 
 /**
@@ -26,20 +26,12 @@ export function demoReminderSlot(now: Date): { date: string; time: string } {
  * shows a language other than English.
  */
 export async function seedDemoReminders(
-  calls: { visitor: Call; admin: Call },
+  { visitor, admin }: { visitor: Call; admin: Call },
   catalogue: DemoCatalogue,
   now: Date,
 ): Promise<string> {
-  const { visitor, admin } = calls;
-  const eventId = catalogue.eventIds[EVENT];
-  const packageId = catalogue.packageIds.basic;
-  if (eventId === undefined || packageId === undefined) throw new Error(`seed: no ${EVENT} or basic package`);
-  const slot = (
-    await admin('POST', `/api/admin/events/${eventId}/timeslots`, {
-      ...demoReminderSlot(now),
-      maxAttendees: 20,
-    })
-  ).data;
+  const { eventId, packageId } = communityBasicPackage(catalogue);
+  const slot = await createDemoSlot(admin, eventId, { ...demoReminderSlot(now), maxAttendees: 20 });
   const booked = (
     await visitor('POST', '/api/registrations', {
       eventId,

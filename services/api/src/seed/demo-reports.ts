@@ -6,9 +6,9 @@ import { bookRegistration, createRegistrationIds } from '../booking/book';
 import { priceOrderRequest } from '../booking/order';
 import { privacyNotice } from '../privacy-notice';
 import type { DemoCatalogue } from './demo-orders';
+import { communityBasicPackage, createDemoSlot } from './demo-steps';
 import type { Call } from './inject';
 
-const EVENT = 'community-health-screening-2026';
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
@@ -50,9 +50,7 @@ export async function seedDemoReports(
   now: Date,
 ): Promise<{ orders: number }> {
   const { sql } = app;
-  const eventId = catalogue.eventIds[EVENT];
-  const packageId = catalogue.packageIds.basic;
-  if (eventId === undefined || packageId === undefined) throw new Error(`seed: no ${EVENT} or basic package`);
+  const { eventId, packageId } = communityBasicPackage(catalogue);
   const today = singaporeToday(now);
   const slots: number[] = [];
   for (const [days, time, maxAttendees] of [
@@ -61,10 +59,7 @@ export async function seedDemoReports(
     [5, '16:15', 30],
   ] as const) {
     const date = addDaysToDay(today, days);
-    slots.push(
-      (await calls.admin('POST', `/api/admin/events/${eventId}/timeslots`, { date, time, maxAttendees })).data
-        .id,
-    );
+    slots.push((await createDemoSlot(calls.admin, eventId, { date, time, maxAttendees })).id);
   }
   const nextRegistrationId = createRegistrationIds(sql, 10);
   const { version: noticeVersion } = await privacyNotice(sql);

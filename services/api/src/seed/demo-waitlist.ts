@@ -1,8 +1,7 @@
-import { TEST_NONCES } from '@hs/gateways';
+import { demoContact } from './demo-data';
 import type { DemoCatalogue } from './demo-orders';
+import { communityBasicPackage, createDemoSlot, payDemoOrder } from './demo-steps';
 import type { Call } from './inject';
-
-const EVENT = 'community-health-screening-2026';
 
 /** The full slot's booker and the two people waiting for it: made-up people, @example.sg addresses. */
 const PEOPLE = {
@@ -41,36 +40,19 @@ export async function seedDemoWaitlist(
   now: Date,
 ): Promise<DemoWaitlist> {
   const { visitor, admin } = calls;
-  const eventId = catalogue.eventIds[EVENT];
-  const packageId = catalogue.packageIds.basic;
-  if (eventId === undefined || packageId === undefined) throw new Error(`seed: no ${EVENT} or basic package`);
+  const { eventId, packageId } = communityBasicPackage(catalogue);
   const date = new Date(now.getTime() + 35 * 86_400_000).toISOString().slice(0, 10);
-  const slot = (
-    await admin('POST', `/api/admin/events/${eventId}/timeslots`, { date, time: '09:00', maxAttendees: 1 })
-  ).data;
-  const [firstName, lastName, email, identificationNumber, gender] = PEOPLE.booker;
+  const slot = await createDemoSlot(admin, eventId, { date, time: '09:00', maxAttendees: 1 });
   const booked = (
     await visitor('POST', '/api/registrations', {
       eventId,
       packageId,
       timeslotId: slot.id,
-      firstName,
-      lastName,
-      email,
-      identificationNumber,
-      gender,
-      mobileNumber: '91234567',
-      dateOfBirth: '1979-07-18',
-      postalCode: '530123',
-      address: '123 Ang Mo Kio Avenue 6',
+      ...demoContact(PEOPLE.booker, '1979-07-18'),
     })
   ).data;
   // Paid, so no payment hold runs out and frees the seat behind the demo's back.
-  await visitor('POST', '/api/payments/process', {
-    registrationId: booked.id,
-    nonce: TEST_NONCES.valid,
-    amount: booked.balanceDue,
-  });
+  await payDemoOrder(visitor, booked);
   const entryIds: string[] = [];
   for (const person of [PEOPLE.first, PEOPLE.second]) {
     const joined = await visitor('POST', '/api/waitlist', {
