@@ -215,42 +215,17 @@ export function EventDialog({ event, ...slot }: ItemDialogProps<'event', AdminEv
       />
       <Stack gap="4">
         <Grid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field.TextField
-            label="Capacity per timeslot"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            error={form.errors.maxAttendees}
-            {...form.text('maxAttendees')}
-          />
-          {values.configType === 'auto' ? (
-            <>
-              <Field.TextField
-                label="Number of slots"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                error={form.errors.numSlots}
-                {...form.text('numSlots')}
-              />
-              <Field.TextField
-                label="Buffer hours"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                error={form.errors.bufferHours}
-                {...form.text('bufferHours')}
-              />
-              <Field.TextField
-                label="Slots per timeslot"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                error={form.errors.slotsPerTimeslot}
-                {...form.text('slotsPerTimeslot')}
-              />
-            </>
-          ) : null}
+          {(values.configType === 'auto' ? SLOT_NUMBERS : SLOT_NUMBERS.slice(0, 1)).map((n) => (
+            <Field.TextField
+              key={n.name}
+              label={n.label}
+              type="number"
+              inputMode="numeric"
+              min={n.min}
+              error={form.errors[n.name]}
+              {...form.text(n.name)}
+            />
+          ))}
         </Grid>
         {values.configType === 'manual' ? (
           event && event.config.configType === 'manual' ? (
@@ -270,6 +245,14 @@ export function EventDialog({ event, ...slot }: ItemDialogProps<'event', AdminEv
     </FormDialog>
   );
 }
+
+/** The event's whole-number timeslot settings: the capacity, then the three an auto-generated event has. */
+const SLOT_NUMBERS = [
+  { name: 'maxAttendees', label: 'Capacity per timeslot', min: 1 },
+  { name: 'numSlots', label: 'Number of slots', min: 1 },
+  { name: 'bufferHours', label: 'Buffer hours', min: 0 },
+  { name: 'slotsPerTimeslot', label: 'Slots per timeslot', min: 1 },
+] as const;
 
 export function EventsTab() {
   return (

@@ -11,9 +11,10 @@ import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { LabeledSelect } from '../components/labeled-select';
 import { Notice } from '../components/notice';
 import { EmptyState, SectionHeader, srOnly } from '../components/section';
-import { ADMIN_PATHS, failureMessage, toastError, toastSuccess, useAdminList } from '../lib/admin-api';
+import { ADMIN_PATHS, toastSuccess, useAdminList } from '../lib/admin-api';
 import type { AdminEvent, Timeslot, TimeslotSearchAnswer } from '@hs/contracts';
 import { useForm } from '../lib/use-form';
+import { useRowAction } from '../lib/use-row-action';
 
 export const TIMESLOT_EMPTY = {
   postal: 'No timeslots found for this postal code and event.',
@@ -152,7 +153,7 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
   );
   const [loadError, setLoadError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const [toggling, setToggling] = useState<number | null>(null);
+  const slotAction = useRowAction();
 
   const onSubmit = form.handleSubmit(async (out) => {
     const q = out as { eventId: number; postalCode: string | null; date?: string | null };
@@ -183,35 +184,31 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
       return { ...r, answer: { ...r.answer, data } };
     });
 
-  const setCapacity = async (slot: Timeslot, maxAttendees: number) => {
-    setToggling(slot.id);
-    try {
-      const res = await api.put<ApiEnvelope<Timeslot>>(`${ADMIN_PATHS.timeslots}/${slot.id}/capacity`, {
-        maxAttendees,
-      });
-      replaceSlot(slot, { ...slot, ...res?.data, maxAttendees });
-      toastSuccess('Timeslot updated', `${slot.label} now takes ${maxAttendees} people.`);
-    } catch (error) {
-      toastError(`Failed to update timeslot: ${failureMessage(error)}`);
-    } finally {
-      setToggling(null);
-    }
-  };
+  const setCapacity = (slot: Timeslot, maxAttendees: number) =>
+    slotAction.run(
+      String(slot.id),
+      async () => {
+        const res = await api.put<ApiEnvelope<Timeslot>>(`${ADMIN_PATHS.timeslots}/${slot.id}/capacity`, {
+          maxAttendees,
+        });
+        replaceSlot(slot, { ...slot, ...res?.data, maxAttendees });
+        toastSuccess('Timeslot updated', `${slot.label} now takes ${maxAttendees} people.`);
+      },
+      'Failed to update timeslot',
+    );
 
-  const toggle = async (slot: Timeslot, isAvailable: boolean) => {
-    setToggling(slot.id);
-    try {
-      const res = await api.put<ApiEnvelope<Timeslot>>(`${ADMIN_PATHS.timeslots}/${slot.id}/availability`, {
-        isAvailable,
-      });
-      replaceSlot(slot, { ...slot, ...res?.data, isAvailable });
-      toastSuccess('Timeslot updated', `${slot.label} is now ${isAvailable ? 'available' : 'blocked'}.`);
-    } catch (error) {
-      toastError(`Failed to update timeslot: ${failureMessage(error)}`);
-    } finally {
-      setToggling(null);
-    }
-  };
+  const toggle = (slot: Timeslot, isAvailable: boolean) =>
+    slotAction.run(
+      String(slot.id),
+      async () => {
+        const res = await api.put<ApiEnvelope<Timeslot>>(`${ADMIN_PATHS.timeslots}/${slot.id}/availability`, {
+          isAvailable,
+        });
+        replaceSlot(slot, { ...slot, ...res?.data, isAvailable });
+        toastSuccess('Timeslot updated', `${slot.label} is now ${isAvailable ? 'available' : 'blocked'}.`);
+      },
+      'Failed to update timeslot',
+    );
 
   const groups = result ? Object.entries(result.answer.data).sort(([a], [b]) => a.localeCompare(b)) : [];
   const slotCount = groups.reduce((n, [, g]) => n + g.timeslots.length, 0);
@@ -288,7 +285,7 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
                     key={slot.id}
                     slot={slot}
                     showRegion={result.mode === 'date'}
-                    pending={toggling === slot.id}
+                    pending={slotAction.running === String(slot.id)}
                     onToggle={(s, on) => void toggle(s, on)}
                     onCapacity={(s, n) => void setCapacity(s, n)}
                   />
