@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import { Page } from '../components/layout/page';
@@ -46,6 +46,27 @@ function SearchError({ error }: { error: string | null }) {
       Error loading timeslots: {error}
     </p>
   ) : null;
+}
+
+/** One search's row of fields and its Search button. */
+function SearchForm({ onSearch, children }: { onSearch: () => Promise<void>; children: ReactNode }) {
+  return (
+    <form
+      className={css({
+        display: 'grid',
+        gap: '4',
+        gridTemplateColumns: { base: '1fr', md: '1fr 1fr auto' },
+        alignItems: 'end',
+        my: '4',
+      })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSearch();
+      }}
+    >
+      {children}
+    </form>
+  );
 }
 
 /** `/test/auto-timeslots`: 'Test Auto-Generated Timeslots' (lazy chunk). */
@@ -123,19 +144,7 @@ export default function TestAutoTimeslotsPage() {
           <Tabs.Trigger value="date">Date Search</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="postal">
-          <form
-            className={css({
-              display: 'grid',
-              gap: '4',
-              gridTemplateColumns: { base: '1fr', md: '1fr 1fr auto' },
-              alignItems: 'end',
-              my: '4',
-            })}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void searchPostal();
-            }}
-          >
+          <SearchForm onSearch={searchPostal}>
             <Field.Root id="test-postal">
               <Field.Label>Postal Code</Field.Label>
               <Field.Input
@@ -149,7 +158,7 @@ export default function TestAutoTimeslotsPage() {
             <Button type="submit" disabled={postal.length !== 6} loading={busy}>
               Search
             </Button>
-          </form>
+          </SearchForm>
           <SearchError error={postalError} />
           {postalResult ? (
             postalResult.length === 0 ? (
@@ -169,19 +178,7 @@ export default function TestAutoTimeslotsPage() {
           ) : null}
         </Tabs.Content>
         <Tabs.Content value="date">
-          <form
-            className={css({
-              display: 'grid',
-              gap: '4',
-              gridTemplateColumns: { base: '1fr', md: '1fr 1fr auto' },
-              alignItems: 'end',
-              my: '4',
-            })}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void searchDate();
-            }}
-          >
+          <SearchForm onSearch={searchDate}>
             <Field.Root id="test-date">
               <Field.Label>Date</Field.Label>
               <Field.Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
@@ -190,7 +187,7 @@ export default function TestAutoTimeslotsPage() {
             <Button type="submit" disabled={!date} loading={busy}>
               Search
             </Button>
-          </form>
+          </SearchForm>
           <SearchError error={dateError} />
           {dateResult ? (
             Object.keys(dateResult).length === 0 ? (

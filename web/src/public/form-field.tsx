@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import * as Field from '../components/ui/field';
 import { translateMessage } from '../i18n';
 
@@ -31,6 +32,21 @@ export function FormField({
       {helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}
       <Field.ErrorText>{translateMessage(error)}</Field.ErrorText>
     </Field.Root>
+  );
+}
+
+/** The required six-digit postal code field ("Postal Code"). */
+export function PostalCodeField(props: Omit<FormFieldProps, 'label' | 'required'>) {
+  const { t } = useTranslation();
+  return (
+    <FormField
+      label={t('person.postalCode')}
+      required
+      inputMode="numeric"
+      maxLength={6}
+      autoComplete="postal-code"
+      {...props}
+    />
   );
 }
 

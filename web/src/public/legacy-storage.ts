@@ -2,6 +2,8 @@
  * Storage of the older flow (spec section 2): booking details and the registration result live in
  * session storage; the participants page keeps its list in local storage.
  */
+import type { PersonValues } from './person-fields';
+
 export const BOOKING_DETAILS_KEY = 'bookingDetails';
 export const REGISTRATION_DATA_KEY = 'registrationData';
 export const PARTICIPANTS_KEY = 'participants';
@@ -21,18 +23,15 @@ export interface LegacyBookingDetails {
   timeLabel?: string | null;
 }
 
-export interface LegacyRegistrationData {
+export interface LegacyRegistrationData
+  extends Pick<
+    PersonValues,
+    'firstName' | 'lastName' | 'email' | 'mobileNumber' | 'gender' | 'identificationNumber' | 'dateOfBirth'
+  > {
   referenceNumber: string;
   id?: number | null;
   status?: string | null;
   balanceDue?: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobileNumber: string;
-  gender: string;
-  identificationNumber: string;
-  dateOfBirth: string;
   unitNumber?: string | null;
   address?: string | null;
   postalCode?: string | null;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PencilIcon, TrashIcon } from '../components/icons';
 import { IconButton } from '../components/ui/button';
@@ -9,34 +10,27 @@ export interface ParticipantButtonProps {
   disabled?: boolean | undefined;
 }
 
-/** The pencil button that opens a participant's edit form ("Edit {name}"). */
-export function EditParticipantButton({ name, onClick, disabled }: ParticipantButtonProps) {
-  const { t } = useTranslation();
+function ParticipantIconButton({
+  label,
+  icon,
+  onClick,
+  disabled,
+}: Omit<ParticipantButtonProps, 'name'> & { label: string; icon: ReactNode }) {
   return (
-    <IconButton
-      size="sm"
-      variant="ghost"
-      aria-label={t('review.edit', { name })}
-      disabled={disabled}
-      onClick={onClick}
-    >
-      <PencilIcon />
+    <IconButton size="sm" variant="ghost" aria-label={label} disabled={disabled} onClick={onClick}>
+      {icon}
     </IconButton>
   );
 }
 
-/** The bin button that removes a participant ("Remove {name}"). */
-export function RemoveParticipantButton({ name, onClick, disabled }: ParticipantButtonProps) {
+/** The pencil button that opens a participant's edit form ("Edit {name}"). */
+export function EditParticipantButton({ name, ...props }: ParticipantButtonProps) {
   const { t } = useTranslation();
-  return (
-    <IconButton
-      size="sm"
-      variant="ghost"
-      aria-label={t('review.remove', { name })}
-      disabled={disabled}
-      onClick={onClick}
-    >
-      <TrashIcon />
-    </IconButton>
-  );
+  return <ParticipantIconButton label={t('review.edit', { name })} icon={<PencilIcon />} {...props} />;
+}
+
+/** The bin button that removes a participant ("Remove {name}"). */
+export function RemoveParticipantButton({ name, ...props }: ParticipantButtonProps) {
+  const { t } = useTranslation();
+  return <ParticipantIconButton label={t('review.remove', { name })} icon={<TrashIcon />} {...props} />;
 }

@@ -8,3 +8,13 @@ export const spreadRow = css({
   gap: '3',
   flexWrap: 'wrap',
 });
+
+/** A form's Back and Next/Submit buttons at either end, under a rule. */
+export const formActionsRow = css({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: '3',
+  pt: '5',
+  borderTopWidth: '1px',
+  borderColor: 'border.default',
+});

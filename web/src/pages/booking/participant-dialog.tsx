@@ -1,11 +1,9 @@
 import { errorMap, participantSchema, validate } from '@hs/domain';
 import { useEffect, useRef } from 'react';
-import { css } from 'styled-system/css';
 import { FormDialog } from '../../public/dialog-form';
 import { toaster } from '../../components/ui/toaster';
 import { focusFirstInvalid } from '../../public/form-field';
-import { PackageSelect } from '../../public/package-select';
-import { PersonFields, type PersonValues } from '../../public/person-fields';
+import { ParticipantFields } from '../../public/participant-fields';
 import { useFormValues } from '../../public/use-form-values';
 import type { DraftParticipant, EventPackage } from '../../public/types';
 import { useTranslation } from 'react-i18next';
@@ -96,19 +94,6 @@ export function ParticipantDialog({
     if (!edited.current.has(name) && !errors[name]) return;
     form.check(name);
   };
-  const person = {
-    idPrefix: P,
-    values,
-    errors,
-    onChange: (name: keyof PersonValues, value: string | boolean) =>
-      set(name as keyof Values, value as never),
-    onBlur: (name: keyof PersonValues) => blur(name as keyof Values),
-    who: 'participant',
-    genders: ['Male', 'Female'],
-    optional: ['email', 'mobileNumber'],
-    dateOfBirthPicker: true,
-  } as const;
-
   function submit() {
     const r = validate(participantSchema, values);
     if (!r.ok) {
@@ -147,21 +132,17 @@ export function ParticipantDialog({
       onSubmit={submit}
       submitLabel={editing ? t('review.updateParticipant') : t('review.addParticipant')}
     >
-      <PersonFields
-        {...person}
+      <ParticipantFields
+        idPrefix={P}
         fields={['firstName', 'lastName', 'gender', 'identificationNumber', 'dateOfBirth']}
+        values={values}
+        errors={errors}
+        packages={packages}
+        onChange={(name, value) => set(name as keyof Values, value as never)}
+        onBlur={(name) => blur(name as keyof Values)}
+        optional={['email', 'mobileNumber']}
+        dateOfBirthPicker
       />
-      <div className={css({ gridColumn: '1 / -1' })}>
-        <PackageSelect
-          id={`${P}packageId`}
-          packages={packages}
-          value={values.packageId}
-          error={errors.packageId}
-          onChange={(v) => set('packageId', v)}
-          onBlur={() => blur('packageId')}
-        />
-      </div>
-      <PersonFields {...person} fields={['email', 'mobileNumber', 'isAiaMember']} />
     </FormDialog>
   );
 }

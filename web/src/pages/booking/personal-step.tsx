@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import { translateMessage as tm } from '../../i18n';
 import { errorMessage } from '../../lib/api';
-import { FormField } from '../../public/form-field';
+import { FormField, PostalCodeField } from '../../public/form-field';
 import { money } from '../../public/money';
 import type { StoredPartnerData } from '../../public/partner-storage';
 import { PersonFields, type PersonValues } from '../../public/person-fields';
@@ -75,14 +75,7 @@ export function PersonalStep({ values, errors, onChange, onBlur, timeslots, part
       ) : null}
       <PersonFields {...person} fields={BOOKER_FIELDS} idHelperText={t('person.idHelper')} />
       <div>
-        <FormField
-          label={t('person.postalCode')}
-          required
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="postal-code"
-          {...field('postalCode')}
-        />
+        <PostalCodeField {...field('postalCode')} />
         <p aria-live="polite" className={css({ mt: '1.5', fontSize: 'sm', color: 'fg.muted', minH: '5' })}>
           {postalValid && timeslots.isLoading ? t('person.checkingTimeslots') : null}
           {postalValid && !timeslots.isLoading && timeslots.data

@@ -7,10 +7,10 @@ import {
   toMoneyString,
   validate,
 } from '@hs/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { PlusIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -60,6 +60,15 @@ const sectionTitle = css({
   alignItems: 'center',
   gap: '2',
 });
+const participantRow = css({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: '2',
+  p: '2.5',
+  borderRadius: 'l2',
+  fontSize: 'sm',
+});
 const dl = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
@@ -68,6 +77,29 @@ const dl = css({
   fontSize: 'sm',
   '& dt': { color: 'fg.muted', mt: { base: '2', sm: '0' } },
 });
+
+/** One titled block of the review step, named by its heading. */
+function ReviewSection({
+  id,
+  title,
+  icon,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className={section} aria-labelledby={id}>
+      <h3 id={id} className={sectionTitle}>
+        {icon}
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
 
 export interface ReviewStepProps {
   event: EventDetail;
@@ -170,10 +202,7 @@ export function ReviewStep(props: ReviewStepProps) {
 
   return (
     <div className={css({ display: 'grid', gap: '4' })}>
-      <section className={section} aria-labelledby="review-appointment">
-        <h3 id="review-appointment" className={sectionTitle}>
-          {t('review.appointment')}
-        </h3>
+      <ReviewSection id="review-appointment" title={t('review.appointment')}>
         <dl className={dl}>
           <dt>{t('review.event')}</dt>
           <dd>{event.name}</dd>
@@ -190,12 +219,9 @@ export function ReviewStep(props: ReviewStepProps) {
           <dt>{t('review.location')}</dt>
           <dd>{event.location || t('common.locationNotSpecified')}</dd>
         </dl>
-      </section>
+      </ReviewSection>
 
-      <section className={section} aria-labelledby="review-personal">
-        <h3 id="review-personal" className={sectionTitle}>
-          {t('review.personal')}
-        </h3>
+      <ReviewSection id="review-personal" title={t('review.personal')}>
         <dl className={dl}>
           <dt>{t('review.name')}</dt>
           <dd>{fullName}</dd>
@@ -228,7 +254,7 @@ export function ReviewStep(props: ReviewStepProps) {
             )}
           </dd>
         </dl>
-      </section>
+      </ReviewSection>
 
       <section className={section} aria-labelledby="review-participants">
         <div
@@ -260,18 +286,7 @@ export function ReviewStep(props: ReviewStepProps) {
           {props.maxPeople !== undefined ? t('review.heldSeats', { count: props.maxPeople }) : ''}
         </p>
         <ul className={css({ display: 'grid', gap: '2' })}>
-          <li
-            className={css({
-              display: 'flex',
-              justifyContent: 'space-between',
-              alignItems: 'center',
-              gap: '2',
-              p: '2.5',
-              bg: 'bg.subtle',
-              borderRadius: 'l2',
-              fontSize: 'sm',
-            })}
-          >
+          <li className={cx(participantRow, css({ bg: 'bg.subtle' }))}>
             <span>
               <strong>{fullName}</strong> · {pkg?.name}
             </span>
@@ -280,17 +295,7 @@ export function ReviewStep(props: ReviewStepProps) {
           {participants.map((p) => (
             <li
               key={p.clientId}
-              className={css({
-                display: 'flex',
-                justifyContent: 'space-between',
-                alignItems: 'center',
-                gap: '2',
-                p: '2.5',
-                borderWidth: '1px',
-                borderColor: 'border.default',
-                borderRadius: 'l2',
-                fontSize: 'sm',
-              })}
+              className={cx(participantRow, css({ borderWidth: '1px', borderColor: 'border.default' }))}
             >
               <span className={css({ minW: 0 })}>
                 <strong>
@@ -318,11 +323,7 @@ export function ReviewStep(props: ReviewStepProps) {
         </ul>
       </section>
 
-      <section className={section} aria-labelledby="review-discount">
-        <h3 id="review-discount" className={sectionTitle}>
-          <TagIcon />
-          {t('review.discountCode')}
-        </h3>
+      <ReviewSection id="review-discount" title={t('review.discountCode')} icon={<TagIcon />}>
         {discount ? (
           <div className={spreadRow}>
             <p className={css({ fontSize: 'sm' })}>
@@ -361,7 +362,7 @@ export function ReviewStep(props: ReviewStepProps) {
             </Button>
           </div>
         )}
-      </section>
+      </ReviewSection>
 
       <div className={section}>
         <PriceBreakdownTable view={view} updating={props.quoteLoading} />

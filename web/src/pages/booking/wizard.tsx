@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { formActionsRow } from '../../public/spread-row';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
@@ -339,17 +340,7 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
             />
           ) : null}
 
-          <div
-            className={css({
-              display: 'flex',
-              justifyContent: 'space-between',
-              gap: '3',
-              mt: '8',
-              pt: '5',
-              borderTopWidth: '1px',
-              borderColor: 'border.default',
-            })}
-          >
+          <div className={cx(formActionsRow, css({ mt: '8' }))}>
             <Button
               type="button"
               variant="outline"

@@ -1,9 +1,8 @@
 import { isPaidStatus, MAX_PARTICIPANTS, parseRegistrationStatus } from '@hs/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { PlusIcon } from '../../components/icons';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Dialog from '../../components/ui/dialog';
@@ -11,6 +10,7 @@ import { toaster } from '../../components/ui/toaster';
 import { translateMessage as tm } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { money } from '../../public/money';
+import { ParticipantBadges, participantItem, participantWho } from '../../public/participant-list';
 import type { BookedParticipant, EventPackage, RegistrationLookup } from '../../public/types';
 import { ParticipantDialog } from '../booking/participant-dialog';
 import { useEventById } from '../participants-booking/use-event-by-id';
@@ -125,21 +125,8 @@ export function BookingParticipants({ registration, onChanged }: BookingParticip
             {participants.map((p) => {
               const name = `${p.firstName} ${p.lastName}`;
               return (
-                <li
-                  key={p.id}
-                  className={css({
-                    display: 'flex',
-                    justifyContent: 'space-between',
-                    alignItems: 'center',
-                    gap: '2',
-                    flexWrap: 'wrap',
-                    p: '3',
-                    borderWidth: '1px',
-                    borderColor: 'border.default',
-                    borderRadius: 'l2',
-                  })}
-                >
-                  <span className={css({ minW: '0', wordBreak: 'break-word' })}>
+                <li key={p.id} className={cx(participantItem, css({ alignItems: 'center' }))}>
+                  <span className={participantWho}>
                     <span className={css({ fontWeight: 'medium' })}>{name}</span>
                     <span className={css({ display: 'block', color: 'fg.muted' })}>
                       {p.packageName} · {money(p.packagePrice)}
@@ -148,8 +135,7 @@ export function BookingParticipants({ registration, onChanged }: BookingParticip
                   <span
                     className={css({ display: 'flex', gap: '1', alignItems: 'center', flexWrap: 'wrap' })}
                   >
-                    {p.isPrimary ? <Badge tone="info">{t('parts.primaryContact')}</Badge> : null}
-                    {p.isAiaMember ? <Badge tone="success">{t('parts.aiaMember')}</Badge> : null}
+                    <ParticipantBadges isPrimary={p.isPrimary} isAiaMember={p.isAiaMember} />
                     {changeable ? (
                       <>
                         <EditParticipantButton name={name} disabled={busy} onClick={() => setEditing(p)} />

@@ -15,6 +15,7 @@ import { CheckCircleIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
+import { LoadingPage } from '../../public/loading-page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toaster } from '../../components/ui/toaster';
 import { type ApiEnvelope, api } from '../../lib/api';
@@ -151,13 +152,9 @@ export default function BookingConfirmationPage() {
     );
   if (isLoading || !registration) {
     return (
-      <Page display="flex" justifyContent="center">
-        <div aria-busy="true" className={css({ w: 'full', maxW: '2xl', display: 'grid', gap: '3' })}>
-          <span className={css({ srOnly: true })}>{t('confirmation.loading')}</span>
-          <Skeleton h="10" w="60%" />
-          <Skeleton h="64" />
-        </div>
-      </Page>
+      <LoadingPage label={t('confirmation.loading')}>
+        <Skeleton h="64" />
+      </LoadingPage>
     );
   }
 

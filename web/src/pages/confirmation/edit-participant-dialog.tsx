@@ -1,12 +1,10 @@
 import { BOOKING_MESSAGES, errorMap, participantSchema, validate } from '@hs/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { FormDialog } from '../../public/dialog-form';
 import { focusFirstInvalid } from '../../public/form-field';
-import { PackageSelect } from '../../public/package-select';
-import { PersonFields, type PersonValues } from '../../public/person-fields';
+import { ParticipantFields } from '../../public/participant-fields';
 import { useFormValues } from '../../public/use-form-values';
 import type { BookedParticipant, EventPackage } from '../../public/types';
 import type { ParticipantEdit } from './participant-calls';
@@ -89,17 +87,6 @@ export function EditParticipantDialog({
     reset(initial(participant));
   }, [participant, reset]);
 
-  const person = {
-    idPrefix: P,
-    values,
-    errors,
-    onChange: (name: keyof PersonValues, value: string | boolean) =>
-      set(name as keyof Values, value as never),
-    who: 'participant',
-    genders: ['Male', 'Female'],
-    optional: primary ? (['mobileNumber'] as const) : (['email', 'mobileNumber'] as const),
-  } as const;
-
   function submit() {
     if (!participant) return;
     const errs = editErrors(values, primary);
@@ -138,17 +125,15 @@ export function EditParticipantDialog({
       saving={saving}
       savingLabel={t('parts.saving')}
     >
-      <PersonFields {...person} fields={['firstName', 'lastName', 'gender']} />
-      <div className={css({ gridColumn: '1 / -1' })}>
-        <PackageSelect
-          id={`${P}packageId`}
-          packages={packages}
-          value={values.packageId}
-          error={errors.packageId}
-          onChange={(value) => set('packageId', value)}
-        />
-      </div>
-      <PersonFields {...person} fields={['email', 'mobileNumber', 'isAiaMember']} />
+      <ParticipantFields
+        idPrefix={P}
+        fields={['firstName', 'lastName', 'gender']}
+        values={values}
+        errors={errors}
+        packages={packages}
+        onChange={(name, value) => set(name as keyof Values, value as never)}
+        optional={primary ? ['mobileNumber'] : ['email', 'mobileNumber']}
+      />
     </FormDialog>
   );
 }

@@ -6,7 +6,6 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { ArrowLeftIcon, PencilIcon } from '../../components/icons';
 import { Page } from '../../components/layout/page';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Field from '../../components/ui/field';
@@ -16,7 +15,8 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { EVENTS_KEY, postalTimeslotsKey } from '../../lib/swr-keys';
 import { toastBookingFailed, toastMissingReference } from '../../public/booking-toasts';
 import { createRegistration } from '../../public/calls';
-import { FormField, focusFirstInvalid } from '../../public/form-field';
+import { ParticipantBadges, participantItem, participantWho } from '../../public/participant-list';
+import { FormField, PostalCodeField, focusFirstInvalid } from '../../public/form-field';
 import { EventLoadError, EventLoading, EventNotFound } from '../../public/event-states';
 import { positiveInt, storeParticipants } from '../../public/legacy-storage';
 import { money, toCents } from '../../public/money';
@@ -226,20 +226,8 @@ export function ParticipantsRegistrationPage() {
                 </div>
                 <ul className={css({ display: 'grid', gap: '2', fontSize: 'sm' })}>
                   {[primary, ...others].map((p) => (
-                    <li
-                      key={p.id}
-                      className={css({
-                        display: 'flex',
-                        justifyContent: 'space-between',
-                        gap: '2',
-                        flexWrap: 'wrap',
-                        p: '3',
-                        borderWidth: '1px',
-                        borderColor: 'border.default',
-                        borderRadius: 'l2',
-                      })}
-                    >
-                      <span className={css({ minW: '0', wordBreak: 'break-word' })}>
+                    <li key={p.id} className={participantItem}>
+                      <span className={participantWho}>
                         <span className={css({ fontWeight: 'medium' })}>
                           {p.firstName} {p.lastName}
                         </span>
@@ -250,8 +238,7 @@ export function ParticipantsRegistrationPage() {
                         ) : null}
                       </span>
                       <span className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
-                        {p.isPrimary ? <Badge tone="info">{t('parts.primaryContact')}</Badge> : null}
-                        {p.isAiaMember ? <Badge tone="success">{t('parts.aiaMember')}</Badge> : null}
+                        <ParticipantBadges isPrimary={p.isPrimary} isAiaMember={p.isAiaMember} />
                       </span>
                     </li>
                   ))}
@@ -281,15 +268,7 @@ export function ParticipantsRegistrationPage() {
                     gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
                   })}
                 >
-                  <FormField
-                    label={t('person.postalCode')}
-                    required
-                    inputMode="numeric"
-                    autoComplete="postal-code"
-                    maxLength={6}
-                    helperText={t('reg.postalHelper')}
-                    {...field('postalCode')}
-                  />
+                  <PostalCodeField helperText={t('reg.postalHelper')} {...field('postalCode')} />
                   <FormField
                     label={t('person.unitNumber')}
                     autoComplete="address-line2"

@@ -3,13 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { formActionsRow } from '../../public/spread-row';
 import { ArrowLeftIcon, CheckCircleIcon, PlusIcon, XIcon } from '../../components/icons';
 import { Button, IconButton } from '../../components/ui/button';
 import { localDate } from '../../i18n/format';
 import { translateMessage as tm } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { focusFirstInvalid } from '../../public/form-field';
-import { FormField } from '../../public/form-field';
+import { FormField, PostalCodeField } from '../../public/form-field';
 import { PackageSelect } from '../../public/package-select';
 import { PersonFields, type PersonValues } from '../../public/person-fields';
 import type { EventDetail } from '../../public/types';
@@ -192,14 +193,7 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
           />
         </div>
         <PersonFields {...person} fields={['firstName', 'lastName', 'email', 'mobileNumber']} />
-        <FormField
-          label={t('person.postalCode')}
-          required
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="postal-code"
-          {...text('postalCode')}
-        />
+        <PostalCodeField {...text('postalCode')} />
         <FormField
           label={t('waitlist.numberOfPeople')}
           required
@@ -285,16 +279,7 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
           {failure}
         </p>
       ) : null}
-      <div
-        className={css({
-          display: 'flex',
-          justifyContent: 'space-between',
-          gap: '3',
-          pt: '5',
-          borderTopWidth: '1px',
-          borderColor: 'border.default',
-        })}
-      >
+      <div className={formActionsRow}>
         <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
           <ArrowLeftIcon />
           {t('manage.back')}

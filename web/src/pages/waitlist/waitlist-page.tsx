@@ -9,6 +9,7 @@ import { CalendarIcon, CheckCircleIcon, ClockIcon, InfoIcon } from '../../compon
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Dialog from '../../components/ui/dialog';
+import { LoadingPage } from '../../public/loading-page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { translateMessage as tm } from '../../i18n';
 import { localDate, localDateTime } from '../../i18n/format';
@@ -311,14 +312,10 @@ export default function WaitlistPage() {
   }
   if (isLoading || !data?.data) {
     return (
-      <Page display="flex" justifyContent="center">
-        <div aria-busy="true" className={css({ display: 'grid', gap: '3', maxW: '2xl', w: 'full' })}>
-          <span className={css({ srOnly: true })}>{t('waitlist.loading')}</span>
-          <Skeleton h="10" w="60%" />
-          <Skeleton h="24" />
-          <Skeleton h="12" w="40%" />
-        </div>
-      </Page>
+      <LoadingPage label={t('waitlist.loading')}>
+        <Skeleton h="24" />
+        <Skeleton h="12" w="40%" />
+      </LoadingPage>
     );
   }
   const entry = data.data;
