@@ -1,6 +1,6 @@
 /** Answer shapes of the public API (spec sections 3 and 7). */
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable, OrderMoneyFields } from './common';
+import { Envelope, ErrorResponseSchema, Nullable, OrderMoneyFields } from './common';
 import { CancellationRefundSchema } from './refunds';
 
 /** A price or amount the visitor pays, "123.45". */
@@ -286,3 +286,11 @@ export const RescheduleResultSchema = Type.Object({
   ),
 });
 export type RescheduleResult = Static<typeof RescheduleResultSchema>;
+
+/** The answers of a reschedule: the customer's (by reference number) and staff's (by id) alike. */
+export const RescheduleResponses = {
+  200: Envelope(RescheduleResultSchema),
+  400: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};

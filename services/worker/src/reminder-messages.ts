@@ -127,18 +127,18 @@ export function reminderEmail(
     fill(t.greeting, { ...v }),
     fill(t.intro, { ...v }),
     fill(t.reference, { ...v }),
-    t.prepareTitle,
-    `- ${t.fasting}`,
-    `- ${t.bringId}`,
-    `- ${t.arriveEarly}`,
-    `${t.manage} ${v.manageUrl}`,
-    `${t.optOut} ${v.optOutUrl}`,
+    ...reminderNoteLines(language, v),
   ].join('\n\n');
   return { subject: fill(t.subject, { ...v }), html, text };
 }
 
 /** The notes in plain text, for the English template's text part. */
 export function reminderNotesText(language: Language, v: ReminderValues): string {
+  return reminderNoteLines(language, v).join('\n');
+}
+
+/** The notes' lines in plain text: how to prepare, then the links to manage the booking and to opt out of SMS. */
+function reminderNoteLines(language: Language, v: ReminderValues): string[] {
   const t = REMINDER_TEXTS[language];
   return [
     t.prepareTitle,
@@ -147,5 +147,5 @@ export function reminderNotesText(language: Language, v: ReminderValues): string
     `- ${t.arriveEarly}`,
     `${t.manage} ${v.manageUrl}`,
     `${t.optOut} ${v.optOutUrl}`,
-  ].join('\n');
+  ];
 }

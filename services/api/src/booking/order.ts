@@ -58,6 +58,19 @@ interface PackageRow {
   aiaPriceCents: number | null;
 }
 
+/** A participant's person as the booking form gives it: what a snapshot takes from the form as is. */
+type ParticipantPerson = Pick<
+  ParticipantSnapshot,
+  | 'firstName'
+  | 'lastName'
+  | 'gender'
+  | 'identificationNumber'
+  | 'dateOfBirth'
+  | 'email'
+  | 'mobileNumber'
+  | 'aiaMemberId'
+>;
+
 async function eventPackages(sql: Sql, eventId: number): Promise<Map<number, PackageRow>> {
   const rows = await sql<{ id: number; name: string; price: string; aiaPrice: string | null }[]>`
     select p.id, p.name, p.price::text as price, p.aia_price::text as "aiaPrice"
@@ -207,17 +220,7 @@ export async function priceOrderRequest(
     pkg: PackageRow,
     member: boolean,
     isPrimary: boolean,
-    person: Pick<
-      ParticipantSnapshot,
-      | 'firstName'
-      | 'lastName'
-      | 'gender'
-      | 'identificationNumber'
-      | 'dateOfBirth'
-      | 'email'
-      | 'mobileNumber'
-      | 'aiaMemberId'
-    >,
+    person: ParticipantPerson,
   ): ParticipantSnapshot => ({
     participantId: randomUUID(),
     isPrimary,
@@ -311,19 +314,7 @@ export async function buildParticipant(
   sql: Sql,
   verifier: MemberVerifier,
   eventId: number,
-  p: Pick<
-    ParticipantSnapshot,
-    | 'firstName'
-    | 'lastName'
-    | 'gender'
-    | 'identificationNumber'
-    | 'dateOfBirth'
-    | 'email'
-    | 'mobileNumber'
-    | 'aiaMemberId'
-    | 'isAiaMember'
-    | 'packageId'
-  >,
+  p: ParticipantPerson & Pick<ParticipantSnapshot, 'isAiaMember' | 'packageId'>,
 ): Promise<ParticipantSnapshot> {
   const pkg = (await eventPackages(sql, eventId)).get(p.packageId);
   if (!pkg) throw conflict('Selected package not found');

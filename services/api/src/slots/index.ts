@@ -38,17 +38,23 @@ export interface SlotView {
   isAvailable: boolean;
 }
 
+/** An event's slot settings from its event_configs row `c`, the defaults where it has none (EventRow's names). */
+export function eventConfigColumns(sql: Sql) {
+  return sql`
+    coalesce(c.config_type, ${EVENT_CONFIG_DEFAULTS.configType}) as "configType",
+    coalesce(c.num_slots, ${EVENT_CONFIG_DEFAULTS.numSlots}) as "numSlots",
+    coalesce(c.buffer_hours, ${EVENT_CONFIG_DEFAULTS.bufferHours}) as "bufferHours",
+    coalesce(c.slots_per_timeslot, ${EVENT_CONFIG_DEFAULTS.slotsPerTimeslot}) as "slotsPerTimeslot",
+    coalesce(c.max_attendees, ${EVENT_CONFIG_DEFAULTS.maxAttendees}) as "maxAttendees"`;
+}
+
 export async function findEvent(
   sql: Sql,
   where: { id?: number; slug?: string; activeOnly?: boolean },
 ): Promise<EventRow> {
   const [row] = await sql<EventRow[]>`
     select e.id, e.name, e.slug, e.description, e.location, e.is_active as "isActive", e.created_at as "createdAt",
-           coalesce(c.config_type, ${EVENT_CONFIG_DEFAULTS.configType}) as "configType",
-           coalesce(c.num_slots, ${EVENT_CONFIG_DEFAULTS.numSlots}) as "numSlots",
-           coalesce(c.buffer_hours, ${EVENT_CONFIG_DEFAULTS.bufferHours}) as "bufferHours",
-           coalesce(c.slots_per_timeslot, ${EVENT_CONFIG_DEFAULTS.slotsPerTimeslot}) as "slotsPerTimeslot",
-           coalesce(c.max_attendees, ${EVENT_CONFIG_DEFAULTS.maxAttendees}) as "maxAttendees"
+           ${eventConfigColumns(sql)}
     from screening_events e left join event_configs c on c.event_id = e.id
     where ${where.id !== undefined ? sql`e.id = ${where.id}` : sql`e.slug = ${where.slug ?? ''}`}
       ${where.activeOnly ? sql`and e.is_active` : sql``}`;

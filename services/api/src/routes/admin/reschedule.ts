@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  Envelope,
-  ErrorResponseSchema,
-  IdParams,
-  RescheduleRequestSchema,
-  RescheduleResultSchema,
-} from '@hs/contracts';
+import { IdParams, RescheduleRequestSchema, RescheduleResponses } from '@hs/contracts';
 import { rescheduleOrder } from '../../booking/reschedule';
 
 /** Staff move a booking to another slot of its event: no cut-off, never above capacity (issue 22). */
@@ -18,12 +12,7 @@ const reschedule: FastifyPluginAsyncTypebox = async (app) => {
           'Move an order to another timeslot of its event (any region), without the public cut-off: its seats are taken on the new slot and freed on the old one in one step',
         params: IdParams,
         body: RescheduleRequestSchema,
-        response: {
-          200: Envelope(RescheduleResultSchema),
-          400: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-        },
+        response: RescheduleResponses,
       },
     },
     async (request) => {

@@ -51,6 +51,18 @@ const SlotCapacityInput = v.object({
 });
 
 /** Postal-code and date timeslot search for staff, slot blocking and capacity, and manual timeslots. */
+/** The answers of a command on one slot (block, unblock, capacity): the slot after it and its log position. */
+const SLOT_COMMAND_RESPONSES = {
+  200: Type.Object({
+    success: Type.Literal(true),
+    data: TimeslotSchema,
+    position: Type.Union([Type.String(), Type.Null()]),
+  }),
+  400: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+
 const timeslots: FastifyPluginAsyncTypebox = async (app) => {
   const { sql } = app;
 
@@ -142,16 +154,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Block or unblock a slot (SlotBlocked/SlotUnblocked); existing bookings stay',
         params: IdParams,
         body: Type.Object({ isAvailable: Type.Boolean() }),
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            data: TimeslotSchema,
-            position: Type.Union([Type.String(), Type.Null()]),
-          }),
-          400: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-        },
+        response: SLOT_COMMAND_RESPONSES,
       },
       // The domain schema's message ('isAvailable must be true or false') before the generic check.
       preValidation: async (request) => {
@@ -181,16 +184,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           maxAttendees: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 10 })])),
         }),
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            data: TimeslotSchema,
-            position: Type.Union([Type.String(), Type.Null()]),
-          }),
-          400: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-        },
+        response: SLOT_COMMAND_RESPONSES,
       },
       // The capacity message ('Capacity must be between 1 and 10000') before the generic check.
       preValidation: async (request) => {

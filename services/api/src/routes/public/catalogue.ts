@@ -9,7 +9,6 @@ import {
   TimeslotGroupsSchema,
 } from '@hs/contracts';
 import {
-  EVENT_CONFIG_DEFAULTS,
   POSTAL_CODE_MESSAGE,
   POSTAL_CODE_PATTERN,
   TIMESLOT_SEARCH_MESSAGES,
@@ -25,6 +24,7 @@ import {
   type EventRow,
   type SlotView,
   autoSlotsForDate,
+  eventConfigColumns,
   findEvent,
   groupByDate,
   holidayDays,
@@ -161,12 +161,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         maxAttendees: number;
       }[]
     >`
-        select e.id, e.name, e.slug, e.description, e.location,
-               coalesce(c.config_type, ${EVENT_CONFIG_DEFAULTS.configType}) as "configType",
-               coalesce(c.num_slots, ${EVENT_CONFIG_DEFAULTS.numSlots}) as "numSlots",
-               coalesce(c.buffer_hours, ${EVENT_CONFIG_DEFAULTS.bufferHours}) as "bufferHours",
-               coalesce(c.slots_per_timeslot, ${EVENT_CONFIG_DEFAULTS.slotsPerTimeslot}) as "slotsPerTimeslot",
-               coalesce(c.max_attendees, ${EVENT_CONFIG_DEFAULTS.maxAttendees}) as "maxAttendees"
+        select e.id, e.name, e.slug, e.description, e.location, ${eventConfigColumns(sql)}
         from screening_events e left join event_configs c on c.event_id = e.id
         where e.is_active ${search ? sql`and e.name ilike ${`%${search.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}
         order by e.name`;

@@ -18,6 +18,14 @@ import { createSemaphore } from '../../semaphore';
 
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const DataAnswer = Type.Object({ success: Type.Boolean(), data: Type.Unknown() });
+/** The answers of a payment recorded on an order (POST .../payment, PATCH .../status). */
+const PAYMENT_RECORD_RESPONSES = {
+  200: DataAnswer,
+  400: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
 const Amount = Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 })]));
 
 function gatewayFailure(err: unknown): never {
@@ -308,13 +316,7 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
           amount: Amount,
           method: Type.Optional(Type.String({ maxLength: 30 })),
         }),
-        response: {
-          200: DataAnswer,
-          400: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-        },
+        response: PAYMENT_RECORD_RESPONSES,
       },
     },
     async (request) => {
@@ -346,13 +348,7 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
           status: Type.Optional(Type.String({ maxLength: 30 })),
           transactionId: Type.Optional(Type.String({ maxLength: 100 })),
         }),
-        response: {
-          200: DataAnswer,
-          400: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-        },
+        response: PAYMENT_RECORD_RESPONSES,
       },
     },
     async (request) => {

@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  Envelope,
-  ErrorResponseSchema,
-  RescheduleRequestSchema,
-  RescheduleResultSchema,
-} from '@hs/contracts';
+import { RescheduleRequestSchema, RescheduleResponses } from '@hs/contracts';
 import { normalizeReferenceNumber } from '@hs/domain';
 import { findFirstEvent } from '@hs/eventstore';
 import { Type } from '@sinclair/typebox';
@@ -26,12 +21,7 @@ const reschedule: FastifyPluginAsyncTypebox<{ cutoffHours: number }> = async (ap
           'Move a booking to another timeslot of its event: its seats are taken on the new slot and freed on the old one in one step; refused within RESCHEDULE_CUTOFF_HOURS of the appointment. Price, participants and payments stay as they are',
         params: Type.Object({ referenceNumber: Type.String({ maxLength: 40 }) }),
         body: RescheduleRequestSchema,
-        response: {
-          200: Envelope(RescheduleResultSchema),
-          400: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-        },
+        response: RescheduleResponses,
       },
     },
     async (request) => {
