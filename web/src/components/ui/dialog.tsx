@@ -1,11 +1,9 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { ark } from '@ark-ui/react/factory';
-import { Portal } from '@ark-ui/react/portal';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { createStyleContext } from 'styled-system/jsx';
 import { dialog } from 'styled-system/recipes';
-import { XIcon } from '../icons';
-import { IconButton } from './button';
+import { iconCloseButton, portalled } from './overlay-parts';
 
 /**
  * Ark Dialog (focus trap, Escape, scroll lock, aria wiring) styled by the `dialog` slot recipe.
@@ -47,25 +45,8 @@ export { DialogContext as Context } from '@ark-ui/react/dialog';
 export type RootProps = ComponentProps<typeof Root>;
 
 /** Portal + Backdrop + Positioner + Content in one; children go inside Content. */
-export function Portalled({ children, ...props }: ComponentProps<typeof Content> & { children: ReactNode }) {
-  return (
-    <Portal>
-      <Backdrop />
-      <Positioner>
-        <Content {...props}>{children}</Content>
-      </Positioner>
-    </Portal>
-  );
-}
+export const Portalled = portalled(Backdrop, Positioner, Content);
 export { Portalled as Portal };
 
 /** The × button in the top-right corner. */
-export function CloseButton({ label = 'Close' }: { label?: string }) {
-  return (
-    <CornerCloseTrigger asChild>
-      <IconButton aria-label={label} variant="ghost" size="sm">
-        <XIcon />
-      </IconButton>
-    </CornerCloseTrigger>
-  );
-}
+export const CloseButton = iconCloseButton(CornerCloseTrigger, 'Close');

@@ -1,11 +1,9 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { ark } from '@ark-ui/react/factory';
-import { Portal } from '@ark-ui/react/portal';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { createStyleContext } from 'styled-system/jsx';
 import { drawer } from 'styled-system/recipes';
-import { XIcon } from '../icons';
-import { IconButton } from './button';
+import { iconCloseButton, portalled } from './overlay-parts';
 
 /**
  * A side sheet: the Ark Dialog machine (focus trap, Escape, scroll lock) with the `drawer` slot recipe.
@@ -30,24 +28,7 @@ export const Footer = withContext(ark.div, 'footer');
 export type RootProps = ComponentProps<typeof Root>;
 
 /** Portal + Backdrop + Positioner + Content in one; children go inside Content. */
-export function Portalled({ children, ...props }: ComponentProps<typeof Content> & { children: ReactNode }) {
-  return (
-    <Portal>
-      <Backdrop />
-      <Positioner>
-        <Content {...props}>{children}</Content>
-      </Positioner>
-    </Portal>
-  );
-}
+export const Portalled = portalled(Backdrop, Positioner, Content);
 export { Portalled as Portal };
 
-export function CloseButton({ label = 'Close menu' }: { label?: string }) {
-  return (
-    <CloseTrigger asChild>
-      <IconButton aria-label={label} variant="ghost" size="sm">
-        <XIcon />
-      </IconButton>
-    </CloseTrigger>
-  );
-}
+export const CloseButton = iconCloseButton(CloseTrigger, 'Close menu');

@@ -1,5 +1,13 @@
 import { defineRecipe } from '@pandacss/dev';
 
+/** Filled with a palette's colour, darker on hover (but not when disabled). */
+const filled = (palette: 'accent' | 'danger') => ({
+  bg: `${palette}.default`,
+  color: `${palette}.fg`,
+  _hover: { bg: `${palette}.emphasized` },
+  _disabled: { _hover: { bg: `${palette}.default` } },
+});
+
 export const button = defineRecipe({
   className: 'button',
   jsx: ['Button'],
@@ -33,12 +41,7 @@ export const button = defineRecipe({
   },
   variants: {
     variant: {
-      solid: {
-        bg: 'accent.default',
-        color: 'accent.fg',
-        _hover: { bg: 'accent.emphasized' },
-        _disabled: { _hover: { bg: 'accent.default' } },
-      },
+      solid: filled('accent'),
       outline: {
         bg: 'bg.default',
         borderWidth: '1px',
@@ -56,12 +59,7 @@ export const button = defineRecipe({
         color: 'fg.default',
         _hover: { bg: 'bg.subtle' },
       },
-      danger: {
-        bg: 'danger.default',
-        color: 'danger.fg',
-        _hover: { bg: 'danger.emphasized' },
-        _disabled: { _hover: { bg: 'danger.default' } },
-      },
+      danger: filled('danger'),
       link: {
         bg: 'transparent',
         color: 'accent.text',

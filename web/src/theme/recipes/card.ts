@@ -1,4 +1,5 @@
 import { defineSlotRecipe } from '@pandacss/dev';
+import { surface } from './surface';
 
 export const card = defineSlotRecipe({
   className: 'card',
@@ -6,10 +7,7 @@ export const card = defineSlotRecipe({
   slots: ['root', 'header', 'body', 'footer', 'title', 'description'],
   base: {
     root: {
-      bg: 'bg.default',
-      borderRadius: 'l3',
-      borderWidth: '1px',
-      borderColor: 'border.default',
+      ...surface,
       boxShadow: 'card',
       display: 'flex',
       flexDirection: 'column',

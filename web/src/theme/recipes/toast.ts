@@ -1,5 +1,6 @@
 import { toastAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
+import { surface } from './surface';
 
 // Spec section 9: 356 px wide, bottom-right, 14 px gap, 200 ms removal, swiped away at 45 px.
 export const toast = defineSlotRecipe({
@@ -8,10 +9,7 @@ export const toast = defineSlotRecipe({
   slots: [...toastAnatomy.keys(), 'icon', 'content'],
   base: {
     root: {
-      bg: 'bg.default',
-      borderRadius: 'l3',
-      borderWidth: '1px',
-      borderColor: 'border.default',
+      ...surface,
       borderLeftWidth: '4px',
       boxShadow: 'raised',
       display: 'flex',

@@ -1,0 +1,7 @@
+/** A raised surface's background and rounded border (cards, toasts). */
+export const surface = {
+  bg: 'bg.default',
+  borderRadius: 'l3',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+} as const;
