@@ -35,6 +35,10 @@ interface RegistrationFacts {
   discount_cents: number;
   counted_gross_cents: number;
   counted_discount_cents: number;
+  /** Refunds made owed again so far (StatusChanged's running total). */
+  reinstated_cents: number;
+  /** Of those, what no payment has brought back yet: the next payments count it as revenue again. */
+  owed_again_cents: number;
 }
 
 interface Daily {
@@ -77,7 +81,7 @@ async function applyReportsBatch(tx: TransactionSql, events: RecordedEvent[]) {
   if (ids.length > 0) {
     const rows = await tx<RegistrationFacts[]>`
       select registration_id, event_id, region, participants, gross_cents, discount_cents,
-             counted_gross_cents, counted_discount_cents
+             counted_gross_cents, counted_discount_cents, reinstated_cents, owed_again_cents
       from report_registrations where registration_id = any(${ids}::bigint[])`;
     for (const r of rows) facts.set(r.registration_id, r);
   }
@@ -147,6 +151,8 @@ async function applyReportsBatch(tx: TransactionSql, events: RecordedEvent[]) {
         discount_cents: discountOf(d.pricing),
         counted_gross_cents: 0,
         counted_discount_cents: 0,
+        reinstated_cents: 0,
+        owed_again_cents: 0,
       });
       changed.add(id);
       const row = dailyOf(d.eventId, day);
@@ -171,7 +177,20 @@ async function applyReportsBatch(tx: TransactionSql, events: RecordedEvent[]) {
         row.discount_cents += f.discount_cents - f.counted_discount_cents;
         f.counted_gross_cents = f.gross_cents;
         f.counted_discount_cents = f.discount_cents;
+        // a refund made owed again and now paid back is revenue again (its refund stays counted)
+        const back = Math.min(data<'PaymentRecorded'>(event).amountCents, f.owed_again_cents);
+        row.gross_cents += back;
+        f.owed_again_cents -= back;
         changed.add(id);
+        break;
+      }
+      case 'StatusChanged': {
+        const reinstated = data<'StatusChanged'>(event).reinstatedCents;
+        if (reinstated !== undefined && reinstated > f.reinstated_cents) {
+          f.owed_again_cents += reinstated - f.reinstated_cents;
+          f.reinstated_cents = reinstated;
+          changed.add(id);
+        }
         break;
       }
       case 'RefundRecorded':
@@ -213,7 +232,8 @@ async function applyReportsBatch(tx: TransactionSql, events: RecordedEvent[]) {
       on conflict (registration_id) do update set
         participants = excluded.participants, gross_cents = excluded.gross_cents,
         discount_cents = excluded.discount_cents, counted_gross_cents = excluded.counted_gross_cents,
-        counted_discount_cents = excluded.counted_discount_cents`);
+        counted_discount_cents = excluded.counted_discount_cents, reinstated_cents = excluded.reinstated_cents,
+        owed_again_cents = excluded.owed_again_cents`);
   }
   if (daily.size > 0) {
     writes.push(tx`
@@ -258,6 +278,7 @@ export const reportsProjection = defineBatchProjection({
     'RegistrationBooked',
     ...PRICING_EVENTS,
     'PaymentRecorded',
+    'StatusChanged',
     'RefundRecorded',
     'RegistrationCancelled',
     'RegistrationExpired',

@@ -134,6 +134,42 @@ describe('the reports projection', () => {
     expect(other.bookings.every((b) => b.booked === 0)).toBe(true);
   });
 
+  it('counts a refund made owed again and paid back as revenue again, once (issue 45)', async () => {
+    const events = [
+      at('2026-12-10T02:00:00.000Z', 801, 'RegistrationBooked', {
+        eventId: 80,
+        participants: [{ participantId: 'p801' }],
+        contact: { region: 'east' },
+        pricing: pricing(10_000, 1),
+      }),
+      at('2026-12-11T02:00:00.000Z', 801, 'PaymentRecorded', { amountCents: 10_000 }),
+      at('2026-12-12T02:00:00.000Z', 801, 'RefundRecorded', { amountCents: 10_000 }),
+      at('2026-12-13T02:00:00.000Z', 801, 'StatusChanged', {
+        from: 'paid',
+        to: 'confirmed',
+        reinstatedCents: 10_000,
+      }),
+    ];
+    await db.sql.begin((tx) => reportsProjection.applyBatch!(tx, events));
+    // paid back in two parts, in another batch (the facts read back); a third payment is no refund paid back
+    await db.sql.begin((tx) =>
+      reportsProjection.applyBatch!(tx, [
+        at('2026-12-14T02:00:00.000Z', 801, 'PaymentRecorded', { amountCents: 4_000 }),
+        at('2026-12-15T02:00:00.000Z', 801, 'PaymentRecorded', { amountCents: 6_000 }),
+        at('2026-12-16T02:00:00.000Z', 801, 'PaymentRecorded', { amountCents: 1_000 }),
+      ]),
+    );
+    const rows = await db.sql<{ day: string; gross: number; refund: number }[]>`
+      select to_char(day, 'YYYY-MM-DD') as day, gross_cents::int as gross, refund_cents::int as refund
+      from report_daily where event_id = 80 and (gross_cents > 0 or refund_cents > 0) order by day`;
+    expect(rows).toEqual([
+      { day: '2026-12-11', gross: 10_500, refund: 0 },
+      { day: '2026-12-12', gross: 0, refund: 10_000 },
+      { day: '2026-12-14', gross: 4_000, refund: 0 },
+      { day: '2026-12-15', gross: 6_000, refund: 0 },
+    ]);
+  });
+
   it('keeps amounts past 2^31 cents (money is bigint): a second batch reads the order back without overflow', async () => {
     const big = 3_000_000_000; // $30,000,000.00, over the int4 range
     const booked = at('2026-12-01T02:00:00.000Z', 901, 'RegistrationBooked', {
