@@ -21,7 +21,6 @@ import {
   refundLabel,
   useOrder,
   useOrderHistory,
-  useUpdateOrderStatus,
 } from '../lib/orders';
 import { refundableCents } from '../lib/refunds';
 import { consentLabel } from '../lib/consent';
@@ -166,9 +165,12 @@ export function OrderDetailsDialog({
   onClose,
   onCancel,
   onConfirm,
+  pending = null,
 }: {
   order: AdminOrder;
   onClose: () => void;
+  /** The order whose status change the Orders tab is sending now: its footer buttons wait meanwhile. */
+  pending?: number | null;
   /** Cancel asks for confirmation first (see CancelOrderDialog). */
   onCancel: (order: AdminOrder) => void;
   /** Confirm shows what it does first (see ConfirmOrderDialog, issue 45). */
@@ -176,7 +178,6 @@ export function OrderDetailsDialog({
 }) {
   const { data, mutate } = useOrder(initial.id);
   const order = data?.data ?? initial;
-  const { pending } = useUpdateOrderStatus();
   const [refundOpen, setRefundOpen] = useState(false);
   // a fresh refund dialog (and Idempotency-Key) for each opening
   const [refundOpening, setRefundOpening] = useState(0);

@@ -312,6 +312,7 @@ export function OrdersTab() {
           onClose={() => setViewing(null)}
           onCancel={(o) => setCancelling(o)}
           onConfirm={(o) => setConfirming(o)}
+          pending={pending}
         />
       ) : null}
       <ConfirmOrderDialog
