@@ -1,6 +1,7 @@
 /** @hs/domain: the pure rules of the booking product. No I/O; used by api, worker and web alike. */
 export * from './availability';
 export * from './calendar';
+export * from './web-pages';
 export * from './dates';
 export * from './event-config';
 export * from './identity';

@@ -56,6 +56,15 @@ describe('the built web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('id="root"');
     expect(page.headers['cache-control']).toBe('no-cache');
+    // issue 46: a path the app has no page for is still the app (its not-found page), with status 404
+    for (const url of ['/no-such-page', '/events', '/admin/nope', '/booking/confirmation']) {
+      const unknown = await app.inject({ url });
+      expect(unknown.statusCode, url).toBe(404);
+      expect(unknown.body, url).toContain('id="root"');
+    }
+    for (const url of ['/', '/admin/', '/booking/confirmation/HS2611-0101-1234?lang=zh', '/wc']) {
+      expect((await app.inject({ url })).statusCode, url).toBe(200);
+    }
     const missing = await app.inject({ url: '/assets/gone.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ success: false, message: 'Asset not found' });

@@ -10,20 +10,8 @@ export default function NotFoundPage() {
     <Page flex="1" display="flex" alignItems="center" justifyContent="center">
       <title>{`${t('notFound.title')} | Health Screening`}</title>
       <div className={css({ textAlign: 'center', py: { base: '10', md: '16' } })}>
-        <p
-          aria-hidden="true"
-          className={css({
-            fontSize: { base: '5xl', md: '6xl' },
-            fontWeight: 'bold',
-            color: 'accent.text',
-            lineHeight: '1',
-          })}
-        >
-          404
-        </p>
         <h1
           className={css({
-            mt: '4',
             fontSize: { base: '2xl', md: '3xl' },
             fontWeight: 'bold',
             color: 'fg.default',

@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isWebPage } from '@hs/domain';
 import fp from 'fastify-plugin';
 
 /**
- * Serves the built web app from one port with the api. Unknown paths outside
- * /api answer index.html so the client router can show its page (or its 404);
- * unknown /api paths answer JSON 404.
+ * Serves the built web app from one port with the api. A page of the app (WEB_PAGES) answers
+ * index.html so the client router can show it; any other path outside /api answers index.html too,
+ * with status 404, so the app shows its not-found page and crawlers and monitors see the truth
+ * (issue 46). Unknown /api paths answer JSON 404.
  */
 export default fp(
   async (
@@ -52,7 +54,11 @@ export default fp(
         if (path.startsWith('/assets/')) {
           return reply.status(404).send({ success: false, message: 'Asset not found' });
         }
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
+        return reply
+          .status(isWebPage(page) ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html');
       },
     );
   },
