@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -49,6 +49,9 @@ describe('app shell', () => {
     renderAt('/');
     const link = screen.getByRole('link', { name: 'Appointments' });
     expect(link.getAttribute('href')).toBe('/');
+    // issue 46: self-service is one click from every page
+    const manage = screen.getAllByRole('link', { name: 'Manage booking' });
+    expect(manage.map((a) => a.getAttribute('href'))).toEqual(['/manage-appointment', '/manage-appointment']);
     expect(screen.queryByText('Admin Dashboard')).toBeNull();
     expect(screen.queryByRole('button', { name: /logout/i })).toBeNull();
   });
@@ -57,6 +60,9 @@ describe('app shell', () => {
     renderAt('/');
     const footer = screen.getByRole('contentinfo');
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()}`);
+    expect(within(footer).getByRole('link', { name: 'Manage booking' }).getAttribute('href')).toBe(
+      '/manage-appointment',
+    );
   });
 
   it('opens the mobile side menu with the same links', async () => {
@@ -64,6 +70,7 @@ describe('app shell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Appointments');
+    expect(within(dialog).getByRole('link', { name: 'Manage booking' })).toBeTruthy();
   });
 
   it('loads the admin area lazily under /admin', async () => {

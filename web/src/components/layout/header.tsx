@@ -40,13 +40,41 @@ const mobileNavLink = css({
   '&[aria-current=page]': { color: 'accent.text', bg: 'accent.subtle' },
 });
 
-function AppointmentsLink({ className, onClick }: { className: string; onClick?: () => void }) {
-  const [active] = useRoute('/');
+/** One link of the public navigation, marked current on its own page. */
+function NavItem({
+  href,
+  label,
+  className,
+  onClick,
+}: {
+  href: string;
+  label: string;
+  className: string;
+  onClick?: () => void;
+}) {
+  const [active] = useRoute(href);
+  return (
+    <Link href={href} className={className} aria-current={active ? 'page' : undefined} onClick={onClick}>
+      {label}
+    </Link>
+  );
+}
+
+/**
+ * Appointments, and Manage booking (issue 46: self-service was linked from the confirmation page only).
+ */
+function NavItems({ className, onClick }: { className: string; onClick?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Link href="/" className={className} aria-current={active ? 'page' : undefined} onClick={onClick}>
-      {t('header.appointments')}
-    </Link>
+    <>
+      <NavItem href="/" label={t('header.appointments')} className={className} onClick={onClick} />
+      <NavItem
+        href="/manage-appointment"
+        label={t('header.manageBooking')}
+        className={className}
+        onClick={onClick}
+      />
+    </>
   );
 }
 
@@ -80,7 +108,7 @@ export function Header() {
               aria-label={t('header.mainNav')}
               className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '2' })}
             >
-              <AppointmentsLink className={navLink} />
+              <NavItems className={navLink} />
               {isAuthenticated ? (
                 <>
                   <Button asChild size="sm" variant="subtle">
@@ -123,7 +151,7 @@ export function Header() {
                     aria-label={t('header.mobileNav')}
                     className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}
                   >
-                    <AppointmentsLink className={mobileNavLink} onClick={closeMenu} />
+                    <NavItems className={mobileNavLink} onClick={closeMenu} />
                     {isAuthenticated ? (
                       <Link href="/admin/dashboard" className={mobileNavLink} onClick={closeMenu}>
                         <LayoutDashboardIcon />
