@@ -64,6 +64,8 @@ export type RefundVariables = {
   refundDate: string;
   creditNoteNumber: string;
   totalRefunded: string;
+  /** The tax invoice the credit note cites, its real number (issue 46: not the order's own reference). */
+  invoiceNumber: string;
 };
 
 /**

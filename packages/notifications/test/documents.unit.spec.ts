@@ -137,6 +137,8 @@ describe('PDF documents', () => {
       refundDate,
       creditNoteNumber,
       totalRefunded,
+      // the tax invoice the credit note cites (issue 46)
+      invoiceNumber: note.invoiceNumber,
     });
     const email = renderEmail('refund', {}, { ...sampleVariables(), ...vars });
     expect(email.subject).toBe('Refund of S$100.00 for HS2505-0607-1234');

@@ -164,6 +164,9 @@ describe('worker: expiry and refund emails', () => {
     expect(note).toContain(`Credit note date ${formatSingaporeDate(at)}`);
     expect(note).toContain(`Original invoice ${cn1!.original}`);
     expect(cn1!.original).toMatch(/^HS-\d{4}-\d{6}$/);
+    // issue 46: the email names the same tax invoice as its credit note, never another number
+    expect(mail!.text).toContain(cn1!.original);
+    expect(mail!.text).not.toMatch(/INV-/);
     expect(note).toContain('Mei Ling');
     expect(note).toContain('GST 9% S$4.13'); // 50.00 x 9/109 = 4.128...
     expect(note).toContain('Total credited (SGD) S$50.00');

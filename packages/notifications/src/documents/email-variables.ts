@@ -84,5 +84,6 @@ export function refundEmailVariables(note: CreditNoteData, totalRefundedCents: n
     refundDate: note.date,
     creditNoteNumber: note.creditNoteNumber,
     totalRefunded: formatSGD(totalRefundedCents),
+    invoiceNumber: note.invoiceNumber,
   };
 }
