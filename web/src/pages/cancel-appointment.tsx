@@ -183,9 +183,24 @@ export default function CancelAppointmentPage() {
                 components={{ strong: <strong /> }}
               />
             </p>
-            <Button mt="4" onClick={reset}>
-              {t('cancelPage.another')}
-            </Button>
+            {refund?.kind === 'automatic' ? (
+              <p data-testid="cancelled-refund" className={css({ mt: '3' })}>
+                {t('cancelPage.refundDone', { amount: money(refund.amount) })} {t('cancelPage.refundTiming')}
+              </p>
+            ) : refund?.kind === 'review' ? (
+              <p data-testid="cancelled-refund" className={css({ mt: '3' })}>
+                {tm(RESERVATION_MESSAGES.refundReview)}
+              </p>
+            ) : null}
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '4' })}>
+              {/* issue 46: booking again first; cancelling another stays, as the spec has it */}
+              <Button asChild>
+                <Link href="/">{t('cancelPage.bookAgain')}</Link>
+              </Button>
+              <Button variant="outline" onClick={reset}>
+                {t('cancelPage.another')}
+              </Button>
+            </div>
           </SuccessCard>
         ) : null}
       </div>

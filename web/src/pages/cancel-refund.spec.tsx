@@ -46,6 +46,29 @@ describe('cancel appointment: the refund a cancel makes, said before the custome
     expect(screen.getByRole('button', { name: 'Cancel Appointment' })).toBeTruthy();
   });
 
+  it('once cancelled, says how much is refunded and when, and offers booking again first (issue 46)', async () => {
+    mockApi({
+      [`GET /api/registrations/lookup/${REFERENCE}`]: {
+        success: true,
+        data: { ...REG, cancellationRefund: { kind: 'automatic', amount: '139.52' } },
+      },
+      'POST /api/registrations/7/cancel': { success: true, message: 'ok', data: { status: 'cancelled' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/cancel-appointment');
+    await user.type(screen.getByLabelText(/Reference Number/), REFERENCE);
+    await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
+    await screen.findByRole('heading', { name: 'Appointment Details' });
+    await user.click(screen.getByText('I understand that cancelling this appointment cannot be undone.'));
+    await user.click(screen.getByRole('button', { name: 'Cancel Appointment' }));
+    await screen.findByRole('heading', { name: 'Appointment Cancelled' });
+    expect(screen.getByTestId('cancelled-refund').textContent).toBe(
+      'Your card payment of S$139.52 is being refunded. Card refunds usually reach your account within 5 to 10 business days.',
+    );
+    expect(screen.getByRole('link', { name: 'Book again' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('button', { name: 'Cancel Another Appointment' })).toBeTruthy();
+  });
+
   it('too close to the appointment: no automatic refund, staff review one', async () => {
     await lookUp({ ...REG, cancellationRefund: { kind: 'review', amount: '139.52' } });
     expect(screen.getByTestId('cancel-refund').textContent).toBe(
