@@ -63,6 +63,19 @@ export function parseMoney(input: string | number | null | undefined): Cents | n
   return m[1] ? -cents || 0 : cents;
 }
 
+/** GST at 9 % on an amount before tax, rounded half-up to the cent: 12800 -> 1152. */
+export function gstOnCents(cents: Cents): Cents {
+  return roundHalfUp(cents * GST_PERCENT, 100);
+}
+
+/**
+ * What a price before tax is to the public, GST included (IRAS: prices shown to the public include
+ * GST; issue 46): 12800 -> 13952, as the order's total prices one person.
+ */
+export function withGstCents(cents: Cents): Cents {
+  return cents + gstOnCents(cents);
+}
+
 /**
  * The GST inside an amount that includes it (a refund of what was paid): `cents * 9/109` rounded
  * half-up to the cent. 10900 -> 900.

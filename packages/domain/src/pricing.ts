@@ -12,7 +12,7 @@
  *   - balance due = max(0, total - partner paid)
  */
 import { type PricingDiscount, discountAmountCents } from './discounts';
-import { type Cents, GST_PERCENT, roundHalfUp } from './money';
+import { type Cents, gstOnCents, roundHalfUp } from './money';
 
 /** Volume discount percent by participant count, the primary included: 1 none, 2 5%, 3 10%, 4 15%, 5+ 20%. */
 export function volumeDiscountPercent(participantCount: number): 0 | 5 | 10 | 15 | 20 {
@@ -105,7 +105,7 @@ export function priceOrder(input: PriceOrderInput): PriceBreakdown {
   const subtotalCents = sum((p) => p.lineTotalCents);
   const discountCents = input.discount ? discountAmountCents(input.discount, subtotalCents) : 0;
   const taxableCents = Math.max(0, subtotalCents - discountCents);
-  const gstCents = roundHalfUp(taxableCents * GST_PERCENT, 100);
+  const gstCents = gstOnCents(taxableCents);
   const totalCents = taxableCents + gstCents;
   const partnerPaidCents = input.partnerPaidCents ?? 0;
   assertAmount('partnerPaidCents', partnerPaidCents);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   formatSGD,
   includedGstCents,
+  priceOrder,
+  withGstCents,
   parseMoney,
   percentOf,
   roundHalfUp,
@@ -91,5 +93,26 @@ describe('money', () => {
     expect(includedGstCents(103)).toBe(9); // 8.504...
     expect(includedGstCents(6)).toBe(0); // 0.495...
     expect(includedGstCents(0)).toBe(0);
+  });
+});
+
+describe('prices to the public, GST included (issue 46)', () => {
+  it('adds 9 % rounded half-up: what one person pays at the review', () => {
+    expect(withGstCents(12_800)).toBe(13_952);
+    expect(withGstCents(26_800)).toBe(29_212);
+    expect(withGstCents(0)).toBe(0);
+  });
+
+  it('is the order total of one person at that price (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
+        const order = priceOrder({
+          participants: [{ packagePriceCents: cents, aiaPriceCents: null, memberVerified: false }],
+          discount: null,
+          partnerPaidCents: 0,
+        });
+        expect(withGstCents(cents)).toBe(order.totalCents);
+      }),
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { ChoiceGroup } from '../../public/choice-group';
-import { money } from '../../public/money';
+import { withGstCents, formatSGD } from '@hs/domain';
+import { toCents } from '../../public/money';
 import type { EventPackage } from '../../public/types';
 import { FIELD_ID_PREFIX as F } from './wizard-logic';
 
@@ -12,7 +13,10 @@ export interface PackageStepProps {
   onChange: (packageId: number) => void;
 }
 
-/** Step 1: one of the event's packages, with its AIA member price where it has one. */
+/** A package's price before tax as the public sees it: with GST. */
+const publicPrice = (price: string | number) => formatSGD(withGstCents(toCents(price)));
+
+/** Step 1: one of the event's packages, with its AIA member price where it has one, GST included. */
 export function PackageStep({ packages, packageId, error, onChange }: PackageStepProps) {
   const { t } = useTranslation();
   return (
@@ -30,14 +34,18 @@ export function PackageStep({ packages, packageId, error, onChange }: PackageSte
         description: p.description,
         aside: (
           <span className={css({ textAlign: 'right', display: 'block' })}>
+            {/* issue 46: the public sees prices with GST in them; the review shows the GST part */}
             <span className={css({ display: 'block', fontWeight: 'bold', color: 'fg.default' })}>
-              {money(p.price)}
+              {publicPrice(p.price)}
             </span>
             {p.aiaPrice ? (
               <span className={css({ display: 'block', fontSize: 'xs', color: 'accent.text' })}>
-                {t('wizard.aia')} {money(p.aiaPrice)}
+                {t('wizard.aia')} {publicPrice(p.aiaPrice)}
               </span>
             ) : null}
+            <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>
+              {t('wizard.inclGst')}
+            </span>
           </span>
         ),
       }))}

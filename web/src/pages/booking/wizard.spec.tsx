@@ -96,6 +96,11 @@ describe('booking wizard', { timeout: 20_000 }, () => {
     expect(screen.getByText('2 packages available')).toBeTruthy();
     // issue 46: every prefix the region serves, as the lookups use them
     expect(screen.getByText('11-13, 58-71')).toBeTruthy();
+    // issue 46: package prices to the public include GST (128.00 -> 139.52, 268.00 -> 292.12)
+    expect(screen.getByText('S$139.52')).toBeTruthy();
+    expect(screen.getByText('S$292.12')).toBeTruthy();
+    expect(screen.getByText(/AIA.*S\$106\.82/)).toBeTruthy();
+    expect(screen.getAllByText('incl. 9% GST')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Please select a package')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Select Package' })).toBeTruthy();
