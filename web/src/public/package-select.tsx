@@ -1,5 +1,5 @@
 import * as Field from '../components/ui/field';
-import { money } from './money';
+import { publicPrice } from './money';
 import { selectStyle } from './select-style';
 import type { EventPackage } from './types';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export interface PackageSelectProps {
   onBlur?: () => void;
 }
 
-/** A required package choice for one participant, each package with its price. */
+/** A required package choice for one participant, each package with its price to the public (GST in it). */
 export function PackageSelect({ id, packages, value, error, onChange, onBlur }: PackageSelectProps) {
   const { t } = useTranslation();
   return (
@@ -34,7 +34,7 @@ export function PackageSelect({ id, packages, value, error, onChange, onBlur }: 
         <option value="">{t('review.selectPackage')}</option>
         {packages.map((p) => (
           <option key={p.id} value={p.id}>
-            {p.name} ({money(p.price)})
+            {p.name} ({publicPrice(p.price)}, {t('wizard.inclGst')})
           </option>
         ))}
       </Field.Select>

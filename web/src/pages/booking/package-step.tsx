@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { ChoiceGroup } from '../../public/choice-group';
-import { withGstCents, formatSGD } from '@hs/domain';
-import { toCents } from '../../public/money';
+import { publicPrice } from '../../public/money';
 import type { EventPackage } from '../../public/types';
 import { FIELD_ID_PREFIX as F } from './wizard-logic';
 
@@ -12,9 +11,6 @@ export interface PackageStepProps {
   error: string | undefined;
   onChange: (packageId: number) => void;
 }
-
-/** A package's price before tax as the public sees it: with GST. */
-const publicPrice = (price: string | number) => formatSGD(withGstCents(toCents(price)));
 
 /** Step 1: one of the event's packages, with its AIA member price where it has one, GST included. */
 export function PackageStep({ packages, packageId, error, onChange }: PackageStepProps) {

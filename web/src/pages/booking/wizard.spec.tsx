@@ -241,6 +241,10 @@ describe('booking wizard', { timeout: 20_000 }, () => {
     expect(screen.getByText('Participants (1 / 10)')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add Participant' }));
     const dialog = await screen.findByRole('dialog');
+    // issue 46: the package choice names its price with GST in it
+    expect(
+      within(dialog).getByRole('option', { name: 'Basic Health Screening (S$139.52, incl. 9% GST)' }),
+    ).toBeTruthy();
     // Leaving an untouched field says nothing (its error would push the button away from the pointer).
     await user.click(within(dialog).getByLabelText(/First Name/));
     await user.tab();
