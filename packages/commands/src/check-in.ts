@@ -13,6 +13,7 @@ import {
 } from '@hs/domain';
 import { CommandRefusedError, type Position, handleCommand } from '@hs/eventstore';
 import { slotWhen } from './appointment';
+import { createKeyedMutex } from './keyed-mutex';
 import { registrationOfCheckInToken } from './check-in-token';
 import { existingRegistration } from './registration';
 
@@ -168,18 +169,23 @@ export async function recordDeskPayment(
 ): Promise<DeskResult & { transactionId: string; amountCents: number }> {
   const slot = await appointmentOf(sql, registrationId);
   const transactionId = `desk-${randomUUID()}`;
-  const { result } = await handleCommand(
-    sql,
-    registrationStream(registrationId),
-    registrationDecider,
-    {
-      type: 'RecordDeskPayment',
-      transactionId,
-      method,
-      ...(expectedCents === undefined ? {} : { expectedCents }),
-      at: now.toISOString(),
-    },
-    { metadata: { actor: staff.actor, requestId: staff.requestId }, maxAttempts: 8 },
+  // The card payment holds this lock while the gateway charges (routes/public/payments.ts): the desk
+  // waits for it, then decides on the order as the charge left it, so a card and the till never both
+  // take the same balance.
+  const { result } = await withPaymentLock(sql, registrationId, () =>
+    handleCommand(
+      sql,
+      registrationStream(registrationId),
+      registrationDecider,
+      {
+        type: 'RecordDeskPayment',
+        transactionId,
+        method,
+        ...(expectedCents === undefined ? {} : { expectedCents }),
+        at: now.toISOString(),
+      },
+      { metadata: { actor: staff.actor, requestId: staff.requestId }, maxAttempts: 8 },
+    ),
   );
   const paid = result!.events.find((e) => e.type === 'PaymentRecorded');
   const amountCents = paid?.type === 'PaymentRecorded' ? paid.data.amountCents : 0;
@@ -198,6 +204,32 @@ export const DESK_METHOD_LABELS: Record<DeskPaymentMethod, string> = {
   nets: 'NETS',
   card_terminal: 'card terminal',
 };
+
+/** Desk payments of one order in this process, one after another (they wait here, holding no connection). */
+const deskPayments = createKeyedMutex();
+
+/**
+ * Runs `work` holding the order's payment lock (a session advisory lock on a connection of its own),
+ * the one the card payment takes.
+ */
+function withPaymentLock<T>(sql: Sql, registrationId: number, work: () => Promise<T>): Promise<T> {
+  const key = `payment:${registrationId}`;
+  return deskPayments(key, () => holdingLock(sql, key, work));
+}
+
+async function holdingLock<T>(sql: Sql, key: string, work: () => Promise<T>): Promise<T> {
+  const lock = await sql.reserve();
+  try {
+    await lock`select pg_advisory_lock(hashtextextended(${key}, 0))`;
+    try {
+      return await work();
+    } finally {
+      await lock`select pg_advisory_unlock(hashtextextended(${key}, 0))`;
+    }
+  } finally {
+    lock.release();
+  }
+}
 
 /** The order of a scanned check-in token; refused NOT_FOUND for a code we never issued. */
 export async function registrationOfCode(sql: Sql, token: string): Promise<number> {

@@ -47,3 +47,4 @@ export {
   readCompanySettings,
 } from './invoicing';
 export { customerOf, invoiceLinesOf, isInvoiceable } from './invoice-lines';
+export { createKeyedMutex } from './keyed-mutex';

@@ -35,11 +35,14 @@ export const WEB_PAGES = [
   '/admin/account',
 ] as const;
 
-const segments = (path: string) => path.split('/').filter(Boolean);
+/** The path's segments; an empty one (`//`) is kept, so `/privacy//` is no page, as the router has it. */
+const segments = (path: string) =>
+  path === '/' ? [] : path.replace(/^\//, '').replace(/\/$/, '').split('/');
 
+// The client router (wouter) matches paths whatever their case: so does this.
 function matches(pattern: string, path: string): boolean {
-  const want = segments(pattern);
-  const got = segments(path);
+  const want = segments(pattern.toLowerCase());
+  const got = segments(path.toLowerCase());
   if (got.length > want.length) return false;
   return want.every((w, i) => {
     const g = got[i];

@@ -136,6 +136,17 @@ describe('a balance due at the desk (issue 45)', () => {
         { type: 'ParticipantsCheckedIn', data: { participantIds: ['p1'], by: 'desk1', at: scanAt, waived } },
       ]);
     expect(first.checkInWaivedCents).toBe(owed());
+    // the party is here: its payment hold no longer runs out (no expiry, seats and code kept)
+    const held = booked([person('p1'), person('p2')], { holdSeconds: 900 });
+    const later = { type: 'ExpireHold', at: '2030-01-01T00:00:00.000Z' } as const;
+    expect(fold(held).holdUntil).not.toBeNull();
+    expect(decided(held, later).map((e) => e.type)).toContain('RegistrationExpired');
+    const inside = [
+      ...held,
+      ...decided(held, checkIn({ participantIds: ['p1'], waiveReason: 'Billed to HR' })),
+    ];
+    expect(fold(inside).holdUntil).toBeNull();
+    given(inside).when(later).thenError({ code: 'STATUS_NOT_ALLOWED' });
     // the waiver is the desk's record: the balance stays on the order
     expect(outstandingCents(first)).toBe(owed());
     given([

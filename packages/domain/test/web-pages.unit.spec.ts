@@ -15,6 +15,8 @@ describe('the web pages the server knows (issue 46)', () => {
       '/admin',
       '/admin/',
       '/admin/check-in',
+      '/Privacy',
+      '/WC/ABC123',
     ]) {
       expect(isWebPage(path), path).toBe(true);
     }
@@ -30,6 +32,8 @@ describe('the web pages the server knows (issue 46)', () => {
       '/admin/dashboard/extra',
       '/waitlist',
       '/wc/a/b',
+      '/privacy//',
+      '//privacy',
     ]) {
       expect(isWebPage(path), path).toBe(false);
     }

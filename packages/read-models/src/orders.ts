@@ -296,7 +296,8 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
         const d = data<'ParticipantsCheckedIn'>(event);
         const p = patchOf(id);
         for (const pid of d.participantIds) p.checkInsAdd[pid] ??= { at: d.at, by: d.by };
-        p.fields.updated_at = event.recordedAt;
+        // as the decider: a party checked in holds no payment hold (the hold sweeper passes it by)
+        Object.assign(p.fields, { hold_until: null, updated_at: event.recordedAt });
         break;
       }
       case 'CheckInUndone': {

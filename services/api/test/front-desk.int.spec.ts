@@ -135,6 +135,28 @@ describe('money and corrections at the front desk', () => {
     expect(await payments(id)).toBe(1);
   });
 
+  it('a card payment and the desk racing on one order take its balance once, ten times over', async () => {
+    for (let i = 0; i < 10; i++) {
+      const { id, ref } = await book(today);
+      // the balance, as the log has it (the check-in's refusal names it)
+      const balance = (await scan({ referenceNumber: ref })).json().message.match(/S\$(\d+\.\d\d)/)[1];
+      const [card, desk] = await Promise.all([
+        api.app.inject({
+          method: 'POST',
+          url: '/api/payments/process',
+          payload: { registrationId: id, nonce: 'fake-valid-nonce', amount: balance },
+        }),
+        pay(id),
+      ]);
+      // one of them took the balance; the other was refused, nothing charged or recorded twice
+      expect(
+        [card.statusCode, desk.statusCode].filter((c) => c === 200 || c === 201),
+        `${card.body} ${desk.body}`,
+      ).toHaveLength(1);
+      expect(await payments(id)).toBe(1);
+    }
+  });
+
   it('a waived check-in is recorded with its amount and reason in the history', async () => {
     const { id, ref } = await book(today);
     const res = await scan({ referenceNumber: ref, waiveReason: 'Paid by the employer on invoice' });

@@ -136,7 +136,13 @@ export function evolveRegistration(state: RegistrationState, event: Registration
       const checkIns = { ...state.checkIns };
       for (const id of participantIds) checkIns[id] ??= { at, by };
       const waived = event.data.waived?.amountCents ?? 0;
-      return { ...state, checkIns, checkInWaivedCents: Math.max(state.checkInWaivedCents, waived) };
+      // The party is here: a payment hold (a waived balance's) no longer runs out on it.
+      return {
+        ...state,
+        checkIns,
+        checkInWaivedCents: Math.max(state.checkInWaivedCents, waived),
+        holdUntil: null,
+      };
     }
     case 'CheckInUndone': {
       const checkIns = { ...state.checkIns };

@@ -1,6 +1,6 @@
 import { TIMESLOT_MESSAGES, domainError } from '@hs/domain';
 import { CommandRefusedError } from '@hs/eventstore';
-import { createKeyedMutex } from '../keyed-mutex';
+import { createKeyedMutex } from '@hs/commands';
 
 const isFull = (err: unknown) => err instanceof CommandRefusedError && err.message === TIMESLOT_MESSAGES.full;
 const fullyBooked = () => new CommandRefusedError(domainError('SLOT_FULL', TIMESLOT_MESSAGES.full));

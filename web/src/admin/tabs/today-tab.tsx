@@ -77,11 +77,12 @@ function DaySlots({ title, day, slots }: { title: string; day: string; slots: Op
  * the email queues' apart. Nothing shown while the queue store cannot be read; the System page says why.
  */
 function FailedWork() {
-  const { data } = useSWR<unknown>(ADMIN_PATHS.queues, {
+  const { data, error } = useSWR<unknown>(ADMIN_PATHS.queues, {
     refreshInterval: 30_000,
     shouldRetryOnError: false,
   });
-  if (data === undefined) return null;
+  // SWR keeps the last answer when a read fails: old counts must not pass for the queues' state
+  if (data === undefined || error) return null;
   const queues = normalizeQueues(data);
   const failed = (names: (q: string) => boolean) =>
     queues.filter((q) => names(q.name)).reduce((n, q) => n + (q.counts.failed ?? 0), 0);

@@ -13,7 +13,7 @@ import { Type } from '@sinclair/typebox';
 import { changeRegistration, existingRegistration } from '../../booking/change';
 import { STRANDED_CHARGE_MESSAGES, voidStrandedCharge } from '../../booking/stranded-charge';
 import { HttpError, badRequest, conflict } from '../../errors';
-import { createKeyedMutex } from '../../keyed-mutex';
+import { createKeyedMutex } from '@hs/commands';
 import { createSemaphore } from '../../semaphore';
 
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
