@@ -16,7 +16,6 @@ import {
   seatsHeld,
   timeslotDeciderFor,
   timeslotStream,
-  holdsRedemption,
 } from '@hs/domain';
 import {
   CommandRefusedError,
@@ -70,11 +69,12 @@ export async function changeRegistration(
   const binStream = discount ? discountStream(discount.discountId) : null;
   const codeStreams = codeStream && binStream ? [codeStream, binStream] : [];
   const slot = timeslotDeciderFor((await slotCapacity(sql, before.timeslotId!)) ?? undefined);
-  // Only an order that gave its code back can take it again (a revived expired order, a cancelled one
-  // staff confirm), and it needs the code's limits as the catalogue has them now.
+  // An order that gave its code back takes it again (a revived expired order, a cancelled one staff
+  // confirm) under the code's limits as the catalogue has them now. Read whenever there is a code: a
+  // retry may meet the order cancelled meanwhile, where the first read did not.
   const decided = (order: RegistrationState) => (typeof command === 'function' ? command(order) : command);
   const first = decided(before);
-  const limits = discount && !holdsRedemption(before) ? await redemptionLimits(sql, discount) : null;
+  const limits = discount ? await redemptionLimits(sql, discount) : null;
   const at = 'at' in first ? first.at : new Date().toISOString();
   const by = String(registrationId);
 
