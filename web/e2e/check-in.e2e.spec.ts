@@ -170,7 +170,7 @@ describe('check-in in a browser', () => {
     await card.getByRole('button', { name: /^Record S\$\d+\.\d\d paid by Cash$/ }).click();
     await expect
       .poll(() => page.getByTestId('check-in-notice').textContent())
-      .toMatch(/^Payment of S\$\d+\.\d\d recorded \(cash\)$/);
+      .toMatch(/^Payment of S\$\d+\.\d\d recorded: Cash$/);
     await card.getByText('Paid', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Check in', exact: true }).click();
     await expect.poll(() => page.getByTestId('check-in-notice').textContent()).toBe('Checked in 1 person');

@@ -4,6 +4,7 @@ import {
   type DeskPaymentMethod,
   type RegistrationState,
   formatSGD,
+  paymentMethodLabel,
   SINGAPORE_TZ,
   domainError,
   latestCheckIn,
@@ -195,15 +196,9 @@ export async function recordDeskPayment(
     appointmentTime: slot.time,
     transactionId,
     amountCents,
-    message: `Payment of ${formatSGD(amountCents)} recorded (${DESK_METHOD_LABELS[method]})`,
+    message: `Payment of ${formatSGD(amountCents)} recorded: ${paymentMethodLabel(method)}`,
   };
 }
-
-export const DESK_METHOD_LABELS: Record<DeskPaymentMethod, string> = {
-  cash: 'cash',
-  nets: 'NETS',
-  card_terminal: 'card terminal',
-};
 
 /** Desk payments of one order in this process, one after another (they wait here, holding no connection). */
 const deskPayments = createKeyedMutex();

@@ -13,7 +13,6 @@ export {
   type CheckInResult,
   type DeskResult,
   type DeskStaff,
-  DESK_METHOD_LABELS,
   UNKNOWN_CHECK_IN_CODE,
   checkIn,
   recordDeskPayment,

@@ -82,7 +82,7 @@ export const DeskPaymentRequestSchema = Type.Object(
 export type DeskPaymentRequest = Static<typeof DeskPaymentRequestSchema>;
 
 export const DeskPaymentResultSchema = Type.Object({
-  /** 'Payment of S$452.93 recorded (cash)'. */
+  /** 'Payment of S$452.93 recorded: Cash', the method named as the receipt names it. */
   message: Type.String(),
   receipt: Type.Object({
     transactionId: Type.String({

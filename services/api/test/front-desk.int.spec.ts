@@ -99,7 +99,7 @@ describe('money and corrections at the front desk', () => {
     const paid = await pay(id, { method: 'nets', expectedAmount: balance });
     expect(paid.statusCode, paid.body).toBe(201);
     const data = paid.json().data;
-    expect(data.message).toBe(`Payment of S$${balance} recorded (NETS)`);
+    expect(data.message).toBe(`Payment of S$${balance} recorded: NETS`);
     expect(data.receipt).toMatchObject({ amount: balance, method: 'nets' });
     expect(data.receipt.transactionId).toMatch(/^desk-[0-9a-f-]{36}$/);
     expect(data.receipt.recordedBy).toMatch(/^admin\d+$/);

@@ -143,7 +143,7 @@ describe('the check-in page', () => {
       'GET /api/admin/events': { success: true, data: [{ id: 3, name: 'Community Screening' }] },
       'GET /api/admin/dashboard/operations': noSlotsToday,
       'GET /api/admin/events/3/attendees': sheet(),
-      'POST /api/admin/registrations/7/desk-payment': answer('Payment of S$139.52 recorded (NETS)', paid()),
+      'POST /api/admin/registrations/7/desk-payment': answer('Payment of S$139.52 recorded: NETS', paid()),
     });
     renderWithProviders(<CheckInPage />);
     await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>('Event').value).toBe('3'));
@@ -155,7 +155,7 @@ describe('the check-in page', () => {
     await userEvent.click(within(card).getByLabelText('NETS'));
     await userEvent.click(within(card).getByRole('button', { name: 'Record S$139.52 paid by NETS' }));
     expect((await screen.findByTestId('check-in-notice')).textContent).toBe(
-      'Payment of S$139.52 recorded (NETS)',
+      'Payment of S$139.52 recorded: NETS',
     );
     expect(bodyOf(fetchMock, 'POST', '/api/admin/registrations/7/desk-payment')).toEqual({
       method: 'nets',
