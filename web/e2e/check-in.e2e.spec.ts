@@ -64,6 +64,44 @@ describe('check-in in a browser', () => {
     return body as T;
   }
 
+  /**
+   * A booking of one person on a new slot of today's seeded event (late in the Singapore day, ahead of
+   * any test run), unpaid, through the public api; with the admin's token.
+   */
+  async function bookToday(
+    time: string,
+    who: { firstName: string; lastName: string; email: string; gender: 'female' | 'male' },
+  ) {
+    const login = await json<{ data: { token: string } }>('/api/admin/login', {
+      method: 'POST',
+      body: JSON.stringify(stack.admin),
+    });
+    const auth = { authorization: `Bearer ${login.data.token}` };
+    const events = await json<{ data: { id: number; slug: string; name: string }[] }>('/api/events');
+    const event = events.data.find((e) => e.slug === EVENT_SLUG)!;
+    const detail = await json<{ data: { packages: { id: number }[] } }>(`/api/events/${EVENT_SLUG}`);
+    const slot = await json<{ data: { id: number } }>(`/api/admin/events/${event.id}/timeslots`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ date: singaporeToday(), time, maxAttendees: 10 }),
+    });
+    const booked = await json<{ data: { id: number; reference_number: string } }>('/api/registrations', {
+      method: 'POST',
+      body: JSON.stringify({
+        eventId: event.id,
+        packageId: detail.data.packages[0]!.id,
+        timeslotId: slot.data.id,
+        ...who,
+        mobileNumber: '91234567',
+        identificationNumber: 'S1234567D',
+        dateOfBirth: '1990-01-01',
+        postalCode: '560123',
+        address: '123 Ang Mo Kio Avenue 3',
+      }),
+    });
+    return { auth, event, slotId: slot.data.id, id: booked.data.id, reference: booked.data.reference_number };
+  }
+
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     [stack, browser] = await Promise.all([startProductStack(), launchBrowser()]);
@@ -74,38 +112,12 @@ describe('check-in in a browser', () => {
   });
 
   it('the front desk finds a booking by name and checks it in at 360 px', async () => {
-    const login = await json<{ data: { token: string } }>('/api/admin/login', {
-      method: 'POST',
-      body: JSON.stringify(stack.admin),
+    const { auth, event, slotId, reference } = await bookToday('23:45', {
+      firstName: 'Desk',
+      lastName: 'Arrival',
+      email: 'check-in.e2e@example.com',
+      gender: 'female',
     });
-    const auth = { authorization: `Bearer ${login.data.token}` };
-    const events = await json<{ data: { id: number; slug: string; name: string }[] }>('/api/events');
-    const event = events.data.find((e) => e.slug === EVENT_SLUG)!;
-    const detail = await json<{ data: { packages: { id: number }[] } }>(`/api/events/${EVENT_SLUG}`);
-    // today's slot, late enough in the Singapore day to be ahead of any test run
-    const slot = await json<{ data: { id: number } }>(`/api/admin/events/${event.id}/timeslots`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ date: singaporeToday(), time: '23:45', maxAttendees: 10 }),
-    });
-    const booked = await json<{ data: { reference_number: string } }>('/api/registrations', {
-      method: 'POST',
-      body: JSON.stringify({
-        eventId: event.id,
-        packageId: detail.data.packages[0]!.id,
-        timeslotId: slot.data.id,
-        firstName: 'Desk',
-        lastName: 'Arrival',
-        email: 'check-in.e2e@example.com',
-        mobileNumber: '91234567',
-        gender: 'female',
-        identificationNumber: 'S1234567D',
-        dateOfBirth: '1990-01-01',
-        postalCode: '560123',
-        address: '123 Ang Mo Kio Avenue 3',
-      }),
-    });
-    const reference = booked.data.reference_number;
 
     // today's slots as the Today tab has them, once the new booking is among them
     type Ops = { data: { today: string; slots: { date: string; eventId: number; timeslotId: number }[] } };
@@ -115,7 +127,7 @@ describe('check-in in a browser', () => {
         async () => {
           const ops = await json<Ops>('/api/admin/dashboard/operations', { headers: auth });
           todays = ops.data.slots.filter((x) => x.date === ops.data.today);
-          return todays.some((x) => x.timeslotId === slot.data.id);
+          return todays.some((x) => x.timeslotId === slotId);
         },
         { timeout: 30_000, interval: 250 },
       )
@@ -191,37 +203,12 @@ describe('check-in in a browser', () => {
   });
 
   it("scans a booking's QR code with the phone's camera (the jsqr fallback: this Chromium has no BarcodeDetector)", async () => {
-    const login = await json<{ data: { token: string } }>('/api/admin/login', {
-      method: 'POST',
-      body: JSON.stringify(stack.admin),
+    const { auth, id, reference } = await bookToday('23:50', {
+      firstName: 'Camera',
+      lastName: 'Scan',
+      email: 'check-in-scan.e2e@example.com',
+      gender: 'male',
     });
-    const auth = { authorization: `Bearer ${login.data.token}` };
-    const events = await json<{ data: { id: number; slug: string }[] }>('/api/events');
-    const event = events.data.find((e) => e.slug === EVENT_SLUG)!;
-    const detail = await json<{ data: { packages: { id: number }[] } }>(`/api/events/${EVENT_SLUG}`);
-    const slot = await json<{ data: { id: number } }>(`/api/admin/events/${event.id}/timeslots`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ date: singaporeToday(), time: '23:50', maxAttendees: 10 }),
-    });
-    const booked = await json<{ data: { id: number; reference_number: string } }>('/api/registrations', {
-      method: 'POST',
-      body: JSON.stringify({
-        eventId: event.id,
-        packageId: detail.data.packages[0]!.id,
-        timeslotId: slot.data.id,
-        firstName: 'Camera',
-        lastName: 'Scan',
-        email: 'check-in-scan.e2e@example.com',
-        mobileNumber: '91234567',
-        gender: 'male',
-        identificationNumber: 'S1234567D',
-        dateOfBirth: '1990-01-01',
-        postalCode: '560123',
-        address: '123 Ang Mo Kio Avenue 3',
-      }),
-    });
-    const reference = booked.data.reference_number;
     let token: string | null = null;
     await expect
       .poll(
@@ -236,7 +223,7 @@ describe('check-in in a browser', () => {
       )
       .toBeTruthy();
     // issue 45: settled at the desk first (a balance due refuses the check-in)
-    await json(`/api/admin/registrations/${booked.data.id}/desk-payment`, {
+    await json(`/api/admin/registrations/${id}/desk-payment`, {
       method: 'POST',
       headers: auth,
       body: JSON.stringify({ method: 'card_terminal' }),
@@ -279,37 +266,12 @@ describe('check-in in a browser', () => {
   });
 
   it('at 1280 px the desk waives a balance with a reason, then undoes the check-in with one', async () => {
-    const login = await json<{ data: { token: string } }>('/api/admin/login', {
-      method: 'POST',
-      body: JSON.stringify(stack.admin),
+    const { event, reference } = await bookToday('23:55', {
+      firstName: 'Waiver',
+      lastName: 'Desk',
+      email: 'check-in-waiver.e2e@example.com',
+      gender: 'female',
     });
-    const auth = { authorization: `Bearer ${login.data.token}` };
-    const events = await json<{ data: { id: number; slug: string }[] }>('/api/events');
-    const event = events.data.find((e) => e.slug === EVENT_SLUG)!;
-    const detail = await json<{ data: { packages: { id: number }[] } }>(`/api/events/${EVENT_SLUG}`);
-    const slot = await json<{ data: { id: number } }>(`/api/admin/events/${event.id}/timeslots`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ date: singaporeToday(), time: '23:55', maxAttendees: 10 }),
-    });
-    const booked = await json<{ data: { reference_number: string } }>('/api/registrations', {
-      method: 'POST',
-      body: JSON.stringify({
-        eventId: event.id,
-        packageId: detail.data.packages[0]!.id,
-        timeslotId: slot.data.id,
-        firstName: 'Waiver',
-        lastName: 'Desk',
-        email: 'check-in-waiver.e2e@example.com',
-        mobileNumber: '91234567',
-        gender: 'female',
-        identificationNumber: 'S1234567D',
-        dateOfBirth: '1990-01-01',
-        postalCode: '560123',
-        address: '123 Ang Mo Kio Avenue 3',
-      }),
-    });
-    const reference = booked.data.reference_number;
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-SG' });
     page.setDefaultTimeout(15_000);

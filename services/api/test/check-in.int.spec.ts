@@ -1,36 +1,22 @@
 import { markDueNoShows } from '@hs/commands';
 import { addDaysToDay, singaporeInstant, singaporeToday } from '@hs/domain';
-import { type Runner, countEvents, startProjectionRunner } from '@hs/eventstore';
-import { projections } from '@hs/read-models';
+import { countEvents } from '@hs/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/auth/users';
-import { testApiConfig } from '../src/config';
-import { type TestApi, person, startTestApi } from './helpers';
+import { type DeskDay, startDeskDay } from './desk-fixture';
+import type { TestApi } from './helpers';
 
 /** Issue 23: the front desk checks parties in by QR code or reference, once, and reads the day's sheet. */
 describe('check-in at the front desk', () => {
+  let desk: DeskDay;
   let api: TestApi;
-  let runner: Runner;
   let eventId: number;
-  let packageId: number;
   let today: number;
   let tomorrow: number;
-  let people = 0;
   const day = singaporeToday();
 
-  const admin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    api.asAdmin({ method, url, payload });
-  const book = async (timeslotId: number) => {
-    people += 1;
-    const res = await api.app.inject({
-      method: 'POST',
-      url: '/api/registrations',
-      payload: { eventId, packageId, timeslotId, ...person(people) },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const data = res.json().data;
-    return { id: data.id as number, ref: data.reference_number as string };
-  };
+  const admin: DeskDay['admin'] = (...args) => desk.admin(...args);
+  const book = (timeslotId: number) => desk.book(timeslotId);
   const lookup = async (ref: string) => {
     const url = `/api/registrations/lookup/${ref}`;
     await expect.poll(async () => (await api.app.inject(url)).statusCode, { timeout: 10_000 }).toBe(200);
@@ -42,37 +28,17 @@ describe('check-in at the front desk', () => {
     countEvents(api.db.sql, { streamId: `registration-${id}`, type: 'ParticipantsCheckedIn' });
 
   beforeAll(async () => {
-    api = await startTestApi({ rateLimits: { ...testApiConfig().rateLimits, enabled: false } });
-    runner = startProjectionRunner(api.db.sql, projections, {
-      pollMs: 50,
-      onError: (err, name) => console.error('PROJECTION', name, err),
+    desk = await startDeskDay({
+      name: 'Community Screening',
+      slug: 'community',
+      location: 'Toa Payoh',
+      packageName: 'Basic Health',
+      price: '100',
+      time: '23:30',
     });
-    packageId = (await admin('POST', '/api/admin/packages', { name: 'Basic Health', price: '100' })).json()
-      .data.id;
-    eventId = (
-      await admin('POST', '/api/admin/events', {
-        name: 'Community Screening',
-        slug: 'community',
-        location: 'Toa Payoh',
-        packageIds: [packageId],
-      })
-    ).json().data.id;
-    const slot = async (date: string) => {
-      const res = await admin('POST', `/api/admin/events/${eventId}/timeslots`, {
-        date,
-        time: '23:30',
-        maxAttendees: 100,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().data.id as number;
-    };
-    today = await slot(day);
-    tomorrow = await slot(addDaysToDay(day, 1));
+    ({ api, eventId, today, tomorrow } = desk);
   }, 60_000);
-  afterAll(async () => {
-    await runner.stop();
-    await api.close();
-  });
+  afterAll(() => desk?.close());
 
   it('checks a party in by reference, then a scan of its QR code records nothing and names the first', async () => {
     const { id, ref } = await book(today);

@@ -1,38 +1,20 @@
-import { addDaysToDay, singaporeToday } from '@hs/domain';
-import { type Runner, countEvents, startProjectionRunner } from '@hs/eventstore';
-import { projections } from '@hs/read-models';
+import { countEvents } from '@hs/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/auth/users';
-import { testApiConfig } from '../src/config';
-import { type TestApi, person, startTestApi } from './helpers';
+import { type DeskDay, startDeskDay } from './desk-fixture';
+import type { TestApi } from './helpers';
 
 /**
  * Issue 45: the desk takes what is left to pay (priced by the server, once, the staff member the
  * actor) and takes a check-in back with a reason, on the appointment day.
  */
 describe('money and corrections at the front desk', () => {
+  let desk: DeskDay;
   let api: TestApi;
-  let runner: Runner;
-  let eventId: number;
-  let packageId: number;
   let today: number;
   let tomorrow: number;
-  let people = 0;
-  const day = singaporeToday();
-
-  const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    api.asAdmin({ method, url, payload });
-  const book = async (timeslotId: number) => {
-    people += 1;
-    const res = await api.app.inject({
-      method: 'POST',
-      url: '/api/registrations',
-      payload: { eventId, packageId, timeslotId, ...person(people) },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const data = res.json().data;
-    return { id: data.id as number, ref: data.reference_number as string };
-  };
+  const admin: DeskDay['admin'] = (...args) => desk.admin(...args);
+  const book = (timeslotId: number) => desk.book(timeslotId);
   const pay = (id: number, body: object = { method: 'cash' }) =>
     admin('POST', `/api/admin/registrations/${id}/desk-payment`, body);
   const undo = (id: number, body: object) =>
@@ -49,34 +31,17 @@ describe('money and corrections at the front desk', () => {
     countEvents(api.db.sql, { streamId: `registration-${id}`, type: 'PaymentRecorded' });
 
   beforeAll(async () => {
-    api = await startTestApi({ rateLimits: { ...testApiConfig().rateLimits, enabled: false } });
-    runner = startProjectionRunner(api.db.sql, projections, { pollMs: 50 });
-    packageId = (await admin('POST', '/api/admin/packages', { name: 'Desk Basic', price: '120' })).json().data
-      .id;
-    eventId = (
-      await admin('POST', '/api/admin/events', {
-        name: 'Desk Screening',
-        slug: 'desk-screening',
-        location: 'Bedok',
-        packageIds: [packageId],
-      })
-    ).json().data.id;
-    const slot = async (date: string) => {
-      const res = await admin('POST', `/api/admin/events/${eventId}/timeslots`, {
-        date,
-        time: '23:45',
-        maxAttendees: 100,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().data.id as number;
-    };
-    today = await slot(day);
-    tomorrow = await slot(addDaysToDay(day, 1));
+    desk = await startDeskDay({
+      name: 'Desk Screening',
+      slug: 'desk-screening',
+      location: 'Bedok',
+      packageName: 'Desk Basic',
+      price: '120',
+      time: '23:45',
+    });
+    ({ api, today, tomorrow } = desk);
   }, 60_000);
-  afterAll(async () => {
-    await runner.stop();
-    await api.close();
-  });
+  afterAll(() => desk?.close());
 
   it('records the balance the server priced, by the staff member, once; then the party checks in without a waiver', async () => {
     const { id, ref } = await book(today);
