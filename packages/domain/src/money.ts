@@ -77,6 +77,23 @@ export function withGstCents(cents: Cents): Cents {
 }
 
 /**
+ * Amounts before tax shown to the public with GST included, so that the shown lines add up to the
+ * order's total to the cent (issue 46). Each line's share is the GST-inclusive running total after
+ * it minus the one before it: the rounding lands on the line where it happens, never in a gap.
+ * [26800, 26800, -2680] -> [29212, 29212, -2921] (sum 55503 = withGstCents(50920)). The running
+ * total must not go below zero (participants first, then discounts no larger than them).
+ */
+export function withGstShares(amounts: readonly Cents[]): Cents[] {
+  let before = 0;
+  return amounts.map((amount) => {
+    const runningBefore = before;
+    before += amount;
+    if (before < 0) throw new RangeError('withGstShares: the running total went below zero');
+    return withGstCents(before) - withGstCents(runningBefore);
+  });
+}
+
+/**
  * The GST inside an amount that includes it (a refund of what was paid): `cents * 9/109` rounded
  * half-up to the cent. 10900 -> 900.
  */

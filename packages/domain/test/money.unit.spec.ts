@@ -5,6 +5,7 @@ import {
   includedGstCents,
   priceOrder,
   withGstCents,
+  withGstShares,
   parseMoney,
   percentOf,
   roundHalfUp,
@@ -114,5 +115,29 @@ describe('prices to the public, GST included (issue 46)', () => {
         expect(withGstCents(cents)).toBe(order.totalCents);
       }),
     );
+  });
+});
+
+describe('GST-inclusive lines that add up to the total (issue 46)', () => {
+  it('shows each line with GST and the lines sum to the total to the cent', () => {
+    const shares = withGstShares([26_800, 26_800, -2_680]);
+    expect(shares).toEqual([29_212, 29_212, -2_921]);
+    expect(shares.reduce((a, b) => a + b, 0)).toBe(withGstCents(26_800 + 26_800 - 2_680));
+  });
+
+  it('adds up for every mix of prices and discounts', () => {
+    for (let seed = 1; seed < 500; seed++) {
+      const lines = [((seed * 7919) % 50_000) + 1, ((seed * 104_729) % 30_000) + 3, (seed * 13) % 999];
+      const subtotal = lines.reduce((a, b) => a + b, 0);
+      const discount = -((seed * 31) % subtotal);
+      const shares = withGstShares([...lines, discount]);
+      expect(shares.reduce((a, b) => a + b, 0)).toBe(withGstCents(subtotal + discount));
+      // No line moves by more than a cent from its own GST-inclusive price.
+      lines.forEach((l, i) => expect(Math.abs((shares[i] ?? 0) - withGstCents(l))).toBeLessThanOrEqual(1));
+    }
+  });
+
+  it('refuses a running total below zero', () => {
+    expect(() => withGstShares([100, -200])).toThrow(RangeError);
   });
 });
