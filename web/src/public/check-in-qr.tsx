@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 
 /**
@@ -8,6 +9,7 @@ import { css } from 'styled-system/css';
  * and printed with them.
  */
 export function CheckInQr({ token }: { token: string }) {
+  const { t } = useTranslation();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -35,13 +37,13 @@ export function CheckInQr({ token }: { token: string }) {
       })}
     >
       {src ? (
-        <img src={src} alt="Check-in QR code" width={180} height={180} />
+        <img src={src} alt={t('checkInQr.alt')} width={180} height={180} />
       ) : (
         <div className={css({ w: '180px', h: '180px' })} aria-hidden="true" />
       )}
       <figcaption className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-        <strong className={css({ color: 'fg.default' })}>Your check-in code.</strong> Show it at the front
-        desk on the day; one code checks in your whole group.
+        <strong className={css({ color: 'fg.default' })}>{t('checkInQr.title')}</strong>{' '}
+        {t('checkInQr.caption')}
       </figcaption>
     </figure>
   );
