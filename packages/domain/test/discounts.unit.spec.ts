@@ -232,7 +232,15 @@ describe('evaluateDiscountCode', () => {
     );
     expect(msg({ now: new Date('2025-12-31T00:00:00Z') })).toBe('This discount code is not valid yet');
     expect(msg({ now: new Date('2026-02-01T00:00:00Z') })).toBe('This discount code has expired');
-    expect(msg({ isAiaMember: true })).toBe('This discount code cannot be used for this booking');
+    // issue 46: a code only barred by the member price says so, in words
+    expect(msg({ isAiaMember: true })).toBe('This code cannot be combined with the AIA member price.');
+    expect(msg({ isAiaMember: true, discount: { ...discount, applicableForAIA: true } })).toBeNull();
+    expect(msg({ discount: { ...discount, applicableForHealthScreening: false } })).toBe(
+      'This discount code cannot be used for this booking',
+    );
+    expect(msg({ isAiaMember: true, discount: { ...discount, applicableForHealthScreening: false } })).toBe(
+      'This discount code cannot be used for this booking',
+    );
     expect(msg({ identifier: { ...identifier, usedCount: 2 } })).toBe(
       'This discount code has reached its redemption limit',
     );

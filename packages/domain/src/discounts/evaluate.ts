@@ -55,7 +55,14 @@ export function evaluateDiscountCode(input: {
   const window = discountWindowState(discount, input.now);
   if (window === 'not-started') return { ok: false, message: DISCOUNT_MESSAGES.notStarted };
   if (window === 'expired') return { ok: false, message: DISCOUNT_MESSAGES.expired };
-  if (!isDiscountApplicable(discount, input)) return { ok: false, message: DISCOUNT_MESSAGES.notApplicable };
+  if (!isDiscountApplicable(discount, input)) {
+    // Usable at standard prices, only not with the member price: say so, so the booker can pick one.
+    const withoutMember = isDiscountApplicable(discount, { isAiaMember: false });
+    return {
+      ok: false,
+      message: withoutMember ? DISCOUNT_MESSAGES.notWithMemberPrice : DISCOUNT_MESSAGES.notApplicable,
+    };
+  }
   const codeLimit = redemptionLimit(discount.limitRedemption, discount.maxRedemptions);
   const binLimit = redemptionLimit(discount.limitBinRedemption, discount.maxBinRedemptions);
   if (

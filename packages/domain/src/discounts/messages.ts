@@ -21,6 +21,8 @@ export const DISCOUNT_MESSAGES = {
   expired: 'This discount code has expired',
   limitReached: 'This discount code has reached its redemption limit',
   notApplicable: 'This discount code cannot be used for this booking',
+  /** The code is fine at standard prices: the booker may take it instead of the member price (issue 46). */
+  notWithMemberPrice: 'This code cannot be combined with the AIA member price.',
 } as const;
 
 export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
