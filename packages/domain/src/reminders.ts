@@ -4,7 +4,8 @@
  * the schedule (planReminders), so the worker can re-derive it at any time (after a crash, or with
  * Redis emptied) and the log's Reminder* facts say what was done already.
  */
-import { type Language, LANGUAGE_LOCALES } from './language';
+import { formatInstantDateTime } from './display-dates';
+import type { Language } from './language';
 
 export const REMINDER_CHANNELS = ['email', 'sms', 'both'] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
@@ -172,30 +173,10 @@ export function planReminders(input: {
 export const smsOptedOut = (events: readonly ReminderEventView[]) =>
   events.some((e) => e.type === 'SmsOptedOut');
 
-/** The appointment's weekday, date and time in Singapore, spelt out (formatAppointmentLong). */
-const APPOINTMENT_LONG: Intl.DateTimeFormatOptions = {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Singapore',
-};
-
 /**
- * The appointment written out in Singapore time for the language: in English exactly
- * "Saturday 28 November 2026, 8:00 AM"; the others as Intl writes them for their Singapore locale.
+ * The appointment in Singapore time in the language's one date and time format (issue 46):
+ * "Sat, 28 Nov 2026, 8:00 AM" in English (display-dates.ts).
  */
 export function formatAppointmentLong(at: Date, language: Language): string {
-  if (language !== 'en') {
-    return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], APPOINTMENT_LONG).format(at);
-  }
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { ...APPOINTMENT_LONG, hour12: true })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
-  const dayPeriod = (parts.dayPeriod ?? '').toUpperCase();
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${dayPeriod}`;
+  return formatInstantDateTime(language, at);
 }
