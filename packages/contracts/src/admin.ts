@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { DateSchema, MoneySchema, Nullable } from './common';
+import { RegionVenuesInputSchema, RegionVenuesSchema, VenueInputSchema, VenueSchema } from './venue';
 
 export const Timestamp = Type.String({ description: 'UTC timestamp, ISO 8601' });
 
@@ -66,6 +67,9 @@ export const AdminEventSchema = Type.Object({
   config: EventConfigSchema,
   /** The reminder schedule in force (the default, 72 h and 24 h by email, when the event has none of its own). */
   reminders: Type.Array(ReminderRuleSchema),
+  /** Issue 46: where to go (null: none), and a region-based event's venue per region. */
+  venue: Nullable(VenueSchema),
+  regionVenues: RegionVenuesSchema,
 });
 
 export const EventInputSchema = Type.Object({
@@ -86,6 +90,10 @@ export const EventInputSchema = Type.Object({
   ),
   /** Issue 26: the reminder schedule; absent keeps it, null resets it to the default. */
   reminders: Type.Optional(Nullable(Type.Array(ReminderRuleSchema, { maxItems: 5 }))),
+  /** Issue 46: the event's venue; absent keeps it, null removes it. */
+  venue: Type.Optional(Nullable(VenueInputSchema)),
+  /** Issue 46: the venue of each region (region-based events); absent keeps them, otherwise the set given replaces them. */
+  regionVenues: Type.Optional(Nullable(RegionVenuesInputSchema)),
 });
 
 const NumberOrString = Type.Union([Type.Number(), Type.String()]);

@@ -11,3 +11,4 @@ export * from './staff';
 export * from './waitlist';
 export * from './privacy';
 export * from './insights';
+export * from './venue';

@@ -2,6 +2,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Envelope, ErrorResponseSchema, Nullable, OrderMoneyFields } from './common';
 import { CancellationRefundSchema } from './refunds';
+import { RegionVenuesSchema, VenueSchema } from './venue';
 
 /** A price or amount the visitor pays, "123.45". */
 const PriceSchema = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
@@ -36,6 +37,9 @@ export const EventSummarySchema = Type.Object({
   timeslotMode: Type.String(),
   availabilityLabel: Type.String(),
   timeslots: Type.Array(TimeslotSchema),
+  /** Issue 46: where to go (null: none given); a region-based event's venue per region beside it. */
+  venue: Nullable(VenueSchema),
+  regionVenues: RegionVenuesSchema,
 });
 
 export const EventPackageSchema = Type.Object({
@@ -201,6 +205,8 @@ export const RegistrationLookupSchema = Type.Object({
   timeslotDate: Nullable(Type.String()),
   timeslotTime: Nullable(Type.String()),
   location: Nullable(Type.String()),
+  /** Issue 46: the appointment's venue: its region's, else the event's; null when the event has none. */
+  venue: Nullable(VenueSchema),
   total: PriceSchema,
   totalAmount: PriceSchema,
   total_amount: PriceSchema,

@@ -17,7 +17,10 @@ export interface AppointmentCalendar {
   date: string;
   time: string;
   summary: string;
+  /** Where to go: the venue's one line (issue 46), else the event's location text. */
   location: string;
+  /** The venue's coordinates, when known: written as GEO so a calendar can map it. */
+  geo?: { lat: number; lng: number } | null;
   description: string;
   /** When the file is written (DTSTAMP). */
   stamp: Date;
@@ -53,6 +56,10 @@ export const icsUtc = (d: Date): string =>
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
+
+/** GEO's value (RFC 5545 3.8.1.6): latitude;longitude as floats, six decimals (about 10 cm). */
+export const icsGeo = (g: { lat: number; lng: number }): string =>
+  `${Number(g.lat.toFixed(6))};${Number(g.lng.toFixed(6))}`;
 
 const encoder = new TextEncoder();
 
@@ -96,6 +103,7 @@ export function appointmentIcs(a: AppointmentCalendar): string {
     `DTEND:${icsUtc(end)}`,
     `SUMMARY:${escapeIcsText(a.summary)}`,
     ...(a.location ? [`LOCATION:${escapeIcsText(a.location)}`] : []),
+    ...(a.geo ? [`GEO:${icsGeo(a.geo)}`] : []),
     `DESCRIPTION:${escapeIcsText(a.description)}`,
     'STATUS:CONFIRMED',
     'BEGIN:VALARM',

@@ -5,6 +5,7 @@ import { waitlistProjection } from './waitlist-projection';
 
 export { readSeatsLeft, slotAvailabilityProjection } from './slot-availability';
 export { ordersProjection } from './orders';
+export { readAppointmentVenue, readEventVenues, readVenuesOf } from './venues';
 export {
   TIMELINE_EVENT_TYPES,
   type TimelineEntry,

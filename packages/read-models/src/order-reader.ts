@@ -5,10 +5,12 @@ import {
   type PriceBreakdown,
   type RefundKind,
   type RegistrationStatus,
+  type Venue,
   registrationStream,
 } from '@hs/domain';
 import { type Queryable, appliedStreamVersion } from '@hs/eventstore';
 import { ordersProjection } from './orders';
+import { readAppointmentVenue } from './venues';
 
 /** One refund of an order (a RefundRecorded), as the `orders` projection lists it. */
 export interface OrderRefund {
@@ -90,6 +92,11 @@ export interface OrderRow {
   personalDataErasedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * Where the appointment happens (issue 46): its region's venue, else the event's, read live from the
+   * catalogue. Filled by readOrder and readOrderAtVersion; lists built on selectOrders leave it out.
+   */
+  venue?: Venue | null;
 }
 
 /** `select <every OrderRow field> from orders`, for callers that add their own where, order and limit. */
@@ -124,14 +131,16 @@ export function openOrders<T extends OrderRow>(sql: Queryable, rows: T[]): Promi
   return openReadModelRows(sql, rows);
 }
 
-/** The order with this registration id or reference number, as the read model has it now. */
+/** The order with this registration id or reference number, as the read model has it now, with its venue. */
 export async function readOrder(
   sql: Queryable,
   by: { id: number } | { reference: string },
 ): Promise<OrderRow | undefined> {
   const rows = await sql<OrderRow[]>`
     ${selectOrders(sql)} where ${'reference' in by ? sql`reference_number = ${by.reference}` : sql`registration_id = ${by.id}`}`;
-  return (await openOrders(sql, rows))[0];
+  const [order] = await openOrders(sql, rows);
+  if (!order) return undefined;
+  return { ...order, venue: await readAppointmentVenue(sql, order.eventId, order.region) };
 }
 
 /** Thrown while the orders projection has not caught up yet: a job that reads the order is retried. */

@@ -3,3 +3,4 @@ export * from './booking';
 export * from './discount';
 export * from './fields';
 export * from './validate';
+export * from './venue';

@@ -1,4 +1,4 @@
-import { outstandingOf, toMoneyString, toPublicStatus } from '@hs/domain';
+import { type Venue, locationText, outstandingOf, toMoneyString, toPublicStatus } from '@hs/domain';
 import type { OrderRow } from '@hs/read-models';
 import type { cancellationRefundView } from './cancellation';
 import { orderMoneyView } from './money-view';
@@ -10,9 +10,14 @@ export const outstanding = (o: OrderRow) => outstandingOf(o);
 /**
  * What the confirmation and cancel pages see. Never the identification number or the date of birth:
  * the reference number is the only secret guarding this call. `cancellationRefund`: what cancelling
- * now would refund, so the cancel page can say it before the customer confirms.
+ * now would refund, so the cancel page can say it before the customer confirms. `venue` (issue 46):
+ * where the appointment happens (readOrder's by default), which `location` names when the event has no text.
  */
-export function publicView(o: OrderRow, cancellationRefund: ReturnType<typeof cancellationRefundView>) {
+export function publicView(
+  o: OrderRow,
+  cancellationRefund: ReturnType<typeof cancellationRefundView>,
+  venue: Venue | null = o.venue ?? null,
+) {
   const total = toMoneyString(o.totalCents);
   const partnerPaid = toMoneyString(o.partnerPaidCents);
   return {
@@ -35,7 +40,8 @@ export function publicView(o: OrderRow, cancellationRefund: ReturnType<typeof ca
     packagePrice: toMoneyString(o.packagePriceCents),
     timeslotDate: o.timeslotDate,
     timeslotTime: o.timeslotTime,
-    location: o.location,
+    location: locationText(o.location, venue),
+    venue,
     total,
     totalAmount: total,
     total_amount: total,

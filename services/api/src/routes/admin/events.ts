@@ -3,6 +3,7 @@ import type { TransactionSql } from '@hs/db';
 import { DEFAULT_REMINDER_SCHEDULE, EVENT_CONFIG_DEFAULTS } from '@hs/domain';
 import { badRequest, conflict } from '../../errors';
 import { type Db, catalogueRoutes, formBody, isoDates, rowsOf } from './catalogue-routes';
+import { venueColumns, writeVenues } from './event-venues';
 import { EventInput, type EventInputValue } from './inputs';
 
 const selectEvents = (db: Db, id?: number) => db`
@@ -15,7 +16,8 @@ const selectEvents = (db: Db, id?: number) => db`
            'bufferHours', coalesce(c.buffer_hours, ${EVENT_CONFIG_DEFAULTS.bufferHours}),
            'slotsPerTimeslot', coalesce(c.slots_per_timeslot, ${EVENT_CONFIG_DEFAULTS.slotsPerTimeslot}),
            'maxAttendees', coalesce(c.max_attendees, ${EVENT_CONFIG_DEFAULTS.maxAttendees})) as config,
-         coalesce(e.reminders, ${db.json(DEFAULT_REMINDER_SCHEDULE as never)}::jsonb) as reminders
+         coalesce(e.reminders, ${db.json(DEFAULT_REMINDER_SCHEDULE as never)}::jsonb) as reminders,
+         ${venueColumns(db)}
   from screening_events e
   left join event_configs c on c.event_id = e.id
   ${id === undefined ? db`` : db`where e.id = ${id}`}
@@ -123,6 +125,7 @@ const events = catalogueRoutes({
           ${input.reminders ? tx.json(input.reminders as never) : null})
         returning id`;
       await writeLinks(tx, row!.id, { ...input, config: input.config ?? EVENT_CONFIG_DEFAULTS });
+      await writeVenues(tx, row!.id, input);
       return row!;
     },
   },
@@ -140,6 +143,7 @@ const events = catalogueRoutes({
           set reminders = ${input.reminders ? tx.json(input.reminders as never) : null} where id = ${id}`;
       }
       await writeLinks(tx, id, input);
+      await writeVenues(tx, id, input);
     },
   },
   delete: {

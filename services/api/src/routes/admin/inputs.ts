@@ -5,6 +5,8 @@ import {
   REMINDER_MESSAGES,
   eventConfigSchema,
   eventFormSchema,
+  optionalVenueSchema,
+  regionVenuesFormSchema,
 } from '@hs/domain';
 import * as v from 'valibot';
 
@@ -20,6 +22,10 @@ export const EventInput = v.object({
     v.array(v.pipe(v.number(), v.integer(), v.minValue(1)), 'packageIds must be a list of package ids'),
   ),
   config: v.optional(eventConfigSchema),
+  /** Issue 46: absent keeps the venue, null removes it. */
+  venue: v.optional(optionalVenueSchema),
+  /** Issue 46: absent keeps the region venues; otherwise the regions given replace them. */
+  regionVenues: v.optional(v.nullable(regionVenuesFormSchema)),
   /** Issue 26: absent keeps the schedule, null resets it to the default. */
   reminders: v.optional(
     v.nullable(

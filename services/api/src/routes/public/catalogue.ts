@@ -9,15 +9,18 @@ import {
   TimeslotGroupsSchema,
 } from '@hs/contracts';
 import {
+  type EventVenues,
+  NO_VENUES,
   POSTAL_CODE_MESSAGE,
   POSTAL_CODE_PATTERN,
   TIMESLOT_SEARCH_MESSAGES,
   autoEventOccupancy,
   availabilityLabel,
+  locationText,
   singaporeToday,
 } from '@hs/domain';
 import { formatPosition, loadCheckpoint, parsePosition, waitForPosition } from '@hs/eventstore';
-import { slotAvailabilityProjection } from '@hs/read-models';
+import { readEventVenues, slotAvailabilityProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import { badRequest, notFound } from '../../errors';
 import {
@@ -95,6 +98,18 @@ function labelFor(event: LabelEvent, stored: SlotView[], holidays: string[]) {
   );
 }
 
+/**
+ * An event answer's `location`, `venue` and `regionVenues` (issue 46): the spec's location text, or
+ * the venue's one line when the event has no text, so `location` keeps saying where to go.
+ */
+function whereToGo(location: string | null, venues: EventVenues = NO_VENUES) {
+  return {
+    location: locationText(location, venues.venue),
+    venue: venues.venue,
+    regionVenues: venues.regionVenues,
+  };
+}
+
 /** What a visitor can book: events, their packages and slots, read from the catalogue and the slot read model. */
 const catalogue: FastifyPluginAsyncTypebox = async (app) => {
   const { sql, readCache } = app;
@@ -167,6 +182,10 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         order by e.name`;
     const slots = await upcomingMaterialised(events.map((e) => e.id));
     const holidays = await holidayDays(sql);
+    const venues = await readEventVenues(
+      sql,
+      events.map((e) => e.id),
+    );
     return {
       success: true as const,
       data: events.map((event) => {
@@ -176,7 +195,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
           name: event.name,
           slug: event.slug,
           description: event.description,
-          location: event.location,
+          ...whereToGo(event.location, venues.get(event.id)),
           timeslotMode: event.configType,
           availabilityLabel: labelFor(event, own, holidays),
           timeslots: own.map(publicSlot),
@@ -230,7 +249,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         name: event.name,
         slug: event.slug,
         description: event.description,
-        location: event.location,
+        ...whereToGo(event.location, (await readEventVenues(sql, [event.id])).get(event.id)),
         isActive: event.isActive,
         createdAt: new Date(event.createdAt).toISOString(),
         timeslotMode: event.configType,
