@@ -63,5 +63,8 @@ export {
   maskIdentificationNumber,
   type RefundVariables,
   type RescheduledVariables,
+  SAMPLE_VENUE,
   sampleVariables,
+  type VenueVariables,
+  venueVariables,
 } from './variables';

@@ -2,7 +2,12 @@
  * The values of an email's variables (the variables themselves: @hs/domain, template-variables.ts),
  * and the sample values of test emails and previews.
  */
-import { type LineItemVariables, maskIdentificationNumber, type ParticipantVariables } from '@hs/domain';
+import {
+  type LineItemVariables,
+  maskIdentificationNumber,
+  type ParticipantVariables,
+  type Venue,
+} from '@hs/domain';
 import type { EmailType } from './templates';
 
 /**
@@ -22,6 +27,7 @@ export interface EmailVariables {
   postalCode: string;
   status: string;
   eventName: string;
+  /** Where to go: the venue's one line (name, address, Singapore postal code), else the event's location. */
   eventLocation: string;
   packageName: string;
   packagePrice: string;
@@ -29,6 +35,39 @@ export interface EmailVariables {
   timeslotTime: string;
   [k: string]: unknown;
 }
+
+/** The venue variables (issue 46): each '' when the appointment has no venue or the venue lacks it. */
+export type VenueVariables = {
+  venueName: string;
+  venueAddress: string;
+  venuePostalCode: string;
+  venueMapUrl: string;
+  venuePhone: string;
+  venueEmail: string;
+};
+
+export function venueVariables(venue: Venue | null): VenueVariables {
+  return {
+    venueName: venue?.name ?? '',
+    venueAddress: venue?.address ?? '',
+    venuePostalCode: venue?.postalCode ?? '',
+    venueMapUrl: venue?.mapUrl ?? '',
+    venuePhone: venue?.phone ?? '',
+    venueEmail: venue?.email ?? '',
+  };
+}
+
+/** The sample appointment's venue (sampleVariables and sampleDocumentData agree on it). */
+export const SAMPLE_VENUE: Venue = {
+  name: 'Orchard Community Club',
+  address: '1 Orchard Road',
+  postalCode: '238801',
+  mapUrl: 'https://www.google.com/maps/search/?api=1&query=1+Orchard+Road+Singapore+238801',
+  phone: '+65 6123 4567',
+  email: 'orchard@clinic.example.sg',
+  lat: 1.3006,
+  lng: 103.8452,
+};
 
 /** The expiry email's own variables (an unpaid reservation whose payment hold ran out). */
 export type ExpiryVariables = {
@@ -129,6 +168,7 @@ export function sampleVariables(type?: EmailType): EmailVariables {
     status: 'confirmed',
     eventName: 'Community Health Screening 2025',
     eventLocation: 'Orchard Community Club, 1 Orchard Road, Singapore 238801',
+    ...venueVariables(SAMPLE_VENUE),
     packageName: 'Comprehensive Health Screening',
     packagePrice: 'S$250.00',
     timeslotDate: 'Saturday, 7 June 2025',

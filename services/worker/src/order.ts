@@ -1,6 +1,12 @@
 /** What an email or a PDF needs about an order (read with readOrderAtVersion from @hs/read-models). */
 import type { Sql } from '@hs/db';
-import { type AppointmentCalendar, SINGAPORE_TZ, formatDateLabel, formatTimeLabel } from '@hs/domain';
+import {
+  type AppointmentCalendar,
+  SINGAPORE_TZ,
+  formatDateLabel,
+  formatTimeLabel,
+  venueLine,
+} from '@hs/domain';
 import {
   type DocumentData,
   type DocumentPayment,
@@ -60,6 +66,13 @@ export function manageUrl(publicBaseUrl: string, referenceNumber: string): strin
   return `${publicBaseUrl.replace(/\/+$/, '')}/manage-appointment?ref=${encodeURIComponent(referenceNumber)}`;
 }
 
+/**
+ * Where the order's appointment happens, one line (issue 46): its venue's name, address and postal
+ * code (readOrder fills `venue`: the region's, else the event's), else the event's location text.
+ */
+export const orderLocation = (order: OrderRow): string =>
+  order.venue ? venueLine(order.venue) : (order.location ?? '');
+
 /** The DocumentData of an order (money from its priced snapshot, so PDFs and emails agree to the cent). */
 export function documentFromOrder(order: OrderRow, payment: DocumentPayment | null = null): DocumentData {
   const attendees = order.participants.map((p) => ({
@@ -77,7 +90,8 @@ export function documentFromOrder(order: OrderRow, payment: DocumentPayment | nu
     referenceNumber: order.referenceNumber,
     status: STATUS_LABELS[order.status] ?? order.status,
     eventName: order.eventName,
-    eventLocation: order.location ?? '',
+    eventLocation: orderLocation(order),
+    venue: order.venue ?? null,
     appointmentDate: order.timeslotDate ? formatDateLabel(order.timeslotDate) : '',
     appointmentTime: order.timeslotTime ? formatTimeLabel(order.timeslotTime) : '',
     customer: {
@@ -111,7 +125,11 @@ export function calendarFromOrder(
     registrationId: order.registrationId,
     ...appointment,
     summary: order.eventName,
-    location: order.location ?? '',
+    location: orderLocation(order),
+    geo:
+      order.venue?.lat != null && order.venue.lng != null
+        ? { lat: order.venue.lat, lng: order.venue.lng }
+        : null,
     description: `Health screening appointment, booking reference ${order.referenceNumber}.`,
     stamp,
   };

@@ -3,7 +3,12 @@
  * email and its attachment show the same money to the cent.
  */
 import { formatSGD, includedGstCents } from '@hs/domain';
-import { type EmailVariables, maskIdentificationNumber, type RefundVariables } from '../variables';
+import {
+  type EmailVariables,
+  maskIdentificationNumber,
+  type RefundVariables,
+  venueVariables,
+} from '../variables';
 import type { CreditNoteData, DocumentData } from './types';
 
 /** The contact fields an email needs beyond the document (raw identification number: it is masked here). */
@@ -42,6 +47,7 @@ export function emailVariablesFromDocument(
     status: extra.status ?? data.status,
     eventName: data.eventName,
     eventLocation: data.eventLocation,
+    ...venueVariables(data.venue ?? null),
     packageName: primary?.packageName ?? '',
     packagePrice: primary ? formatSGD(primary.priceCents) : '',
     timeslotDate: data.appointmentDate,

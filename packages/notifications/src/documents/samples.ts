@@ -1,4 +1,5 @@
 /** Sample documents for the admin PDF previews and the tests (they agree with sampleVariables()). */
+import { SAMPLE_VENUE } from '../variables';
 import type { CreditNoteData, DocumentData } from './types';
 
 /** Sample data for the admin PDF previews (agrees with sampleVariables()). */
@@ -8,6 +9,7 @@ export function sampleDocumentData(): DocumentData {
     status: 'Confirmed',
     eventName: 'Community Health Screening 2025',
     eventLocation: 'Orchard Community Club, 1 Orchard Road, Singapore 238801',
+    venue: SAMPLE_VENUE,
     appointmentDate: 'Saturday, 7 June 2025',
     appointmentTime: '9:00 AM - 10:00 AM',
     customer: {

@@ -10,13 +10,17 @@ export function startBookingDocument(title: string, data: DocumentData): Promise
   return Layout.create(title, data.referenceNumber, undefined, data);
 }
 
-/** Reference, event, date and time, location, status. */
+/** Reference, event, date and time, location (the venue's line, then its phone and email), status. */
 export function bookingFields(l: Layout, data: DocumentData): void {
+  const venue = data.venue ?? null;
+  const contact = [venue?.phone, venue?.email].filter(Boolean).join(' / ');
   l.fields([
     ['Reference number', data.referenceNumber],
     ['Event', data.eventName],
     ['Date and time', `${data.appointmentDate}, ${data.appointmentTime}`],
     ['Location', data.eventLocation],
+    // The map link is left out: on paper it cannot be tapped, and a long one would be cut.
+    contact ? ['Venue contact', contact] : null,
     ['Status', data.status],
   ]);
 }

@@ -1,4 +1,5 @@
 /** The data the booking's PDFs are drawn from: all amounts integer cents, dates already display strings. */
+import type { Venue } from '@hs/domain';
 
 export interface DocumentAttendee {
   name: string;
@@ -29,7 +30,10 @@ export interface DocumentData {
   /** Display status, e.g. 'Confirmed', 'Payment Pending'. */
   status: string;
   eventName: string;
+  /** Where to go, one line: the venue's name, address and postal code, else the event's location text. */
   eventLocation: string;
+  /** The appointment's venue (issue 46): its region's, else the event's; null when there is none. */
+  venue?: Venue | null;
   /** Display strings (Asia/Singapore): 'Saturday, 7 June 2025', '9:00 AM - 10:00 AM'. */
   appointmentDate: string;
   appointmentTime: string;

@@ -12,11 +12,13 @@ import {
   type WaitlistOfferMade,
   formatDateLabel,
   formatTimeLabel,
+  regionForPostalCode,
+  venueLine,
   waitlistStream,
 } from '@hs/domain';
 import { type RecordedEvent, readStream } from '@hs/eventstore';
-import { type EmailType, PermanentDeliveryError, renderEmail } from '@hs/notifications';
-import { waitlistPositionAt } from '@hs/read-models';
+import { type EmailType, PermanentDeliveryError, renderEmail, venueVariables } from '@hs/notifications';
+import { readAppointmentVenue, waitlistPositionAt } from '@hs/read-models';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { eventUrl, formatSingaporeDateTime, readEmailConfigs } from '../order';
 import { type JobContext, type Skipped, withMessageLock } from './context';
@@ -108,6 +110,13 @@ export function waitlistEmailProcessor(ctx: JobContext) {
         ? await ctx.sql<{ label: string | null }[]>`select label from timeslots where id = ${slot.timeslotId}`
         : [];
       const token = waitlistToken(secret, entryId, joined.joinedAt);
+      // Issue 46: the venue of the region the entry's postal code is in, else the event's.
+      const postalRegion = regionForPostalCode(joined.postalCode ?? '');
+      const venue = await readAppointmentVenue(
+        ctx.sql,
+        joined.eventId,
+        postalRegion.found ? postalRegion.region : null,
+      );
       const vars = {
         referenceNumber: '',
         firstName: joined.firstName,
@@ -119,7 +128,8 @@ export function waitlistEmailProcessor(ctx: JobContext) {
         postalCode: joined.postalCode,
         status: '',
         eventName: names?.eventName ?? '',
-        eventLocation: names?.location ?? '',
+        eventLocation: venue ? venueLine(venue) : (names?.location ?? ''),
+        ...venueVariables(venue),
         packageName: names?.packageName ?? '',
         packagePrice: '',
         timeslotDate: slot ? formatDateLabel(slot.date) : '',
