@@ -10,6 +10,17 @@ export class HttpError extends Error {
   }
 }
 
+/** 429: too many attempts; the error handler sends `Retry-After` with the seconds to wait. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+    this.name = 'TooManyRequestsError';
+  }
+}
+
 export type FieldError = { field: string; message: string };
 
 /** Each (field, message) once, first occurrence kept: a field can fail several checks alike. */

@@ -1,7 +1,12 @@
 import { mapMembershipError, mapMembershipResponse } from '@hs/domain';
 import type { MemberVerifier } from '@hs/gateways';
+import { TooManyRequestsError } from '../errors';
 
-/** Whether this server itself confirmed the person is a member; any failure means standard pricing. */
+/**
+ * Whether this server itself confirmed the person is a member; the insurer failing means standard
+ * pricing. Over the member-check rate limits (a limited verifier throws 429) the request is refused:
+ * a booking priced silently at standard price would hide why.
+ */
 export async function isVerifiedMember(
   verifier: MemberVerifier,
   identificationNumber: string,
@@ -10,6 +15,7 @@ export async function isVerifiedMember(
   try {
     return mapMembershipResponse(await verifier.verify({ identificationNumber, dateOfBirth })).isAiaMember;
   } catch (err) {
+    if (err instanceof TooManyRequestsError) throw err;
     return mapMembershipError(err).isAiaMember;
   }
 }

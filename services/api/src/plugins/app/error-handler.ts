@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { isPostgresUnreachable } from '@hs/db';
 import { type DomainErrorCode, domainErrorHttpStatus } from '@hs/domain';
 import { CommandConflictError, CommandRefusedError } from '@hs/eventstore';
-import { type FieldError, HttpError, uniqueFieldErrors } from '../../errors';
+import { type FieldError, HttpError, TooManyRequestsError, uniqueFieldErrors } from '../../errors';
 
 function fieldOf(instancePath: string | undefined, missing?: string): string {
   const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -67,6 +67,7 @@ export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((err: FastifyError & { validation?: unknown }, request, reply) => {
       if (err instanceof HttpError) {
+        if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
         return reply
           .status(err.statusCode)
           .send({ success: false, message: err.message, errors: err.errors });

@@ -83,6 +83,7 @@ const booking: FastifyPluginAsyncTypebox = async (app) => {
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
+          429: ErrorResponseSchema,
         },
       },
     },
@@ -92,7 +93,10 @@ const booking: FastifyPluginAsyncTypebox = async (app) => {
       const observed = slotQueue.observe(req.timeslotId);
       // The hold and the privacy notice in force ride in the pricing statement too, and the requests
       // that arrive together are priced in one statement (pricing-read.ts).
-      const order = await priceOrderRequest(sql, app.memberVerifier, req, { read: pricingReads.read });
+      // The insurer is asked only for whoever opted in (isAiaMember), under the member-check limits.
+      const order = await priceOrderRequest(sql, app.memberChecks.verifierFor(request), req, {
+        read: pricingReads.read,
+      });
       const registrationId = await nextRegistrationId();
       const holdSeconds = app.paymentHoldSecondsFrom(order.settings?.holdMinutes);
       // The booking records consent (or its absence) against the notice in force now.

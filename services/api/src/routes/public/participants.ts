@@ -19,7 +19,13 @@ import { parseInput } from '../../validation';
 const Loose = Type.Object({}, { additionalProperties: true });
 const ParticipantParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const Answer = Envelope(ParticipantChangeSchema);
-const Errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+// 429: a membership opted into (isAiaMember) is checked under the member-check rate limits.
+const Errors = {
+  400: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
 
 const NOT_FOUND = 'Registration not found. Please check your reference number and try again.';
 
@@ -87,7 +93,12 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
       const input = parseInput(participantSchema, body);
       const { id, state } = await registrationFor(body.referenceNumber);
       if (body.registrationId !== undefined && Number(body.registrationId) !== id) throw notFound(NOT_FOUND);
-      const participant = await buildParticipant(sql, app.memberVerifier, state.eventId!, input);
+      const participant = await buildParticipant(
+        sql,
+        app.memberChecks.verifierFor(request),
+        state.eventId!,
+        input,
+      );
       const result = await answer(
         id,
         { type: 'AddParticipant', participant, at: new Date().toISOString() },
@@ -146,7 +157,7 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
         // when adding a participant: never the client's price or word.
         const current = state.participants.find((p) => p.participantId === request.params.id);
         if (current) {
-          const next = await buildParticipant(sql, app.memberVerifier, state.eventId!, {
+          const next = await buildParticipant(sql, app.memberChecks.verifierFor(request), state.eventId!, {
             ...current,
             ...changes,
             packageId: input.packageId ?? current.packageId,

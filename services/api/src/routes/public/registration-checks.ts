@@ -65,12 +65,19 @@ const registrationChecks: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['public'],
         summary: 'Check AIA Health Shield membership (NRIC/FIN and date of birth); 5 s time-out',
+        description:
+          'Asked only when the visitor ticks "I am an AIA Health Shield member" (issue 46). Rate-limited: ' +
+          'distinct number-and-birth-date pairs per visitor (MEMBER_CHECK_LIMIT_PER_VISITOR, default 20) and ' +
+          'distinct birth dates per identification number (MEMBER_CHECK_LIMIT_PER_ID, default 5) in ' +
+          'MEMBER_CHECK_WINDOW_MINUTES (default 10); the same pair asked again counts once. Over a limit: ' +
+          '429 with a message and Retry-After, and the insurer is not asked.',
         body: Loose,
-        response: { 200: MembershipVerifyResponseSchema, 400: ErrorResponseSchema },
+        response: { 200: MembershipVerifyResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
       },
     },
     async (request) => {
       const input = parseInput(memberVerificationSchema, request.body);
+      await app.memberChecks.take(request, input.identificationNumber, input.dateOfBirth);
       try {
         const answer = await app.memberVerifier.verify(input);
         return {
@@ -153,18 +160,24 @@ const registrationChecks: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['public'],
         summary: 'Price an order as the server would book it, without booking',
+        description:
+          'The insurer is asked only for a person whose `isAiaMember` is true (the primary, and each ' +
+          'participant), under the member-check rate limits (429 over them); otherwise standard prices. A ' +
+          "code that cannot combine with the member price answers 409 'This code cannot be combined with " +
+          "the AIA member price.'",
         body: Loose,
         response: {
           200: Envelope(QuoteSchema),
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
+          429: ErrorResponseSchema,
         },
       },
     },
     async (request) => {
       const req = parseInput(registrationRequestSchema, request.body);
-      const order = await priceOrderRequest(sql, app.memberVerifier, req);
+      const order = await priceOrderRequest(sql, app.memberChecks.verifierFor(request), req);
       return {
         success: true as const,
         data: breakdown(order.pricing, order.participants, order.discount?.label ?? null),
