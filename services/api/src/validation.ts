@@ -72,3 +72,13 @@ export function checkFirst<S extends v.GenericSchema>(schema: S) {
     parseInput(schema, request.body);
   };
 }
+
+/**
+ * A route's `preValidation` that parses the body with the shared schema and puts the parsed value in
+ * its place: the handler reads `request.body` as the schema's output (its messages, defaults, trims).
+ */
+export function parseFirst<S extends v.GenericSchema>(schema: S) {
+  return async (request: { body: unknown }): Promise<void> => {
+    request.body = parseInput(schema, request.body);
+  };
+}

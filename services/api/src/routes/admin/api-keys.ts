@@ -1,4 +1,4 @@
-import { ApiKeyCreatedSchema, ApiKeyInputSchema, ApiKeySchema, ErrorResponseSchema } from '@hs/contracts';
+import { ApiKeyCreatedSchema, ApiKeySchema, ErrorResponseSchema } from '@hs/contracts';
 import { apiKeyFormSchema as ApiKeyInput } from '@hs/domain';
 import { generateApiKey } from '../../auth/api-keys';
 import { type Db, catalogueRoutes, formBody, isoDates, rowsOf } from './catalogue-routes';
@@ -21,7 +21,7 @@ const apiKeys = catalogueRoutes({
   list: { summary: 'List partner API keys' },
   create: {
     summary: 'Generate a key; the full key is in this answer only',
-    body: formBody(ApiKeyInputSchema, ApiKeyInput),
+    body: formBody(ApiKeyInput),
     insert: async (tx, input, request) => {
       const generated = generateApiKey();
       const [row] = await tx<{ id: number }[]>`
@@ -37,7 +37,7 @@ const apiKeys = catalogueRoutes({
   },
   update: {
     summary: 'Update a partner API key',
-    body: formBody(ApiKeyInputSchema, ApiKeyInput),
+    body: formBody(ApiKeyInput),
     apply: async (tx, id, input, { before, request }) => {
       // An edit without isActive leaves the switch as it is: it never re-activates a revoked key.
       const isActive = keepsActive(request.body) ? before.isActive : input.isActive;

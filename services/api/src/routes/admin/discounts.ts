@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  DiscountInputSchema,
-  DiscountSchema,
-  Envelope,
-  ErrorResponseSchema,
-  GeneratedCodeSchema,
-  IdParams,
-} from '@hs/contracts';
+import { DiscountSchema, Envelope, ErrorResponseSchema, GeneratedCodeSchema, IdParams } from '@hs/contracts';
 import {
   DISCOUNT_CODE_EVENT_TYPES,
   type DiscountCodeEvent,
@@ -23,7 +16,8 @@ import { type LatestRow, latestOfTypesQuery, latestOfTypesRead } from '@hs/event
 import { type Static, Type } from '@sinclair/typebox';
 import { audit } from '../../audit';
 import { HttpError, badRequest } from '../../errors';
-import { parseInput } from '../../validation';
+import { parseFirst } from '../../validation';
+import { inputJsonSchema } from '../../validation-schema';
 import {
   type Db,
   catalogueRoutes,
@@ -164,7 +158,7 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
       get: { summary: 'Read one discount code' },
       create: {
         summary: 'Create a discount code',
-        body: formBody(DiscountInputSchema, discountFormSchema),
+        body: formBody(discountFormSchema),
         insert: async (tx, input) => {
           const [row] = await tx<{ id: number }[]>`insert into discounts ${tx(columns(input))} returning id`;
           return row!;
@@ -172,7 +166,7 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
       },
       update: updateKeepingActive({
         summary: 'Update a discount code',
-        body: formBody(DiscountInputSchema, discountFormSchema),
+        body: formBody(discountFormSchema),
         write: async (tx, id, input) => {
           await tx`update discounts set ${tx(columns(input))} where id = ${id}`;
         },
@@ -193,12 +187,14 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Generate 1-1000 unique promo codes for a promo discount',
         params: IdParams,
-        body: Type.Object({ count: Type.Optional(Type.Union([Type.Integer(), Type.String()])) }),
+        body: inputJsonSchema(generateCodesSchema),
         response: { 201: Envelope(Type.Array(GeneratedCodeSchema)), ...Errors },
       },
+      // The dialog's message ('Count must be between 1 and 1000') before the generic check.
+      preValidation: parseFirst(generateCodesSchema),
     },
     async (request, reply) => {
-      const { count } = parseInput(generateCodesSchema, request.body);
+      const { count } = request.body;
       const { id } = request.params;
       const codes = await sql.begin(async (tx) => {
         const discount = await discountRows.find(tx, id);

@@ -1,4 +1,4 @@
-import { EmailConfigInputSchema, EmailConfigSchema } from '@hs/contracts';
+import { EmailConfigSchema } from '@hs/contracts';
 import {
   emailConfigSchema as EmailConfigCreateInput,
   emailConfigUpdateSchema as EmailConfigUpdateInput,
@@ -39,7 +39,7 @@ const emailConfigs = catalogueRoutes({
   list: { summary: 'List email settings' },
   create: {
     summary: 'Create an email setting (a key already in use answers 409)',
-    body: formBody(EmailConfigInputSchema, EmailConfigCreateInput),
+    body: formBody(EmailConfigCreateInput),
     insert: async (tx, input, request) => {
       refuseUnsafeTemplate(input.configKey, input.configValue);
       const [row] = await tx<{ id: number }[]>`
@@ -52,7 +52,7 @@ const emailConfigs = catalogueRoutes({
   update: {
     method: 'PATCH',
     summary: 'Change value and description (a description left out keeps its value); the key is read-only',
-    body: formBody(EmailConfigInputSchema, EmailConfigUpdateInput),
+    body: formBody(EmailConfigUpdateInput),
     apply: async (tx, id, input, { before, request }) => {
       const requestedKey = (request.body as { configKey?: unknown }).configKey;
       if (requestedKey !== undefined && requestedKey !== before.configKey) {

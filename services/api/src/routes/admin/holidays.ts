@@ -1,4 +1,4 @@
-import { HolidayInputSchema, HolidaySchema } from '@hs/contracts';
+import { HolidaySchema } from '@hs/contracts';
 import { holidaySchema as HolidayInput } from '@hs/domain';
 import { type Db, catalogueRoutes, formBody, isoDates, rowsOf } from './catalogue-routes';
 
@@ -17,7 +17,7 @@ const holidays = catalogueRoutes({
   list: { summary: 'List public holidays' },
   create: {
     summary: 'Add a public holiday',
-    body: formBody(HolidayInputSchema, HolidayInput),
+    body: formBody(HolidayInput),
     insert: async (tx, input) => {
       const [row] = await tx<{ id: number }[]>`
         insert into public_holidays (name, date) values (${input.name}, ${input.date}) returning id`;
@@ -26,7 +26,7 @@ const holidays = catalogueRoutes({
   },
   update: {
     summary: 'Update a public holiday',
-    body: formBody(HolidayInputSchema, HolidayInput),
+    body: formBody(HolidayInput),
     apply: async (tx, id, input) => {
       await tx`update public_holidays set name = ${input.name}, date = ${input.date} where id = ${id}`;
     },

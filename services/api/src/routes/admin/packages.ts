@@ -1,4 +1,4 @@
-import { AdminPackageSchema, PackageInputSchema } from '@hs/contracts';
+import { AdminPackageSchema } from '@hs/contracts';
 import { packageFormSchema as PackageInput } from '@hs/domain';
 import { conflict } from '../../errors';
 import {
@@ -26,7 +26,7 @@ const packages = catalogueRoutes({
   get: { summary: 'Read one package' },
   create: {
     summary: 'Create a package',
-    body: formBody(PackageInputSchema, PackageInput),
+    body: formBody(PackageInput),
     insert: async (tx, input) => {
       const [row] = await tx<{ id: number }[]>`
         insert into packages (name, description, price, aia_price, is_active)
@@ -37,7 +37,7 @@ const packages = catalogueRoutes({
   },
   update: updateKeepingActive({
     summary: 'Update a package',
-    body: formBody(PackageInputSchema, PackageInput),
+    body: formBody(PackageInput),
     write: async (tx, id, input) => {
       await tx`
         update packages set name = ${input.name}, description = ${input.description}, price = ${input.price!},

@@ -7,12 +7,12 @@ import {
   PaymentHoldResponseSchema,
   PaymentTestModeResponseSchema,
 } from '@hs/contracts';
-import { Type } from '@sinclair/typebox';
 import type { ApiConfig } from '../../config';
 import { PAYMENT_HOLD_MINUTES, PAYMENT_TEST_MODE, isPaymentTestMode, saveSetting } from '../../settings';
 import { conflict } from '../../errors';
-import { parseInput } from '../../validation';
-import { TestModeInput } from './inputs';
+import { paymentTestModeSchema } from '@hs/domain';
+import { parseFirst } from '../../validation';
+import { inputJsonSchema } from '../../validation-schema';
 import { checkLivePayments } from './live-payments-check';
 
 function mask(value: string | undefined): string {
@@ -55,13 +55,11 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
     {
       schema: {
         summary: 'Switch payments between test and live mode (live only with a working live gateway)',
-        body: Type.Object({ enabled: Type.Boolean() }),
+        body: inputJsonSchema(paymentTestModeSchema),
         response: { 200: PaymentTestModeResponseSchema, 400: ErrorResponseSchema, 409: ErrorResponseSchema },
       },
       // 'enabled must be true or false' for a missing or non-boolean flag, before the generic check.
-      preValidation: async (request) => {
-        request.body = parseInput(TestModeInput, request.body ?? {});
-      },
+      preValidation: parseFirst(paymentTestModeSchema),
     },
     async (request) => {
       const { enabled } = request.body;

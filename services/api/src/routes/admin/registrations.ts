@@ -42,7 +42,8 @@ import { audit } from '../../audit';
 import { actorRoles } from '../../auth/actor-roles';
 import { adminParticipantView } from '../../booking/participant-view';
 import { forbidden, notFound } from '../../errors';
-import { parseInput } from '../../validation';
+import { parseFirst } from '../../validation';
+import { inputJsonSchema } from '../../validation-schema';
 
 /**
  * Everything staff see of an order (the admin is allowed personal details, the identification number
@@ -402,7 +403,7 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "Set an order's status (confirmed or canceled); cancelling frees its seats",
         params: IdParams,
-        body: Type.Object({ status: Type.Optional(Type.String()) }),
+        body: inputJsonSchema(adminStatusPatchSchema),
         response: {
           200: Type.Object({ success: Type.Literal(true), data: Type.Unknown() }),
           400: ErrorResponseSchema,
@@ -410,9 +411,11 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
           409: ErrorResponseSchema,
         },
       },
+      // 'Status must be confirmed or canceled' for any status not allowed, before the generic check.
+      preValidation: parseFirst(adminStatusPatchSchema),
     },
     async (request) => {
-      const { status } = parseInput(adminStatusPatchSchema, request.body);
+      const { status } = request.body;
       const { position } = await changeRegistration(
         sql,
         request.params.id,

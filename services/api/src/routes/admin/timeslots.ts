@@ -25,7 +25,8 @@ import {
   slotsForPostalCode,
 } from '../../slots';
 import { runTimeslotCommand } from '../../slots/capacity';
-import { parseInput } from '../../validation';
+import { parseFirst, parseInput } from '../../validation';
+import { inputJsonSchema } from '../../validation-schema';
 
 const ManualSlotInput = v.object({
   date: v.pipe(
@@ -41,10 +42,10 @@ const ManualSlotInput = v.object({
   maxAttendees: v.optional(wholeNumberWithin(EVENT_CONFIG_LIMITS.maxAttendees)),
 });
 
-/** A slot's new capacity: a whole number within the event config's capacity range. */
+/** A slot's new capacity: a whole number (or its digits) within the event config's capacity range. */
 const SlotCapacityInput = v.object({
   maxAttendees: v.pipe(
-    v.unknown(),
+    v.union([v.number(), v.string()], EVENT_CONFIG_LIMITS.maxAttendees.message),
     v.transform((x) => (typeof x === 'string' && x.trim() !== '' ? Number(x) : x)),
     wholeNumberWithin(EVENT_CONFIG_LIMITS.maxAttendees),
   ),
@@ -153,13 +154,11 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Block or unblock a slot (SlotBlocked/SlotUnblocked); existing bookings stay',
         params: IdParams,
-        body: Type.Object({ isAvailable: Type.Boolean() }),
+        body: inputJsonSchema(timeslotAvailabilitySchema),
         response: SLOT_COMMAND_RESPONSES,
       },
       // The domain schema's message ('isAvailable must be true or false') before the generic check.
-      preValidation: async (request) => {
-        request.body = parseInput(timeslotAvailabilitySchema, request.body);
-      },
+      preValidation: parseFirst(timeslotAvailabilitySchema),
     },
     async (request) => {
       const { id } = request.params;
@@ -181,19 +180,15 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "Change a slot's capacity (CapacityChanged), never below the seats taken; seats a raise adds go to its waiting list first (issue 22)",
         params: IdParams,
-        body: Type.Object({
-          maxAttendees: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 10 })])),
-        }),
+        body: inputJsonSchema(SlotCapacityInput),
         response: SLOT_COMMAND_RESPONSES,
       },
       // The capacity message ('Capacity must be between 1 and 10000') before the generic check.
-      preValidation: async (request) => {
-        request.body = parseInput(SlotCapacityInput, request.body);
-      },
+      preValidation: parseFirst(SlotCapacityInput),
     },
     async (request) => {
       const { id } = request.params;
-      const { maxAttendees } = parseInput(SlotCapacityInput, request.body);
+      const { maxAttendees } = request.body;
       const { position } = await runTimeslotCommand(
         sql,
         id,
@@ -211,11 +206,7 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Add a manual timeslot (date, time, capacity) to an event',
         params: IdParams,
-        body: Type.Object({
-          date: Type.Optional(Type.String()),
-          time: Type.Optional(Type.String()),
-          maxAttendees: Type.Optional(Type.Integer()),
-        }),
+        body: inputJsonSchema(ManualSlotInput),
         response: {
           201: Type.Object({ success: Type.Literal(true), data: TimeslotSchema }),
           400: ErrorResponseSchema,
@@ -223,9 +214,11 @@ const timeslots: FastifyPluginAsyncTypebox = async (app) => {
           409: ErrorResponseSchema,
         },
       },
+      // The slot's own messages ('Time must be HH:mm', the capacity range) before the generic check.
+      preValidation: parseFirst(ManualSlotInput),
     },
     async (request, reply) => {
-      const input = parseInput(ManualSlotInput, request.body);
+      const input = request.body;
       const event = await findEvent(sql, { id: request.params.id });
       const id = await sql.begin(async (tx) => {
         const [dateRow] = await tx<{ id: number }[]>`
