@@ -38,13 +38,85 @@ const DEMO_REMINDERS = [
   { offsetHours: 24, channel: 'email' },
 ] as const;
 
+/** A Google Maps search link for a venue's name and address. */
+const mapsSearch = (query: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+
+/** A demo venue (issue 46): its map link searches its name and address. */
+const venue = (
+  name: string,
+  address: string,
+  postalCode: string,
+  phone: string,
+  email: string,
+  [lat, lng]: [number, number],
+) => ({
+  name,
+  address,
+  postalCode,
+  mapUrl: mapsSearch(`${name}, ${address}, Singapore ${postalCode}`),
+  phone,
+  email,
+  lat,
+  lng,
+});
+
+const NOVENA = venue(
+  'Novena Health Screening Centre',
+  '10 Sinaran Drive, #10-01 Novena Medical Center',
+  '307506',
+  '+65 6250 1180',
+  'novena@whitecoat-partners.example.sg',
+  [1.32059, 103.84372],
+);
+
+/** The partner event's clinics: one per region (regions.ts), so each postal code is sent to the nearest. */
+const PARTNER_CLINICS = {
+  north: venue(
+    'Woodlands Family Clinic',
+    '900 South Woodlands Drive, #04-07 Woodlands Civic Centre',
+    '730900',
+    '+65 6368 2210',
+    'woodlands@whitecoat-partners.example.sg',
+    [1.43547, 103.78681],
+  ),
+  south: venue(
+    'Tanjong Pagar Medical Clinic',
+    '7 Wallich Street, #B1-05 Guoco Tower',
+    '078884',
+    '+65 6222 4730',
+    'tanjongpagar@whitecoat-partners.example.sg',
+    [1.27653, 103.84577],
+  ),
+  east: venue(
+    'Tampines Health Clinic',
+    '1 Tampines Walk, #02-15 Our Tampines Hub',
+    '528523',
+    '+65 6783 5520',
+    'tampines@whitecoat-partners.example.sg',
+    [1.35324, 103.94004],
+  ),
+  west: venue(
+    'Jurong East Medical Centre',
+    '50 Jurong Gateway Road, #04-21 JEM',
+    '608549',
+    '+65 6560 7340',
+    'jurongeast@whitecoat-partners.example.sg',
+    [1.33337, 103.74359],
+  ),
+  central: NOVENA,
+};
+
 export const DEMO_EVENTS = [
   {
     name: 'WhiteCoat Health Screening',
     slug: 'whitecoat-health-screening',
     description:
       'Health screening for WhiteCoat telehealth patients, booked by postal code across Singapore.',
-    location: 'Island-wide clinics near you',
+    // Where to go comes from the clinic of the booker's region (issue 46): no catch-all text.
+    location: null,
+    venue: NOVENA,
+    regionVenues: PARTNER_CLINICS,
     packages: ['basic', 'comprehensive', 'executive'],
     reminders: DEMO_REMINDERS,
     config: { configType: 'auto', numSlots: 10, bufferHours: 24, slotsPerTimeslot: 1, maxAttendees: 20 },
@@ -53,7 +125,15 @@ export const DEMO_EVENTS = [
     name: 'Community Health Screening 2026',
     slug: 'community-health-screening-2026',
     description: 'Subsidised screening for residents at the community club.',
-    location: 'Toa Payoh Central Community Club',
+    location: null,
+    venue: venue(
+      'Toa Payoh Central Community Club',
+      '93 Toa Payoh Central, Level 2 Multi-purpose Hall',
+      '319194',
+      '+65 6259 4725',
+      'screening@toapayohcc.example.sg',
+      [1.33462, 103.84973],
+    ),
     packages: ['basic', 'comprehensive', 'women'],
     reminders: DEMO_REMINDERS,
     config: { configType: 'manual', numSlots: 10, bufferHours: 24, slotsPerTimeslot: 1, maxAttendees: 20 },
@@ -63,6 +143,14 @@ export const DEMO_EVENTS = [
     slug: 'corporate-wellness-day',
     description: 'On-site screening for employees of partner companies.',
     location: null,
+    venue: venue(
+      'MBFC Tower 1 Wellness Suite',
+      '8 Marina Boulevard, Level 3',
+      '018981',
+      '+65 6634 8800',
+      'wellness@corporate-screening.example.sg',
+      [1.27993, 103.85424],
+    ),
     packages: ['comprehensive', 'executive'],
     reminders: DEMO_REMINDERS,
     config: { configType: 'auto', numSlots: 6, bufferHours: 48, slotsPerTimeslot: 1, maxAttendees: 12 },
