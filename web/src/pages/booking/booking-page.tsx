@@ -1,5 +1,4 @@
 import { REGION_INFO_PANEL } from '@hs/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { useParams } from 'wouter';
@@ -14,7 +13,6 @@ import { CalendarIcon } from '../../components/icons';
 import { MapPinIcon, PackageIcon } from '../../components/icons';
 import { EventLoadError, EventNotFound } from '../../public/event-states';
 import type { EventDetail } from '../../public/types';
-import { BookingSuccess, type SuccessInfo } from './booking-success';
 import { BookingWizard } from './wizard';
 
 const NOTES = ['event.note1', 'event.note2', 'event.note3', 'event.note4'] as const;
@@ -150,9 +148,6 @@ const bookingLayout = css({
 export default function EventBookingPage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const { data, error, isLoading } = useSWR<ApiEnvelope<EventDetail>>(slug ? eventKey(slug) : null);
-  const [success, setSuccess] = useState<SuccessInfo | null>(null);
-
-  if (success) return <BookingSuccess info={success} />;
   // a 404, or an answer without the event: 'Event Not Found'
   const missing = (error instanceof ApiError && error.status === 404) || (data !== undefined && !data?.data);
   if (missing) return <EventNotFound />;
@@ -165,7 +160,7 @@ export default function EventBookingPage() {
       <div className={bookingLayout}>
         <InfoPanel event={event} />
         <div className={css({ gridArea: 'wizard', minW: '0' })}>
-          <BookingWizard event={event} onBooked={setSuccess} />
+          <BookingWizard event={event} />
         </div>
         <RegionPanel />
       </div>

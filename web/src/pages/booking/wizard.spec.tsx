@@ -46,6 +46,28 @@ const QUOTE = {
   },
 };
 
+/** The booking as the lookup reads it once the read model has it. */
+const BOOKED_LOOKUP = {
+  id: 8,
+  referenceNumber: 'HS2612-1111-2222',
+  reference_number: 'HS2612-1111-2222',
+  status: 'confirmed',
+  firstName: 'Mei',
+  lastName: 'Tan',
+  email: 'mei@example.com',
+  eventId: 1,
+  eventName: 'WhiteCoat Health Screening',
+  packageName: 'Basic Health Screening',
+  timeslotDate: '2026-12-01',
+  timeslotTime: '09:00',
+  location: null,
+  totalAmount: '0.00',
+  balanceDue: '0.00',
+  participants: [],
+  confirmationEmailSent: false,
+  checkInToken: 'chk-token-1',
+};
+
 function api(overrides: Record<string, unknown> = {}) {
   return mockApi({
     'GET /api/events/whitecoat-health-screening': { success: true, data: EVENT },
@@ -353,8 +375,9 @@ describe('booking wizard', { timeout: 20_000 }, () => {
     sessionStorage.removeItem(BOOKING_TOTAL_KEY);
   });
 
-  it("shows 'Booking Successful!' when nothing is due", async () => {
-    api({
+  it("goes to the one confirmation page as 'Booking Successful!' when nothing is due, waiting out the lookup's 404", async () => {
+    let lookups = 0;
+    const fetchMock = api({
       'POST /api/registrations': () =>
         Response.json(
           {
@@ -369,16 +392,38 @@ describe('booking wizard', { timeout: 20_000 }, () => {
           },
           { status: 201 },
         ),
+      // the read model has not caught up on the first read: a 404 that must not be final
+      'GET /api/registrations/lookup/HS2612-1111-2222': () =>
+        lookups++ === 0
+          ? Response.json({ success: false, message: 'Registration not found.' }, { status: 404 })
+          : Response.json({ success: true, data: BOOKED_LOOKUP }),
     });
     const user = userEvent.setup();
-    await toReview(user);
+    const location = await toReview(user);
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
-    expect(await screen.findByRole('heading', { name: 'Booking Successful!' })).toBeTruthy();
+    await waitFor(() =>
+      expect(location.history.at(-1)).toBe('/booking/confirmation/HS2612-1111-2222?booked=1'),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Booking Successful!' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(lookups).toBe(2);
     expect(screen.getByText('Your health screening appointment has been confirmed.')).toBeTruthy();
     expect(screen.getByTestId('reference-number').textContent).toBe('HS2612-1111-2222');
+    expect(screen.getByTestId('check-in-qr')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Next steps' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Print Confirmation/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Add to Calendar/ })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: /Google Calendar/ }).getAttribute('href')).toMatch(
+      /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/,
+    );
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Manage booking' }).getAttribute('href'),
+    ).toBe('/manage-appointment?reference=HS2612-1111-2222');
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Return to Home' }).getAttribute('href'),
+    ).toBe('/');
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/lookup/')).length).toBe(2);
   });
 
   it("toasts 'Booking Failed' with the server message", async () => {

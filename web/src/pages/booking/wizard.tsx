@@ -24,7 +24,6 @@ import {
 import type { DiscountResult, DraftParticipant, EventDetail } from '../../public/types';
 import { JoinWaitlistForm } from '../waitlist/join-waitlist-form';
 import { primeLookup } from '../confirmation/prime-lookup';
-import type { SuccessInfo } from './booking-success';
 import { PackageStep } from './package-step';
 import { PersonalStep } from './personal-step';
 import { ReviewStep, useQuote } from './review-step';
@@ -36,7 +35,6 @@ import {
   buildRegistrationBody,
   EMPTY_PERSONAL,
   FIELD_ID_PREFIX as F,
-  findPackage,
   isSixDigitPostalCode,
   type Membership,
   NO_MEMBERSHIP,
@@ -51,7 +49,6 @@ import {
 
 export interface BookingWizardProps {
   event: EventDetail;
-  onBooked: (info: SuccessInfo) => void;
   /**
    * Completing a waiting-list offer: the package and the held slot are fixed (the wizard starts at
    * the personal step, prefilled) and the booking carries the offer's token.
@@ -59,7 +56,7 @@ export interface BookingWizardProps {
   claim?: WaitlistClaim | undefined;
 }
 
-export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
+export function BookingWizard({ event, claim }: BookingWizardProps) {
   const [, navigate] = useLocation();
   const { t } = useTranslation();
   const { mutate } = useSWRConfig();
@@ -100,7 +97,7 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
   const slots = useSlotChoice(
     isSixDigitPostalCode(postalCode) ? postalTimeslotsKey(postalCode, event.id) : null,
   );
-  const { query: timeslotsQuery, group: chosenGroup, slot: chosenSlot, selectedDate } = slots;
+  const { query: timeslotsQuery, group: chosenGroup, slot: chosenSlot } = slots;
   // an offer's held slot is the booking's slot, whatever the region's list says
   const timeslotId = claim ? claim.slot.id : slots.timeslotId;
   const selectedSlot = claim ? claim.slot : chosenSlot;
@@ -221,20 +218,11 @@ export function BookingWizard({ event, onBooked, claim }: BookingWizardProps) {
         navigate(`/booking/confirmation/${encodeURIComponent(reference)}?showPayment=true`);
         return;
       }
+      // Nothing to pay: the one confirmation page, as the spec's 'Booking Successful!' screen
+      // (`booked=1`), at a URL a reload keeps.
       clearPartnerHandoff();
-      const pkg = findPackage(event, packageId);
-      onBooked({
-        registrationId: res.data.id,
-        referenceNumber: reference,
-        eventName: event.name,
-        packageName: pkg?.name ?? '',
-        date: selectedSlot?.date ?? selectedDate ?? '',
-        time: selectedSlot?.time ?? '',
-        timeLabel: selectedSlot?.label ?? '',
-        location: event.location,
-        email: personal.email.trim(),
-        name: `${personal.firstName.trim()} ${personal.lastName.trim()}`,
-      });
+      await primeLookup(mutate, reference, res.data.position);
+      navigate(`/booking/confirmation/${encodeURIComponent(reference)}?booked=1`);
       window.scrollTo({ top: 0 });
     } catch (error) {
       toastBookingFailed(error);

@@ -1,7 +1,7 @@
 import { formatSGD, PAYMENT_PANEL_CLOSED_MESSAGE, toDollars } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { css, cx } from 'styled-system/css';
+import { css } from 'styled-system/css';
 import { AlertCircleIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
@@ -10,28 +10,7 @@ import { toaster } from '../../components/ui/toaster';
 import { i18n, translateMessage as tm } from '../../i18n';
 import { ApiError, api } from '../../lib/api';
 import { CreditCardIcon } from '../../components/icons';
-
-/** Braintree's test nonces, offered by the simulated test-mode drop-in. */
-export const TEST_CARDS = [
-  {
-    id: 'visa-ok',
-    label: 'Visa •••• 1111',
-    detail: 'Test card: payment succeeds',
-    detailKey: 'payment.cardOk',
-    nonce: 'fake-valid-nonce',
-    cardType: 'Visa',
-    lastFour: '1111',
-  },
-  {
-    id: 'visa-declined',
-    label: 'Visa •••• 0002',
-    detail: 'Test card: processor declines',
-    detailKey: 'payment.cardDeclined',
-    nonce: 'fake-processor-declined-visa-nonce',
-    cardType: 'Visa',
-    lastFour: '0002',
-  },
-] as const;
+import { TEST_CARDS, TestCardPicker } from './test-card-picker';
 
 const DROPIN_SRC = 'https://js.braintreegateway.com/web/dropin/1.43.0/js/dropin.min.js';
 const TEST_DROPIN_LOAD_MS = 1000;
@@ -265,46 +244,7 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
           </div>
         ) : null}
         <div ref={container} hidden={testMode || phase !== 'ready'} />
-        {testMode && phase === 'ready' ? (
-          <fieldset className={css({ display: 'grid', gap: '2', border: 'none', p: '0', m: '0' })}>
-            <legend className={css({ fontWeight: 'medium', fontSize: 'sm', mb: '2' })}>
-              {t('payment.chooseTestCard')}
-            </legend>
-            {TEST_CARDS.map((c) => (
-              <label
-                key={c.id}
-                className={cx(
-                  css({
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: '3',
-                    p: '3',
-                    borderWidth: '1px',
-                    borderRadius: 'l2',
-                    cursor: 'pointer',
-                    borderColor: 'border.default',
-                    _focusWithin: { outline: '2px solid {colors.accent.default}', outlineOffset: '2px' },
-                  }),
-                  card === c.id ? css({ borderColor: 'accent.default', bg: 'accent.subtle' }) : undefined,
-                )}
-              >
-                <input
-                  type="radio"
-                  name="test-card"
-                  value={c.id}
-                  checked={card === c.id}
-                  onChange={() => setCard(c.id)}
-                />
-                <span>
-                  <span className={css({ display: 'block', fontWeight: 'medium' })}>{c.label}</span>
-                  <span className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted' })}>
-                    {t(c.detailKey)}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
+        {testMode && phase === 'ready' ? <TestCardPicker value={card} onChange={setCard} /> : null}
         {error ? (
           <p role="alert" className={css({ display: 'flex', gap: '2', color: 'fg.error', fontSize: 'sm' })}>
             <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
@@ -312,9 +252,22 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
           </p>
         ) : null}
       </Card.Body>
-      <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
+      {/* Pay first and full width; closing the panel is a quiet link set apart below it, never a
+          button beside Pay that a thumb can hit by mistake. */}
+      <Card.Footer flexDirection="column" alignItems="stretch" gap="5">
         <Button
-          variant="outline"
+          size="lg"
+          fullWidth
+          onClick={pay}
+          disabled={phase !== 'ready'}
+          loading={paying}
+          loadingText={t('payment.processing')}
+        >
+          {t('payment.pay', { amount: formatSGD(balanceCents) })}
+        </Button>
+        <Button
+          variant="link"
+          alignSelf="center"
           onClick={() => {
             toaster.create({
               title: t('payment.cancelledTitle'),
@@ -325,14 +278,6 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
           }}
         >
           {t('common.cancel')}
-        </Button>
-        <Button
-          onClick={pay}
-          disabled={phase !== 'ready'}
-          loading={paying}
-          loadingText={t('payment.processing')}
-        >
-          {t('payment.pay', { amount: formatSGD(balanceCents) })}
         </Button>
       </Card.Footer>
     </Card.Root>

@@ -33,7 +33,9 @@ function statusOf(r: RegistrationLookup): { label: string; tone: 'success' | 'wa
 
 /** `/manage-appointment`: find a booking by reference, then reschedule it or go to cancel it. */
 export default function ManageAppointmentPage() {
-  const prefill = new URLSearchParams(useSearch()).get('ref') ?? '';
+  // `?reference=` from the confirmation page's 'Manage booking'; `?ref=` from older links
+  const query = new URLSearchParams(useSearch());
+  const prefill = query.get('reference') ?? query.get('ref') ?? '';
   const [step, setStep] = useState<Step>('find');
   const [registration, setRegistration] = useState<RegistrationLookup | null>(null);
   const [moved, setMoved] = useState<RescheduleResult | null>(null);

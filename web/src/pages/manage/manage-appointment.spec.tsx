@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
@@ -178,7 +178,7 @@ describe('links to the manage page', () => {
       },
     });
     renderApp(`/booking/confirmation/${REFERENCE}`);
-    const link = await screen.findByRole('link', { name: 'Manage Appointment' });
-    expect(link.getAttribute('href')).toBe(`/manage-appointment?ref=${REFERENCE}`);
+    const link = await within(await screen.findByRole('main')).findByRole('link', { name: 'Manage booking' });
+    expect(link.getAttribute('href')).toBe(`/manage-appointment?reference=${REFERENCE}`);
   });
 });

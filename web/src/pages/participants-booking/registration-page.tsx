@@ -182,7 +182,10 @@ export function ParticipantsRegistrationPage() {
       await primeLookup(mutate, reference, res.data.position);
       const due = res.data.balanceDue === undefined || toCents(res.data.balanceDue) > 0;
       const pay = due || res.data.status === 'pending_payment';
-      navigate(`/booking/confirmation/${encodeURIComponent(reference)}${pay ? '?showPayment=true' : ''}`);
+      // the one confirmation page: with the payment open, or as 'Booking Successful!' when nothing is due
+      navigate(
+        `/booking/confirmation/${encodeURIComponent(reference)}${pay ? '?showPayment=true' : '?booked=1'}`,
+      );
     } catch (e) {
       toastBookingFailed(e);
     } finally {

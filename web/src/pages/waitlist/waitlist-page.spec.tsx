@@ -142,9 +142,30 @@ describe('/waitlist/{token}', { timeout: 30_000 }, () => {
         success: true,
         data: { referenceNumber: 'HS-1', totalAmount: '0.00', balanceDue: '0.00', status: 'confirmed' },
       },
+      'GET /api/registrations/lookup/HS-1': {
+        success: true,
+        data: {
+          id: 9,
+          referenceNumber: 'HS-1',
+          status: 'confirmed',
+          firstName: 'Mei',
+          lastName: 'Tan',
+          email: 'mei@example.com',
+          eventName: 'WhiteCoat Health Screening',
+          packageName: 'Basic Health Screening',
+          timeslotDate: '2026-12-04',
+          timeslotTime: '09:00',
+          location: null,
+          totalAmount: '0.00',
+          balanceDue: '0.00',
+          participants: [],
+          confirmationEmailSent: true,
+          checkInToken: 'chk-1',
+        },
+      },
     });
     const user = userEvent.setup();
-    renderApp(`/waitlist/${TOKEN}`);
+    const { location } = renderApp(`/waitlist/${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Seats are held for you' })).toBeTruthy();
     expect(screen.getByText('Friday, 4 December 2026')).toBeTruthy();
     expect(screen.getByText('9:00 AM')).toBeTruthy();
@@ -173,7 +194,10 @@ describe('/waitlist/{token}', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Review Booking' })).toBeTruthy();
     expect(screen.getByText('Participants (1 / 2)')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    // the claim lands on the one confirmation page, like every booking
     expect(await screen.findByRole('heading', { name: 'Booking Successful!' })).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/booking/confirmation/HS-1?booked=1');
+    expect(screen.getByTestId('check-in-qr')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', '/api/registrations')).toMatchObject({
       eventId: 1,
       packageId: 1,

@@ -24,7 +24,6 @@ import {
   type WaitlistStatus,
   waitlistKey,
 } from '../../public/waitlist';
-import { BookingSuccess, type SuccessInfo } from '../booking/booking-success';
 import type { WaitlistClaim } from '../booking/held-slot';
 import { BookingWizard } from '../booking/wizard';
 import { useEventById } from './use-event-by-id';
@@ -157,8 +156,6 @@ function CompleteBooking({
 }) {
   const { t } = useTranslation();
   const { event, missing, error, isLoading } = useEventById(entry.eventId);
-  const [success, setSuccess] = useState<SuccessInfo | null>(null);
-  if (success) return <BookingSuccess info={success} />;
   if (missing || error) return <EventLoadError />;
   if (isLoading || !event || !entry.offer) return <EventLoading />;
   const offer = entry.offer;
@@ -198,7 +195,7 @@ function CompleteBooking({
             {entry.packageName} · {t('waitlist.heldUntil', { time: formatExpiry(offer.expiresAt) })}
           </p>
         </div>
-        <BookingWizard event={event} onBooked={setSuccess} claim={claim} />
+        <BookingWizard event={event} claim={claim} />
       </div>
     </Page>
   );
