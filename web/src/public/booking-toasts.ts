@@ -19,3 +19,15 @@ export function toastBookingFailed(error: unknown) {
     type: 'error',
   });
 }
+
+/**
+ * The member check was refused over its rate limits (429, issue 46): the api's reason, and that the
+ * booking goes on at standard prices.
+ */
+export function toastMemberCheckLimited(message: string | undefined) {
+  toaster.create({
+    title: i18n.t('wizard.memberCheckLimitTitle'),
+    description: `${tm(message || i18n.t('wizard.memberCheckLimited'))} ${i18n.t('wizard.standardPricingApplies')}`,
+    type: 'error',
+  });
+}

@@ -6,11 +6,13 @@ import {
   memberVerificationSchema,
   validate,
 } from '@hs/domain';
-import { type ApiEnvelope, api } from '../lib/api';
+import { type ApiEnvelope, ApiError, api } from '../lib/api';
 import type { BookingResult, DiscountResult, Quote, VerifyResponse } from './types';
 
 export interface VerificationOutcome extends MembershipResult {
   verificationToken?: string;
+  /** Refused over the member-check rate limits (429, issue 46): `message` says so; standard pricing. */
+  limited?: boolean;
 }
 
 /**
@@ -32,6 +34,9 @@ export async function verifyMembership(
     const mapped = mapMembershipResponse(res ?? {});
     return res?.verificationToken ? { ...mapped, verificationToken: res.verificationToken } : mapped;
   } catch (error) {
+    if (error instanceof ApiError && error.status === 429) {
+      return { success: false, isAiaMember: false, message: error.serverMessage ?? '', limited: true };
+    }
     return mapMembershipError(error);
   } finally {
     clearTimeout(timer);

@@ -2,10 +2,10 @@ import { MIN_DATE_OF_BIRTH, singaporeToday } from '@hs/domain';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { Checkbox } from '../components/ui/checkbox';
 import * as Field from '../components/ui/field';
 import { ChoiceGroup } from './choice-group';
 import { FormField } from './form-field';
+import { MemberCheckBox } from './member-check-box';
 
 /** What the four person forms ask about someone (each form keeps its own value type). */
 export interface PersonValues {
@@ -185,12 +185,12 @@ export function PersonFields({
       case 'isAiaMember':
         return (
           <div className={css({ gridColumn: '1 / -1', display: 'grid', gap: '3' })}>
-            <Checkbox
+            <MemberCheckBox
+              id={`${idPrefix}isAiaMember`}
+              who={who}
               checked={values.isAiaMember ?? false}
-              onCheckedChange={(e) => onChange('isAiaMember', e.checked === true)}
-            >
-              {t('person.aiaMember')}
-            </Checkbox>
+              onChange={(on) => onChange('isAiaMember', on)}
+            />
             {values.isAiaMember ? (
               <FormField label={t('person.aiaMemberId')} {...text('aiaMemberId')} />
             ) : null}

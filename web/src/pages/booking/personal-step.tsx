@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css';
 import { translateMessage as tm } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { FormField, PostalCodeField } from '../../public/form-field';
+import { MemberCheckBox } from '../../public/member-check-box';
 import { money } from '../../public/money';
 import type { StoredPartnerData } from '../../public/partner-storage';
 import { PersonFields, type PersonValues } from '../../public/person-fields';
@@ -73,7 +74,14 @@ export function PersonalStep({ values, errors, onChange, onBlur, timeslots, part
             : ''}
         </p>
       ) : null}
-      <PersonFields {...person} fields={BOOKER_FIELDS} idHelperText={t('person.idHelper')} />
+      <PersonFields {...person} fields={BOOKER_FIELDS} />
+      {/* Opt-in (issue 46): without the tick nobody is checked with the insurer; standard prices apply. */}
+      <MemberCheckBox
+        id={`${F}aiaMemberCheck`}
+        who="booker"
+        checked={values.aiaMemberCheck === 'true'}
+        onChange={(on) => onChange('aiaMemberCheck', on ? 'true' : '')}
+      />
       <div>
         <PostalCodeField {...field('postalCode')} />
         <p aria-live="polite" className={css({ mt: '1.5', fontSize: 'sm', color: 'fg.muted', minH: '5' })}>

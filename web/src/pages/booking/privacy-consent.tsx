@@ -6,7 +6,7 @@ import { FIELD_ID_PREFIX as F } from './wizard-logic';
 
 /** What the form tells the booker about the NRIC, before they consent (PDPC advisory guidelines on NRIC numbers). */
 export const NRIC_PURPOSE =
-  'We ask for your NRIC or FIN to verify your identity for this medical screening, so that your results and records are matched to you alone, and to check AIA Health Shield benefits. Staff see it masked unless they need the full number.';
+  'We ask for your NRIC or FIN to verify your identity for this medical screening, so that your results and records are matched to you alone, and, only if you ask, to check AIA Health Shield benefits. Staff see it masked unless they need the full number.';
 
 export interface PrivacyConsentProps {
   /** The checkbox's id (focused when consent is missing); the wizard's by default. */

@@ -30,9 +30,10 @@ import type {
   PublicTimeslot,
   Quote,
 } from '../../public/types';
+import { MemberOrCodeChoice, offerCodeInstead } from './member-or-code';
 import { ParticipantDialog } from './participant-dialog';
 import { PriceBreakdownTable, viewFromPreview, viewFromQuote } from './price-breakdown';
-import { findPackage, type Membership, type PersonalValues } from './wizard-logic';
+import { findPackage, type MemberOrCode, type Membership, type PersonalValues } from './wizard-logic';
 import { spreadRow } from '../../public/spread-row';
 import { EditParticipantButton, RemoveParticipantButton } from '../../public/participant-buttons';
 
@@ -112,6 +113,9 @@ export interface ReviewStepProps {
   onParticipantsChange: (p: DraftParticipant[]) => void;
   discount: DiscountResult | null;
   onDiscountChange: (d: DiscountResult | null) => void;
+  /** A code that cannot combine with the member price, beside it, and the booker's pick (issue 46). */
+  memberOrCode: MemberOrCode | null;
+  onMemberOrCodeChange: (choice: MemberOrCode | null) => void;
   pricing: PriceBreakdown;
   quote: Quote | undefined;
   quoteLoading: boolean;
@@ -131,6 +135,7 @@ export function ReviewStep(props: ReviewStepProps) {
   const [code, setCode] = useState('');
   const [applying, setApplying] = useState(false);
   const fullName = `${personal.firstName.trim()} ${personal.lastName.trim()}`;
+  const order = { event, packageId, membership, participants, partner: props.partner };
 
   const names = [
     { name: fullName, packageName: pkg?.name ?? '' },
@@ -167,6 +172,13 @@ export function ReviewStep(props: ReviewStepProps) {
         type: 'success',
       });
     } catch (error) {
+      // Barred only by the member price: offered beside it instead of refused.
+      const offer = await offerCodeInstead(error, entry.value.code, order);
+      if (offer) {
+        props.onMemberOrCodeChange(offer);
+        setCode('');
+        return;
+      }
       toaster.create({
         title: tm(DISCOUNT_CODE_MESSAGES.invalidTitle),
         description: tm(
@@ -324,7 +336,13 @@ export function ReviewStep(props: ReviewStepProps) {
       </section>
 
       <ReviewSection id="review-discount" title={t('review.discountCode')} icon={<TagIcon />}>
-        {discount ? (
+        {props.memberOrCode ? (
+          <MemberOrCodeChoice
+            choice={props.memberOrCode}
+            order={order}
+            onChange={props.onMemberOrCodeChange}
+          />
+        ) : discount ? (
           <div className={spreadRow}>
             <p className={css({ fontSize: 'sm' })}>
               <Badge tone="success" mr="2">

@@ -36,6 +36,8 @@ export interface PersonalValues {
   medicalConditions: string;
   /** 'true' once the booker ticked consent to the privacy notice (issue 24); kept as text like every field here. */
   privacyConsent: '' | 'true';
+  /** 'true' when the booker asks for the AIA member check (issue 46): without it nobody is asked about. */
+  aiaMemberCheck: '' | 'true';
 }
 
 export const EMPTY_PERSONAL: PersonalValues = {
@@ -51,6 +53,7 @@ export const EMPTY_PERSONAL: PersonalValues = {
   address: '',
   medicalConditions: '',
   privacyConsent: '',
+  aiaMemberCheck: '',
 };
 
 /** Step 2's fields about the booker, in order (PersonFields draws them). */
@@ -103,6 +106,29 @@ export interface Membership {
 }
 
 export const NO_MEMBERSHIP: Membership = { checked: false, isAiaMember: false };
+
+/**
+ * A verified member typed a code that cannot combine with the member price (issue 46): the booker
+ * picks one. `pick` says which the order is priced with; the server prices it again from
+ * isAiaMember and discountCodeId.
+ */
+export interface MemberOrCode {
+  /** The code as validated at standard prices. */
+  code: DiscountResult;
+  pick: 'member' | 'code';
+}
+
+/** The membership and code the order is priced and booked with, once the booker's pick is applied. */
+export function applyMemberOrCode(
+  membership: Membership,
+  discount: DiscountResult | null,
+  choice: MemberOrCode | null,
+): { membership: Membership; discount: DiscountResult | null } {
+  if (!choice) return { membership, discount };
+  return choice.pick === 'code'
+    ? { membership: { ...membership, isAiaMember: false }, discount: choice.code }
+    : { membership, discount: null };
+}
 
 export function findPackage(event: EventDetail | undefined, id: number | null): EventPackage | undefined {
   return event?.packages.find((p) => p.id === id);

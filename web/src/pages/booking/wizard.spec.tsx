@@ -85,7 +85,8 @@ function api(overrides: Record<string, unknown> = {}) {
   });
 }
 
-async function fillPersonal(user: ReturnType<typeof userEvent.setup>) {
+/** Step 2 filled in; `member` ticks the AIA member check (issue 46: without it nobody is checked). */
+async function fillPersonal(user: ReturnType<typeof userEvent.setup>, { member = false } = {}) {
   await user.type(screen.getByLabelText(/First Name/), 'Mei');
   await user.type(screen.getByLabelText(/Last Name/), 'Tan');
   await user.type(screen.getByLabelText(/^Email/), 'mei@example.com');
@@ -96,6 +97,7 @@ async function fillPersonal(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Postal Code/), '180001');
   await user.type(screen.getByLabelText(/^Address/), '1 Example Road');
   await user.click(screen.getByText(/I have read the privacy notice and consent/));
+  if (member) await user.click(screen.getByText('I am an AIA Health Shield member: check my benefits'));
 }
 
 async function toStep2(user: ReturnType<typeof userEvent.setup>) {
@@ -169,7 +171,7 @@ describe('booking wizard', { timeout: 20_000 }, () => {
     api();
     const user = userEvent.setup();
     await toStep2(user);
-    await fillPersonal(user);
+    await fillPersonal(user, { member: true });
     await user.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('AIA Health Shield Benefits Applied')).toBeTruthy();
     await screen.findByRole('heading', { name: 'Select Appointment Slot' });
@@ -197,7 +199,7 @@ describe('booking wizard', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     await toStep2(user);
-    await fillPersonal(user);
+    await fillPersonal(user, { member: true });
     await user.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Verification Error')).toBeTruthy();
     expect(
@@ -206,9 +208,9 @@ describe('booking wizard', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'Select Appointment Slot' });
   });
 
-  async function toReview(user: ReturnType<typeof userEvent.setup>) {
+  async function toReview(user: ReturnType<typeof userEvent.setup>, options: { member?: boolean } = {}) {
     const location = await toStep2(user);
-    await fillPersonal(user);
+    await fillPersonal(user, options);
     await user.click(screen.getByRole('button', { name: /Next/ }));
     await screen.findByRole('heading', { name: 'Select Appointment Slot' });
     await user.click(screen.getByRole('radio', { name: /Tuesday, 1 December 2026/ }));
@@ -308,7 +310,7 @@ describe('booking wizard', { timeout: 20_000 }, () => {
         ),
     });
     const user = userEvent.setup();
-    const location = await toReview(user);
+    const location = await toReview(user, { member: true });
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     await waitFor(() =>
       expect(location.history.at(-1)).toBe('/booking/confirmation/HS2612-0001-0002?showPayment=true'),

@@ -9,9 +9,14 @@ import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
+import { ApiError } from '../../lib/api';
 import { currentLanguage, translateMessage as tm } from '../../i18n';
 import { EVENTS_KEY, postalTimeslotsKey } from '../../lib/swr-keys';
-import { toastBookingFailed, toastMissingReference } from '../../public/booking-toasts';
+import {
+  toastBookingFailed,
+  toastMemberCheckLimited,
+  toastMissingReference,
+} from '../../public/booking-toasts';
 import { createRegistration, verifyMembership } from '../../public/calls';
 import { focusFirstInvalid } from '../../public/form-field';
 import { storeBookingTotal } from '../../public/booking-total';
@@ -36,6 +41,8 @@ import {
   EMPTY_PERSONAL,
   FIELD_ID_PREFIX as F,
   isSixDigitPostalCode,
+  applyMemberOrCode,
+  type MemberOrCode,
   type Membership,
   NO_MEMBERSHIP,
   PERSONAL_FIELDS,
@@ -72,6 +79,8 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
   const [verifying, setVerifying] = useState(false);
   const [participants, setParticipants] = useState<DraftParticipant[]>([]);
   const [discount, setDiscount] = useState<DiscountResult | null>(null);
+  /** A code that cannot combine with the member price, and the booker's pick (issue 46). */
+  const [memberOrCode, setMemberOrCode] = useState<MemberOrCode | null>(null);
   const [partner, setPartner] = useState<StoredPartnerData | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -103,20 +112,30 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
   const selectedSlot = claim ? claim.slot : chosenSlot;
   const dateLabel = claim ? claim.dateLabel : (chosenGroup?.date.label ?? '');
 
-  const pricing = previewPricing({ event, packageId, membership, participants, discount, partner });
+  // What the order is priced and booked with: the member price or the code, as the booker picked.
+  const applied = applyMemberOrCode(membership, discount, memberOrCode);
+  const pricing = previewPricing({ event, packageId, participants, partner, ...applied });
   const bodyFor = (totalCents: number) =>
     buildRegistrationBody({
       event,
       packageId,
       timeslotId,
       personal,
-      membership,
       participants,
-      discount,
       partner,
       totalCents,
+      ...applied,
     });
   const quote = useQuote(step === 3 && pricing ? bodyFor(pricing.totalCents) : null);
+  // Over the member-check limits since step 2 (429): standard pricing, said in a toast.
+  const quoteLimited = quote.error instanceof ApiError && quote.error.status === 429;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per refusal, with the membership of that moment
+  useEffect(() => {
+    if (!quoteLimited || !membership.isAiaMember) return;
+    setMembership({ ...membership, isAiaMember: false });
+    setMemberOrCode(null);
+    toastMemberCheckLimited((quote.error as ApiError).serverMessage);
+  }, [quoteLimited]);
   const totalCents = quote.data ? toCents(quote.data.total) : (pricing?.totalCents ?? 0);
   // Spec section 9: the total is kept in session storage (the server's quote once it has answered).
   const priced = pricing !== null;
@@ -132,6 +151,7 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
   const setField = (name: keyof PersonalValues, value: string) => {
     setPersonal((p) => ({ ...p, [name]: value }));
     if (name === 'postalCode') slots.clear();
+    if (name === 'aiaMemberCheck') setMembership(NO_MEMBERSHIP); // asked again with the new choice
     // re-check a field that already shows a message while it is being corrected
     if (errors[name]) {
       const next = personalStepErrors({ ...personal, [name]: value } as PersonalValues);
@@ -160,7 +180,9 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
         focusFirstInvalid(errs, PERSONAL_FIELDS, F);
         return;
       }
-      if (!membership.checked) {
+      // Only when asked for (issue 46): without the tick nobody is checked, standard prices apply
+      // and no member message is shown.
+      if (!membership.checked && personal.aiaMemberCheck === 'true') {
         setVerifying(true);
         const result = await verifyMembership(personal.identificationNumber, personal.dateOfBirth);
         setVerifying(false);
@@ -170,8 +192,11 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
           isAiaMember: result.success && result.isAiaMember,
           verificationToken: result.verificationToken,
         });
-        const toast = membershipToast(result);
-        toaster.create({ ...toast, title: tm(toast.title), description: tm(toast.description) });
+        if (result.limited) toastMemberCheckLimited(result.message);
+        else {
+          const toast = membershipToast(result);
+          toaster.create({ ...toast, title: tm(toast.title), description: tm(toast.description) });
+        }
       }
       goTo(2);
       return;
@@ -190,7 +215,10 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
   }
 
   function previous() {
-    if (step === 2) setMembership(NO_MEMBERSHIP); // verification runs again
+    if (step === 2) {
+      setMembership(NO_MEMBERSHIP); // verification runs again
+      setMemberOrCode(null);
+    }
     goTo(Math.max(firstStep, step - 1));
   }
 
@@ -313,14 +341,16 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
               event={event}
               packageId={packageId}
               personal={personal}
-              membership={membership}
+              membership={applied.membership}
               slot={selectedSlot}
               dateLabel={dateLabel}
               maxPeople={claim?.seats}
               participants={participants}
               onParticipantsChange={setParticipants}
-              discount={discount}
+              discount={applied.discount}
               onDiscountChange={setDiscount}
+              memberOrCode={memberOrCode}
+              onMemberOrCodeChange={setMemberOrCode}
               pricing={pricing}
               quote={quote.data}
               quoteLoading={quote.isLoading}
