@@ -141,6 +141,8 @@ describe('the public site in a browser', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
     await fillPersonal(page, primary);
+    // issue 46: the member check runs only when asked for
+    await page.getByText('I am an AIA Health Shield member: check my benefits').click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('AIA Health Shield Benefits Applied').first().waitFor();
     await pickFirstSlot(page);
