@@ -96,16 +96,6 @@ export const EventInputSchema = Type.Object({
   regionVenues: Type.Optional(Nullable(RegionVenuesInputSchema)),
 });
 
-const NumberOrString = Type.Union([Type.Number(), Type.String()]);
-
-export const PackageInputSchema = Type.Object({
-  name: Type.String(),
-  price: NumberOrString,
-  aiaPrice: Type.Optional(Nullable(NumberOrString)),
-  description: Type.Optional(Nullable(Type.String())),
-  isActive: Type.Optional(Nullable(Type.Boolean())),
-});
-
 export const HolidaySchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -113,8 +103,6 @@ export const HolidaySchema = Type.Object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-
-export const HolidayInputSchema = Type.Object({ name: Type.String(), date: Type.String() });
 
 export const EmailConfigSchema = Type.Object({
   id: Type.Integer(),
@@ -124,12 +112,6 @@ export const EmailConfigSchema = Type.Object({
   lastUpdatedBy: Nullable(Type.String()),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-});
-
-export const EmailConfigInputSchema = Type.Object({
-  configKey: Type.Optional(Type.String()),
-  configValue: Type.String(),
-  description: Type.Optional(Nullable(Type.String())),
 });
 
 export const ApiKeySchema = Type.Object({
@@ -146,11 +128,6 @@ export const ApiKeyCreatedSchema = Type.Composite([
   ApiKeySchema,
   Type.Object({ key: Type.String({ description: 'The full key; shown this once only' }) }),
 ]);
-
-export const ApiKeyInputSchema = Type.Object({
-  description: Type.String(),
-  isActive: Type.Optional(Type.Boolean()),
-});
 
 export const DiscountSchema = Type.Object({
   id: Type.Integer(),
@@ -190,14 +167,6 @@ export const DiscountSchema = Type.Object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-
-export const DiscountInputSchema = Type.Object(
-  {
-    name: Type.String(),
-    value: NumberOrString,
-  },
-  { additionalProperties: true, description: 'Every field of the discount; see DiscountSchema' },
-);
 
 /** A generated promo code: the spec's {id, identifier}, with the rest of discount_identifiers. */
 export const GeneratedCodeSchema = Type.Object({

@@ -101,7 +101,7 @@ describe('the JSON schema of an admin body, derived from its valibot form', () =
   });
 
   it("documents the checks JSON Schema cannot say with the form's messages", () => {
-    const pkg = inputJsonSchema(packageFormSchema) as {
+    const pkg = inputJsonSchema(packageFormSchema) as unknown as {
       properties: Record<string, { description?: string }>;
     };
     expect(pkg.properties.price?.description).toBe(

@@ -57,10 +57,6 @@ export const EventInput = v.object({
 });
 export type EventInputValue = v.InferOutput<typeof EventInput>;
 
-export const TestModeInput = v.object({
-  enabled: v.boolean('enabled must be true or false'),
-});
-
 /** A field a PATCH body leaves out keeps its stored value (the shared form schema would read it as null). */
 export function leavesOut(body: unknown, field: string): boolean {
   return (body as Record<string, unknown> | null | undefined)?.[field] === undefined;
