@@ -24,4 +24,22 @@ describe('api config', () => {
     expect(c.rateLimits.login).toEqual({ max: 5, timeWindow: '15 minutes' });
     expect(readApiConfig({ RATE_LIMITS: 'off' }).rateLimits.enabled).toBe(false);
   });
+
+  it('reads the member check limits (issue 46): 20 per visitor, 5 per number, 10 minutes by default', () => {
+    expect(readApiConfig({}).rateLimits.memberCheck).toEqual({
+      perVisitor: 20,
+      perIdentification: 5,
+      windowMinutes: 10,
+      keyPrefix: 'hs:member-check',
+    });
+    expect(
+      readApiConfig({
+        MEMBER_CHECK_LIMIT_PER_VISITOR: '50',
+        MEMBER_CHECK_LIMIT_PER_ID: '3',
+        MEMBER_CHECK_WINDOW_MINUTES: '30',
+        BULLMQ_PREFIX: 'clinic2',
+      }).rateLimits.memberCheck,
+    ).toEqual({ perVisitor: 50, perIdentification: 3, windowMinutes: 30, keyPrefix: 'clinic2:member-check' });
+    expect(() => readApiConfig({ MEMBER_CHECK_LIMIT_PER_ID: '0' })).toThrow(/MEMBER_CHECK_LIMIT_PER_ID/);
+  });
 });
