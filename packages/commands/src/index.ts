@@ -47,3 +47,11 @@ export {
 } from './invoicing';
 export { customerOf, invoiceLinesOf, isInvoiceable } from './invoice-lines';
 export { createKeyedMutex } from './keyed-mutex';
+export {
+  MANAGE_LINK_DAYS_AFTER_APPOINTMENT,
+  type ManageLinkCheck,
+  checkManageLinkToken,
+  manageLinkExpiry,
+  manageLinkToken,
+  signedManageUrl,
+} from './manage-link';

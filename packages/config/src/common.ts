@@ -45,6 +45,13 @@ export interface CommonConfig {
    * pair serves when unset (so api, worker and a fresh clone agree); production refuses to start then.
    */
   personalData: { key: string; previousKeys: string | undefined; hashKey: string; configured: boolean };
+  /**
+   * Signs the manage links of the emails (issue 46: HMAC of the reference and an expiry): the worker
+   * signs, the api verifies, so both read it here. MANAGE_LINK_SECRET; outside production (and in the
+   * demo) a fixed development secret serves when unset; production refuses to start then
+   * (production-guard.ts, manageLinkSecretService).
+   */
+  manageLinkSecret: string;
 }
 
 export function readCommonConfig(env: Env): CommonConfig {
@@ -72,6 +79,7 @@ export function readCommonConfig(env: Env): CommonConfig {
     waitlistOfferMinutes: int(env, 'WAITLIST_OFFER_MINUTES', 120, { min: 1, max: 10_080 }),
     waitlistTokenSecret: waitlistTokenSecret(env, nodeEnv),
     personalData: personalDataKeys(env, nodeEnv),
+    manageLinkSecret: manageLinkSecret(env),
   };
 }
 
@@ -127,6 +135,16 @@ function waitlistTokenSecret(env: Env, nodeEnv: CommonConfig['env']): string {
   // there; the worker checks in readWorkerConfig), so a shared default never signs real links.
   if (nodeEnv === 'production') return '';
   return DEVELOPMENT_WAITLIST_SECRET;
+}
+
+/** Not secret: development, tests and the demo only (production without MANAGE_LINK_SECRET refuses to start). */
+export const DEVELOPMENT_MANAGE_LINK_SECRET = 'development-manage-link-secret-not-for-production';
+
+function manageLinkSecret(env: Env): string {
+  const own = optionalStr(env, 'MANAGE_LINK_SECRET');
+  if (!own) return DEVELOPMENT_MANAGE_LINK_SECRET;
+  if (own.length < 32) throw new ConfigError('MANAGE_LINK_SECRET', 'must be at least 32 characters');
+  return own;
 }
 
 function bullmqPrefix(env: Env): string {

@@ -10,6 +10,15 @@ export function personalDataKeyServices(env: Record<string, string | undefined>)
   }));
 }
 
+/** The manage links' secret (issue 46): without it the public development secret would sign them. */
+export function manageLinkSecretService(env: Record<string, string | undefined>): RealService {
+  return {
+    variable: 'MANAGE_LINK_SECRET',
+    configured: !!env.MANAGE_LINK_SECRET?.trim(),
+    fake: "anyone could sign a booking's manage link with the public development secret",
+  };
+}
+
 /** A service that a fake stands in for when its variable is not set. */
 export interface RealService {
   /** The variable that makes the real adapter serve. */

@@ -12,3 +12,4 @@ export * from './waitlist';
 export * from './privacy';
 export * from './insights';
 export * from './venue';
+export * from './manage';

@@ -22,6 +22,8 @@ import swagger from './plugins/external/swagger';
 import apiKey from './plugins/app/api-key';
 import paymentHold from './plugins/app/payment-hold';
 import outsideWorld, { type OutsideWorld, outsideWorldFromConfig } from './plugins/app/outside-world';
+import memberChecks from './plugins/app/member-checks';
+import bookingLookups from './plugins/app/booking-lookups';
 import auth from './plugins/app/auth';
 import admin from './routes/admin';
 import health from './routes/health';
@@ -112,6 +114,11 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     world: { ...outsideWorldFromConfig(config), ...deps.world },
     paymentTestModeDefault: config.paymentTestModeDefault,
   });
+  await app.register(bookingLookups, { limits: config.rateLimits });
+  await app.register(memberChecks, {
+    limits: config.rateLimits,
+    hashKey: config.personalData.hashKey,
+  });
 
   // Every string of every request cleaned before any route validates it (issue 43).
   await app.register(cleanInput);
@@ -136,8 +143,14 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   });
   await app.register(partner, { prefix: '/api/partner' });
   await app.register(catalogue);
-  await app.register(registrations, { refundCutoffHours: config.refundCutoffHours });
-  await app.register(reschedule, { cutoffHours: config.rescheduleCutoffHours });
+  await app.register(registrations, {
+    refundCutoffHours: config.refundCutoffHours,
+    manageLinkSecret: config.manageLinkSecret,
+  });
+  await app.register(reschedule, {
+    cutoffHours: config.rescheduleCutoffHours,
+    manageLinkSecret: config.manageLinkSecret,
+  });
   await app.register(payments);
   await app.register(partnerHandoff);
   await app.register(participants);

@@ -10,6 +10,7 @@ import {
   optionalStr,
   optionalUrl,
   readCommonConfig,
+  manageLinkSecretService,
   personalDataKeyServices,
   refuseFakesInProduction,
   str,
@@ -30,6 +31,26 @@ export interface RateLimits {
   discountValidate: RateLimitRule;
   booking: RateLimitRule;
   notFound: RateLimitRule;
+  memberCheck: MemberCheckLimits;
+  /**
+   * Booking lookups, manage reads and public reschedules (issue 46), counted in Redis so every api
+   * process shares them: per visitor (IP) and per reference, each in a fixed window. `keyPrefix`
+   * keeps one deployment's (or test app's) counters apart.
+   */
+  bookingLookups: { perVisitor: number; perReference: number; windowMs: number; keyPrefix: string };
+}
+
+/**
+ * The insurer (AIA) membership check, asked by a visitor or by a booking that opts in (issue 46):
+ * distinct number-and-birth-date pairs per visitor (IP) and distinct birth dates per identification
+ * number in one window. Kept in Redis, keyed by HMACs, never the number itself.
+ */
+export interface MemberCheckLimits {
+  perVisitor: number;
+  perIdentification: number;
+  windowMinutes: number;
+  /** Redis key prefix: the deployment's (BULLMQ_PREFIX), as one Redis may serve several. */
+  keyPrefix: string;
 }
 
 export interface ApiConfig extends CommonConfig {
@@ -94,6 +115,18 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
       discountValidate: { max: 20, timeWindow: '1 minute' },
       booking: { max: 30, timeWindow: '1 minute' },
       notFound: { max: 60, timeWindow: '1 minute' },
+      bookingLookups: {
+        perVisitor: int(env, 'LOOKUP_LIMIT_PER_VISITOR', 30, { min: 1 }),
+        perReference: int(env, 'LOOKUP_LIMIT_PER_REFERENCE', 10, { min: 1 }),
+        windowMs: int(env, 'LOOKUP_LIMIT_WINDOW_MINUTES', 10, { min: 1, max: 24 * 60 }) * 60_000,
+        keyPrefix: `${common.bullmqPrefix}:lookups`,
+      },
+      memberCheck: {
+        perVisitor: int(env, 'MEMBER_CHECK_LIMIT_PER_VISITOR', 20, { min: 1 }),
+        perIdentification: int(env, 'MEMBER_CHECK_LIMIT_PER_ID', 5, { min: 1 }),
+        windowMinutes: int(env, 'MEMBER_CHECK_WINDOW_MINUTES', 10, { min: 1, max: 24 * 60 }),
+        keyPrefix: `${common.bullmqPrefix}:member-check`,
+      },
     },
     admin: { username: optionalStr(env, 'ADMIN_USERNAME'), password: optionalStr(env, 'ADMIN_PASSWORD') },
     braintree: {
@@ -118,6 +151,7 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
   };
   refuseFakesInProduction(common, [
     ...personalDataKeyServices(env),
+    manageLinkSecretService(env),
     {
       variable: 'INSURER_API_URL',
       configured: !!config.insurer.apiUrl,
@@ -142,8 +176,14 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
 
 /** Config for tests: production-like but quiet and with a fixed secret. */
 export function testApiConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): ApiConfig {
-  return {
-    ...readApiConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-0000', ...env }),
-    ...overrides,
-  };
+  const config = readApiConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0000',
+    ...env,
+  });
+  // Tests share one Redis: each app counts its own lookups and member checks (a fresh prefix), as the
+  // in-memory limits do.
+  config.rateLimits.bookingLookups.keyPrefix = `test:${randomBytes(6).toString('hex')}:lookups`;
+  config.rateLimits.memberCheck.keyPrefix = `test:${randomBytes(6).toString('hex')}:member-check`;
+  return { ...config, ...overrides };
 }

@@ -28,20 +28,24 @@ describe('rescheduling', () => {
   };
   const book = async (timeslotId: number) => {
     people += 1;
+    const who = person(people);
     const res = await api.app.inject({
       method: 'POST',
       url: '/api/registrations',
-      payload: { eventId, packageId, timeslotId, ...person(people) },
+      payload: { eventId, packageId, timeslotId, ...who },
     });
     expect(res.statusCode, res.body).toBe(201);
     const data = res.json().data;
+    emails.set(data.reference_number, who.email);
     return { id: data.id as number, ref: data.reference_number as string };
   };
+  /** Each booking's email: the public reschedule needs it (or the manage link) with the reference (issue 46). */
+  const emails = new Map<string, string>();
   const reschedule = (ref: string, timeslotId: number) =>
     api.app.inject({
       method: 'POST',
       url: `/api/registrations/${ref}/reschedule`,
-      payload: { timeslotId },
+      payload: { timeslotId, email: emails.get(ref.toUpperCase()) ?? 'nobody@example.com' },
     });
   const lookup = async (ref: string, position?: string | null) => {
     const url = `/api/registrations/lookup/${ref}${position ? `?position=${position}` : ''}`;

@@ -121,7 +121,8 @@ describe('waiting list: every way a seat frees up makes an offer', () => {
     const moved = await api.app.inject({
       method: 'POST',
       url: `/api/registrations/${order.reference_number}/reschedule`,
-      payload: { timeslotId: other },
+      // the reference and the booking's date of birth (issue 46)
+      payload: { timeslotId: other, dateOfBirth: '1985-02-03' },
     });
     expect(moved.statusCode, moved.body).toBe(200);
     await slotProjected(full, 0);

@@ -6,6 +6,7 @@ import {
   optionalStr,
   optionalUrl,
   readCommonConfig,
+  manageLinkSecretService,
   personalDataKeyServices,
   refuseFakesInProduction,
 } from '@hs/config';
@@ -64,6 +65,7 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
   const smsUrl = optionalUrl(env, 'SMS_PROVIDER_URL', ['http', 'https']);
   refuseFakesInProduction(common, [
     ...personalDataKeyServices(env),
+    manageLinkSecretService(env),
     {
       variable: 'PARTNER_API_URL',
       configured: !!partnerUrl,

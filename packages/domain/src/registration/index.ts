@@ -5,3 +5,4 @@ export * from './check-in';
 export * from './personal-data';
 export * from './reminder-events';
 export * from './status-change';
+export * from './manage-access';

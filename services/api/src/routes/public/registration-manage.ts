@@ -1,36 +1,69 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, ErrorResponseSchema, RegistrationLookupSchema, StatusChangeSchema } from '@hs/contracts';
+import {
+  Envelope,
+  ErrorResponseSchema,
+  ManageReadRequestSchema,
+  ManageReadResponses,
+  RegistrationLookupSchema,
+  StatusChangeSchema,
+} from '@hs/contracts';
 import { isReleasedStatus, normalizeReferenceNumber, type RegistrationState } from '@hs/domain';
-import { appointmentStart, ensureCheckInToken } from '@hs/commands';
+import { REGISTRATION_NOT_FOUND, appointmentStart, ensureCheckInToken } from '@hs/commands';
 import { formatPosition, parsePosition, waitForPosition } from '@hs/eventstore';
-import { ordersProjection, readOrder } from '@hs/read-models';
+import { type OrderRow, ordersProjection, readOrder } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import { cancellationRefundNow, cancellationRefundView } from '../../booking/cancellation';
 import { changeRegistration, existingRegistration } from '../../booking/change';
 import { publicView } from '../../booking/lookup';
 import { refundIdFor, refundOrder } from '../../booking/refund';
-import { badRequest } from '../../errors';
+import { bookingForManage } from '../../booking/manage-access';
+import { badRequest, notFound } from '../../errors';
 import { ignoreEmptyBody } from '../../no-body';
 
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-/** After booking: the visitor's lookup by reference number, and cancelling. */
-const registrationManage: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = async (app, opts) => {
+/**
+ * After booking: the visitor's lookup by reference number, the manage page's read (the reference and
+ * the signed link's token or a second check, issue 46), and cancelling.
+ */
+const registrationManage: FastifyPluginAsyncTypebox<{
+  refundCutoffHours: number;
+  manageLinkSecret: string;
+}> = async (app, opts) => {
   const { sql, rateLimits } = app;
+
+  /** What the lookup and the manage read answer about an order. */
+  const lookupData = async (order: OrderRow) => {
+    const state = await existingRegistration(sql, order.registrationId);
+    const refund = cancellationRefundNow(
+      state,
+      await appointmentStart(sql, state.timeslotId!),
+      opts.refundCutoffHours,
+    );
+    // The check-in QR code (issue 23) only while the booking can still be checked in.
+    const checkInToken = isReleasedStatus(order.status)
+      ? null
+      : await ensureCheckInToken(sql, order.registrationId);
+    return { ...publicView(order, cancellationRefundView(refund, state)), checkInToken };
+  };
 
   app.get(
     '/api/registrations/lookup/:referenceNumber',
     {
       config: { rateLimit: rateLimits.lookup },
+      // Counted per visitor and per reference as well (issue 46): walking through references is slow.
+      preHandler: (request) => app.bookingLookups.take(request, request.params.referenceNumber),
       schema: {
         tags: ['public'],
-        summary: 'An order by reference number (never identification number or date of birth)',
+        summary:
+          'An order by reference number (never identification number or date of birth). Rate-limited per visitor and per reference (429)',
         params: Type.Object({ referenceNumber: Type.String({ maxLength: 40 }) }),
         querystring: Type.Object({ position: Type.Optional(Type.String({ maxLength: 60 })) }),
         response: {
           200: Envelope(RegistrationLookupSchema),
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
+          429: ErrorResponseSchema,
         },
       },
     },
@@ -50,20 +83,35 @@ const registrationManage: FastifyPluginAsyncTypebox<{ refundCutoffHours: number 
           message: 'Registration not found. Please check your reference number and try again.',
         });
       }
-      const state = await existingRegistration(sql, order.registrationId);
-      const refund = cancellationRefundNow(
-        state,
-        await appointmentStart(sql, state.timeslotId!),
-        opts.refundCutoffHours,
+      return { success: true as const, data: await lookupData(order) };
+    },
+  );
+
+  app.post(
+    '/api/registrations/:referenceNumber/manage',
+    {
+      config: { rateLimit: rateLimits.lookup },
+      preHandler: (request) => app.bookingLookups.take(request, request.params.referenceNumber),
+      schema: {
+        tags: ['public'],
+        summary:
+          "The manage page's booking (issue 46): the reference plus the `token` of the manage link in the booking's emails, or plus the booking's email or date of birth. Neither: 403; a forged or expired token: 403; an unknown reference or a wrong email or date of birth: the same 404. Rate-limited per visitor and per reference (429)",
+        params: Type.Object({ referenceNumber: Type.String({ maxLength: 40 }) }),
+        body: ManageReadRequestSchema,
+        response: ManageReadResponses,
+      },
+    },
+    async (request) => {
+      const { registrationId } = await bookingForManage(
+        sql,
+        opts.manageLinkSecret,
+        request.params.referenceNumber,
+        request.body,
       );
-      // The check-in QR code (issue 23) only while the booking can still be checked in.
-      const checkInToken = isReleasedStatus(order.status)
-        ? null
-        : await ensureCheckInToken(sql, order.registrationId);
-      return {
-        success: true as const,
-        data: { ...publicView(order, cancellationRefundView(refund, state)), checkInToken },
-      };
+      // As the lookup: an order the read model has not caught up with yet reads as not found.
+      const order = await readOrder(sql, { id: registrationId });
+      if (!order) throw notFound(REGISTRATION_NOT_FOUND);
+      return { success: true as const, data: await lookupData(order) };
     },
   );
 

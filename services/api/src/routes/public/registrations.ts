@@ -9,10 +9,16 @@ import registrationManage from './registration-manage';
  * (registration-manage.ts). Registered in this order, which is the OpenAPI document's. Without the
  * rate-limit plugin (RATE_LIMITS=off) the routes' `rateLimit` config is simply unused.
  */
-const registrations: FastifyPluginAsyncTypebox<{ refundCutoffHours: number }> = async (app, opts) => {
+const registrations: FastifyPluginAsyncTypebox<{
+  refundCutoffHours: number;
+  manageLinkSecret: string;
+}> = async (app, opts) => {
   await app.register(registrationChecks);
   await app.register(booking);
-  await app.register(registrationManage, { refundCutoffHours: opts.refundCutoffHours });
+  await app.register(registrationManage, {
+    refundCutoffHours: opts.refundCutoffHours,
+    manageLinkSecret: opts.manageLinkSecret,
+  });
 };
 
 export default registrations;

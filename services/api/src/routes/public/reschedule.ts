@@ -1,40 +1,45 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RescheduleRequestSchema, RescheduleResponses } from '@hs/contracts';
-import { normalizeReferenceNumber } from '@hs/domain';
-import { findFirstEvent } from '@hs/eventstore';
+import { PublicRescheduleRequestSchema, PublicRescheduleResponses } from '@hs/contracts';
 import { Type } from '@sinclair/typebox';
-import { REGISTRATION_NOT_FOUND } from '@hs/commands';
+import { bookingForManage } from '../../booking/manage-access';
 import { rescheduleOrder } from '../../booking/reschedule';
-import { notFound } from '../../errors';
 
-/** The customer moves their booking to another slot of its event, up to the cut-off (issue 22). */
-const reschedule: FastifyPluginAsyncTypebox<{ cutoffHours: number }> = async (app, opts) => {
+/**
+ * The customer moves their booking to another slot of its event, up to the cut-off (issue 22). The
+ * reference alone is not enough (issue 46): the body carries the manage link's token or a second
+ * check (the booking's email or date of birth).
+ */
+const reschedule: FastifyPluginAsyncTypebox<{ cutoffHours: number; manageLinkSecret: string }> = async (
+  app,
+  opts,
+) => {
   const { sql, rateLimits } = app;
   app.post(
     '/api/registrations/:referenceNumber/reschedule',
     {
       // Without the rate-limit plugin (RATE_LIMITS=off) this route config is simply unused.
       config: { rateLimit: rateLimits.cancel },
+      // Each try counts as a lookup of the reference: a second check is not guessed by trying.
+      preHandler: (request) => app.bookingLookups.take(request, request.params.referenceNumber),
       schema: {
         tags: ['public'],
         summary:
-          'Move a booking to another timeslot of its event: its seats are taken on the new slot and freed on the old one in one step; refused within RESCHEDULE_CUTOFF_HOURS of the appointment. Price, participants and payments stay as they are',
+          "Move a booking to another timeslot of its event: its seats are taken on the new slot and freed on the old one in one step; refused within RESCHEDULE_CUTOFF_HOURS of the appointment. Price, participants and payments stay as they are. Needs the `token` of the manage link in the booking's emails, or the booking's `email` or `dateOfBirth`: neither, or a forged or expired token, is a 403; a wrong email or date of birth answers as an unknown reference (404). Rate-limited per visitor and per reference (429)",
         params: Type.Object({ referenceNumber: Type.String({ maxLength: 40 }) }),
-        body: RescheduleRequestSchema,
-        response: RescheduleResponses,
+        body: PublicRescheduleRequestSchema,
+        response: PublicRescheduleResponses,
       },
     },
     async (request) => {
-      // The log itself finds the booking (index events_registration_reference), never a read model
-      // that may lag it.
-      const booked = await findFirstEvent<{ registrationId: string }>(sql, {
-        type: 'RegistrationBooked',
-        data: { field: 'referenceNumber', equals: normalizeReferenceNumber(request.params.referenceNumber) },
-      });
-      if (!booked) throw notFound(REGISTRATION_NOT_FOUND);
+      const { registrationId } = await bookingForManage(
+        sql,
+        opts.manageLinkSecret,
+        request.params.referenceNumber,
+        request.body,
+      );
       const data = await rescheduleOrder(
         sql,
-        Number(booked.data.registrationId),
+        registrationId,
         request.body.timeslotId,
         { actor: 'public', requestId: request.id },
         opts.cutoffHours,

@@ -1,0 +1,76 @@
+import { MANAGE_ACCESS_MESSAGES, normalizeReferenceNumber } from '@hs/domain';
+import type { Redis } from 'ioredis';
+import type { RateLimits } from '../config';
+import { TooManyRequestsError } from '../errors';
+
+/**
+ * Rate limits of booking lookups (issue 46): the reference lookup, the manage page's read and the
+ * public reschedule each count once per visitor (IP) and once per reference, in a fixed window. The
+ * first stops walking through references, the second guessing a known reference's email or date of
+ * birth from many addresses. Redis holds the counters (every api process shares them); while Redis
+ * cannot answer, a per-process count takes over, so the limits never switch off.
+ */
+export interface LookupLimiter {
+  /** Counts one lookup; throws TooManyRequestsError (429) over either limit. */
+  take(visitor: string, reference: string): Promise<void>;
+}
+
+type Limits = RateLimits['bookingLookups'];
+
+// One round trip: count both, start each window on its first count, answer the counts and the waits.
+const TAKE_SCRIPT = `
+local visitor = redis.call('INCR', KEYS[1])
+if visitor == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local reference = redis.call('INCR', KEYS[2])
+if reference == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
+return {visitor, reference, redis.call('PTTL', KEYS[1]), redis.call('PTTL', KEYS[2])}
+`;
+
+type Counts = [visitor: number, reference: number, visitorTtlMs: number, referenceTtlMs: number];
+
+/** The same counting in this process's memory, only while Redis cannot answer. */
+function memoryCounter(windowMs: number) {
+  const windows = new Map<string, { count: number; until: number }>();
+  const count = (key: string, now: number) => {
+    const live = windows.get(key);
+    const next =
+      live && live.until > now ? { ...live, count: live.count + 1 } : { count: 1, until: now + windowMs };
+    windows.set(key, next);
+    return next;
+  };
+  return (visitorKey: string, referenceKey: string): Counts => {
+    const now = Date.now();
+    if (windows.size > 50_000) for (const [k, w] of windows) if (w.until <= now) windows.delete(k);
+    const v = count(visitorKey, now);
+    const r = count(referenceKey, now);
+    return [v.count, r.count, v.until - now, r.until - now];
+  };
+}
+
+export function createLookupLimiter(opts: {
+  redis: Redis;
+  limits: Limits;
+  onRedisError?: (err: Error) => void;
+}): LookupLimiter {
+  const { limits } = opts;
+  const memory = memoryCounter(limits.windowMs);
+  return {
+    async take(visitor, reference) {
+      const visitorKey = `${limits.keyPrefix}:visitor:${visitor}`;
+      const referenceKey = `${limits.keyPrefix}:reference:${normalizeReferenceNumber(reference)}`;
+      let counts: Counts;
+      try {
+        counts = (await opts.redis.eval(TAKE_SCRIPT, 2, visitorKey, referenceKey, limits.windowMs)) as Counts;
+      } catch (err) {
+        opts.onRedisError?.(err as Error);
+        counts = memory(visitorKey, referenceKey);
+      }
+      const [byVisitor, byReference, visitorTtl, referenceTtl] = counts;
+      const over =
+        byVisitor > limits.perVisitor ? visitorTtl : byReference > limits.perReference ? referenceTtl : null;
+      if (over === null) return;
+      const seconds = Math.ceil((over > 0 ? over : limits.windowMs) / 1000);
+      throw new TooManyRequestsError(MANAGE_ACCESS_MESSAGES.tooManyLookups, seconds);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createLookupLimiter } from '../../booking/lookup-limit';
+import type { RateLimits } from '../../config';
+
+export interface BookingLookups {
+  /** Counts one lookup of `reference` by this visitor; throws 429 over a limit (issue 46). */
+  take(request: FastifyRequest, reference: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bookingLookups: BookingLookups;
+  }
+}
+
+/**
+ * Booking lookups rate-limited per visitor and per reference (booking/lookup-limit.ts), for the
+ * reference lookup, the manage page's read and the public reschedule. RATE_LIMITS=off lets all through.
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { limits: RateLimits }) => {
+    const limiter = createLookupLimiter({
+      redis: app.redis,
+      limits: opts.limits.bookingLookups,
+      onRedisError: (err) =>
+        app.log.warn({ err: err.message }, 'lookup limits: Redis unavailable, counting in memory'),
+    });
+    app.decorate('bookingLookups', {
+      take: async (request, reference) => {
+        if (opts.limits.enabled) await limiter.take(request.ip, reference);
+      },
+    });
+  },
+  { name: 'booking-lookups', dependencies: ['redis'] },
+);
