@@ -1,4 +1,5 @@
 /** What an email or a PDF needs about an order (read with readOrderAtVersion from @hs/read-models). */
+import { manageLinkExpiry, signedManageUrl } from '@hs/commands';
 import type { Sql } from '@hs/db';
 import {
   type AppointmentCalendar,
@@ -61,9 +62,18 @@ export async function eventUrl(sql: Sql, publicBaseUrl: string, eventId: number)
   return event ? `${base}/events/${encodeURIComponent(event.slug)}` : base;
 }
 
-/** The booking on the site's Manage appointment page, its reference prefilled (the page reads `ref`). */
-export function manageUrl(publicBaseUrl: string, referenceNumber: string): string {
-  return `${publicBaseUrl.replace(/\/+$/, '')}/manage-appointment?ref=${encodeURIComponent(referenceNumber)}`;
+/**
+ * The booking's signed manage link (issue 46): `/manage-appointment?ref=…&token=…` opens it with
+ * nothing else asked, until 30 days after the appointment's day (`appointmentDay`, Singapore
+ * yyyy-MM-dd; without one, 30 days from now). MANAGE_LINK_SECRET signs it; the api verifies it.
+ */
+export function manageUrl(
+  publicBaseUrl: string,
+  referenceNumber: string,
+  link: { secret: string; appointmentDay: string | null; now?: Date },
+): string {
+  const expiresAt = manageLinkExpiry(link.appointmentDay, link.now);
+  return signedManageUrl(publicBaseUrl, link.secret, referenceNumber, expiresAt);
 }
 
 /**

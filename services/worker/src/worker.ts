@@ -192,6 +192,7 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
         orderWaitMs: deps.orderWaitMs ?? 5_000,
         publicBaseUrl: config.publicBaseUrl,
         waitlistTokenSecret: config.waitlistTokenSecret,
+        manageLinkSecret: config.manageLinkSecret,
       },
       {
         redisUrl: config.redisUrl,

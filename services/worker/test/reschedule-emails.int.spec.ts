@@ -3,6 +3,8 @@
  * in-process SMTP server: the confirmation's calendar invite is updated by the rescheduled email's
  * (same UID, higher SEQUENCE, the new time), sent once per move; the reminder follows the new time.
  */
+import { checkManageLinkToken } from '@hs/commands';
+import { DEVELOPMENT_MANAGE_LINK_SECRET } from '@hs/config';
 import { formatDateLabel, formatTimeLabel, singaporeInstant } from '@hs/domain';
 import { countEvents, findEvents, reactionJobId } from '@hs/eventstore';
 import { type TestDatabase, parseIcs, testDatabase, testRedis } from '@hs/testing';
@@ -114,10 +116,15 @@ describe('worker: rescheduled email and reminder', () => {
     const b = await book(db.sql, cat, 'moved@example.com', { free: true });
     await expect.poll(() => facts(b, 'ConfirmationEmailSent'), poll).toBe(1);
     const [confirmation] = smtp.received.filter((m) => m.to.includes(b.email));
-    // the confirmation links the booking's Manage appointment page, its reference prefilled
-    expect(confirmation!.html).toContain(
-      `<a href="http://localhost:3000/manage-appointment?ref=${b.referenceNumber}" style="color:#0f5f8c">Manage appointment</a>`,
-    );
+    // the confirmation links the booking's Manage appointment page with its signed link (issue 46):
+    // the reference and a token the api accepts until 30 days after the appointment's day
+    const link = new RegExp(
+      `<a href="http://localhost:3000/manage-appointment\\?ref=${b.referenceNumber}&amp;token=([0-9]+\\.[A-Za-z0-9_-]{43})"`,
+    ).exec(confirmation!.html);
+    expect(link, confirmation!.html).not.toBeNull();
+    const token = decodeURIComponent(link![1]!);
+    expect(checkManageLinkToken(DEVELOPMENT_MANAGE_LINK_SECRET, b.referenceNumber, token)).toBe('valid');
+    expect(checkManageLinkToken(DEVELOPMENT_MANAGE_LINK_SECRET, 'HS0000-0000-0000', token)).toBe('invalid');
     const booked = icsOf(confirmation!);
     expect(booked.UID).toBe(`registration-${b.registrationId}@healthscreening.example.sg`);
     expect(booked.SEQUENCE).toBe('0');

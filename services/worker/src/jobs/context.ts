@@ -19,6 +19,8 @@ export interface JobContext {
   publicBaseUrl: string;
   /** Signs the waiting-list links (WAITLIST_TOKEN_SECRET): the api opens them with the same secret. */
   waitlistTokenSecret: string;
+  /** Signs the manage links of the emails (MANAGE_LINK_SECRET): the api verifies them with the same secret. */
+  manageLinkSecret: string;
   clock: () => Date;
   /** For per-message locks (withLock); keys are under `lockPrefix`. */
   redis: Redis;

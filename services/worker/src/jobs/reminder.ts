@@ -17,6 +17,7 @@ import {
   formatAppointmentLong,
   languageOrDefault,
   reminderKey,
+  singaporeDay,
   smsOptedOut,
   smsRecipient,
 } from '@hs/domain';
@@ -106,7 +107,11 @@ export function reminderProcessor(ctx: JobContext) {
         event: inputs.eventName,
         location: inputs.location ?? '',
         ref: read.state.referenceNumber ?? '',
-        manageUrl: manageUrl(ctx.publicBaseUrl, read.state.referenceNumber ?? ''),
+        manageUrl: manageUrl(ctx.publicBaseUrl, read.state.referenceNumber ?? '', {
+          secret: ctx.manageLinkSecret,
+          appointmentDay: singaporeDay(inputs.appointmentAt),
+          now: ctx.clock(),
+        }),
         optOutUrl: smsOptOutUrl(ctx.publicBaseUrl, ctx.waitlistTokenSecret, id),
       };
 

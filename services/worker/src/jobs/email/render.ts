@@ -25,7 +25,11 @@ export async function renderOrderEmail(
       cancelledAt: order.cancelledAt ? formatSingaporeDateTime(order.cancelledAt) : '',
     }),
     // every booking email may link the booking's page (the confirmation does): reschedule or cancel
-    manageUrl: manageUrl(ctx.publicBaseUrl, order.referenceNumber),
+    manageUrl: manageUrl(ctx.publicBaseUrl, order.referenceNumber, {
+      secret: ctx.manageLinkSecret,
+      appointmentDay: order.timeslotDate,
+      now: ctx.clock(),
+    }),
     ...c.variables,
   };
   const configs = await readEmailConfigs(ctx.sql);
