@@ -82,42 +82,66 @@ export const discountValueEntries = {
 };
 
 /**
- * The rules across fields, checked both by their step and by the whole form: a promo discount needs
- * a prefix, a percentage is at most 100, the end is not before the start.
+ * A rule across fields, as a pipe action for any form object that holds them: a step's, or the whole
+ * form's. It reads only its fields and passes the object on unchanged, so it takes the type of the
+ * object it follows (valibot cannot infer a partial check over a generic object, hence the cast).
  */
-const promoHasPrefix = (d: { discountType: string; identifierPrefix: string }) =>
-  d.discountType !== 'promo' || d.identifierPrefix !== '';
-const percentAtMost100 = (d: { discountValueType: string; value: string }) =>
-  d.discountValueType !== 'percentage' || (parseMoney(d.value) ?? 0) <= 10_000;
-const endNotBeforeStart = (d: { startDate: string | null; endDate: string | null }) =>
-  !d.startDate ||
-  !d.endDate ||
-  parseDiscountInstant(d.endDate, 'end')! >= parseDiscountInstant(d.startDate, 'start')!;
+type Rule<F> = v.BaseValidation<F, F, v.BaseIssue<unknown>>;
+const ruleOver =
+  <F>(rule: Rule<F>) =>
+  <T extends F>() =>
+    rule as unknown as Rule<T>;
 
-export const discountBasicSchema = v.pipe(
-  v.object(discountBasicEntries, INVALID_INPUT_MESSAGE),
+/**
+ * The rules across fields, checked both by their step and by the whole form, each message under the
+ * field it names: a promo discount needs a prefix, a percentage is at most 100, the end is not before
+ * the start.
+ */
+const promoHasPrefix = ruleOver<{ discountType: string; identifierPrefix: string }>(
   v.forward(
     v.partialCheck(
       [['discountType'], ['identifierPrefix']],
-      promoHasPrefix,
+      (d) => d.discountType !== 'promo' || d.identifierPrefix !== '',
       DISCOUNT_MESSAGES.prefixRequired,
     ),
     ['identifierPrefix'],
   ),
+);
+const percentAtMost100 = ruleOver<{ discountValueType: string; value: string }>(
+  v.forward(
+    v.partialCheck(
+      [['discountValueType'], ['value']],
+      (d) => d.discountValueType !== 'percentage' || (parseMoney(d.value) ?? 0) <= 10_000,
+      DISCOUNT_MESSAGES.percentTooHigh,
+    ),
+    ['value'],
+  ),
+);
+const endNotBeforeStart = ruleOver<{ startDate: string | null; endDate: string | null }>(
+  v.forward(
+    v.partialCheck(
+      [['startDate'], ['endDate']],
+      (d) =>
+        !d.startDate ||
+        !d.endDate ||
+        parseDiscountInstant(d.endDate, 'end')! >= parseDiscountInstant(d.startDate, 'start')!,
+      DISCOUNT_MESSAGES.endBeforeStart,
+    ),
+    ['endDate'],
+  ),
+);
+
+export const discountBasicSchema = v.pipe(
+  v.object(discountBasicEntries, INVALID_INPUT_MESSAGE),
+  promoHasPrefix(),
 );
 export const discountRedemptionSchema = v.object(discountRedemptionEntries, INVALID_INPUT_MESSAGE);
 export const discountApplicabilitySchema = v.object(discountApplicabilityEntries, INVALID_INPUT_MESSAGE);
 
 export const discountValuePeriodSchema = v.pipe(
   v.object(discountValueEntries, INVALID_INPUT_MESSAGE),
-  v.forward(
-    v.partialCheck([['discountValueType'], ['value']], percentAtMost100, DISCOUNT_MESSAGES.percentTooHigh),
-    ['value'],
-  ),
-  v.forward(
-    v.partialCheck([['startDate'], ['endDate']], endNotBeforeStart, DISCOUNT_MESSAGES.endBeforeStart),
-    ['endDate'],
-  ),
+  percentAtMost100(),
+  endNotBeforeStart(),
 );
 
 /** The dialog's steps, in order, each with the schema its Next button checks. */
@@ -142,22 +166,9 @@ export const discountFormSchema = v.pipe(
     },
     INVALID_INPUT_MESSAGE,
   ),
-  v.forward(
-    v.partialCheck(
-      [['discountType'], ['identifierPrefix']],
-      promoHasPrefix,
-      DISCOUNT_MESSAGES.prefixRequired,
-    ),
-    ['identifierPrefix'],
-  ),
-  v.forward(
-    v.partialCheck([['discountValueType'], ['value']], percentAtMost100, DISCOUNT_MESSAGES.percentTooHigh),
-    ['value'],
-  ),
-  v.forward(
-    v.partialCheck([['startDate'], ['endDate']], endNotBeforeStart, DISCOUNT_MESSAGES.endBeforeStart),
-    ['endDate'],
-  ),
+  promoHasPrefix(),
+  percentAtMost100(),
+  endNotBeforeStart(),
   v.transform((d) => ({
     ...d,
     identifierPrefix: d.discountType === 'promo' ? d.identifierPrefix : null,
