@@ -236,36 +236,29 @@ async function applyReportsBatch(tx: TransactionSql, events: RecordedEvent[]) {
         owed_again_cents = excluded.owed_again_cents`);
   }
   if (daily.size > 0) {
-    writes.push(tx`
-      insert into report_daily
-      select * from jsonb_populate_recordset(null::report_daily, ${tx.json([...daily.values()] as never)})
-      on conflict (event_id, day) do update set
-        booked_orders = report_daily.booked_orders + excluded.booked_orders,
-        booked_participants = report_daily.booked_participants + excluded.booked_participants,
-        cancelled_orders = report_daily.cancelled_orders + excluded.cancelled_orders,
-        cancelled_participants = report_daily.cancelled_participants + excluded.cancelled_participants,
-        expired_orders = report_daily.expired_orders + excluded.expired_orders,
-        expired_participants = report_daily.expired_participants + excluded.expired_participants,
-        gross_cents = report_daily.gross_cents + excluded.gross_cents,
-        discount_cents = report_daily.discount_cents + excluded.discount_cents,
-        refund_cents = report_daily.refund_cents + excluded.refund_cents`);
+    writes.push(addCounts(tx, 'report_daily', ['event_id', 'day'], [...daily.values()]));
   }
   if (attendance.size > 0) {
-    writes.push(tx`
-      insert into report_attendance
-      select * from jsonb_populate_recordset(null::report_attendance, ${tx.json([...attendance.values()] as never)})
-      on conflict (event_id, day) do update set
-        checked_in = report_attendance.checked_in + excluded.checked_in,
-        no_show = report_attendance.no_show + excluded.no_show`);
+    writes.push(addCounts(tx, 'report_attendance', ['event_id', 'day'], [...attendance.values()]));
   }
   if (waitlist.size > 0) {
-    writes.push(tx`
-      insert into report_waitlist
-      select * from jsonb_populate_recordset(null::report_waitlist, ${tx.json([...waitlist.values()] as never)})
-      on conflict (event_id, region, day) do update set
-        joined = report_waitlist.joined + excluded.joined, seats = report_waitlist.seats + excluded.seats`);
+    writes.push(addCounts(tx, 'report_waitlist', ['event_id', 'region', 'day'], [...waitlist.values()]));
   }
   await Promise.all(writes);
+}
+
+/**
+ * Adds a batch's counts to a report table in one statement: each row is a key (`key`, the table's
+ * unique columns) and the batch's increments of every other column; a key not there yet is inserted,
+ * one there gets each increment added. Column names come from this file's rows, never from input.
+ */
+function addCounts(tx: TransactionSql, table: string, key: string[], rows: object[]) {
+  const counters = Object.keys(rows[0]!).filter((column) => !key.includes(column));
+  const add = counters.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
+  return tx`
+    insert into ${tx(table)}
+    select * from jsonb_populate_recordset(null::${tx(table)}, ${tx.json(rows as never)})
+    on conflict (${tx(key)}) do update set ${tx.unsafe(add)}`;
 }
 
 /** The Reports tab's figures (issue 25): see migrations/018_reports.sql. */
