@@ -151,7 +151,6 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
   };
   refuseFakesInProduction(common, [
     ...personalDataKeyServices(env),
-    manageLinkSecretService(env),
     {
       variable: 'INSURER_API_URL',
       configured: !!config.insurer.apiUrl,
@@ -170,6 +169,8 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
         fake: 'no card payment could be taken (PAYMENT_TEST_MODE=true takes test payments instead)',
       }),
     ),
+    // Last: a deployment missing a fake's variable hears of that first, as before issue 46.
+    manageLinkSecretService(env),
   ]);
   return config;
 }

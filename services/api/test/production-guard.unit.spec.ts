@@ -16,6 +16,7 @@ const REAL = {
   BRAINTREE_PRIVATE_KEY: 'private',
   PERSONAL_DATA_KEY: Buffer.alloc(32, 1).toString('base64'),
   PERSONAL_DATA_HASH_KEY: Buffer.alloc(32, 2).toString('base64'),
+  MANAGE_LINK_SECRET: 'manage-link-secret-manage-link-secret',
 };
 
 function without(name: keyof typeof REAL): Record<string, string> {
@@ -48,6 +49,16 @@ describe('production guard (issue 24)', () => {
     expect(() => readApiConfig({ ...REAL, PERSONAL_DATA_KEY: 'c2hvcnQ=' })).toThrow(
       /^Invalid configuration: PERSONAL_DATA_KEY must be base64 of exactly 32 random bytes/,
     );
+  });
+
+  it('refuses to sign manage links with the development secret, naming MANAGE_LINK_SECRET (issue 46)', () => {
+    expect(() => readApiConfig(without('MANAGE_LINK_SECRET'))).toThrow(
+      /^Invalid configuration: MANAGE_LINK_SECRET is required in production: without it anyone could sign a booking's manage link/,
+    );
+    expect(() => readApiConfig({ ...REAL, MANAGE_LINK_SECRET: 'too-short' })).toThrow(
+      'Invalid configuration: MANAGE_LINK_SECRET must be at least 32 characters',
+    );
+    expect(readApiConfig(REAL).manageLinkSecret).toBe(REAL.MANAGE_LINK_SECRET);
   });
 
   it('refuses the partner fake naming PARTNER_API_URL', () => {

@@ -65,7 +65,6 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
   const smsUrl = optionalUrl(env, 'SMS_PROVIDER_URL', ['http', 'https']);
   refuseFakesInProduction(common, [
     ...personalDataKeyServices(env),
-    manageLinkSecretService(env),
     {
       variable: 'PARTNER_API_URL',
       configured: !!partnerUrl,
@@ -76,6 +75,8 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
       configured: !!smsUrl,
       fake: 'reminder SMS would go to a gateway that sends nothing',
     },
+    // Last: a deployment missing a fake's variable hears of that first, as before issue 46.
+    manageLinkSecretService(env),
   ]);
   if (smsUrl) {
     for (const v of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_SENDER_ID']) {

@@ -42,6 +42,7 @@ describe('worker production guard (issue 24)', () => {
     WAITLIST_TOKEN_SECRET: 'w'.repeat(32),
     PERSONAL_DATA_KEY: Buffer.alloc(32, 1).toString('base64'),
     PERSONAL_DATA_HASH_KEY: Buffer.alloc(32, 2).toString('base64'),
+    MANAGE_LINK_SECRET: 'm'.repeat(32),
   };
   it('refuses to run without PERSONAL_DATA_KEY, naming it (issue 24)', () => {
     const { PERSONAL_DATA_KEY: _, ...withoutKey } = prod;
@@ -56,6 +57,12 @@ describe('worker production guard (issue 24)', () => {
     expect(
       readWorkerConfig({ ...prod, ...SMS, PARTNER_API_URL: 'https://partner.example.sg' }).partner.apiUrl,
     ).toBe('https://partner.example.sg');
+  });
+  it('refuses to sign manage links with the development secret, naming MANAGE_LINK_SECRET (issue 46)', () => {
+    const { MANAGE_LINK_SECRET: _, ...withoutSecret } = prod;
+    expect(() =>
+      readWorkerConfig({ ...withoutSecret, ...SMS, PARTNER_API_URL: 'https://partner.example.sg' }),
+    ).toThrow(/^Invalid configuration: MANAGE_LINK_SECRET is required in production/);
   });
   it('keeps the fake for the demo and outside production', () => {
     expect(readWorkerConfig({ ...prod, DEMO: 'true' }).partner.apiUrl).toBeUndefined();
