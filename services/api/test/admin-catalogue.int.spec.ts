@@ -211,6 +211,15 @@ describe('admin back-office api', () => {
       date: '2027-01-01',
     });
     expect(moved.json().data.date).toBe('2027-01-01');
+    const extra = (
+      await call('POST', '/api/admin/public-holidays', { name: 'Extra', date: '2026-05-01' })
+    ).json().data;
+    expect((await call('DELETE', `/api/admin/public-holidays/${extra.id}`)).json()).toEqual({
+      success: true,
+      message: 'Public holiday deleted',
+    });
+    const left = (await call('GET', '/api/admin/public-holidays')).json().data;
+    expect(left.map((h: { date: string }) => h.date)).toEqual(['2026-12-25', '2027-01-01']);
   });
 
   it('manages email configs with a read-only key', async () => {
@@ -268,6 +277,7 @@ describe('admin back-office api', () => {
     expect((await call('DELETE', `/api/admin/email-configs/${created.id}`)).json().message).toBe(
       'Configuration deleted',
     );
+    expect((await call('GET', '/api/admin/email-configs')).json().data).toEqual([]);
   });
 
   it('toggles payment test mode', async () => {
@@ -308,6 +318,7 @@ describe('admin back-office api', () => {
     await call('PUT', `/api/admin/api-keys/${id}`, { description: 'WhiteCoat partner', isActive: false });
     expect((await partner(key)).json()).toEqual({ success: false, message: 'Invalid or inactive API key' });
     expect((await call('DELETE', `/api/admin/api-keys/${id}`)).json().message).toBe('API key deleted');
+    expect((await call('GET', '/api/admin/api-keys')).json().data).toEqual([]);
   });
 
   it('counts for the dashboard and pages the audit log', async () => {

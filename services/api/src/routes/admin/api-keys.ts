@@ -1,14 +1,14 @@
 import { ApiKeyCreatedSchema, ApiKeySchema, ErrorResponseSchema } from '@hs/contracts';
 import { apiKeyFormSchema as ApiKeyInput } from '@hs/domain';
 import { generateApiKey } from '../../auth/api-keys';
-import { type Db, catalogueRoutes, formBody, isoDates, rowsOf } from './catalogue-routes';
+import { type Db, catalogueRoutes, formBody, isoDates, rowsOf, deleteRow, whereId } from './catalogue-routes';
 import { keepsActive } from './inputs';
 
 // `key` is the stored first 10 characters; the full key exists only in the creation answer.
 const selectKeys = (db: Db, id?: number) => db`
   select id, key_prefix as key, description, is_active as "isActive", created_by as "createdBy",
          created_at as "createdAt", last_used as "lastUsed"
-  from api_keys ${id === undefined ? db`` : db`where id = ${id}`}
+  from api_keys ${whereId(db, id)}
   order by created_at desc, id desc`;
 
 /** Partner API keys: stored as a hash and a prefix. */
@@ -47,9 +47,7 @@ const apiKeys = catalogueRoutes({
   delete: {
     summary: 'Delete a partner API key',
     message: 'API key deleted',
-    remove: async (tx, id) => {
-      await tx`delete from api_keys where id = ${id}`;
-    },
+    remove: deleteRow('api_keys'),
   },
 });
 

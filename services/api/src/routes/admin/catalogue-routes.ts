@@ -54,6 +54,15 @@ export function rowsOf<Raw, Row>(
   };
 }
 
+/** The `where` of a catalogue select: every row when no id is given, else the one row. */
+export const whereId = (db: Db, id: number | undefined, column = 'id') =>
+  id === undefined ? db`` : db`where ${db(column)} = ${id}`;
+
+/** The usual delete: the row of `table` with the id, nothing else to check. */
+export const deleteRow = (table: string) => async (tx: TransactionSql, id: number) => {
+  await tx`delete from ${tx(table)} where id = ${id}`;
+};
+
 // biome-ignore lint/suspicious/noExplicitAny: the row shape is the answer schema's
 type AnyRow = any;
 

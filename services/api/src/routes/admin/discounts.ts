@@ -25,6 +25,8 @@ import {
   isoDates,
   rowsOf,
   updateKeepingActive,
+  whereId,
+  deleteRow,
 } from './catalogue-routes';
 
 const selectDiscounts = (db: Db, id?: number) => db`
@@ -39,7 +41,7 @@ const selectDiscounts = (db: Db, id?: number) => db`
          d.applicable_for_chronic as "applicableForChronic", d.applicable_for_pdt as "applicableForPDT",
          (select count(*) from discount_identifiers i where i.discount_id = d.id)::int as "codeCount",
          d.created_at as "createdAt", d.updated_at as "updatedAt"
-  from discounts d ${id === undefined ? db`` : db`where d.id = ${id}`}
+  from discounts d ${whereId(db, id, 'd.id')}
   order by d.created_at desc, d.id desc`;
 
 const discountRows = rowsOf(
@@ -174,9 +176,7 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
       delete: {
         summary: 'Delete a discount code',
         message: 'Discount deleted',
-        remove: async (tx, id) => {
-          await tx`delete from discounts where id = ${id}`;
-        },
+        remove: deleteRow('discounts'),
       },
     }),
   );

@@ -5,13 +5,13 @@ import {
 } from '@hs/domain';
 import { isTemplateConfigKey, validateTemplate } from '@hs/notifications';
 import { badRequest } from '../../errors';
-import { type Db, catalogueRoutes, formBody, isoDates, rowsOf } from './catalogue-routes';
+import { type Db, catalogueRoutes, formBody, isoDates, rowsOf, deleteRow, whereId } from './catalogue-routes';
 import { leavesOut } from './inputs';
 
 const selectConfigs = (db: Db, id?: number) => db`
   select id, config_key as "configKey", config_value as "configValue", description, last_updated_by as "lastUpdatedBy",
          created_at as "createdAt", updated_at as "updatedAt"
-  from email_configs ${id === undefined ? db`` : db`where id = ${id}`}
+  from email_configs ${whereId(db, id)}
   order by config_key`;
 
 /**
@@ -69,9 +69,7 @@ const emailConfigs = catalogueRoutes({
   delete: {
     summary: 'Delete an email setting',
     message: 'Configuration deleted',
-    remove: async (tx, id) => {
-      await tx`delete from email_configs where id = ${id}`;
-    },
+    remove: deleteRow('email_configs'),
   },
 });
 

@@ -1,10 +1,10 @@
 import { HolidaySchema } from '@hs/contracts';
 import { holidaySchema as HolidayInput } from '@hs/domain';
-import { type Db, catalogueRoutes, formBody, isoDates, rowsOf } from './catalogue-routes';
+import { type Db, catalogueRoutes, formBody, isoDates, rowsOf, deleteRow, whereId } from './catalogue-routes';
 
 const selectHolidays = (db: Db, id?: number) => db`
   select id, name, to_char(date, 'YYYY-MM-DD') as date, created_at as "createdAt", updated_at as "updatedAt"
-  from public_holidays ${id === undefined ? db`` : db`where id = ${id}`}
+  from public_holidays ${whereId(db, id)}
   order by date asc`;
 
 /** Public holidays: auto-generated timeslots skip these dates. */
@@ -34,9 +34,7 @@ const holidays = catalogueRoutes({
   delete: {
     summary: 'Delete a public holiday',
     message: 'Public holiday deleted',
-    remove: async (tx, id) => {
-      await tx`delete from public_holidays where id = ${id}`;
-    },
+    remove: deleteRow('public_holidays'),
   },
 });
 

@@ -8,13 +8,14 @@ import {
   isoDates,
   rowsOf,
   updateKeepingActive,
+  whereId,
 } from './catalogue-routes';
 
 // numeric(10,2) comes back as a string like "120.00": exactly the wire format.
 const selectPackages = (db: Db, id?: number) => db`
   select id, name, description, price::text as price, aia_price::text as "aiaPrice", is_active as "isActive",
          created_at as "createdAt", updated_at as "updatedAt"
-  from packages ${id === undefined ? db`` : db`where id = ${id}`}
+  from packages ${whereId(db, id)}
   order by created_at desc, id desc`;
 
 const packages = catalogueRoutes({
