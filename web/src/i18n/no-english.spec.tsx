@@ -291,15 +291,36 @@ describe('the public screens in Chinese', { timeout: 30_000 }, () => {
     expect(visibleEnglish()).toEqual([]);
   });
 
-  it('the reschedule panel shows no English', async () => {
+  it("the manage page's form (reference and second check) shows no English, nor its refusal", async () => {
     mockApi({
-      'GET /api/registrations/lookup/HS2612-0001-0002': { success: true, data: LOOKUP },
-      'GET /api/timeslots/postal-code': TIMESLOTS,
+      'POST /api/registrations/HS2612-0001-0002/manage': () =>
+        Response.json(
+          { success: false, message: 'Too many lookups. Please wait a few minutes and try again.' },
+          { status: 429 },
+        ),
     });
     await act(() => setLanguage('zh'));
     const user = userEvent.setup();
     renderApp('/manage-appointment?ref=HS2612-0001-0002');
     await user.click(await screen.findByRole('button', { name: zh.manage.lookUp }));
+    await screen.findByText(zh.msg.secondCheckRequired);
+    expect(visibleEnglish()).toEqual([]);
+    await user.type(screen.getByLabelText(zh.person.email), 'mei@example.com');
+    await user.click(screen.getByRole('button', { name: zh.manage.lookUp }));
+    await screen.findAllByText(zh.msg.tooManyLookups);
+    expect(visibleEnglish()).toEqual([]);
+  });
+
+  it('the reschedule panel (opened by the signed link) shows no English', async () => {
+    mockApi({
+      'POST /api/registrations/HS2612-0001-0002/manage': { success: true, data: LOOKUP },
+      'GET /api/timeslots/postal-code': TIMESLOTS,
+    });
+    await act(() => setLanguage('zh'));
+    const user = userEvent.setup();
+    renderApp('/manage-appointment?ref=HS2612-0001-0002&token=1798761600.x');
+    await screen.findByRole('heading', { name: zh.manage.details });
+    expect(visibleEnglish()).toEqual([]);
     await user.click(await screen.findByRole('button', { name: zh.manage.reschedule }));
     await screen.findByRole('heading', { name: zh.reschedule.chooseTitle });
     expect(visibleEnglish()).toEqual([]);

@@ -85,7 +85,7 @@ export function FindAppointment({
             required
             autoComplete="off"
             placeholder={REFERENCE_NUMBER_EXAMPLE}
-            helperText={`Example format: ${REFERENCE_NUMBER_EXAMPLE}`}
+            helperText={t('manage.exampleFormat', { example: REFERENCE_NUMBER_EXAMPLE })}
             value={reference}
             error={fieldError}
             onChange={(e) => {

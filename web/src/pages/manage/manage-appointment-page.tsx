@@ -1,47 +1,54 @@
-import { parseRegistrationStatus, REGISTRATION_MESSAGES } from '@hs/domain';
+import type { ManageProof } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { Link, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
-import { CalendarIcon } from '../../components/icons';
 import { Page } from '../../components/layout/page';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toaster } from '../../components/ui/toaster';
-import { translateMessage as tm } from '../../i18n';
-import { AppointmentSlotRows } from '../../public/appointment-slot-rows';
-import { detailList } from '../../public/detail-list';
-import { FindAppointment } from '../../public/find-appointment';
-import type { RegistrationLookup, RescheduleResult } from '../../public/types';
-import { WarningNotice } from '../../public/warning-notice';
-import { AppointmentDetailsCard } from '../../public/appointment-details-card';
 import { SuccessCard } from '../../public/success-card';
+import type { RegistrationLookup, RescheduleResult } from '../../public/types';
 import { primeLookup } from '../confirmation/prime-lookup';
+import { CancelDetails, referenceOf } from './cancel-details';
+import { CancelledCard } from './cancelled-card';
+import { ManageDetails } from './manage-details';
+import { ManageFind } from './manage-find';
+import { OpeningLink, useManageLink } from './use-manage-link';
 import { ReschedulePanel } from './reschedule-panel';
 
-type Step = 'find' | 'details' | 'reschedule' | 'done';
+type Step = 'find' | 'details' | 'reschedule' | 'cancel' | 'cancelled' | 'done';
 
-function statusOf(r: RegistrationLookup): { label: string; tone: 'success' | 'warning' | 'danger' } {
-  const status = parseRegistrationStatus(r.status);
-  if (status === 'cancelled') return { label: 'Cancelled', tone: 'danger' };
-  if (status === 'expired') return { label: 'Expired', tone: 'danger' };
-  if (status === 'pending' || status === 'pending_payment')
-    return { label: 'Payment Pending', tone: 'warning' };
-  return { label: 'Confirmed', tone: 'success' };
-}
-
-/** `/manage-appointment`: find a booking by reference, then reschedule it or go to cancel it. */
+/**
+ * `/manage-appointment`: opened from an email's signed link (`?ref=…&token=…`) it shows the booking at
+ * once; otherwise the reference plus the booking's email or date of birth find it (issue 46). Then
+ * reschedule it, or cancel it here in one step (the spec's checkbox and texts).
+ */
 export default function ManageAppointmentPage() {
-  // `?reference=` from the confirmation page's 'Manage booking'; `?ref=` from older links
   const query = new URLSearchParams(useSearch());
+  // `?reference=` from the confirmation page's 'Manage booking'; `?ref=` (with `token`) from the emails
   const prefill = query.get('reference') ?? query.get('ref') ?? '';
+  const link = useManageLink(prefill, query.get('token'));
   const [step, setStep] = useState<Step>('find');
   const [registration, setRegistration] = useState<RegistrationLookup | null>(null);
+  const [proof, setProof] = useState<ManageProof>({});
   const [moved, setMoved] = useState<RescheduleResult | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
   const { mutate } = useSWRConfig();
+  const { t } = useTranslation();
+
+  function found(booking: RegistrationLookup, given: ManageProof) {
+    setRegistration(booking);
+    setProof(given);
+    setStep('details');
+  }
+
+  // The signed link opened the booking: straight to its details.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the link's read settles
+  useEffect(() => {
+    if (link.state === 'opened') found(link.registration, link.proof);
+  }, [link.state]);
 
   // Each new step is announced by moving focus to the page heading (not on first render).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on step changes only
@@ -52,11 +59,6 @@ export default function ManageAppointmentPage() {
     }
     headingRef.current?.focus();
   }, [step]);
-
-  const reference = registration?.referenceNumber ?? prefill;
-  const status = registration ? statusOf(registration) : null;
-  const closed = status?.label === 'Cancelled' || status?.label === 'Expired';
-  const { t } = useTranslation();
 
   function rescheduled(result: RescheduleResult) {
     setMoved(result);
@@ -88,61 +90,52 @@ export default function ManageAppointmentPage() {
         </h1>
         <p className={css({ color: 'fg.muted', mb: '6' })}>{t('manage.intro')}</p>
 
-        {step === 'find' ? (
-          <FindAppointment
-            initialReference={reference}
-            onFound={(found) => {
-              setRegistration(found);
-              setStep('details');
-            }}
+        {step === 'find' && link.state === 'opening' ? <OpeningLink /> : null}
+
+        {step === 'find' && link.state !== 'opening' ? (
+          <ManageFind
+            initialReference={registration ? referenceOf(registration) : prefill}
+            notice={link.state === 'refused' ? link.message : null}
+            onFound={found}
           />
         ) : null}
 
-        {step === 'details' && registration && status ? (
-          <AppointmentDetailsCard
+        {step === 'details' && registration ? (
+          <ManageDetails
+            registration={registration}
             onBack={() => setStep('find')}
-            actions={
-              closed ? null : (
-                <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
-                  <Button asChild variant="outline">
-                    <Link
-                      href={`/cancel-appointment?ref=${encodeURIComponent(registration.referenceNumber)}`}
-                    >
-                      {t('manage.cancel')}
-                    </Link>
-                  </Button>
-                  <Button onClick={() => setStep('reschedule')}>
-                    <CalendarIcon />
-                    {t('manage.reschedule')}
-                  </Button>
-                </div>
-              )
-            }
-          >
-            <dl className={detailList}>
-              <dt>{t('success.reference')}</dt>
-              <dd>{registration.referenceNumber}</dd>
-              <dt>{t('review.event')}</dt>
-              <dd>{registration.eventName}</dd>
-              <AppointmentSlotRows registration={registration} />
-              <dt>{t('confirmation.status')}</dt>
-              <dd>
-                <Badge tone={status.tone}>{tm(status.label)}</Badge>
-              </dd>
-            </dl>
-            {closed ? (
-              <WarningNotice>
-                <p>{tm(REGISTRATION_MESSAGES.cannotReschedule)}</p>
-              </WarningNotice>
-            ) : null}
-          </AppointmentDetailsCard>
+            onCancel={() => setStep('cancel')}
+            onReschedule={() => setStep('reschedule')}
+          />
         ) : null}
 
         {step === 'reschedule' && registration ? (
           <ReschedulePanel
             registration={registration}
+            proof={proof}
             onBack={() => setStep('details')}
             onRescheduled={rescheduled}
+          />
+        ) : null}
+
+        {step === 'cancel' && registration ? (
+          <CancelDetails
+            registration={registration}
+            onBack={() => setStep('details')}
+            onChange={setRegistration}
+            onCancelled={() => setStep('cancelled')}
+          />
+        ) : null}
+
+        {step === 'cancelled' && registration ? (
+          <CancelledCard
+            reference={referenceOf(registration)}
+            refund={registration.cancellationRefund}
+            more={
+              <Button asChild variant="outline">
+                <Link href="/">{t('common.returnHome')}</Link>
+              </Button>
+            }
           />
         ) : null}
 

@@ -10,6 +10,7 @@ afterEach(() => {
 });
 
 const REFERENCE = 'HS2612-0001-0002';
+const TOKEN = '1798761600.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 const REG = {
   id: 7,
   referenceNumber: REFERENCE,
@@ -23,25 +24,41 @@ const REG = {
   region: 'central',
   eventName: 'Community Health Screening',
   packageName: 'Basic Health Screening',
+  packagePrice: '128.00',
   timeslotDate: '2026-12-04',
   timeslotTime: '9:00 AM',
   location: 'Toa Payoh',
+  cancellationRefund: { kind: 'automatic', amount: '139.52' },
 };
+const MANAGE_PATH = `/api/registrations/${REFERENCE}/manage`;
 const RESCHEDULE_PATH = `/api/registrations/${REFERENCE}/reschedule`;
+const MOVED = {
+  success: true,
+  data: {
+    referenceNumber: REFERENCE,
+    timeslotId: 11,
+    date: '2026-12-01',
+    time: '09:00',
+    label: '9:00 AM',
+    dateLabel: 'Tuesday, 1 December 2026',
+    position: '42',
+  },
+};
 
-function mockManage(registration: object, reschedule?: Handler) {
+function mockManage(registration: object, more: Record<string, unknown | Handler> = {}) {
   return mockApi({
-    [`GET /api/registrations/lookup/${REFERENCE}`]: { success: true, data: registration },
+    [`POST ${MANAGE_PATH}`]: { success: true, data: registration },
     'GET /api/timeslots/postal-code': TIMESLOTS,
-    ...(reschedule ? { [`POST ${RESCHEDULE_PATH}`]: reschedule } : {}),
+    ...more,
   });
 }
 
-/** Opens the page with the reference prefilled (as the confirmation page links it) and looks it up. */
+/** Opens the page with the reference prefilled (as the confirmation page links it), adds the email and looks it up. */
 async function findBooking() {
   const user = userEvent.setup();
   renderApp(`/manage-appointment?ref=${REFERENCE}`);
   expect((screen.getByLabelText(/Reference Number/) as HTMLInputElement).value).toBe(REFERENCE);
+  await user.type(screen.getByLabelText('Email'), 'MEI@example.com');
   await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
   await screen.findByRole('heading', { name: 'Appointment Details' });
   return user;
@@ -55,35 +72,62 @@ async function chooseNewTime(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
-describe('manage appointment', () => {
-  it('finds a booking by reference and shows it with its two actions', async () => {
-    mockManage(REG);
+const calls = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
+  fetchMock.mock.calls.filter(([u]) => new URL(String(u), 'http://localhost').pathname === path).length;
+
+describe('manage appointment without a link: the reference and a second check (issue 46)', () => {
+  it('finds a booking by reference and email and shows it with its two actions', async () => {
+    const fetchMock = mockManage(REG);
     await findBooking();
+    expect(bodyOf(fetchMock, 'POST', MANAGE_PATH)).toEqual({ email: 'MEI@example.com' });
     expect(screen.getByText('Community Health Screening')).toBeTruthy();
     expect(screen.getByText('04/12/2026')).toBeTruthy();
     expect(screen.getByText('Toa Payoh')).toBeTruthy();
     expect(screen.getByText('Confirmed')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Cancel Appointment' }).getAttribute('href')).toBe(
-      `/cancel-appointment?ref=${REFERENCE}`,
-    );
+    expect(screen.getByRole('button', { name: 'Cancel Appointment' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeTruthy();
   });
 
-  it("offers the region's slots without the current one, confirms, moves and says the new time", async () => {
-    const fetchMock = mockManage(REG, () =>
-      Response.json({
-        success: true,
-        data: {
-          referenceNumber: REFERENCE,
-          timeslotId: 11,
-          date: '2026-12-01',
-          time: '09:00',
-          label: '9:00 AM',
-          dateLabel: 'Tuesday, 1 December 2026',
-          position: '42',
-        },
-      }),
+  it('asks for the email or date of birth before asking the api; the date of birth alone is enough', async () => {
+    const fetchMock = mockManage(REG);
+    const user = userEvent.setup();
+    renderApp(`/manage-appointment?ref=${REFERENCE}`);
+    await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
+    expect(await screen.findByText("Enter the booking's email or date of birth.")).toBeTruthy();
+    expect(calls(fetchMock, MANAGE_PATH)).toBe(0);
+
+    await user.type(screen.getByLabelText('Date of Birth'), '1985-02-03');
+    await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
+    await screen.findByRole('heading', { name: 'Appointment Details' });
+    expect(bodyOf(fetchMock, 'POST', MANAGE_PATH)).toEqual({ dateOfBirth: '1985-02-03' });
+  });
+
+  it('a wrong email reads as an unknown reference', async () => {
+    mockApi({
+      [`POST ${MANAGE_PATH}`]: () =>
+        Response.json(
+          {
+            success: false,
+            message: 'Registration not found. Please check your reference number and try again.',
+          },
+          { status: 404 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderApp('/manage-appointment');
+    await user.type(screen.getByLabelText(/Reference Number/), REFERENCE);
+    await user.type(screen.getByLabelText('Email'), 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Registration not found. Please check your reference number and try again.',
+      ),
     );
+    expect(screen.queryByRole('heading', { name: 'Appointment Details' })).toBeNull();
+  });
+
+  it("offers the region's slots without the current one, and moves with the same second check", async () => {
+    const fetchMock = mockManage(REG, { [`POST ${RESCHEDULE_PATH}`]: MOVED });
     const user = await findBooking();
     await user.click(screen.getByRole('button', { name: 'Reschedule' }));
     // the booking's own slot (21, the only one on 4 December) is not offered
@@ -108,7 +152,7 @@ describe('manage appointment', () => {
     expect(screen.getByTestId('rescheduled-to').textContent).toBe(
       `Your appointment ${REFERENCE} is now on Tuesday, 1 December 2026 at 9:00 AM.`,
     );
-    expect(bodyOf(fetchMock, 'POST', RESCHEDULE_PATH)).toEqual({ timeslotId: 11 });
+    expect(bodyOf(fetchMock, 'POST', RESCHEDULE_PATH)).toEqual({ timeslotId: 11, email: 'MEI@example.com' });
     expect(await screen.findByText('Appointment rescheduled')).toBeTruthy();
     // the booking is read again as of the move, for the confirmation page
     await waitFor(() =>
@@ -122,7 +166,9 @@ describe('manage appointment', () => {
 
   it("says the api's refusal (the cut-off) in place and keeps the customer on the picker", async () => {
     const cutoff = 'Appointments can be rescheduled up to 24 hours before their time. Please contact us.';
-    mockManage(REG, () => Response.json({ success: false, message: cutoff }, { status: 409 }));
+    mockManage(REG, {
+      [`POST ${RESCHEDULE_PATH}`]: () => Response.json({ success: false, message: cutoff }, { status: 409 }),
+    });
     const user = await findBooking();
     await chooseNewTime(user);
     await user.click(screen.getByRole('button', { name: 'Move Appointment' }));
@@ -137,21 +183,67 @@ describe('manage appointment', () => {
     await findBooking();
     expect(screen.getByText('Cancelled or expired appointments cannot be rescheduled.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Cancel Appointment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel Appointment' })).toBeNull();
   });
 
-  it('an unknown reference says so', async () => {
-    mockApi({});
-    const user = userEvent.setup();
-    renderApp('/manage-appointment');
-    await user.type(screen.getByLabelText(/Reference Number/), REFERENCE);
-    await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
-    // said in place (and in a toast)
-    await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe(
-        'Registration not found. Please check your reference number and try again.',
-      ),
+  it('cancels in one step from the booking shown: the checkbox, then the cancelled page with the refund', async () => {
+    const fetchMock = mockManage(REG, {
+      'POST /api/registrations/7/cancel': {
+        success: true,
+        message: 'ok',
+        data: { id: 7, status: 'cancelled' },
+      },
+    });
+    const user = await findBooking();
+    await user.click(screen.getByRole('button', { name: 'Cancel Appointment' }));
+    // straight to the spec's confirm step for this booking: no second lookup
+    expect(screen.queryByRole('button', { name: 'Look Up Appointment' })).toBeNull();
+    expect(screen.getByTestId('cancel-refund').textContent).toBe(
+      'Your card payment of S$139.52 will be refunded automatically.',
     );
+    const cancel = screen.getByRole('button', { name: 'Cancel Appointment' }) as HTMLButtonElement;
+    expect(cancel.disabled).toBe(true);
+    await user.click(screen.getByText('I understand that cancelling this appointment cannot be undone.'));
+    await waitFor(() => expect(cancel.disabled).toBe(false));
+    await user.click(cancel);
+
+    await screen.findByRole('heading', { name: 'Appointment Cancelled' });
+    expect(screen.getByTestId('cancelled-refund').textContent).toBe(
+      'Your card payment of S$139.52 is being refunded. Card refunds usually reach your account within 5 to 10 business days.',
+    );
+    expect(screen.getByRole('link', { name: 'Book again' }).getAttribute('href')).toBe('/');
+    expect(calls(fetchMock, MANAGE_PATH)).toBe(1);
+    expect(calls(fetchMock, `/api/registrations/lookup/${REFERENCE}`)).toBe(0);
+    expect(calls(fetchMock, '/api/registrations/7/cancel')).toBe(1);
+  });
+});
+
+describe("manage appointment from an email's signed link (issue 46)", () => {
+  it('shows the booking at once, with no lookup form, and moves it with the token', async () => {
+    const fetchMock = mockManage(REG, { [`POST ${RESCHEDULE_PATH}`]: MOVED });
+    const user = userEvent.setup();
+    renderApp(`/manage-appointment?ref=${REFERENCE}&token=${TOKEN}`);
+    await screen.findByRole('heading', { name: 'Appointment Details' });
+    expect(screen.queryByRole('button', { name: 'Look Up Appointment' })).toBeNull();
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(bodyOf(fetchMock, 'POST', MANAGE_PATH)).toEqual({ token: TOKEN });
+
+    await chooseNewTime(user);
+    await user.click(screen.getByRole('button', { name: 'Move Appointment' }));
+    await screen.findByRole('heading', { name: 'Appointment Rescheduled' });
+    expect(bodyOf(fetchMock, 'POST', RESCHEDULE_PATH)).toEqual({ timeslotId: 11, token: TOKEN });
+  });
+
+  it('an expired link says so and asks for the email or date of birth instead', async () => {
+    const expired = "This manage link has expired. Enter the booking's email or date of birth instead.";
+    mockApi({
+      [`POST ${MANAGE_PATH}`]: () => Response.json({ success: false, message: expired }, { status: 403 }),
+    });
+    renderApp(`/manage-appointment?ref=${REFERENCE}&token=${TOKEN}`);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(expired));
+    expect((screen.getByLabelText(/Reference Number/) as HTMLInputElement).value).toBe(REFERENCE);
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Appointment Details' })).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ManageProof } from '@hs/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
@@ -21,10 +22,13 @@ export const RESCHEDULE_FAILED_MESSAGE = 'Failed to reschedule your appointment.
  */
 export function ReschedulePanel({
   registration,
+  proof,
   onBack,
   onRescheduled,
 }: {
   registration: RegistrationLookup;
+  /** What opened the booking (the link's token, or its email or date of birth): the move needs it too. */
+  proof: ManageProof;
   onBack: () => void;
   onRescheduled: (moved: RescheduleResult) => void;
 }) {
@@ -45,7 +49,7 @@ export function ReschedulePanel({
     try {
       const res = await api.post<ApiEnvelope<RescheduleResult>>(
         `/api/registrations/${encodeURIComponent(registration.referenceNumber)}/reschedule`,
-        { timeslotId: slot.id },
+        { timeslotId: slot.id, ...proof },
       );
       onRescheduled(res.data);
     } catch (error) {

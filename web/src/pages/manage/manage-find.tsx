@@ -1,0 +1,148 @@
+import {
+  CANCEL_MESSAGES,
+  MANAGE_ACCESS_MESSAGES,
+  type ManageProof,
+  REFERENCE_NUMBER_EXAMPLE,
+  referenceLookupSchema,
+  validate,
+} from '@hs/domain';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { AlertCircleIcon, SearchIcon } from '../../components/icons';
+import { Button } from '../../components/ui/button';
+import * as Card from '../../components/ui/card';
+import { toaster } from '../../components/ui/toaster';
+import { translateMessage as tm } from '../../i18n';
+import { FormField } from '../../public/form-field';
+import type { RegistrationLookup } from '../../public/types';
+import { manageReadFailure, readForManage } from './manage-api';
+
+/**
+ * 'Find Your Appointment' on the manage page (issue 46): the reference plus a second check, the
+ * booking's email or its date of birth (the reference alone is read aloud at desks). `notice`: why the
+ * page asks (a manage link that did not open the booking).
+ */
+export function ManageFind({
+  initialReference = '',
+  notice,
+  onFound,
+}: {
+  initialReference?: string;
+  notice?: string | null;
+  onFound: (registration: RegistrationLookup, proof: ManageProof) => void;
+}) {
+  const { t } = useTranslation();
+  const [reference, setReference] = useState(initialReference);
+  const [email, setEmail] = useState('');
+  const [dateOfBirth, setDateOfBirth] = useState('');
+  const [errors, setErrors] = useState<{ reference?: string; secondCheck?: string }>({});
+  const [lookupError, setLookupError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+  const referenceRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  async function lookUp() {
+    const r = validate(referenceLookupSchema, { referenceNumber: reference });
+    const secondCheck =
+      email.trim() || dateOfBirth.trim() ? undefined : MANAGE_ACCESS_MESSAGES.secondCheckRequired;
+    setErrors({ reference: r.ok ? undefined : r.message, secondCheck });
+    if (!r.ok || secondCheck) {
+      (r.ok ? emailRef : referenceRef).current?.focus();
+      return;
+    }
+    setLookupError(undefined);
+    setLoading(true);
+    const proof: ManageProof = {
+      ...(email.trim() ? { email: email.trim() } : {}),
+      ...(dateOfBirth ? { dateOfBirth } : {}),
+    };
+    try {
+      const res = await readForManage(r.value.referenceNumber, proof);
+      onFound(res.data, proof);
+    } catch (error) {
+      const message = manageReadFailure(error);
+      setLookupError(message);
+      toaster.create({ title: t('manage.lookupFailed'), description: tm(message), type: 'error' });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  const alert = lookupError ?? notice;
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title asChild>
+          <h2>{t('manage.findTitle')}</h2>
+        </Card.Title>
+        <Card.Description>{t('manage.secondCheckHint')}</Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void lookUp();
+          }}
+          className={css({ display: 'grid', gap: '4' })}
+        >
+          <FormField
+            ref={referenceRef}
+            id="referenceNumber"
+            name="referenceNumber"
+            label={t('success.reference')}
+            required
+            autoComplete="off"
+            placeholder={REFERENCE_NUMBER_EXAMPLE}
+            helperText={t('manage.exampleFormat', { example: REFERENCE_NUMBER_EXAMPLE })}
+            value={reference}
+            error={errors.reference}
+            onChange={(e) => setReference(e.target.value)}
+            onBlur={() => {
+              if (!reference.trim()) setErrors((x) => ({ ...x, reference: CANCEL_MESSAGES.reference }));
+            }}
+          />
+          <fieldset className={css({ display: 'grid', gap: '3', minW: '0' })}>
+            <legend className={css({ fontWeight: 'medium', fontSize: 'sm', mb: '2' })}>
+              {t('manage.secondCheckLegend')}
+            </legend>
+            <FormField
+              ref={emailRef}
+              id="manageEmail"
+              name="email"
+              type="email"
+              label={t('person.email')}
+              autoComplete="email"
+              value={email}
+              error={errors.secondCheck}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <p aria-hidden="true" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+              {t('manage.or')}
+            </p>
+            <FormField
+              id="manageDateOfBirth"
+              name="dateOfBirth"
+              type="date"
+              label={t('person.dateOfBirth')}
+              autoComplete="bday"
+              value={dateOfBirth}
+              onChange={(e) => setDateOfBirth(e.target.value)}
+            />
+          </fieldset>
+          {alert ? (
+            <p role="alert" className={css({ display: 'flex', gap: '2', color: 'fg.error', fontSize: 'sm' })}>
+              <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
+              {tm(alert)}
+            </p>
+          ) : null}
+          <Button type="submit" loading={loading} loadingText={t('manage.lookingUp')} justifySelf="start">
+            <SearchIcon />
+            {t('manage.lookUp')}
+          </Button>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
