@@ -13,10 +13,30 @@ export const CompanySettingsSchema = Type.Object(
         'e.g. M90000000A; empty: not GST-registered, documents are issued as "Invoice" without GST lines',
     }),
     invoicePrefix: Type.String({ maxLength: 10, description: '1-10 characters [A-Z0-9-], e.g. HS' }),
+    contactPhone: Type.Optional(
+      Type.String({
+        maxLength: 30,
+        description:
+          "The clinic's contact phone (issue 46): +65 and 8 digits, e.g. +65 6123 4567; empty: none",
+      }),
+    ),
+    contactEmail: Type.Optional(
+      Type.String({ maxLength: 254, description: "The clinic's contact email (issue 46); empty: none" }),
+    ),
   },
   { additionalProperties: false },
 );
 export type CompanySettingsInput = Static<typeof CompanySettingsSchema>;
+
+/** The clinic's contact details as the public site and every email show them (issue 46). */
+export const CompanyContactSchema = Type.Object({
+  name: Type.String({ description: 'The clinic (company) name' }),
+  address: Type.String({ description: "The clinic's address; empty when not set" }),
+  phone: Type.String({ description: '+65 6123 4567; empty when not set' }),
+  email: Type.String({ description: 'Contact email; empty when not set' }),
+});
+export type CompanyContact = Static<typeof CompanyContactSchema>;
+export const CompanyContactResponseSchema = Envelope(CompanyContactSchema);
 
 export const CompanySettingsResponseSchema = Envelope(
   Type.Object({

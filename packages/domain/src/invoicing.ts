@@ -14,6 +14,10 @@ export interface CompanySettings {
   /** Empty: not GST-registered, documents are plain invoices without GST lines. */
   gstRegistrationNumber: string;
   invoicePrefix: string;
+  /** The clinic's contact phone (issue 46), '+65 6123 4567'; empty: none shown. */
+  contactPhone: string;
+  /** The clinic's contact email (issue 46); empty: none shown. */
+  contactEmail: string;
 }
 
 export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
@@ -22,7 +26,17 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
   uen: '',
   gstRegistrationNumber: '',
   invoicePrefix: 'HS',
+  contactPhone: '',
+  contactEmail: '',
 };
+
+/** '+65 6123 4567' from '+6561234567', '6123 4567', '+65-6123-4567'; null when it is no Singapore 8-digit number. */
+export function normaliseContactPhone(raw: string): string | null {
+  const digits = raw.replace(/[\s-]/g, '').replace(/^\+65/, '');
+  return /^[3689]\d{7}$/.test(digits) ? `+65 ${digits.slice(0, 4)} ${digits.slice(4)}` : null;
+}
+
+const CONTACT_EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
 const UEN = /^(\d{8}[A-Z]|\d{9}[A-Z]|[ST]\d{2}[A-Z]{2}\d{4}[A-Z])$/;
 const GST_NO = /^([A-Z]\d{8}[A-Z]|\d{8}[A-Z]|\d{9}[A-Z]|[A-Z]{2}\d{7}[A-Z]|[ST]\d{2}[A-Z]{2}\d{4}[A-Z])$/;
@@ -41,6 +55,12 @@ export function companySettingsProblems(s: CompanySettings): Record<string, stri
   if (s.gstRegistrationNumber && !GST_NO.test(s.gstRegistrationNumber)) {
     out.gstRegistrationNumber =
       'GST registration number must look like M90000000A or a UEN (9 or 10 characters, capital letters), or be empty';
+  }
+  if (s.contactPhone && !normaliseContactPhone(s.contactPhone)) {
+    out.contactPhone = 'Contact phone must be a Singapore number: +65 and 8 digits, e.g. +65 6123 4567';
+  }
+  if (s.contactEmail && (s.contactEmail.length > 254 || !CONTACT_EMAIL.test(s.contactEmail))) {
+    out.contactEmail = 'Contact email must be a valid email address, e.g. hello@clinic.sg';
   }
   if (!PREFIX.test(s.invoicePrefix)) {
     out.invoicePrefix = 'Invoice prefix must be 1 to 10 characters: capital letters, digits or -';

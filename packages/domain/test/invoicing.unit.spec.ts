@@ -8,6 +8,7 @@ import {
   gstPartOf,
   gstRegistered,
   invoiceSequenceStream,
+  normaliseContactPhone,
   singaporeYear,
 } from '../src';
 
@@ -17,7 +18,31 @@ const valid: CompanySettings = {
   uen: '201912345K',
   gstRegistrationNumber: 'M90000000A',
   invoicePrefix: 'HS',
+  contactPhone: '',
+  contactEmail: '',
 };
+
+describe("the clinic's contact details (issue 46)", () => {
+  it('takes a Singapore number in any usual spacing, written one way', () => {
+    for (const raw of ['+65 6123 4567', '+6561234567', '6123 4567', '+65-6123-4567', '91234567']) {
+      expect(normaliseContactPhone(raw), raw).toMatch(/^\+65 [3689]\d{3} \d{4}$/);
+    }
+    expect(normaliseContactPhone('+6561234567')).toBe('+65 6123 4567');
+    for (const raw of ['1234', '+65 1234 5678', '+60 6123 4567', '6123456', '612345678']) {
+      expect(normaliseContactPhone(raw), raw).toBeNull();
+    }
+  });
+
+  it('are optional, and named when wrong', () => {
+    expect(
+      companySettingsProblems({ ...valid, contactPhone: '+65 6123 4567', contactEmail: 'a@b.sg' }),
+    ).toEqual({});
+    expect(companySettingsProblems({ ...valid, contactPhone: '12', contactEmail: 'nope' })).toEqual({
+      contactPhone: expect.stringMatching(/^Contact phone must be a Singapore number/),
+      contactEmail: expect.stringMatching(/^Contact email must be a valid email address/),
+    });
+  });
+});
 
 describe('company settings (issue 25)', () => {
   it('accepts the usual UEN and GST number shapes, and an empty GST number', () => {
@@ -37,6 +62,8 @@ describe('company settings (issue 25)', () => {
       uen: '2019',
       gstRegistrationNumber: 'GST123',
       invoicePrefix: 'hs',
+      contactPhone: '',
+      contactEmail: '',
     });
     expect(problems).toEqual({
       companyName: 'Company name is required',

@@ -36,6 +36,7 @@ import payments from './routes/public/payments';
 import partnerHandoff from './routes/public/partner';
 import participants from './routes/public/participants';
 import privacyNotice from './routes/public/privacy-notice';
+import companyContact from './routes/public/company-contact';
 import staffInvites from './routes/public/staff-invites';
 import waitlist from './routes/public/waitlist';
 import smsOptOut from './routes/public/sms-opt-out';
@@ -155,6 +156,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(partnerHandoff);
   await app.register(participants);
   await app.register(privacyNotice);
+  await app.register(companyContact);
   await app.register(staffInvites);
   await app.register(waitlist, { tokenSecret: config.waitlistTokenSecret });
   await app.register(smsOptOut, { tokenSecret: config.waitlistTokenSecret });

@@ -149,7 +149,8 @@ describe('tax invoices and credit notes (issue 25)', () => {
     expect(badPrefix.json().message).toContain('Invoice prefix');
     const ok = await admin('PUT', '/api/admin/company-settings', SETTINGS);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data).toEqual({ ...SETTINGS, gstRegistered: true });
+    // issue 46: the contact details are optional, empty when not given
+    expect(ok.json().data).toEqual({ ...SETTINGS, contactPhone: '', contactEmail: '', gstRegistered: true });
     const [audit] = await api.db.sql<{ entity_id: string }[]>`
       select entity_id from audit_log where entity = 'system_setting' and entity_id = 'company_settings'`;
     expect(audit).toBeDefined();

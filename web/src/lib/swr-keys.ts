@@ -8,6 +8,9 @@
 /** The active events (home page, event lookups by id). */
 export const EVENTS_KEY = '/api/events';
 
+/** The clinic's contact details (footer, issue 46). */
+export const COMPANY_CONTACT_KEY = '/api/company-contact';
+
 /** One event with its packages and slots, by slug. */
 export function eventKey(slug: string) {
   return `/api/events/${encodeURIComponent(slug)}`;

@@ -110,6 +110,9 @@ export async function seedDemo(
     uen: '200000000D',
     gstRegistrationNumber: 'M90000000A',
     invoicePrefix: 'HS',
+    // issue 46: the clinic's contact details, in the site's footer and every email's
+    contactPhone: '+65 6123 4567',
+    contactEmail: 'hello@demo-healthscreening.example.sg',
   });
   // Issue 25: a month of orders for the Reports tab's charts, back-dated over the past 30 days (their
   // bookings send emails, as below). First, so the worker numbers their invoices before today's.

@@ -16,7 +16,7 @@ export const NO_GST_EXPLANATION =
   "Without a GST registration number, documents are issued as 'Invoice' without GST lines";
 
 type Answer = ApiEnvelope<CompanySettingsView>;
-const FIELDS: { name: keyof CompanySettingsInput; label: string; hint?: string }[] = [
+const FIELDS: { name: keyof CompanySettingsInput; label: string; hint?: string; optional?: true }[] = [
   { name: 'companyName', label: 'Company name' },
   { name: 'address', label: 'Address' },
   { name: 'uen', label: 'UEN', hint: 'e.g. 201912345K' },
@@ -24,8 +24,22 @@ const FIELDS: { name: keyof CompanySettingsInput; label: string; hint?: string }
     name: 'gstRegistrationNumber',
     label: 'GST registration number',
     hint: 'e.g. M90000000A; empty if not registered',
+    optional: true,
   },
   { name: 'invoicePrefix', label: 'Invoice number prefix', hint: 'HS gives HS-2026-000123' },
+  // issue 46: shown in the public site's footer and in every email's
+  {
+    name: 'contactPhone',
+    label: 'Contact phone',
+    hint: '+65 and 8 digits, e.g. +65 6123 4567; shown on the site and in emails',
+    optional: true,
+  },
+  {
+    name: 'contactEmail',
+    label: 'Contact email',
+    hint: 'e.g. hello@clinic.sg; shown on the site and in emails',
+    optional: true,
+  },
 ];
 
 /** Admin: the supplier printed on tax invoices and credit notes (issue 25). */
@@ -36,12 +50,14 @@ export function CompanySettingsCard() {
   const [pending, setPending] = useState(false);
   const saved = data?.data;
   const value = (k: keyof CompanySettingsInput) => typed[k] ?? saved?.[k] ?? '';
-  const current = (): CompanySettingsInput => ({
+  const current = (): Required<CompanySettingsInput> => ({
     companyName: value('companyName').trim(),
     address: value('address').trim(),
     uen: value('uen').trim().toUpperCase(),
     gstRegistrationNumber: value('gstRegistrationNumber').trim().toUpperCase(),
     invoicePrefix: value('invoicePrefix').trim().toUpperCase(),
+    contactPhone: value('contactPhone').trim(),
+    contactEmail: value('contactEmail').trim().toLowerCase(),
   });
 
   const save = async (event: FormEvent) => {
@@ -88,7 +104,7 @@ export function CompanySettingsCard() {
                   label={f.label}
                   name={f.name}
                   helperText={f.hint}
-                  required={f.name !== 'gstRegistrationNumber'}
+                  required={!f.optional}
                   value={value(f.name)}
                   error={problems[f.name]}
                   onChange={(e) => setTyped((t) => ({ ...t, [f.name]: e.target.value }))}

@@ -47,6 +47,15 @@ describe('company settings (issue 25)', () => {
     await user.type(uen, '201912345K');
     await user.type(screen.getByLabelText(/^GST registration number/), 'm90000000a');
     expect(screen.queryByText(`${NO_GST_EXPLANATION}.`)).toBeNull();
+    // issue 46: the clinic's contact details, checked before saving
+    const phone = screen.getByLabelText(/^Contact phone/);
+    await user.type(phone, '1234');
+    await user.click(screen.getByRole('button', { name: 'Save Company Settings' }));
+    expect(await screen.findByText(/^Contact phone must be a Singapore number/)).toBeTruthy();
+    expect(bodyOf(fetchMock, 'PUT', '/api/admin/company-settings')).toBeUndefined();
+    await user.clear(phone);
+    await user.type(phone, '+65 6123 4567');
+    await user.type(screen.getByLabelText(/^Contact email/), 'Hello@Clinic.sg');
     await user.click(screen.getByRole('button', { name: 'Save Company Settings' }));
     expect(await screen.findByText('Company settings saved')).toBeTruthy();
     expect(bodyOf(fetchMock, 'PUT', '/api/admin/company-settings')).toEqual({
@@ -55,6 +64,8 @@ describe('company settings (issue 25)', () => {
       uen: '201912345K',
       gstRegistrationNumber: 'M90000000A',
       invoicePrefix: 'HS',
+      contactPhone: '+65 6123 4567',
+      contactEmail: 'hello@clinic.sg',
     });
   });
 });

@@ -1,7 +1,11 @@
+import type { CompanyContact } from '@hs/contracts';
 import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import { Container } from 'styled-system/jsx';
 import { Link } from 'wouter';
+import type { ApiEnvelope } from '../../lib/api';
+import { COMPANY_CONTACT_KEY } from '../../lib/swr-keys';
 import { BRAND_NAME } from './logo';
 
 const footerLink = css({ color: 'fg.muted', textDecoration: 'underline', _hover: { color: 'fg.default' } });
@@ -31,9 +35,12 @@ export function Footer() {
             color: 'fg.muted',
           })}
         >
-          <p>
-            © {year} {BRAND_NAME}. {t('footer.rights')}
-          </p>
+          <div>
+            <ClinicContact />
+            <p>
+              © {year} {BRAND_NAME}. {t('footer.rights')}
+            </p>
+          </div>
           <nav aria-label={t('footer.nav')} className={css({ display: 'flex', gap: '4' })}>
             <Link href="/manage-appointment" className={footerLink}>
               {t('header.manageBooking')}
@@ -45,5 +52,35 @@ export function Footer() {
         </div>
       </Container>
     </footer>
+  );
+}
+
+/**
+ * The clinic's contact details (issue 46: the emails say "contact us", the site says how). While
+ * they load, or when they cannot be loaded, the footer simply goes without them.
+ */
+function ClinicContact() {
+  const { t } = useTranslation();
+  const { data } = useSWR<ApiEnvelope<CompanyContact>>(COMPANY_CONTACT_KEY);
+  const contact = data?.data;
+  if (!contact || !(contact.phone || contact.email || contact.address)) return null;
+  return (
+    <address
+      aria-label={t('footer.contact')}
+      className={css({ fontStyle: 'normal', mb: '2', display: 'flex', flexWrap: 'wrap', gap: '1 3' })}
+    >
+      <strong>{contact.name}</strong>
+      {contact.address ? <span>{contact.address}</span> : null}
+      {contact.phone ? (
+        <a href={`tel:${contact.phone.replace(/\s+/g, '')}`} className={footerLink}>
+          {t('footer.phone', { phone: contact.phone })}
+        </a>
+      ) : null}
+      {contact.email ? (
+        <a href={`mailto:${contact.email}`} className={footerLink}>
+          {t('footer.email', { email: contact.email })}
+        </a>
+      ) : null}
+    </address>
   );
 }

@@ -18,7 +18,13 @@ import {
   AlsoAs,
   FileResponse,
 } from '@hs/contracts';
-import { type CompanySettings, companySettingsProblems, gstRegistered, toMoneyString } from '@hs/domain';
+import {
+  type CompanySettings,
+  companySettingsProblems,
+  gstRegistered,
+  normaliseContactPhone,
+  toMoneyString,
+} from '@hs/domain';
 import { invoiceTitle, renderIssuedCreditNotePdf, renderIssuedInvoicePdf } from '@hs/notifications';
 import {
   type GstMonth,
@@ -119,12 +125,15 @@ const invoices: FastifyPluginAsyncTypebox = async (app) => {
         uen: request.body.uen.trim().toUpperCase(),
         gstRegistrationNumber: request.body.gstRegistrationNumber.trim().toUpperCase(),
         invoicePrefix: request.body.invoicePrefix.trim().toUpperCase(),
+        contactPhone: (request.body.contactPhone ?? '').trim(),
+        contactEmail: (request.body.contactEmail ?? '').trim().toLowerCase(),
       };
       const problems = Object.entries(companySettingsProblems(input)).map(([field, message]) => ({
         field,
         message,
       }));
       if (problems.length) throw badRequest(problems[0]!.message, problems);
+      input.contactPhone = input.contactPhone && normaliseContactPhone(input.contactPhone)!;
       await sql.begin(async (tx) => {
         const before = await readCompanySettings(tx);
         await saveSetting(tx, {
