@@ -28,17 +28,20 @@ const smsOptOut: FastifyPluginAsyncTypebox<{ tokenSecret: string }> = async (app
     return id;
   };
 
+  // GET and POST share the link, its limit and their answers; only what they do differs.
+  const route = (summary: string) => ({
+    config: { rateLimit: rateLimits.booking },
+    schema: {
+      tags: ['public'],
+      summary,
+      params: TokenParams,
+      response: { 200: Envelope(OptOutStatusSchema), 404: ErrorResponseSchema },
+    },
+  });
+
   app.get(
     '/api/sms-opt-out/:token',
-    {
-      config: { rateLimit: rateLimits.booking },
-      schema: {
-        tags: ['public'],
-        summary: 'Whether the order of an SMS opt-out link has opted out of SMS reminders',
-        params: TokenParams,
-        response: { 200: Envelope(OptOutStatusSchema), 404: ErrorResponseSchema },
-      },
-    },
+    route('Whether the order of an SMS opt-out link has opted out of SMS reminders'),
     async (request) => {
       const id = registrationOf(request.params.token);
       const { state, events } = await aggregateStream(sql, registrationStream(id).id, registrationDecider);
@@ -53,15 +56,7 @@ const smsOptOut: FastifyPluginAsyncTypebox<{ tokenSecret: string }> = async (app
 
   app.post(
     '/api/sms-opt-out/:token',
-    {
-      config: { rateLimit: rateLimits.booking },
-      schema: {
-        tags: ['public'],
-        summary: 'Opt the order of an SMS opt-out link out of SMS reminders (recorded once; idempotent)',
-        params: TokenParams,
-        response: { 200: Envelope(OptOutStatusSchema), 404: ErrorResponseSchema },
-      },
-    },
+    route('Opt the order of an SMS opt-out link out of SMS reminders (recorded once; idempotent)'),
     async (request) => {
       const id = registrationOf(request.params.token);
       const result = await optOutOfSms(sql, id, { actor: 'customer:sms-opt-out' });
