@@ -127,6 +127,9 @@ describe('/booking/confirmation/{reference}', () => {
     expect(main().getByRole('link', { name: 'Manage booking' })).toBeTruthy();
 
     await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false), { timeout: 3000 });
+    // the page opened at its top; from here only the payment may move the view
+    expect(scrolled).toHaveBeenCalledWith({ top: 0 });
+    scrolled.mockClear();
     await user.click(pay);
     const heading = await screen.findByRole('heading', { name: 'Booking Confirmed' });
     await waitFor(() => expect(scrolled).toHaveBeenCalledWith({ top: 0 }));

@@ -1,5 +1,5 @@
 import { parseRegistrationStatus, paymentView, shouldOpenPaymentPanel } from '@hs/domain';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { Link, useParams, useSearch } from 'wouter';
@@ -54,6 +54,10 @@ export default function BookingConfirmationPage() {
     onPrepaidFailed: () => setPanelOpen(true),
     refresh: () => void mutate(),
   });
+
+  // Arriving here starts at the page's top (the wizard's Confirm sat at the bottom of a long page), so
+  // on a phone the status, and with a balance due the amount and Pay, are on the first screen.
+  useEffect(() => window.scrollTo({ top: 0 }), []);
 
   /** A participant change re-priced the booking: read it as of that change; the panel follows the new balance. */
   async function participantsChanged(result: ParticipantChangeResult) {
@@ -144,18 +148,13 @@ export default function BookingConfirmationPage() {
       <title>{`${title} | Health Screening`}</title>
       <div className={css({ w: 'full', maxW: '2xl', display: 'grid', gap: '5' })}>
         <Card.Root data-print-card="">
-          <StatusHeader ref={heading} tone={tone} title={title} text={text} />
-          {pending ? (
-            <Card.Body gap="3" className={noPrint}>
-              {view.canPay && !open ? (
-                <Button size="lg" fullWidth onClick={() => setPanelOpen(true)}>
-                  <CreditCardIcon />
-                  {t('confirmation.payNow')}
-                </Button>
-              ) : null}
-              {status === 'pending_payment' && registration.holdUntil ? (
-                <HoldNotice holdUntil={registration.holdUntil} onEnded={() => void mutate()} />
-              ) : null}
+          <StatusHeader ref={heading} tone={tone} title={title} text={text} compact={pending} />
+          {pending && !open ? (
+            <Card.Body className={noPrint}>
+              <Button size="lg" fullWidth onClick={() => setPanelOpen(true)}>
+                <CreditCardIcon />
+                {t('confirmation.payNow')}
+              </Button>
             </Card.Body>
           ) : null}
           {view.canConfirmZeroBalance ? (
@@ -183,6 +182,11 @@ export default function BookingConfirmationPage() {
               />
             </Suspense>
           </div>
+        ) : null}
+
+        {/* until when the seats are held: right below the payment, which stays on the first screen */}
+        {pending && status === 'pending_payment' && registration.holdUntil ? (
+          <HoldNotice holdUntil={registration.holdUntil} onEnded={() => void mutate()} />
         ) : null}
 
         {pending ? <Card.Root data-print-card="">{details}</Card.Root> : null}
