@@ -1,4 +1,4 @@
-import { formatSGD, type PriceBreakdown } from '@hs/domain';
+import { formatSGD, type PriceBreakdown, withGstCents, withGstShares } from '@hs/domain';
 import { css, cx } from 'styled-system/css';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toCents } from '../../public/money';
@@ -82,9 +82,30 @@ export function viewFromPreview(
 
 const row = css({ display: 'flex', justifyContent: 'space-between', gap: '4', py: '1' });
 const num = css({ fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' });
+const saving = cx(row, css({ color: 'success.text' }));
+
+/**
+ * The lines as the public sees them: GST included (IRAS), each participant's price, then the group
+ * discount and the code, adding up to the total to the cent (withGstShares puts each rounding on its
+ * own line). The GST inside the total is shown under it.
+ */
+export function inclusiveLines(view: BreakdownView) {
+  const volume = Math.min(
+    view.volumeDiscount,
+    view.lines.reduce((a, l) => a + l.appliedPrice, 0),
+  );
+  const code = Math.min(view.discountAmount, view.subtotal);
+  const shares = withGstShares([...view.lines.map((l) => l.appliedPrice), -volume, -code]);
+  return {
+    people: view.lines.map((l, i) => ({ ...l, shown: shares[i] ?? 0, shownBase: withGstCents(l.basePrice) })),
+    volumeDiscount: -(shares[view.lines.length] ?? 0),
+    codeDiscount: -(shares[view.lines.length + 1] ?? 0),
+  };
+}
 
 export function PriceBreakdownTable({ view, updating }: { view: BreakdownView; updating?: boolean }) {
   const { t } = useTranslation();
+  const shown = inclusiveLines(view);
   return (
     <section
       aria-labelledby="price-heading"
@@ -93,17 +114,12 @@ export function PriceBreakdownTable({ view, updating }: { view: BreakdownView; u
     >
       <h3 id="price-heading" className={css({ fontWeight: 'semibold', mb: '2' })}>
         {t('review.priceBreakdown')}
+        <span className={css({ ml: '1.5', fontSize: 'xs', fontWeight: 'normal', color: 'fg.muted' })}>
+          ({t('wizard.inclGst')})
+        </span>
       </h3>
-      <ul
-        className={css({
-          fontSize: 'sm',
-          borderBottomWidth: '1px',
-          borderColor: 'border.default',
-          pb: '2',
-          mb: '2',
-        })}
-      >
-        {view.lines.map((l, i) => (
+      <ul className={css({ fontSize: 'sm' })}>
+        {shown.people.map((l, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id; the order is the participants' order
           <li key={`${l.name}-${i}`} className={row}>
             <span>
@@ -119,47 +135,29 @@ export function PriceBreakdownTable({ view, updating }: { view: BreakdownView; u
             </span>
             <span className={num}>
               {l.memberPrice && l.basePrice !== l.appliedPrice ? (
-                <s className={css({ color: 'fg.muted', mr: '1.5' })}>{formatSGD(l.basePrice)}</s>
+                <s className={css({ color: 'fg.muted', mr: '1.5' })}>{formatSGD(l.shownBase)}</s>
               ) : null}
-              {formatSGD(l.appliedPrice)}
+              {formatSGD(l.shown)}
             </span>
           </li>
         ))}
       </ul>
       <dl className={css({ fontSize: 'sm' })}>
-        <div className={row}>
-          <dt>{t('review.basePrice')}</dt>
-          <dd className={num}>{formatSGD(view.baseTotal)}</dd>
-        </div>
-        {view.memberDiscount > 0 ? (
-          <div className={cx(row, css({ color: 'success.text' }))}>
-            <dt>{t('review.aiaMemberDiscount')}</dt>
-            <dd className={num}>-{formatSGD(view.memberDiscount)}</dd>
-          </div>
-        ) : null}
-        {view.volumeDiscount > 0 ? (
-          <div className={cx(row, css({ color: 'success.text' }))}>
+        {shown.volumeDiscount > 0 ? (
+          <div className={saving}>
             <dt>{t('review.groupDiscount', { percent: view.volumeDiscountPercent })}</dt>
-            <dd className={num}>-{formatSGD(view.volumeDiscount)}</dd>
+            <dd className={num}>-{formatSGD(shown.volumeDiscount)}</dd>
           </div>
         ) : null}
-        <div className={row}>
-          <dt>{t('review.subtotal')}</dt>
-          <dd className={num}>{formatSGD(view.subtotal)}</dd>
-        </div>
-        {view.discountAmount > 0 ? (
-          <div className={cx(row, css({ color: 'success.text' }))}>
+        {shown.codeDiscount > 0 ? (
+          <div className={saving}>
             <dt>
               {t('review.discount')}
               {view.discountLabel ? ` (${view.discountLabel})` : ''}
             </dt>
-            <dd className={num}>-{formatSGD(view.discountAmount)}</dd>
+            <dd className={num}>-{formatSGD(shown.codeDiscount)}</dd>
           </div>
         ) : null}
-        <div className={row}>
-          <dt>{t('review.gst')}</dt>
-          <dd className={num}>{formatSGD(view.gst)}</dd>
-        </div>
         <div
           className={cx(
             row,
@@ -175,6 +173,10 @@ export function PriceBreakdownTable({ view, updating }: { view: BreakdownView; u
         >
           <dt>{t('review.total')}</dt>
           <dd className={num}>{formatSGD(view.total)}</dd>
+        </div>
+        <div className={cx(row, css({ color: 'fg.muted', fontSize: 'xs' }))}>
+          <dt>{t('review.gstIncluded')}</dt>
+          <dd className={num}>{formatSGD(view.gst)}</dd>
         </div>
         {view.partnerPaid > 0 ? (
           <>

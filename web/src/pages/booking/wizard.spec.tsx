@@ -226,20 +226,22 @@ describe('booking wizard', { timeout: 20_000 }, () => {
     await toReview(user);
     const breakdown = await screen.findByTestId('price-breakdown');
     await waitFor(() => expect(within(breakdown).getByText('S$210.62')).toBeTruthy());
+    // issue 46: every line GST-inclusive and adding up to the total to the cent:
+    // 106.82 (member price 98.00, was 139.52) + 139.52 - 12.32 (group) - 23.40 (code) = 210.62.
     for (const text of [
-      'Base price',
-      'AIA member discount',
       'Group discount (5%)',
       'Discount (SAVE10)',
-      'GST (9%)',
       'Total',
+      'GST (9%) included in the total',
     ]) {
       expect(within(breakdown).getByText(text)).toBeTruthy();
     }
-    expect(within(breakdown).getByText('-S$30.00')).toBeTruthy();
-    expect(within(breakdown).getByText('-S$11.30')).toBeTruthy();
-    expect(within(breakdown).getByText('-S$21.47')).toBeTruthy();
+    expect(within(breakdown).getByText('S$106.82')).toBeTruthy();
+    expect(within(breakdown).getAllByText('S$139.52')).toHaveLength(2);
+    expect(within(breakdown).getByText('-S$12.32')).toBeTruthy();
+    expect(within(breakdown).getByText('-S$23.40')).toBeTruthy();
     expect(within(breakdown).getByText('S$17.39')).toBeTruthy();
+    expect(within(breakdown).queryByText('Subtotal')).toBeNull();
   });
 
   it('asks for a discount code, and shows the server message for an invalid one', async () => {
