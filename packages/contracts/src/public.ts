@@ -68,6 +68,8 @@ export const PostalTimeslotsResponseSchema = Type.Object({
   regionName: Type.String(),
   postalCode: Type.String(),
   position: Type.String({ description: 'The slot read model position this answer reflects' }),
+  /** Issue 46: where this region's appointments happen (its venue, else the event's; null: none). */
+  venue: Nullable(VenueSchema),
   data: TimeslotGroupsSchema,
 });
 

@@ -30,8 +30,9 @@ export const NO_VENUES: EventVenues = { venue: null, regionVenues: {} };
 
 /** The venue of an appointment in `region` (null: an event without regions): the region's, else the event's. */
 export function appointmentVenue(venues: EventVenues, region: string | null | undefined): Venue | null {
-  const own = region ? venues.regionVenues[region as Region] : undefined;
-  return own ?? venues.venue;
+  // `?.` and `??`: an answer from before issue 46 (a cached page) has neither field
+  const own = region ? venues.regionVenues?.[region as Region] : undefined;
+  return own ?? venues.venue ?? null;
 }
 
 /** 'Woodlands Health Clinic, 10 Woodlands Ave 1, Singapore 739062': name, address, postal code. */

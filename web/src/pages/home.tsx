@@ -12,6 +12,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import type { ApiEnvelope } from '../lib/api';
 import { EVENTS_KEY } from '../lib/swr-keys';
 import type { EventSummary } from '../public/types';
+import { useEventWhereText } from '../public/venue';
 
 /** Case-insensitive name filter (spec: it exists, but no input for it is shown). */
 export function filterEvents(events: readonly EventSummary[], search: string): EventSummary[] {
@@ -40,6 +41,11 @@ const row = css({
   borderRadius: 'l3',
   boxShadow: 'xs',
 });
+
+/** Where the event happens, one line: its location or venue, its clinics by region, or "not specified". */
+function EventWhere({ event }: { event: EventSummary }) {
+  return <>{useEventWhereText(event)}</>;
+}
 
 function EventRowSkeleton() {
   return (
@@ -145,7 +151,7 @@ export default function HomePage() {
                     })}
                   >
                     <MapPinIcon />
-                    {event.location || t('common.locationNotSpecified')}
+                    <EventWhere event={event} />
                   </p>
                   <Badge tone={toneFor(label)} mt="2">
                     {t(`availability.${label}`, { defaultValue: label })}

@@ -18,6 +18,8 @@ export type {
   Quote,
   RegistrationLookup,
   RescheduleResult,
+  /** Issue 46: where to go; the lookup's `venue` (RegistrationLookup['venue']) is the appointment's. */
+  Venue,
 } from '@hs/contracts';
 
 export type PublicTimeslot = Timeslot;

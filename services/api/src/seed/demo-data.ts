@@ -113,9 +113,8 @@ export const DEMO_EVENTS = [
     slug: 'whitecoat-health-screening',
     description:
       'Health screening for WhiteCoat telehealth patients, booked by postal code across Singapore.',
-    // Where to go comes from the clinic of the booker's region (issue 46): no catch-all text.
+    // Where to go is the clinic of the booker's region (issue 46): no catch-all text or venue.
     location: null,
-    venue: NOVENA,
     regionVenues: PARTNER_CLINICS,
     packages: ['basic', 'comprehensive', 'executive'],
     reminders: DEMO_REMINDERS,

@@ -24,6 +24,8 @@ const manualEvent: AdminEvent = {
   timeslots: [],
   config: { configType: 'manual', numSlots: 10, bufferHours: 24, slotsPerTimeslot: 1, maxAttendees: 30 },
   reminders: [{ offsetHours: 24, channel: 'email' }],
+  venue: null,
+  regionVenues: {},
 };
 
 const slots = (extra = false) => ({

@@ -30,6 +30,14 @@ import { ADMIN_PATHS, formatAdminDate, useAdminList } from '../lib/admin-api';
 import type { AdminEvent, AdminPackage } from '@hs/contracts';
 import { ManualTimeslots } from './event-timeslots';
 import {
+  EventVenuesEditor,
+  EventWhereCell,
+  type VenuesErrors,
+  checkVenues,
+  hasAnyVenue,
+  venueDrafts,
+} from './event-venues-editor';
+import {
   type ReminderRow,
   ReminderScheduleEditor,
   reminderRows,
@@ -118,12 +126,19 @@ export function EventDialog({ event, ...slot }: ItemDialogProps<'event', AdminEv
   const { items: packages, isLoading: packagesLoading } = useAdminList<AdminPackage>(ADMIN_PATHS.packages);
   const [slugTouched, setSlugTouched] = useState(Boolean(event));
   const [reminders, setReminders] = useState<ReminderRow[]>(() => reminderRows(event?.reminders));
+  const [venues, setVenues] = useState(() => venueDrafts(event));
+  const [venueErrors, setVenueErrors] = useState<VenuesErrors>({});
   const schedule = reminderSchedule(reminders);
   const { values } = form;
 
   const onSubmit = form.handleSubmit(async (out) => {
     if (!schedule.ok) return;
+    const where = checkVenues(venues);
+    setVenueErrors(where.ok ? {} : where.errors);
+    if (!where.ok) return;
     await save({
+      venue: where.venue,
+      regionVenues: where.regionVenues,
       name: out.name,
       slug: out.slug,
       description: out.description,
@@ -175,6 +190,13 @@ export function EventDialog({ event, ...slot }: ItemDialogProps<'event', AdminEv
       <DescriptionField form={form} />
       <Field.TextField label="Location" error={form.errors.location} {...form.text('location')} />
       <ActiveSwitch form={form} />
+      <EventVenuesEditor
+        drafts={venues}
+        onChange={setVenues}
+        errors={venueErrors}
+        regionBased={values.configType === 'auto'}
+        warn={values.isActive && !values.location.trim() && !hasAnyVenue(venues)}
+      />
 
       <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         <legend className={css({ fontWeight: 'medium', textStyle: 'sm', mb: '1.5' })}>Packages</legend>
@@ -260,7 +282,7 @@ export function EventsTab() {
       entity={EVENT}
       description="Screening events, their packages and how their timeslots come about."
       columns={[
-        { header: 'Location', cell: (e) => e.location ?? '' },
+        { header: 'Location', cell: (e) => <EventWhereCell event={e} /> },
         { header: 'Created', cell: (e) => formatAdminDate(e.createdAt), className: cellStyle.nowrap },
         { header: 'Status', cell: (e) => <StatusBadge active={e.isActive} /> },
       ]}

@@ -13,12 +13,14 @@ import { CalendarIcon } from '../../components/icons';
 import { MapPinIcon, PackageIcon } from '../../components/icons';
 import { EventLoadError, EventNotFound } from '../../public/event-states';
 import type { EventDetail } from '../../public/types';
+import { VenueDetails, useEventWhereText } from '../../public/venue';
 import { BookingWizard } from './wizard';
 
 const NOTES = ['event.note1', 'event.note2', 'event.note3', 'event.note4'] as const;
 
 function InfoPanel({ event }: { event: EventDetail }) {
   const { t } = useTranslation();
+  const where = useEventWhereText(event);
   return (
     <div className={css({ gridArea: 'info' })}>
       <Card.Root>
@@ -32,10 +34,12 @@ function InfoPanel({ event }: { event: EventDetail }) {
         </Card.Header>
         <Card.Body gap="3">
           <dl className={css({ display: 'grid', gap: '2.5', fontSize: 'sm' })}>
-            <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-              <MapPinIcon className={css({ color: 'accent.default', flexShrink: 0 })} />
+            <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-start' })}>
+              <MapPinIcon className={css({ color: 'accent.default', flexShrink: 0, mt: '0.5' })} />
               <dt className={css({ srOnly: true })}>{t('event.location')}</dt>
-              <dd>{event.location || t('common.locationNotSpecified')}</dd>
+              <dd className={css({ minW: 0 })}>
+                {event.venue ? <VenueDetails venue={event.venue} /> : where}
+              </dd>
             </div>
             <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
               <CalendarIcon className={css({ color: 'accent.default', flexShrink: 0 })} />
@@ -73,9 +77,13 @@ function InfoPanel({ event }: { event: EventDetail }) {
   );
 }
 
-/** The postal-region explainer: beside the wizard on desktops, below it on phones. */
-function RegionPanel() {
+/**
+ * The postal-region explainer: beside the wizard on desktops, below it on phones. A region-based
+ * event names each region's clinic under it (issue 46).
+ */
+function RegionPanel({ event }: { event: EventDetail }) {
   const { t } = useTranslation();
+  const clinics = event.regionVenues ?? {};
   return (
     <div className={css({ gridArea: 'region' })}>
       <Card.Root variant="subtle">
@@ -93,7 +101,14 @@ function RegionPanel() {
                 key={r.region}
                 className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}
               >
-                <span className={css({ fontWeight: 'medium' })}>{t(`region.${r.region}`)}</span>
+                <span className={css({ display: 'grid' })}>
+                  <span className={css({ fontWeight: 'medium' })}>{t(`region.${r.region}`)}</span>
+                  {clinics[r.region] ? (
+                    <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
+                      {clinics[r.region]!.name}
+                    </span>
+                  ) : null}
+                </span>
                 <span className={css({ color: 'fg.muted', textAlign: 'end' })}>{r.prefixes}</span>
               </li>
             ))}
@@ -162,7 +177,7 @@ export default function EventBookingPage() {
         <div className={css({ gridArea: 'wizard', minW: '0' })}>
           <BookingWizard event={event} />
         </div>
-        <RegionPanel />
+        <RegionPanel event={event} />
       </div>
     </Page>
   );

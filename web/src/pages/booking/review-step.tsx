@@ -36,6 +36,7 @@ import { PriceBreakdownTable, viewFromPreview, viewFromQuote } from './price-bre
 import { findPackage, type MemberOrCode, type Membership, type PersonalValues } from './wizard-logic';
 import { spreadRow } from '../../public/spread-row';
 import { EditParticipantButton, RemoveParticipantButton } from '../../public/participant-buttons';
+import { AppointmentWhere } from '../../public/venue';
 
 /** The server's quote for the current order (authoritative); null body = don't ask. */
 export function useQuote(body: object | null) {
@@ -229,7 +230,9 @@ export function ReviewStep(props: ReviewStepProps) {
           <dt>{t('review.time')}</dt>
           <dd>{slot?.label}</dd>
           <dt>{t('review.location')}</dt>
-          <dd>{event.location || t('common.locationNotSpecified')}</dd>
+          <dd>
+            <AppointmentWhere event={event} region={slot?.region} />
+          </dd>
         </dl>
       </ReviewSection>
 

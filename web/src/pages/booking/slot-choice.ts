@@ -29,6 +29,7 @@ export function useSlotChoice(key: ReturnType<typeof postalTimeslotsKey> | null,
     loading: query.isLoading,
     error: query.error,
     regionName: query.data?.regionName,
+    venue: query.data?.venue ?? null,
     selectedDate,
     timeslotId,
     onDate: (date) => {

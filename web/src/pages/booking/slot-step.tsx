@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ChoiceGroup } from '../../public/choice-group';
 import type { PublicTimeslot } from '../../public/types';
+import { type Venue, VenuePanel } from '../../public/venue';
 import { WarningNotice } from '../../public/warning-notice';
 import { localDate } from '../../i18n/format';
 import { FIELD_ID_PREFIX as F } from './wizard-logic';
@@ -37,6 +38,8 @@ export interface SlotStepProps {
   loading: boolean;
   error: unknown;
   regionName?: string | undefined;
+  /** Where the region's appointments happen (issue 46; the postal-code lookup's answer). */
+  venue?: Venue | null | undefined;
   selectedDate: string | null;
   timeslotId: number | null;
   onDate: (date: string) => void;
@@ -51,6 +54,7 @@ export function SlotStep({
   loading,
   error,
   regionName,
+  venue,
   selectedDate,
   timeslotId,
   onDate,
@@ -90,6 +94,7 @@ export function SlotStep({
           {t('slots.showingRegion', { region: regionName })}
         </p>
       ) : null}
+      {venue ? <VenuePanel venue={venue} /> : null}
       <ChoiceGroup
         id={`${F}date`}
         label={t('slots.selectDate')}

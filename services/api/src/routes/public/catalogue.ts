@@ -15,12 +15,13 @@ import {
   POSTAL_CODE_PATTERN,
   TIMESLOT_SEARCH_MESSAGES,
   autoEventOccupancy,
+  appointmentVenue,
   availabilityLabel,
   locationText,
   singaporeToday,
 } from '@hs/domain';
 import { formatPosition, loadCheckpoint, parsePosition, waitForPosition } from '@hs/eventstore';
-import { readEventVenues, slotAvailabilityProjection } from '@hs/read-models';
+import { readEventVenues, readVenuesOf, slotAvailabilityProjection } from '@hs/read-models';
 import { Type } from '@sinclair/typebox';
 import { badRequest, notFound } from '../../errors';
 import {
@@ -278,10 +279,12 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         const event = await findEvent(sql, { id: eventId, activeOnly: true });
         const position = await reflect(request.query.position);
         const found = await slotsForPostalCode(sql, event, postalCode);
-        return { position, found };
+        // issue 46: where this region's appointments happen
+        const venue = appointmentVenue(await readVenuesOf(sql, eventId), found.region);
+        return { position, found, venue };
       };
       // An answer that must reflect a given position is never served from the cache.
-      const { position, found } = request.query.position
+      const { position, found, venue } = request.query.position
         ? await answer()
         : await cached(`postal|${eventId}|${postalCode}`, answer);
       if (found.region === null) throw notFound(found.message);
@@ -291,6 +294,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         regionName: found.regionName,
         postalCode,
         position,
+        venue,
         data: groupByDate(found.slots),
       };
     },
