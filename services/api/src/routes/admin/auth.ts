@@ -5,8 +5,10 @@ import { dummyHash, verifyPassword } from '../../auth/password';
 import { acceptSecondFactor } from '../../auth/second-factor';
 import { HttpError, unauthorized } from '../../errors';
 import { ignoreEmptyBody } from '../../no-body';
-import { parseInput } from '../../validation';
-import { adminLoginSchema as LoginInput } from '@hs/domain';
+import { parseFirst } from '../../validation';
+import { inputJsonSchema } from '../../validation-schema';
+import { INVALID_INPUT_MESSAGE, adminLoginSchema } from '@hs/domain';
+import * as v from 'valibot';
 
 const UserSchema = Type.Object({
   id: Type.Integer(),
@@ -20,6 +22,15 @@ type UserRow = { id: number; username: string; email: string | null; role: strin
 const toUser = (u: UserRow) => ({ ...u, lastLogin: u.lastLogin?.toISOString() ?? null });
 
 const FAILURE_WINDOW_MINUTES = 15;
+
+/** The spec's login form (shared with the web), and the second factor's code of a user with TOTP. */
+const LoginInput = v.object(
+  {
+    ...adminLoginSchema.entries,
+    code: v.optional(v.pipe(v.string('Invalid code'), v.maxLength(32, 'Invalid code'))),
+  },
+  INVALID_INPUT_MESSAGE,
+);
 
 /** POST /login: outside the admin guard. */
 export const login: FastifyPluginAsyncTypebox = async (app) => {
@@ -47,11 +58,7 @@ export const login: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'A user with a TOTP second factor sends `code` too (6 digits, or a recovery code); without it the ' +
           "answer is 401 with errors [{ field: 'code' }], and the client asks for the code and signs in again.",
-        body: Type.Object({
-          username: Type.String(),
-          password: Type.String(),
-          code: Type.Optional(Type.String({ maxLength: 32 })),
-        }),
+        body: inputJsonSchema(LoginInput),
         response: {
           200: Envelope(Type.Object({ token: Type.String(), user: UserSchema })),
           400: ErrorResponseSchema,
@@ -60,13 +67,7 @@ export const login: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       // Spec messages ('Username is required') come before the generic schema check.
-      preValidation: async (request) => {
-        const { code } = (request.body ?? {}) as { code?: unknown };
-        request.body = {
-          ...parseInput(LoginInput, request.body),
-          ...(code === undefined ? {} : { code }),
-        } as never;
-      },
+      preValidation: parseFirst(LoginInput),
     },
     async (request, reply) => {
       const { username, password, code } = request.body;
