@@ -88,6 +88,8 @@ const LOOKUP = [
   'cancellationRefund',
   // the opaque check-in code the confirmation shows as a QR code (issue 23)
   'checkInToken',
+  // where the appointment happens: its region's venue, else the event's (issue 46)
+  'venue',
 ];
 
 const QUOTE = [
