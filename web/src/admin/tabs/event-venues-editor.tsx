@@ -93,13 +93,11 @@ export function checkVenues(
 
 function VenueFieldset({
   legend,
-  id,
   draft,
   errors,
   onChange,
 }: {
   legend: string;
-  id: string;
   draft: VenueDraft;
   errors: VenueErrors | undefined;
   onChange: (draft: VenueDraft) => void;
@@ -111,7 +109,6 @@ function VenueFieldset({
         {FIELDS.map((f) => (
           <Field.TextField
             key={f}
-            id={`${id}-${f}`}
             label={LABELS[f]}
             value={draft[f]}
             error={errors?.[f]}
@@ -155,7 +152,6 @@ export function EventVenuesEditor({
       ) : null}
       <VenueFieldset
         legend="Event venue"
-        id="venue"
         draft={drafts.venue}
         errors={errors.venue}
         onChange={(venue) => onChange({ ...drafts, venue })}
@@ -179,7 +175,6 @@ export function EventVenuesEditor({
               <div className={css({ mt: '3' })}>
                 <VenueFieldset
                   legend={`${regionName(r)} venue`}
-                  id={`venue-${r}`}
                   draft={drafts.regions[r]}
                   errors={errors[r]}
                   onChange={(d) => onChange({ ...drafts, regions: { ...drafts.regions, [r]: d } })}
