@@ -16,8 +16,10 @@ import {
   reminderKey,
   reminderScheduleOrDefault,
   singaporeInstant,
+  venueLine,
 } from '@hs/domain';
 import { enqueueBulkOnce } from '@hs/eventstore';
+import { readAppointmentVenue } from '@hs/read-models';
 import type { Logger } from 'pino';
 import type { Producers } from './queues';
 import { type RegistrationRead, loadRegistration } from './registration';
@@ -31,6 +33,7 @@ export interface ReminderPlanInputs {
   appointmentAt: Date;
   schedule: ReminderRule[];
   eventName: string;
+  /** Where to go (issue 46): the appointment venue's line, else the event's location text. */
   location: string | null;
 }
 
@@ -39,18 +42,29 @@ export async function reminderInputs(sql: Sql, read: RegistrationRead): Promise<
   const { timeslotId, eventId } = read.state;
   if (timeslotId === null || eventId === null) return null;
   const [row] = await sql<
-    { day: string; time: string; reminders: unknown; name: string; location: string | null }[]
+    {
+      day: string;
+      time: string;
+      reminders: unknown;
+      name: string;
+      location: string | null;
+      region: string | null;
+    }[]
   >`
     select to_char(t.date, 'YYYY-MM-DD') as day, to_char(t.time, 'HH24:MI') as time,
-      e.reminders, e.name, e.location
+      e.reminders, e.name, e.location,
+      -- the appointment's region as the lookups read it (the order's), else its slot's
+      coalesce((select o.region from orders o where o.registration_id = ${Number(read.state.registrationId)}), t.region)
+        as region
     from timeslots t join screening_events e on e.id = ${eventId}
     where t.id = ${timeslotId}`;
   if (!row) return null;
+  const venue = await readAppointmentVenue(sql, eventId, row.region);
   return {
     appointmentAt: singaporeInstant(row.day, row.time),
     schedule: reminderScheduleOrDefault(row.reminders),
     eventName: row.name,
-    location: row.location,
+    location: venue ? venueLine(venue) : row.location,
   };
 }
 
