@@ -116,8 +116,8 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
       booking: { max: 30, timeWindow: '1 minute' },
       notFound: { max: 60, timeWindow: '1 minute' },
       bookingLookups: {
-        perVisitor: int(env, 'LOOKUP_LIMIT_PER_VISITOR', 30, { min: 1 }),
-        perReference: int(env, 'LOOKUP_LIMIT_PER_REFERENCE', 10, { min: 1 }),
+        perVisitor: int(env, 'LOOKUP_LIMIT_PER_VISITOR', 120, { min: 1 }),
+        perReference: int(env, 'LOOKUP_LIMIT_PER_REFERENCE', 60, { min: 1 }),
         windowMs: int(env, 'LOOKUP_LIMIT_WINDOW_MINUTES', 10, { min: 1, max: 24 * 60 }) * 60_000,
         keyPrefix: `${common.bullmqPrefix}:lookups`,
       },
