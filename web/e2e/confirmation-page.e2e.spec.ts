@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type ProductStack, launchBrowser, parseIcs, startProductStack } from '@hs/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,20 @@ const PHONE = { width: 360, height: 740 };
 const MANUAL_EVENT = 'community-health-screening-2026';
 const PARTNER_EVENT = 'whitecoat-health-screening';
 const REFERENCE = /^HS\d{4}-\d{4}-\d{4}$/;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the page as it is. */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+    const axe = (window as any).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return (r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 type Catalogue = typeof en;
 type Lang = 'en' | 'zh';
@@ -109,6 +124,7 @@ describe('the one confirmation page on a phone', () => {
     expect(entry!.UID).toMatch(/^registration-\d+@healthscreening\.example\.sg$/);
     expect(entry!.DESCRIPTION).toContain(reference);
     expect(await noSideways(page)).toBe(true);
+    expect(await axeFindings(page)).toEqual([]);
   }
 
   /** A reload keeps the confirmation: same URL, same booking, QR again. */
@@ -145,6 +161,7 @@ describe('the one confirmation page on a phone', () => {
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
     expect(await noSideways(page)).toBe(true);
+    expect(await axeFindings(page)).toEqual([]);
 
     // Scrolled down (reading the details), then paid: the view goes back to 'Booking Confirmed' at the top.
     await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight }));

@@ -449,8 +449,9 @@ describe('the public site in a browser', () => {
       [`/legacy/events/${MANUAL_EVENT}`, 'Choose Package and Time'],
       [`/booking/${MANUAL_EVENT}/participants?eventId=2&packageId=1`, 'Participants (0 / 10)'],
     ];
+    // (3) cancelled it: the confirmation page says so (issue 46), no longer 'Booking Confirmed'
     if (partnerBooking)
-      routes.push([`/booking/confirmation/${partnerBooking.reference}`, 'Booking Confirmed']);
+      routes.push([`/booking/confirmation/${partnerBooking.reference}`, 'Appointment Cancelled']);
     const found: string[] = [];
     for (const [path, text] of routes) {
       await page.goto(`${stack.baseUrl}${path}`);
