@@ -37,7 +37,14 @@ export interface RateLimits {
    * process shares them: per visitor (IP) and per reference, each in a fixed window. `keyPrefix`
    * keeps one deployment's (or test app's) counters apart.
    */
-  bookingLookups: { perVisitor: number; perReference: number; windowMs: number; keyPrefix: string };
+  bookingLookups: {
+    perVisitor: number;
+    perReference: number;
+    windowMs: number;
+    /** Wrong emails or dates of birth one reference may get in an hour before its second check is refused. */
+    wrongChecksPerHour: number;
+    keyPrefix: string;
+  };
 }
 
 /**
@@ -119,6 +126,7 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
         perVisitor: int(env, 'LOOKUP_LIMIT_PER_VISITOR', 120, { min: 1 }),
         perReference: int(env, 'LOOKUP_LIMIT_PER_REFERENCE', 60, { min: 1 }),
         windowMs: int(env, 'LOOKUP_LIMIT_WINDOW_MINUTES', 10, { min: 1, max: 24 * 60 }) * 60_000,
+        wrongChecksPerHour: int(env, 'MANAGE_WRONG_CHECKS_PER_HOUR', 5, { min: 1 }),
         keyPrefix: `${common.bullmqPrefix}:lookups`,
       },
       memberCheck: {

@@ -268,3 +268,77 @@ describe('lookup rate limits', () => {
     expect((await lookup('HS2602-0000-0009', '10.0.2.2')).statusCode).toBe(404);
   });
 });
+
+describe('wrong second checks', () => {
+  let api: TestApi;
+  const ALLOWED = 3;
+  const secret = testApiConfig().manageLinkSecret;
+  const manage = (ref: string, body: object, ip = '10.0.2.1') =>
+    api.app.inject({
+      method: 'POST',
+      url: `/api/registrations/${ref}/manage`,
+      payload: body,
+      remoteAddress: ip,
+    });
+
+  beforeAll(async () => {
+    const limits = testApiConfig().rateLimits;
+    api = await startTestApi({
+      rateLimits: { ...limits, bookingLookups: { ...limits.bookingLookups, wrongChecksPerHour: ALLOWED } },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('refuses the second check of a reference after too many wrong answers (429), from any address; the link still opens it', async () => {
+    const { ref } = await bookOne(api);
+    const other = await bookOne(api, 2);
+    for (let i = 0; i < ALLOWED; i++) {
+      const wrong = await manage(ref, { dateOfBirth: `1990-01-${10 + i}` }, `10.0.2.${10 + i}`);
+      expect(wrong.statusCode).toBe(404);
+    }
+    const right = await manage(ref, { dateOfBirth: '1985-02-03' }, '10.0.2.99');
+    expect([right.statusCode, right.json()]).toEqual([
+      429,
+      { success: false, message: MANAGE_ACCESS_MESSAGES.tooManyWrongChecks },
+    ]);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(3000);
+    const move = await api.app.inject({
+      method: 'POST',
+      url: `/api/registrations/${ref}/reschedule`,
+      payload: { timeslotId: 1, email: person(1).email },
+    });
+    expect(move.statusCode).toBe(429);
+    // another booking's second check is untouched, and the signed link still opens this one
+    expect((await manage(other.ref, { dateOfBirth: '1985-02-03' })).statusCode).not.toBe(429);
+    const byLink = await manage(ref, { token: manageLinkToken(secret, ref, new Date(Date.now() + DAY_MS)) });
+    expect(byLink.statusCode).not.toBe(429);
+    expect(byLink.statusCode).not.toBe(403);
+  });
+});
+
+/** One booking on a fresh catalogue (the read models are not needed: the second check reads the log). */
+async function bookOne(api: TestApi, n = 1): Promise<{ ref: string }> {
+  const admin = (url: string, payload: object) => api.asAdmin({ method: 'POST', url, payload });
+  const packageId = (await admin('/api/admin/packages', { name: `Basic ${n}`, price: '100' })).json().data.id;
+  const eventId = (
+    await admin('/api/admin/events', {
+      name: `Community ${n}`,
+      slug: `community-${n}`,
+      packageIds: [packageId],
+    })
+  ).json().data.id;
+  const slot = await admin(`/api/admin/events/${eventId}/timeslots`, {
+    date: future(5),
+    time: '09:00',
+    maxAttendees: 10,
+  });
+  const res = await api.app.inject({
+    method: 'POST',
+    url: '/api/registrations',
+    payload: { eventId, packageId, timeslotId: slot.json().data.id, ...person(n) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { ref: res.json().data.reference_number };
+}

@@ -10,6 +10,8 @@ export const MANAGE_ACCESS_MESSAGES = {
   linkInvalid: "This manage link is not valid. Enter the booking's email or date of birth instead.",
   linkExpired: "This manage link has expired. Enter the booking's email or date of birth instead.",
   tooManyLookups: 'Too many lookups. Please wait a few minutes and try again.',
+  tooManyWrongChecks:
+    'Too many wrong answers for this booking. Open the link in your confirmation email, or try again in an hour.',
   /** The manage page's form, before it asks: neither an email nor a date of birth entered. */
   secondCheckRequired: "Enter the booking's email or date of birth.",
 } as const;

@@ -74,3 +74,66 @@ export function createLookupLimiter(opts: {
     },
   };
 }
+
+/**
+ * Wrong second checks (email or date of birth) of one reference, counted apart from lookups: a date
+ * of birth has few enough values that the lookup limit alone would let many addresses guess it. After
+ * `limit` misses in the window the second check is refused for that reference (the signed link still
+ * opens it). Redis holds the count; a per-process count serves while Redis cannot answer.
+ */
+export interface SecondCheckGuesses {
+  /** Throws 429 once the reference has used up its wrong answers. */
+  check(reference: string): Promise<void>;
+  /** Counts one wrong answer. */
+  miss(reference: string): Promise<void>;
+}
+
+export function createGuessLimiter(opts: {
+  redis: Redis;
+  keyPrefix: string;
+  limit: number;
+  windowMs: number;
+  onRedisError?: (err: Error) => void;
+}): SecondCheckGuesses {
+  const memory = new Map<string, { count: number; until: number }>();
+  const key = (reference: string) => `${opts.keyPrefix}:wrong:${normalizeReferenceNumber(reference)}`;
+  const fromMemory = (k: string) => {
+    const live = memory.get(k);
+    return live && live.until > Date.now() ? live : null;
+  };
+  return {
+    async check(reference) {
+      const k = key(reference);
+      let count: number;
+      let ttlMs: number;
+      try {
+        const [raw, ttl] = (await opts.redis.multi().get(k).pttl(k).exec())?.map(([, v]) => v) ?? [];
+        count = Number(raw ?? 0);
+        ttlMs = Number(ttl);
+      } catch (err) {
+        opts.onRedisError?.(err as Error);
+        const live = fromMemory(k);
+        count = live?.count ?? 0;
+        ttlMs = live ? live.until - Date.now() : 0;
+      }
+      if (count < opts.limit) return;
+      const seconds = Math.ceil((ttlMs > 0 ? ttlMs : opts.windowMs) / 1000);
+      throw new TooManyRequestsError(MANAGE_ACCESS_MESSAGES.tooManyWrongChecks, seconds);
+    },
+    async miss(reference) {
+      const k = key(reference);
+      try {
+        await opts.redis.eval(
+          "if redis.call('INCR', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end",
+          1,
+          k,
+          opts.windowMs,
+        );
+      } catch (err) {
+        opts.onRedisError?.(err as Error);
+        const live = fromMemory(k);
+        memory.set(k, { count: (live?.count ?? 0) + 1, until: live?.until ?? Date.now() + opts.windowMs });
+      }
+    },
+  };
+}

@@ -14,6 +14,7 @@ import {
 } from '@hs/domain';
 import { findFirstEvent } from '@hs/eventstore';
 import { forbidden, notFound } from '../errors';
+import type { SecondCheckGuesses } from './lookup-limit';
 
 /** The booking `reference` names, if any (the log itself: a read model may lag a fresh booking). */
 export async function registrationIdOf(sql: Sql, reference: string): Promise<number | null> {
@@ -27,12 +28,14 @@ export async function registrationIdOf(sql: Sql, reference: string): Promise<num
 /**
  * The booking when `proof` opens it; otherwise 403 (no proof, or a forged or expired token) or 404
  * (unknown reference, or a second check that does not match: one answer, so it tells nothing).
+ * `guesses` counts the wrong second checks of a reference and refuses more (429) once they run out.
  */
 export async function bookingForManage(
   sql: Sql,
   secret: string,
   reference: string,
   proof: ManageProof,
+  guesses: SecondCheckGuesses,
   now: Date = new Date(),
 ): Promise<{ registrationId: number; state: RegistrationState }> {
   const token = proof.token?.trim();
@@ -44,9 +47,13 @@ export async function bookingForManage(
   } else if (!secondCheck) {
     throw forbidden(MANAGE_ACCESS_MESSAGES.proofNeeded);
   }
+  if (!token) await guesses.check(reference);
   const registrationId = await registrationIdOf(sql, reference);
   if (registrationId === null) throw notFound(REGISTRATION_NOT_FOUND);
   const state = await existingRegistration(sql, registrationId);
-  if (!token && !secondCheckMatches(state.contact, proof)) throw notFound(REGISTRATION_NOT_FOUND);
+  if (!token && !secondCheckMatches(state.contact, proof)) {
+    await guesses.miss(reference);
+    throw notFound(REGISTRATION_NOT_FOUND);
+  }
   return { registrationId, state };
 }

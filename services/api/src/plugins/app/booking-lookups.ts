@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLookupLimiter } from '../../booking/lookup-limit';
+import { type SecondCheckGuesses, createGuessLimiter, createLookupLimiter } from '../../booking/lookup-limit';
 import type { RateLimits } from '../../config';
 
 export interface BookingLookups {
   /** Counts one lookup of `reference` by this visitor; throws 429 over a limit (issue 46). */
   take(request: FastifyRequest, reference: string): Promise<void>;
+  /** Wrong second checks per reference (booking/lookup-limit.ts). */
+  guesses: SecondCheckGuesses;
 }
 
 declare module 'fastify' {
@@ -26,10 +28,21 @@ export default fp(
       onRedisError: (err) =>
         app.log.warn({ err: err.message }, 'lookup limits: Redis unavailable, counting in memory'),
     });
+    const { bookingLookups: limits } = opts.limits;
+    const guesses = createGuessLimiter({
+      redis: app.redis,
+      keyPrefix: limits.keyPrefix,
+      limit: limits.wrongChecksPerHour,
+      windowMs: 3_600_000,
+      onRedisError: (err) =>
+        app.log.warn({ err: err.message }, 'second-check limits: Redis unavailable, counting in memory'),
+    });
+    const off: SecondCheckGuesses = { check: async () => {}, miss: async () => {} };
     app.decorate('bookingLookups', {
       take: async (request, reference) => {
         if (opts.limits.enabled) await limiter.take(request.ip, reference);
       },
+      guesses: opts.limits.enabled ? guesses : off,
     });
   },
   { name: 'booking-lookups', dependencies: ['redis'] },

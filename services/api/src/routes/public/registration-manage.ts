@@ -107,6 +107,7 @@ const registrationManage: FastifyPluginAsyncTypebox<{
         opts.manageLinkSecret,
         request.params.referenceNumber,
         request.body,
+        app.bookingLookups.guesses,
       );
       // As the lookup: an order the read model has not caught up with yet reads as not found.
       const order = await readOrder(sql, { id: registrationId });

@@ -36,6 +36,7 @@ const reschedule: FastifyPluginAsyncTypebox<{ cutoffHours: number; manageLinkSec
         opts.manageLinkSecret,
         request.params.referenceNumber,
         request.body,
+        app.bookingLookups.guesses,
       );
       const data = await rescheduleOrder(
         sql,
