@@ -145,6 +145,26 @@ export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
     description: 'Until when the offered seats are held, Singapore time (waiting-list offer email)',
     kind: 'text',
   },
+  {
+    name: 'greetingName',
+    description:
+      "The customer's name as the email's language greets them (English: first name; Chinese: family name first)",
+    kind: 'text',
+  },
+  {
+    name: 'totalPaid',
+    description: 'Paid on the whole booking so far (partner payments apart)',
+    kind: 'text',
+  },
+  {
+    name: 'smsOptOutUrl',
+    description: 'Link to stop SMS reminders for the booking (reminder email)',
+    kind: 'text',
+  },
+  { name: 'companyName', description: "The clinic's name (company settings)", kind: 'text' },
+  { name: 'companyAddress', description: "The clinic's address (company settings)", kind: 'text' },
+  { name: 'companyPhone', description: "The clinic's contact phone (company settings)", kind: 'text' },
+  { name: 'companyEmail', description: "The clinic's contact email (company settings)", kind: 'text' },
 ];
 
 export const TEMPLATE_VARIABLE_NAMES: readonly string[] = TEMPLATE_VARIABLES.map((v) => v.name);

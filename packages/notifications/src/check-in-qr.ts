@@ -7,6 +7,8 @@
  */
 import { deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
+import type { Language } from '@hs/domain';
+import { emailWords } from './languages';
 
 /**
  * The one source of the code's options for the PNG, the SVG and the PDF. Error correction M:
@@ -120,13 +122,14 @@ function crc32(bytes: Uint8Array): number {
 /**
  * The confirmation email's HTML with the check-in code shown near its end (the image is the inline
  * attachment CHECK_IN_QR_CID). Inserted after the rendered template, so a template staff edited
- * still carries it.
+ * still carries it. The caption is in the email's language (issue 46).
  */
-export function withCheckInQr(html: string): string {
+export function withCheckInQr(html: string, language: Language = 'en'): string {
+  const w = emailWords(language);
   const block = `<div style="text-align:center;margin:20px 0;padding:16px;border:1px solid #d5dde3">
-<p style="margin:0 0 8px;font-weight:bold">Your check-in code</p>
-<img src="cid:${CHECK_IN_QR_CID}" width="180" height="180" alt="Check-in QR code" style="display:block;margin:0 auto">
-<p style="margin:8px 0 0;font-size:13px;color:#52606d">Show this code at the front desk on the day. One code checks in your whole group.</p>
+<p style="margin:0 0 8px;font-weight:bold">${w.checkInTitle}</p>
+<img src="cid:${CHECK_IN_QR_CID}" width="180" height="180" alt="${w.checkInTitle}" style="display:block;margin:0 auto">
+<p style="margin:8px 0 0;font-size:13px;color:#52606d">${w.checkInHint}</p>
 </div>`;
   const footer = html.lastIndexOf('</div>\n<div style="color:#6b7780');
   if (footer >= 0) return `${html.slice(0, footer)}${block}\n${html.slice(footer)}`;

@@ -1,6 +1,7 @@
 /** Renders an email (sender, subject, HTML and plain-text bodies) from the email configs. */
 import { LANGUAGE_LOCALES, type Language } from '@hs/domain';
-import { TRANSLATED_EMAILS } from './languages';
+import { greetingName } from './greeting';
+import { TRANSLATED_EMAILS, emailWords } from './languages';
 import { renderSandboxed } from './sandbox';
 import { DEFAULT_EMAIL_CONFIGS, type EmailType, emailConfigKeys, PRODUCT_NAME } from './templates';
 import { validateTemplate } from './validate';
@@ -27,8 +28,10 @@ const MAX_SUBJECT_LENGTH = 250;
  * blocks a confirmation email and never runs. Output is HTML-escaped in the body; the subject is
  * plain text on one line. Throws only if the seeded defaults themselves fail (a bug), with no data.
  *
- * `language` (issue 26, the booking's): another language's template from ./languages replaces the
- * English config where it has one; English (the configs) for any type not translated yet.
+ * `language` (issue 26, issue 46: the booking's): every type is written in it (./languages), with
+ * the customer greeted by the language's convention (`greetingName`), and the layout's words and the
+ * clinic's contact details (`companyName`, `companyPhone`, `companyEmail`, `companyAddress`) in it.
+ * English is the email configs staff edit.
  */
 export function renderEmail(
   type: EmailType,
@@ -39,17 +42,29 @@ export function renderEmail(
   const keys = emailConfigKeys(type);
   const fallbacks: RenderedEmail['fallbacks'] = [];
   const translated = language === 'en' ? undefined : TRANSLATED_EMAILS[language];
-  const subjectSource = translated?.[keys.subject];
-  const templateSource = translated?.[keys.template];
-  const inLanguage = subjectSource !== undefined && templateSource !== undefined;
-  if (inLanguage) configs = { ...configs, [keys.subject]: subjectSource, [keys.template]: templateSource };
-  const subject = renderConfig(keys.subject, configs, vars, 'text', fallbacks)
+  if (translated) {
+    configs = {
+      ...configs,
+      [keys.subject]: translated[keys.subject]!,
+      [keys.template]: translated[keys.template]!,
+    };
+  }
+  const all: EmailVariables = {
+    ...vars,
+    greetingName:
+      typeof vars.greetingName === 'string' && vars.greetingName
+        ? vars.greetingName
+        : greetingName(language, String(vars.firstName ?? ''), String(vars.lastName ?? '')),
+    companyName: typeof vars.companyName === 'string' && vars.companyName ? vars.companyName : PRODUCT_NAME,
+  };
+  const subject = renderConfig(keys.subject, configs, all, 'text', fallbacks)
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, MAX_SUBJECT_LENGTH);
-  const body = renderConfig(keys.template, configs, vars, 'html', fallbacks);
-  const html = wrapHtml(body, subject, inLanguage ? language : 'en');
-  return { from: formatFrom(configs), subject, html, text: htmlToText(body), fallbacks };
+  const body = renderConfig(keys.template, configs, all, 'html', fallbacks);
+  const footer = footerHtml(all, language);
+  const html = wrapHtml(body, footer, subject, language);
+  return { from: formatFrom(configs), subject, html, text: htmlToText(`${body}\n${footer}`), fallbacks };
 }
 
 function configValue(configs: Record<string, string>, key: string): string {
@@ -93,8 +108,36 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * The layout's footer, in the email's language: the clinic's contact details (issue 46: every email
+ * says how to reach the clinic), then who sent the email. Marked for withCheckInQr, which inserts
+ * before it.
+ */
+function footerHtml(vars: EmailVariables, language: Language): string {
+  const w = emailWords(language);
+  const company = escapeHtml(str(vars.companyName));
+  const fill = (words: string) => words.replace(/<%= companyName %>/g, company);
+  const phone = str(vars.companyPhone);
+  const email = str(vars.companyEmail);
+  const address = str(vars.companyAddress);
+  const link = 'style="color:#0f5f8c"';
+  const contacts = [
+    phone ? `<a href="tel:${escapeHtml(phone.replace(/\s+/g, ''))}" ${link}>${escapeHtml(phone)}</a>` : '',
+    email ? `<a href="mailto:${escapeHtml(email)}" ${link}>${escapeHtml(email)}</a>` : '',
+    address ? escapeHtml(address) : '',
+  ].filter(Boolean);
+  const contact = contacts.length
+    ? `<p style="margin:0 0 6px">${fill(w.contactUs)} ${contacts.join(' · ')}</p>\n`
+    : '';
+  return `<div style="color:#6b7780;font-size:12px;padding:12px 4px">
+${contact}<p style="margin:0">${fill(w.sentBy)}</p>
+</div>`;
+}
+
 /** A plain, email-client-safe HTML document around the rendered body (unless it is one already). */
-function wrapHtml(body: string, subject: string, language: Language): string {
+function wrapHtml(body: string, footer: string, subject: string, language: Language): string {
   if (/^\s*(<!doctype|<html)/i.test(body)) return body;
   return `<!doctype html>
 <html lang="${LANGUAGE_LOCALES[language]}">
@@ -105,7 +148,7 @@ function wrapHtml(body: string, subject: string, language: Language): string {
 <div style="background:#fff;padding:20px">
 ${body}
 </div>
-<div style="color:#6b7780;font-size:12px;padding:12px 4px">This email was sent by ${PRODUCT_NAME} about your appointment.</div>
+${footer}
 </div>
 </body>
 </html>`;

@@ -11,21 +11,14 @@ import {
   gstRegistered,
   type InvoiceLine,
   type InvoiceSnapshot,
-  SINGAPORE_TZ,
+  formatInstantDate,
   type SupplierSnapshot,
 } from '@hs/domain';
 import { sampleDocumentData } from './documents';
 import { CONTENT_W, Layout } from './documents/pdf-layout';
 
-const dayFormat = new Intl.DateTimeFormat('en-SG', {
-  timeZone: SINGAPORE_TZ,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-/** '7 May 2026': an ISO time's day in Singapore. */
-const issueDate = (iso: string): string => dayFormat.format(new Date(iso));
+/** 'Thu, 7 May 2026': an ISO time's day in Singapore, the documents' one date format (issue 46). */
+const issueDate = (iso: string): string => formatInstantDate('en', iso);
 
 const percent = (basisPoints: number): string => `${basisPoints / 100}%`;
 

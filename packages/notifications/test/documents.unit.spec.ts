@@ -250,6 +250,13 @@ describe('PDF documents', () => {
       waitlistPosition: _wp,
       waitlistSeats: _ws,
       offerExpiresAt: _oe,
+      // issue 46: the clinic's details (company settings) and the reminder's opt-out link are no
+      // document data: the worker adds them
+      companyName: _cname,
+      companyAddress: _caddr,
+      companyPhone: _cphone,
+      companyEmail: _cemail,
+      smsOptOutUrl: _sms,
       ...rest
     } = sampleVariables();
     expect(vars).toMatchObject({ ...rest, status: 'Confirmed', dateOfBirth: '1985-03-14' });

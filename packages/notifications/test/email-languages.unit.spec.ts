@@ -55,15 +55,27 @@ describe('booking emails in the booking language (issue 26)', () => {
     expect(en.html).toContain('<html lang="en-SG">');
   });
 
-  it('falls back to the English config for a type not translated yet', () => {
+  it('writes every type in the booking language, whatever the English configs say (issue 46)', () => {
     const receipt = renderEmail(
       'receipt',
       { EMAIL_RECEIPT_SUBJECT: 'Receipt <%= referenceNumber %>' },
       vars,
-      'ta',
+      'zh',
     );
-    expect(receipt.subject).toBe('Receipt HS2026-0001-0001');
-    expect(receipt.html).toContain('<html lang="en-SG">');
+    expect(receipt.subject).toBe('已收到 HS2026-0001-0001 的付款：税务发票 INV-1');
+    expect(receipt.html).toContain('<html lang="zh-SG">');
+    expect(
+      renderEmail('receipt', { EMAIL_RECEIPT_SUBJECT: 'Receipt <%= referenceNumber %>' }, vars).subject,
+    ).toBe('Receipt HS2026-0001-0001');
+  });
+
+  it("greets by the language's name order (issue 46)", () => {
+    const latin = { ...(vars as object), firstName: 'Ah Kow', lastName: 'Lee' } as never;
+    expect(renderEmail('confirmation', {}, latin, 'zh').text).toContain('Lee Ah Kow，您好：');
+    expect(renderEmail('confirmation', {}, vars, 'zh').text).toContain('陈美玲，您好：');
+    expect(renderEmail('confirmation', {}, latin, 'en').text).toContain('Dear Ah Kow,');
+    expect(renderEmail('confirmation', {}, latin, 'ms').text).toContain('Ah Kow yang dihormati,');
+    expect(renderEmail('confirmation', {}, latin, 'ta').text).toContain('அன்புள்ள Ah Kow,');
   });
 
   it('every language translates the same types', () => {

@@ -293,7 +293,9 @@ describe('createMailer() without smtpUrl writes .eml files', () => {
     expect(await readdir(outbox)).toEqual([path.basename(messageId)]);
     const raw = await readFile(messageId);
     const message = parseMime(raw);
-    expect(decodeHeader(message.headers.subject!)).toBe('Payment receipt for HS2505-0607-1234');
+    expect(decodeHeader(message.headers.subject!)).toBe(
+      'Payment receipt for HS2505-0607-1234: tax invoice HS-2025-000123',
+    );
     expect(message.headers.to).toBe('tan.weiming@example.com');
     const attachment = leaves(message).find((p) => p.headers['content-type']?.startsWith('application/pdf'));
     expect(Buffer.compare(attachment!.body, Buffer.from(pdf))).toBe(0);

@@ -117,13 +117,13 @@ describe('renderEmail', () => {
       expect(email.fallbacks).toEqual([]);
       expect(email.from).toBe('"Health Screening Appointments" <appointments@healthscreening.example.sg>');
       expect(email.subject).not.toMatch(/<%|%>/);
-      // A waiting-list entry has no booking yet: its emails carry the entry's link instead.
-      const mark = type.startsWith('waitlist_')
-        ? 'https://healthscreening.example.sg/waitlist/sample-token'
-        : 'HS2505-0607-1234';
-      expect(email.html).toContain(mark);
+      // A waiting-list entry has no booking yet: its emails carry the entry's link (a button) instead.
+      const waitlist = type.startsWith('waitlist_');
+      expect(email.html).toContain(
+        waitlist ? 'https://healthscreening.example.sg/waitlist/sample-token' : 'HS2505-0607-1234',
+      );
       expect(email.html).not.toMatch(/<%|%>/);
-      expect(email.text).toContain(mark);
+      expect(email.text).toContain(waitlist ? 'Community Health Screening 2025' : 'HS2505-0607-1234');
       expect(email.text).not.toMatch(/<[a-z]/i);
     }
     expect(renderEmail('confirmation', {}, vars).subject).toBe(
@@ -141,12 +141,14 @@ describe('renderEmail', () => {
 
   it('links the confirmation to the Manage appointment page, and every waiting-list email to the entry', () => {
     const confirmation = renderEmail('confirmation', {}, vars);
-    expect(confirmation.html).toContain(
-      '<a href="https://healthscreening.example.sg/manage-appointment?ref=HS2505-0607-1234" style="color:#0f5f8c">Manage appointment</a>',
+    // issue 46: a button, not a raw URL
+    expect(confirmation.html).toMatch(
+      /<a href="https:\/\/healthscreening\.example\.sg\/manage-appointment\?ref=HS2505-0607-1234" style="display:inline-block;[^"]*">Manage my booking<\/a>/,
     );
+    expect(confirmation.text).not.toContain('https://');
     // without the link (a stored template rendered for an order the link is not known for) no dead anchor
     expect(renderEmail('confirmation', {}, { ...vars, manageUrl: '' }).html).not.toContain(
-      'Manage appointment',
+      'Manage my booking',
     );
     for (const type of ['waitlist_joined', 'waitlist_offer', 'waitlist_expired', 'waitlist_left'] as const) {
       expect(renderEmail(type, {}, vars).html).toContain(
@@ -178,14 +180,17 @@ describe('renderEmail', () => {
     expect(email.html).not.toContain('<script>');
     // the subject is plain text: not HTML-escaped, and on one line
     expect(email.subject).toBe('Booked HS2505-0607-1234 for <script>alert("x")</script> & Co');
-    expect(email.text).toBe(
+    // the body, then the layout's footer (the clinic's contact details, who sent it)
+    expect(email.text.split('\n')[0]).toBe(
       'Hi <script>alert("x")</script> & Co at Orchard Community Club, 1 Orchard Road, Singapore 238801',
     );
   });
 
   it('keeps subjects on one line even when data holds line breaks (no header injection)', () => {
     const email = renderEmail('reminder', {}, { ...vars, referenceNumber: 'HS1\r\nBcc: evil@example.com' });
-    expect(email.subject).toBe('Reminder: your health screening tomorrow (HS1 Bcc: evil@example.com)');
+    expect(email.subject).toBe(
+      'Reminder: your health screening on Saturday, 7 June 2025, 9:00 AM - 10:00 AM (HS1 Bcc: evil@example.com)',
+    );
   });
 
   it('falls back to the default for missing, empty or refused configs and reports which', () => {
@@ -194,8 +199,10 @@ describe('renderEmail', () => {
       { EMAIL_REMINDER_SUBJECT: '  ', EMAIL_REMINDER_TEMPLATE: '<%= process.env.HOME %>' },
       vars,
     );
-    expect(email.subject).toBe('Reminder: your health screening tomorrow (HS2505-0607-1234)');
-    expect(email.html).toContain('This is a reminder of your health screening appointment tomorrow');
+    expect(email.subject).toBe(
+      'Reminder: your health screening on Saturday, 7 June 2025, 9:00 AM - 10:00 AM (HS2505-0607-1234)',
+    );
+    expect(email.html).toContain('This is a reminder of your health screening appointment on');
     expect(email.fallbacks).toEqual([
       { key: 'EMAIL_REMINDER_TEMPLATE', reason: expect.stringMatching(/"process" is not allowed/) },
     ]);

@@ -3,9 +3,10 @@ import { manageLinkExpiry, signedManageUrl } from '@hs/commands';
 import type { Sql } from '@hs/db';
 import {
   type AppointmentCalendar,
-  SINGAPORE_TZ,
-  formatDateLabel,
-  formatTimeLabel,
+  formatAppointmentDate,
+  formatAppointmentTime,
+  formatInstantDate,
+  formatInstantDateTime,
   venueLine,
 } from '@hs/domain';
 import {
@@ -33,27 +34,11 @@ const STATUS_LABELS: Record<string, string> = {
   expired: 'Expired',
 };
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-SG', {
-  timeZone: SINGAPORE_TZ,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-const dayFormat = new Intl.DateTimeFormat('en-SG', {
-  timeZone: SINGAPORE_TZ,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+/** 'Sat, 7 Jun 2025, 2:15 PM' in Singapore time: the documents' (English) one format (issue 46). */
+export const formatSingaporeDateTime = (d: Date): string => formatInstantDateTime('en', d);
 
-/** '7 May 2025, 2:15 pm' in Singapore time. */
-export const formatSingaporeDateTime = (d: Date): string => dateTimeFormat.format(d);
-
-/** '7 May 2025': the day in Singapore. */
-export const formatSingaporeDate = (d: Date): string => dayFormat.format(d);
+/** 'Sat, 7 Jun 2025': the day in Singapore, in the documents' (English) one format (issue 46). */
+export const formatSingaporeDate = (d: Date): string => formatInstantDate('en', d);
 
 /** The event's page on the booking site (`/events/{slug}`), for links in emails. */
 export async function eventUrl(sql: Sql, publicBaseUrl: string, eventId: number): Promise<string> {
@@ -102,8 +87,8 @@ export function documentFromOrder(order: OrderRow, payment: DocumentPayment | nu
     eventName: order.eventName,
     eventLocation: orderLocation(order),
     venue: order.venue ?? null,
-    appointmentDate: order.timeslotDate ? formatDateLabel(order.timeslotDate) : '',
-    appointmentTime: order.timeslotTime ? formatTimeLabel(order.timeslotTime) : '',
+    appointmentDate: order.timeslotDate ? formatAppointmentDate('en', order.timeslotDate) : '',
+    appointmentTime: order.timeslotTime ? formatAppointmentTime('en', order.timeslotTime) : '',
     customer: {
       name: `${order.firstName} ${order.lastName}`.trim(),
       email: order.email,

@@ -5,7 +5,7 @@
 import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorker, readWorkerConfig, startWorker } from '../src';
-import { type Catalogue, type TestSmtp, book, pay, seedCatalogue, startSmtp } from './helpers';
+import { type Catalogue, type TestSmtp, book, pay, pdfText, seedCatalogue, startSmtp } from './helpers';
 
 describe('worker: emails in the booking language', () => {
   let db: TestDatabase;
@@ -59,5 +59,46 @@ describe('worker: emails in the booking language', () => {
     const english = confirmationOf('en@example.com')!;
     expect(english.subject).toBe(`Your health screening is confirmed: ${en.referenceNumber}`);
     expect(english.text).toContain('Your health screening appointment is confirmed.');
+  });
+
+  it("issue 46: a zh booking's payment email is in Chinese and carries its tax invoice by its real number; each email carries what its purpose needs", async () => {
+    const b = await book(db.sql, cat, 'zh-pay@example.com', {
+      language: 'zh',
+      contact: { firstName: 'Ah Kow', lastName: 'Lee' },
+    });
+    await pay(db.sql, b, 13_952, 'TXN-ZH-PAY-1');
+    await expect.poll(() => mailsTo('zh-pay@example.com').length, poll).toBe(2);
+    const [issued] = await db.sql<{ number: string }[]>`
+      select number from invoices where registration_id = ${b.registrationId} and kind = 'invoice'`;
+    expect(issued!.number).toMatch(/^HS-\d{4}-\d{6}$/);
+    const flat = (s: string) => s.replace(/\s+/g, '');
+
+    const payment = mailsTo('zh-pay@example.com').find((m) => flat(m.subject).includes('付款'))!;
+    expect(flat(payment.subject)).toBe(
+      flat(`已收到 ${b.referenceNumber} 的付款：税务发票 ${issued!.number}`),
+    );
+    expect(payment.html).toContain('<html lang="zh-SG">');
+    expect(flat(payment.text)).toContain(flat(`您的税务发票 ${issued!.number} 已作为 PDF 附上。`));
+    expect(flat(payment.text)).toContain('LeeAhKow，您好');
+    expect(payment.text).toContain('Lee Ah Kow，您好');
+    expect(payment.text).not.toContain('LeeAh Kow');
+    // the date in Chinese, the one format: 2026年12月2日 星期三
+    expect(payment.text).toMatch(/\d{4}年\d{1,2}月\d{1,2}日 星期./);
+    expect(payment.text).not.toMatch(/Dear|attached|Reference number/);
+    expect(payment.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`${issued!.number}.pdf`, 'application/pdf'],
+    ]);
+    expect(await pdfText(payment.attachments[0]!.content)).toContain(issued!.number);
+
+    const confirmation = mailsTo('zh-pay@example.com').find((m) => m !== payment)!;
+    expect(flat(confirmation.subject)).toBe(flat(`您的健康检查预约已确认：${b.referenceNumber}`));
+    expect(confirmation.html).toContain('您的签到码');
+    expect(confirmation.attachments.map((a) => a.filename).sort()).toEqual(
+      ['appointment.ics', 'check-in-qr.png', `confirmation-${b.referenceNumber}.pdf`].sort(),
+    );
+    // the manage link, as a button
+    expect(confirmation.html).toMatch(
+      /<a href="[^"]*\/manage-appointment\?ref=[^"]+"[^>]*>管理我的预约<\/a>/,
+    );
   });
 });

@@ -109,27 +109,28 @@ describe('worker: emails, reminders and their facts', () => {
     expect(qr?.filename).toBe('check-in-qr.png');
     expect(confirmation.html).toContain('cid:check-in-qr@health-screening');
     confirmation.attachments = confirmation.attachments.filter((a) => a !== qr);
-    expect(confirmation.attachments).toHaveLength(3);
+    // issue 46: one purpose per email: the confirmation PDF and the calendar invite, no invoice
+    expect(confirmation.attachments.map((a) => a.filename)).toEqual([
+      `confirmation-${b.referenceNumber}.pdf`,
+      'appointment.ics',
+    ]);
     expect(confirmation.attachments[0]!.contentType).toBe('application/pdf');
-    expect(confirmation.attachments[1]!.filename).toBe('appointment.ics');
     expect(confirmation.attachments[1]!.contentType).toBe('text/calendar');
-    // issue 25: the order's issued invoice (no company settings here: a plain 'Invoice')
-    const [issued] = await db.sql<{ number: string }[]>`
-      select number from invoices where registration_id = ${b.registrationId} and kind = 'invoice'`;
-    expect(confirmation.attachments[2]!.filename).toBe(`${issued!.number}.pdf`);
-    expect(await pdfText(confirmation.attachments[2]!.content)).toContain(issued!.number);
     const text = await pdfText(confirmation.attachments[0]!.content);
     expect(text).toContain(b.referenceNumber);
-    // The receipt email carries the receipt PDF (the invoice belongs with the invoice email).
+    // the payment email carries the order's issued invoice (issue 25; no company settings here: a
+    // plain 'Invoice'), named by its real number in the email, and no receipt PDF beside it
+    const [issued] = await db.sql<{ number: string }[]>`
+      select number from invoices where registration_id = ${b.registrationId} and kind = 'invoice'`;
     const receipt = mailsTo(b.email).find((m) => m.subject.startsWith('Payment receipt'))!;
-    expect(receipt.attachments).toHaveLength(1);
-    expect(receipt.attachments[0]!.filename).toBe(`receipt-${b.referenceNumber}.pdf`);
-    const receiptPdf = await pdfText(receipt.attachments[0]!.content);
-    expect(receiptPdf).toContain('Payment Receipt');
-    expect(receiptPdf).not.toContain('Tax Invoice');
-    expect(receiptPdf).toContain('S$139.52'); // 128.00 + 9% GST
-    expect(receiptPdf).toContain('TXN-FIRST-1');
-    expect(receiptPdf).toContain(b.referenceNumber);
+    expect(receipt.subject).toBe(`Payment receipt for ${b.referenceNumber}: tax invoice ${issued!.number}`);
+    expect(receipt.text).toContain(`Your tax invoice ${issued!.number} is attached`);
+    expect(receipt.text).toContain('TXN-FIRST-1');
+    expect(receipt.attachments.map((a) => a.filename)).toEqual([`${issued!.number}.pdf`]);
+    const invoicePdf = await pdfText(receipt.attachments[0]!.content);
+    expect(invoicePdf).toContain(issued!.number);
+    expect(invoicePdf).toContain('S$139.52'); // 128.00 + 9% GST
+    expect(invoicePdf).toContain(b.referenceNumber);
 
     await expect
       .poll(() => typesOf(b.registrationId), poll)
@@ -150,10 +151,8 @@ describe('worker: emails, reminders and their facts', () => {
       streamId: `registration-${b.registrationId}`,
       type: 'PdfGenerated',
     });
-    expect(pdfFacts.map((e) => e.data.document).sort()).toEqual(['confirmation', 'receipt']);
-    expect(pdfFacts.find((e) => e.data.document === 'receipt')!.data.fileName).toBe(
-      `receipt-${b.referenceNumber}.pdf`,
-    );
+    expect(pdfFacts.map((e) => e.data.document).sort()).toEqual(['confirmation', 'invoice']);
+    expect(pdfFacts.find((e) => e.data.document === 'invoice')!.data.fileName).toBe(`${issued!.number}.pdf`);
 
     // (b) the reactor handles every event again: same job ids, nothing new, no second email
     const counts = async () =>

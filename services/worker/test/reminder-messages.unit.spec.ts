@@ -1,6 +1,6 @@
 import { LANGUAGES, formatAppointmentLong } from '@hs/domain';
 import { describe, expect, it } from 'vitest';
-import { REMINDER_TEXTS, reminderEmail, reminderSms } from '../src/reminder-messages';
+import { REMINDER_TEXTS, reminderSms } from '../src/reminder-messages';
 
 const at = new Date('2026-11-28T00:00:00Z');
 const values = (language: (typeof LANGUAGES)[number]) => ({
@@ -13,20 +13,16 @@ const values = (language: (typeof LANGUAGES)[number]) => ({
   optOutUrl: 'https://example.sg/sms-opt-out/1.abc',
 });
 
-describe('reminder texts (issue 26)', () => {
-  it('English word for word', () => {
+// The reminder email is the reminder template of @hs/notifications (issue 46, tested there and in
+// reminders.int.spec.ts); these are the SMS texts.
+describe('reminder SMS texts (issue 26)', () => {
+  it('English word for word, with the one date and time format (issue 46)', () => {
     expect(reminderSms('en', values('en'))).toBe(
-      'Reminder: your health screening (Community Health Screening) is on Saturday 28 November 2026, 8:00 AM at Toa Payoh CC. Ref HS-1234. Fast 8-10 hours before blood tests, bring your NRIC / identification card and arrive 15 minutes early. Stop SMS: https://example.sg/sms-opt-out/1.abc',
+      'Reminder: your health screening (Community Health Screening) is on Sat, 28 Nov 2026, 8:00 AM at Toa Payoh CC. Ref HS-1234. Fast 8-10 hours before blood tests, bring your NRIC / identification card and arrive 15 minutes early. Stop SMS: https://example.sg/sms-opt-out/1.abc',
     );
-    const email = reminderEmail('en', values('en'));
-    expect(email.subject).toBe(
-      'Reminder: your health screening on Saturday 28 November 2026, 8:00 AM (HS-1234)',
-    );
-    expect(email.html).toContain('Dear Mei &lt;Ling&gt;,');
-    expect(email.text).toContain('Fast for 8-10 hours before blood tests (plain water is fine).');
   });
 
-  it('every language has every text, with the time, reference and both links', () => {
+  it('every language has the text, with the time, reference and opt-out link', () => {
     for (const l of LANGUAGES) {
       expect(Object.keys(REMINDER_TEXTS[l]).sort()).toEqual(Object.keys(REMINDER_TEXTS.en).sort());
       const sms = reminderSms(l, values(l));
@@ -34,10 +30,8 @@ describe('reminder texts (issue 26)', () => {
       expect(sms).toContain('HS-1234');
       expect(sms).toContain('https://example.sg/sms-opt-out/1.abc');
       expect(sms).not.toMatch(/\{\w+\}/);
-      const email = reminderEmail(l, values(l));
-      expect(email.html).toContain('https://example.sg/manage-appointment?ref=HS-1234');
-      expect(email.text).not.toMatch(/\{\w+\}/);
     }
+    expect(reminderSms('zh', values('zh'))).toContain('2026年11月28日 星期六');
     expect(reminderSms('zh', values('zh'))).toContain('验血前请禁食8至10小时');
     expect(reminderSms('ms', values('ms'))).toContain('Berpuasa 8-10 jam');
     expect(reminderSms('ta', values('ta'))).toContain('8-10 மணி நேரம்');

@@ -5,7 +5,12 @@
  * fake received, after stopping them (stop waits for jobs in flight).
  */
 import { optOutOfSms } from '@hs/commands';
-import { type ReminderMedium, reminderScheduleOrDefault, singaporeInstant } from '@hs/domain';
+import {
+  type ReminderMedium,
+  formatAppointmentLong,
+  reminderScheduleOrDefault,
+  singaporeInstant,
+} from '@hs/domain';
 import { countEvents, findEvents } from '@hs/eventstore';
 import { readOrderTimeline } from '@hs/read-models';
 import { type FakeSmsServer, startFakeSmsServer } from '@hs/gateways';
@@ -205,16 +210,10 @@ describe('worker: scheduled reminders by email and SMS', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]!.to).toBe('+6591234567');
     expect(texts[0]!.from).toBe('HealthScr');
-    const when = new Intl.DateTimeFormat('en-GB', {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'Asia/Singapore',
-    })
-      .format(appointment)
-      .replace(',', '');
-    expect(texts[0]!.body).toContain(`${when}, 9:30 AM`);
+    // issue 46: the one date and time format ('Sat, 28 Nov 2026, 9:30 AM')
+    const when = formatAppointmentLong(appointment, 'en');
+    expect(when).toMatch(/^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, 9:30 AM$/);
+    expect(texts[0]!.body).toContain(when);
     expect(texts[0]!.body).toContain('Fast 8-10 hours before blood tests');
     expect(texts[0]!.body).toContain('bring your NRIC / identification card');
     expect(texts[0]!.body).toContain('arrive 15 minutes early');
@@ -226,15 +225,20 @@ describe('worker: scheduled reminders by email and SMS', () => {
     expect((sentSms!.data as { providerId: string }).providerId).toBe(texts[0]!.sid);
 
     const mails = mailsTo(b);
-    expect(mails.map((m) => m.subject).sort()).toEqual(
-      [
-        `Reminder: your health screening on ${when}, 9:30 AM (${b.referenceNumber})`,
-        `Reminder: your health screening tomorrow (${b.referenceNumber})`,
-      ].sort(),
-    );
+    // issue 46: both reminders are the one reminder email, in the branded layout, links as anchors
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Reminder: your health screening on ${when} (${b.referenceNumber})`,
+      `Reminder: your health screening on ${when} (${b.referenceNumber})`,
+    ]);
     for (const m of mails) {
+      expect(m.html).toContain('<html lang="en-SG">');
+      expect(m.html).toContain('font-family:Helvetica');
       expect(m.html).toContain('Fast for 8-10 hours before blood tests');
-      expect(m.html).toContain('/sms-opt-out/');
+      expect(m.html).toMatch(/<a href="http:\/\/localhost:3000\/sms-opt-out\/[^"]+"[^>]*>Stop SMS reminders/);
+      expect(m.html).toMatch(
+        /<a href="http:\/\/localhost:3000\/manage-appointment\?[^"]+"[^>]*>Manage my booking<\/a>/,
+      );
+      expect(m.text).not.toContain('http://');
     }
     // the order history shows them
     await start(prefix, { WORKER_ROLES: 'projector' });

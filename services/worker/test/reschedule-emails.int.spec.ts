@@ -5,7 +5,7 @@
  */
 import { checkManageLinkToken } from '@hs/commands';
 import { DEVELOPMENT_MANAGE_LINK_SECRET } from '@hs/config';
-import { formatDateLabel, formatTimeLabel, singaporeInstant } from '@hs/domain';
+import { formatAppointmentDate, formatAppointmentTime, singaporeInstant } from '@hs/domain';
 import { countEvents, findEvents, reactionJobId } from '@hs/eventstore';
 import { type TestDatabase, parseIcs, testDatabase, testRedis } from '@hs/testing';
 import { Queue } from 'bullmq';
@@ -133,10 +133,10 @@ describe('worker: rescheduled email and reminder', () => {
     const eventId = await reschedule(b);
     await expect.poll(() => mailsTo(b, `Your health screening ${b.referenceNumber}`).length, poll).toBe(1);
     const [mail] = mailsTo(b, `Your health screening ${b.referenceNumber}`);
-    const newDate = formatDateLabel(later.day);
+    const newDate = formatAppointmentDate('en', later.day);
     expect(mail!.subject).toBe(`Your health screening ${b.referenceNumber} is now on ${newDate}, 2:00 PM`);
     expect(mail!.text).toContain(
-      `has been moved from ${formatDateLabel(cat.day)}, ${formatTimeLabel('09:30')} to ${newDate}, 2:00 PM`,
+      `has been moved from ${formatAppointmentDate('en', cat.day)}, ${formatAppointmentTime('en', '09:30')} to ${newDate}, 2:00 PM`,
     );
     const moved = icsOf(mail!);
     expect(moved.UID).toBe(booked.UID);

@@ -4,7 +4,7 @@
  * /waitlist/{token} link is the entry's (the token the api finds the entry by), and the jobs carry ids only.
  */
 import { hashWaitlistToken, joinWaitlist, leaveWaitlist, matchWaitlist, waitlistToken } from '@hs/commands';
-import { formatDateLabel, waitlistEntryId } from '@hs/domain';
+import { formatAppointmentDate, waitlistEntryId } from '@hs/domain';
 import { findEvents } from '@hs/eventstore';
 import { readWaitlistEntryByTokenHash } from '@hs/read-models';
 import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
@@ -117,10 +117,13 @@ describe('worker: waiting-list emails', () => {
     await expect.poll(() => mailsTo('offered@example.com', 'Seats are held for you').length, poll).toBe(1);
     const [offerMail] = mailsTo('offered@example.com', 'Seats are held for you');
     expect(offerMail!.subject).toBe(
-      `Seats are held for you: Community Health Screening on ${formatDateLabel(cat.day)}`,
+      `Seats are held for you: Community Health Screening on ${formatAppointmentDate('en', cat.day)}`,
     );
-    expect(offerMail!.text).toContain(`${formatDateLabel(cat.day)}, 9:30 AM`);
-    expect(offerMail!.text).toMatch(/until \d{1,2} \w+ \d{4} at \d{1,2}:\d{2} [ap]m \(Singapore time\)/);
+    // issue 46: the one date and time format ('Wed, 2 Dec 2026, 9:30 AM')
+    expect(offerMail!.text).toContain(`${formatAppointmentDate('en', cat.day)}, 9:30 AM`);
+    expect(offerMail!.text).toMatch(
+      /until [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [AP]M \(Singapore time\)/,
+    );
     expect(offerMail!.html).toContain('Complete my booking');
     expect(offerMail!.html).toContain('Leave the waiting list');
     const offerLink = await linkOf(offerMail!.html);
@@ -135,7 +138,9 @@ describe('worker: waiting-list emails', () => {
     const [expiredMail] = mailsTo('offered@example.com', 'Your waiting-list offer');
     expect(expiredMail!.subject).toBe('Your waiting-list offer for Community Health Screening has expired');
     expect(expiredMail!.text).toContain('the offer has lapsed');
-    expect(expiredMail!.text).toContain(`${BASE}/events/`);
+    // issue 46: the way back as a button, not a raw URL
+    expect(expiredMail!.html).toContain(`href="${BASE}/events/`);
+    expect(expiredMail!.text).toContain('Go to the booking site');
     expect((await linkOf(expiredMail!.html)).token).toBe(offered.token);
 
     await leaveWaitlist(db.sql, waiting.id, 'customer', meta);

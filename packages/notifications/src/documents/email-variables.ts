@@ -71,6 +71,8 @@ export function emailVariablesFromDocument(
     totalAmount: formatSGD(data.totalCents),
     partnerPaid: formatSGD(data.partnerPaidCents),
     amountPaid: formatSGD(data.payment?.amountCents ?? 0),
+    // issue 46: what the whole booking has had paid (partner payments apart), as its documents show it
+    totalPaid: formatSGD(Math.max(0, data.totalCents - data.partnerPaidCents - data.balanceCents)),
     balanceDue: formatSGD(data.balanceCents),
     paymentMethod: data.payment?.method ?? '',
     transactionId: data.payment?.transactionId ?? '',

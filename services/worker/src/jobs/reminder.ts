@@ -8,14 +8,12 @@
  */
 import type { QueuePayloads } from '@hs/contracts';
 import {
-  type Language,
   type ReminderFailed,
   type ReminderSent,
   type ReminderSkipReason,
   type ReminderSkipped,
   REMINDER_OUTCOME_TYPES,
   formatAppointmentLong,
-  languageOrDefault,
   reminderKey,
   singaporeDay,
   smsOptedOut,
@@ -23,35 +21,23 @@ import {
 } from '@hs/domain';
 import { smsOptOutToken } from '@hs/commands';
 import { SmsRejectedError } from '@hs/gateways';
-import { PermanentDeliveryError, emailVariablesFromDocument, renderEmail } from '@hs/notifications';
+import { PermanentDeliveryError } from '@hs/notifications';
 import { readOrderAtVersion } from '@hs/read-models';
 import { type Job, UnrecoverableError } from 'bullmq';
-import {
-  contactFromOrder,
-  documentFromOrder,
-  formatSingaporeDateTime,
-  manageUrl,
-  readEmailConfigs,
-} from '../order';
+import { documentFromOrder, manageUrl } from '../order';
 import { type RegistrationRead, loadRegistration, recordFacts, workerFact } from '../registration';
 import { owedReminders, reminderInputs } from '../reminders';
-import {
-  type ReminderValues,
-  reminderEmail,
-  reminderNotesHtml,
-  reminderNotesText,
-  reminderSms,
-} from '../reminder-messages';
+import { type ReminderValues, reminderSms } from '../reminder-messages';
 import { type JobContext, type Skipped, isLastAttempt, withMessageLock } from './context';
+import { languageOf } from './email/from-log';
+import { renderOrderEmail } from './email/render';
+
+type JobLogger = Parameters<typeof renderOrderEmail>[1];
 
 type Payload = QueuePayloads['reminder'];
 const ACTOR = 'worker:reminder';
 
-/** The language the order was booked in (RegistrationBooked.data.language); English when absent. */
-export function languageOf(read: RegistrationRead): Language {
-  const booked = read.events.find((e) => e.type === 'RegistrationBooked');
-  return languageOrDefault((booked?.data as { language?: unknown } | undefined)?.language);
-}
+export { languageOf } from './email/from-log';
 
 export function smsOptOutUrl(publicBaseUrl: string, secret: string, registrationId: number): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/sms-opt-out/${smsOptOutToken(secret, registrationId)}`;
@@ -123,7 +109,7 @@ export function reminderProcessor(ctx: JobContext) {
           if (!to) return skip('invalid-number');
           ({ providerId } = await ctx.sms.send({ to, body: reminderSms(language, values) }));
         } else {
-          providerId = await sendEmail(ctx, read, language, values, d.offsetHours);
+          providerId = await sendEmail(ctx, log, read, values);
         }
       } catch (err) {
         const permanent = err instanceof SmsRejectedError || err instanceof PermanentDeliveryError;
@@ -142,15 +128,15 @@ export function reminderProcessor(ctx: JobContext) {
 }
 
 /**
- * The reminder email. English 24 h before: the spec's configurable reminder template, with the
- * preparation notes and links added; otherwise the texts of reminder-messages.ts.
+ * The reminder email (issue 46): the branded layout of every other email, in the booking's language,
+ * from the reminder template (English: the email config staff edit), with the manage link and the
+ * SMS opt-out link as links, not raw URLs.
  */
 async function sendEmail(
   ctx: JobContext,
+  log: JobLogger,
   read: RegistrationRead,
-  language: Language,
   values: ReminderValues,
-  offsetHours: number,
 ): Promise<string> {
   const id = Number(read.state.registrationId);
   // the order as of its booking or last move: the read model has that version (or a newer one)
@@ -158,37 +144,18 @@ async function sendEmail(
     read.events.filter((e) => e.type === 'RegistrationBooked' || e.type === 'RegistrationRescheduled').at(-1)
       ?.version ?? 1;
   const order = await readOrderAtVersion(ctx.sql, id, version, ctx.orderWaitMs);
-  const configs = await readEmailConfigs(ctx.sql);
-  const vars = {
-    ...emailVariablesFromDocument(documentFromOrder(order, null), contactFromOrder(order), {
-      status: order.status,
-      cancelledAt: order.cancelledAt ? formatSingaporeDateTime(order.cancelledAt) : '',
-    }),
-    manageUrl: values.manageUrl,
-  };
-  const spec = renderEmail('reminder', configs, vars);
-  let subject: string;
-  let html: string;
-  let text: string;
-  if (language === 'en' && offsetHours === 24) {
-    subject = spec.subject;
-    const notes = reminderNotesHtml(language, values);
-    html = spec.html.includes('</body>')
-      ? spec.html.replace('</body>', `${notes}\n</body>`)
-      : `${spec.html}\n${notes}`;
-    text = `${spec.text}\n\n${reminderNotesText(language, values)}`;
-  } else {
-    const own = reminderEmail(language, values);
-    subject = own.subject;
-    html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title></title></head><body>${own.html}</body></html>`;
-    text = own.text;
-  }
+  const email = await renderOrderEmail(ctx, log, 'reminder', {
+    read,
+    order,
+    doc: documentFromOrder(order, null),
+    variables: { smsOptOutUrl: values.optOutUrl },
+  });
   const { messageId } = await ctx.mailer.send({
     to: order.email,
-    from: spec.from,
-    subject,
-    html,
-    text,
+    from: email.from,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
     attachments: [],
   });
   return messageId;

@@ -10,8 +10,9 @@ import { waitlistToken } from '@hs/commands';
 import {
   type WaitlistJoined,
   type WaitlistOfferMade,
-  formatDateLabel,
-  formatTimeLabel,
+  formatAppointmentDate,
+  formatAppointmentTime,
+  formatInstantDateTime,
   regionForPostalCode,
   venueLine,
   waitlistStream,
@@ -20,8 +21,9 @@ import { type RecordedEvent, readStream } from '@hs/eventstore';
 import { type EmailType, PermanentDeliveryError, renderEmail, venueVariables } from '@hs/notifications';
 import { readAppointmentVenue, waitlistPositionAt } from '@hs/read-models';
 import { type Job, UnrecoverableError } from 'bullmq';
-import { eventUrl, formatSingaporeDateTime, readEmailConfigs } from '../order';
+import { eventUrl, readEmailConfigs } from '../order';
 import { type JobContext, type Skipped, withMessageLock } from './context';
+import { companyVariables } from './email/render';
 
 type Payload = QueuePayloads['waitlist-email'];
 
@@ -132,16 +134,18 @@ export function waitlistEmailProcessor(ctx: JobContext) {
         ...venueVariables(venue),
         packageName: names?.packageName ?? '',
         packagePrice: '',
-        timeslotDate: slot ? formatDateLabel(slot.date) : '',
-        timeslotTime: slot ? (slotRow?.label ?? formatTimeLabel(slot.time)) : '',
+        // the one date and time format (issue 46); a waiting-list entry records no language: English
+        timeslotDate: slot ? formatAppointmentDate('en', slot.date) : '',
+        timeslotTime: slot ? (slotRow?.label ?? formatAppointmentTime('en', slot.time)) : '',
         waitlistUrl: waitlistUrl(ctx.publicBaseUrl, token),
         waitlistSeats: String(joined.seats),
         waitlistPosition:
           cause.type === 'WaitlistJoined'
             ? String(await waitlistPositionAt(ctx.sql, joined.eventId, entryId))
             : '',
-        offerExpiresAt: slot ? formatSingaporeDateTime(new Date(slot.expiresAt)) : '',
+        offerExpiresAt: slot ? formatInstantDateTime('en', slot.expiresAt) : '',
         eventUrl: await eventUrl(ctx.sql, ctx.publicBaseUrl, joined.eventId),
+        ...(await companyVariables(ctx)),
       };
       const email = renderEmail(type, await readEmailConfigs(ctx.sql), vars);
       for (const f of email.fallbacks)

@@ -1,5 +1,10 @@
 /** What an email job reads from the registration's stream: its cause, the payment, the appointment. */
-import { type RegistrationRescheduled, paymentMethodLabel } from '@hs/domain';
+import {
+  type Language,
+  type RegistrationRescheduled,
+  languageOrDefault,
+  paymentMethodLabel,
+} from '@hs/domain';
 import type { RecordedEvent } from '@hs/eventstore';
 import type { DocumentPayment } from '@hs/notifications';
 import type { OrderRow } from '@hs/read-models';
@@ -77,4 +82,10 @@ export function paymentOf(read: RegistrationRead, transactionId?: string): Docum
     method: paymentMethodLabel(d.method),
     paidAt: formatSingaporeDateTime(new Date(d.at)),
   };
+}
+
+/** The language the order was booked in (RegistrationBooked.data.language); English when absent. */
+export function languageOf(read: RegistrationRead): Language {
+  const booked = read.events.find((e) => e.type === 'RegistrationBooked');
+  return languageOrDefault((booked?.data as { language?: unknown } | undefined)?.language);
 }

@@ -41,6 +41,7 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
         read,
         order,
         doc,
+        invoice,
         variables: composed.variables,
       });
       return sendAndRecord(ctx, job, log, {

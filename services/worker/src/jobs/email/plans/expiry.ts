@@ -2,11 +2,11 @@
  * The expiry email: the unpaid reservation released, with a link to book again. One email per
  * expiry: an order revived by a late payment may expire again.
  */
-import type { RegistrationExpired } from '@hs/domain';
+import { type RegistrationExpired, formatInstantDateTime } from '@hs/domain';
 import type { ExpiryVariables } from '@hs/notifications';
-import { eventUrl, formatSingaporeDateTime } from '../../../order';
+import { eventUrl } from '../../../order';
 import { type RegistrationRead, workerFact } from '../../../registration';
-import { causeOf, has } from '../from-log';
+import { causeOf, has, languageOf } from '../from-log';
 import type { PlanOf } from '../plan';
 
 export const expiryPlan: PlanOf<'expiry-email'> = ({ registrationId: id, causeEventId }, ctx) => {
@@ -29,7 +29,7 @@ export const expiryPlan: PlanOf<'expiry-email'> = ({ registrationId: id, causeEv
       const at = expiredAt(read)!;
       const variables: ExpiryVariables = {
         eventUrl: await eventUrl(ctx.sql, ctx.publicBaseUrl, order.eventId),
-        expiredAt: formatSingaporeDateTime(new Date(at)),
+        expiredAt: formatInstantDateTime(languageOf(read), at),
       };
       return {
         variables,

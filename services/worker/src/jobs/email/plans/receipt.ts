@@ -1,22 +1,32 @@
-/** The receipt of one payment, with the receipt PDF: once per payment (transaction). */
-import { renderReceiptPdf } from '@hs/notifications';
+/**
+ * The payment email (issue 46: one purpose, its one document): the order's tax invoice as issued,
+ * with its real number in the email, once per payment (transaction). An order that cannot be
+ * invoiced (nothing to tax) gets the payment's receipt instead.
+ */
+import { issuedDocumentFileName, renderIssuedInvoicePdf, renderReceiptPdf } from '@hs/notifications';
+import { workerFact } from '../../../registration';
 import { documentPdf } from '../attachments';
 import { has, paymentOf } from '../from-log';
 import type { PlanOf } from '../plan';
-import { workerFact } from '../../../registration';
 
 export const receiptPlan: PlanOf<'receipt-email'> = ({ registrationId: id, transactionId }) => ({
   key: `receipt-email:${id}:${transactionId}`,
   skip: (read) => (has(read, 'ReceiptEmailSent', { transactionId }) ? 'receipt already sent' : null),
   payment: (read) => paymentOf(read, transactionId),
   invoice: true,
-  compose: async ({ doc }) => {
-    const receipt = documentPdf('receipt', `receipt-${doc.referenceNumber}.pdf`, await renderReceiptPdf(doc));
+  compose: async ({ doc, invoice }) => {
+    const document = invoice
+      ? documentPdf(
+          'invoice',
+          issuedDocumentFileName(invoice.invoiceNumber),
+          await renderIssuedInvoicePdf(invoice),
+        )
+      : documentPdf('receipt', `receipt-${doc.referenceNumber}.pdf`, await renderReceiptPdf(doc));
     return {
-      attachments: [receipt.attachment],
+      attachments: [document.attachment],
       facts: (sent) => [
         workerFact({ type: 'ReceiptEmailSent', data: { ...sent, transactionId } }),
-        receipt.generated(sent.at),
+        document.generated(sent.at),
       ],
     };
   },

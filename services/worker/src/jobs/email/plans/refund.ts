@@ -3,7 +3,7 @@
  * the order's invoice (issued first if the order had none). One email per refund.
  */
 import { issueCreditNote } from '@hs/commands';
-import { type RefundRecorded, formatSGD } from '@hs/domain';
+import { type RefundRecorded, formatInstantDate, formatSGD } from '@hs/domain';
 import {
   type CreditNoteData,
   issuedDocumentFileName,
@@ -13,7 +13,7 @@ import {
 import { formatSingaporeDate } from '../../../order';
 import { type RegistrationRead, workerFact } from '../../../registration';
 import { documentPdf } from '../attachments';
-import { findEvent, has } from '../from-log';
+import { findEvent, has, languageOf } from '../from-log';
 import { documentDate } from '../order-documents';
 import type { PlanOf } from '../plan';
 
@@ -56,6 +56,7 @@ export const refundPlan: PlanOf<'refund-email'> = ({ registrationId: id, refundI
         variables: {
           ...refundEmailVariables(note, refund.refundedCents),
           refundGstAmount: formatSGD(issued.gstCents),
+          refundDate: formatInstantDate(languageOf(read), issued.issuedAt),
         },
         attachments: [creditNote.attachment],
         facts: (sent) => [

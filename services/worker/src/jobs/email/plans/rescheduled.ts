@@ -2,11 +2,11 @@
  * The rescheduled email: the new appointment with the updated calendar invite. One email per
  * reschedule (its sequence); the order is read at the reschedule's version or later.
  */
-import { type RegistrationRescheduled, formatDateLabel, formatTimeLabel } from '@hs/domain';
+import { type RegistrationRescheduled, formatAppointmentDate, formatAppointmentTime } from '@hs/domain';
 import type { RescheduledVariables } from '@hs/notifications';
 import { type RegistrationRead, workerFact } from '../../../registration';
 import { invite } from '../attachments';
-import { causeOf, has, paymentOf, reschedules } from '../from-log';
+import { causeOf, has, languageOf, paymentOf, reschedules } from '../from-log';
 import type { PlanOf } from '../plan';
 
 export const rescheduledPlan: PlanOf<'rescheduled-email'> = ({ registrationId: id, causeEventId }, ctx) => {
@@ -34,9 +34,10 @@ export const rescheduledPlan: PlanOf<'rescheduled-email'> = ({ registrationId: i
     recorded,
     compose: async ({ read, order }) => {
       const m = move(read)!;
+      const language = languageOf(read);
       const variables: RescheduledVariables = {
-        previousTimeslotDate: formatDateLabel(m.fromDate),
-        previousTimeslotTime: formatTimeLabel(m.fromTime),
+        previousTimeslotDate: formatAppointmentDate(language, m.fromDate),
+        previousTimeslotTime: formatAppointmentTime(language, m.fromTime),
       };
       return {
         variables,
