@@ -183,5 +183,12 @@ describe('event venues', () => {
     expect(east.region).toBe('east');
     expect(east.venue.name).toBe(EVENT_VENUE.name);
     expect(east.location).toContain('Singapore 307506');
+    // the admin's order list says the same
+    const orders = (await admin('GET', `/api/admin/registrations?eventId=${eventId}`)).json().data;
+    const byRef = new Map(
+      orders.map((o: { referenceNumber: string; location: string }) => [o.referenceNumber, o.location]),
+    );
+    expect(byRef.get(north.referenceNumber)).toBe(north.location);
+    expect(byRef.get(east.referenceNumber)).toBe(east.location);
   });
 });

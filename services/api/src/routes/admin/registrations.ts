@@ -20,6 +20,9 @@ import {
   registrationStream,
   singaporeDay,
   singaporeToday,
+  NO_VENUES,
+  appointmentVenue,
+  locationText,
   toAdminStatus,
   toMoneyString,
 } from '@hs/domain';
@@ -29,6 +32,7 @@ import {
   type OrderRow,
   openOrders,
   ordersProjection,
+  readEventVenues,
   readOrder,
   readOrderTimeline,
   selectOrders,
@@ -239,8 +243,11 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
   async function adminViews(rows: OrderRow[]) {
     const ids = rows.map((r) => r.registrationId);
     const { invoices, consents } = await timelineFactsOf(ids);
+    // issue 46: an event without location text shows its appointment's venue, as the public lookup does
+    const venues = await readEventVenues(sql, [...new Set(rows.map((r) => r.eventId))]);
     return rows.map((r) => ({
       ...adminView(r, invoices.get(r.registrationId) ?? null),
+      location: locationText(r.location, appointmentVenue(venues.get(r.eventId) ?? NO_VENUES, r.region)),
       consent: consents.get(r.registrationId) ?? null,
     }));
   }
