@@ -7,6 +7,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import {
+  type Language,
   EVENT_CONFIG_DEFAULTS,
   TIMESLOT_LATEST_KINDS,
   WAITLIST_MESSAGES,
@@ -81,7 +82,7 @@ export function hashWaitlistToken(token: string): string {
 export async function joinWaitlist(
   sql: Sql,
   input: WaitlistJoinInput,
-  meta: WaitlistMeta & { tokenSecret: string; now?: () => Date },
+  meta: WaitlistMeta & { tokenSecret: string; now?: () => Date; language?: Language },
 ): Promise<{ id: string; position: number; token: string; joinedAt: string; logPosition: Position | null }> {
   const lookup = regionForPostalCode(input.postalCode);
   if (!lookup.found) throw new CommandRefusedError(domainError('INVALID', lookup.message));
@@ -102,6 +103,7 @@ export async function joinWaitlist(
     preferredDates: [...new Set(input.preferredDates ?? [])].sort(),
     tokenHash: hashWaitlistToken(token),
     joinedAt,
+    ...(meta.language ? { language: meta.language } : {}),
   };
   const { position } = await handleCommand(
     sql,

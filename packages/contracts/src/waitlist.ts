@@ -1,6 +1,6 @@
 /** The waiting list (issue 22): the visitor's join, view and leave, and the back-office list. */
 import { type Static, Type } from '@sinclair/typebox';
-import { DateSchema, DateTimeSchema, Nullable } from './common';
+import { DateSchema, DateTimeSchema, LanguageSchema, Nullable } from './common';
 
 /** An id as the booking form sends it: a number, or its digits as text. */
 const FormId = Type.Union([Type.Integer({ minimum: 1 }), Type.String({ maxLength: 20 })]);
@@ -32,6 +32,7 @@ export const WaitlistJoinRequestSchema = Type.Object(
         }),
       ),
     ),
+    language: Type.Optional(LanguageSchema),
   },
   { additionalProperties: true },
 );

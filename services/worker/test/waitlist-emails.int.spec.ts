@@ -43,7 +43,7 @@ describe('worker: waiting-list emails', () => {
     >`select status from waitlist_entries where id = ${entryId}`;
     return row?.status;
   };
-  const join = (email: string, preferredDates: string[] = []) =>
+  const join = (email: string, preferredDates: string[] = [], language?: 'zh') =>
     joinWaitlist(
       db.sql,
       {
@@ -57,7 +57,7 @@ describe('worker: waiting-list emails', () => {
         seats: 2,
         preferredDates,
       },
-      { ...meta, tokenSecret: SECRET },
+      { ...meta, tokenSecret: SECRET, ...(language ? { language } : {}) },
     );
 
   beforeAll(async () => {
@@ -174,6 +174,16 @@ describe('worker: waiting-list emails', () => {
       type: 'WaitlistJoined',
     });
     expect(offered.token).toBe(waitlistToken(SECRET, offered.id, joined!.data.joinedAt));
+  });
+
+  it('issue 46: an entry joined in Chinese gets its emails in Chinese, the name family first', async () => {
+    await join('zh-wait@example.com', ['2099-01-02'], 'zh');
+    await expect.poll(() => mailsTo('zh-wait@example.com', '').length, poll).toBe(1);
+    const [mail] = mailsTo('zh-wait@example.com', '');
+    expect(mail!.subject.replace(/\s+/g, '')).toBe('您已加入CommunityHealthScreening的候补名单');
+    expect(mail!.html).toContain('<html lang="zh-SG">');
+    expect(mail!.text).toContain('Ling Mei，您好：');
+    expect(mail!.html).toContain('退出候补名单');
   });
 
   it('an offer already ended when its job runs sends no offer email', async () => {

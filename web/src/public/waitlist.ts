@@ -13,6 +13,7 @@ import {
   validate,
 } from '@hs/domain';
 import * as v from 'valibot';
+import { currentLanguage } from '../i18n';
 import { type ApiEnvelope, ApiError, api } from '../lib/api';
 
 export type {
@@ -79,7 +80,9 @@ export function waitlistKey(token: string) {
 }
 
 export function joinWaitlist(body: WaitlistJoinRequest): Promise<WaitlistJoined> {
-  return api.post<ApiEnvelope<WaitlistJoined>>('/api/waitlist', body).then((r) => r.data);
+  // the entry's emails are written in the language of the page it was joined on (issue 46)
+  const sent = { ...body, language: currentLanguage() };
+  return api.post<ApiEnvelope<WaitlistJoined>>('/api/waitlist', sent).then((r) => r.data);
 }
 
 export function leaveWaitlist(token: string): Promise<unknown> {

@@ -3,6 +3,7 @@
  * per event and email, so the log itself keeps a person to one entry per event).
  */
 import type { DomainEvent } from '../decider';
+import type { Language } from '../language';
 
 /** Who joins an event's waiting list, for which package, near where and for how many seats, as they gave it. */
 export interface WaitlistApplicant {
@@ -27,6 +28,8 @@ export type WaitlistJoined = DomainEvent<
     /** Hex SHA-256 of the entry's token (the token itself is never stored). */
     tokenHash: string;
     joinedAt: string;
+    /** The language the visitor joined in (issue 46): the entry's emails are written in it. Absent: English. */
+    language?: Language;
   }
 >;
 /** Seats of a slot held for the entry (SeatsReserved under waitlistHoldKey on the slot, same append). */

@@ -1,4 +1,5 @@
 import type { Sql } from '@hs/db';
+import { formatInstantDateTime } from '@hs/domain';
 import { createMailer, formatFrom, type MailerOptions } from '@hs/notifications';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -17,7 +18,8 @@ export async function sendInviteMail(
     select config_key as key, config_value as value from email_configs
     where config_key in ('EMAIL_SENDER_NAME', 'EMAIL_SENDER_ADDRESS')`;
   const from = formatFrom(Object.fromEntries(rows.map((r) => [r.key, r.value])));
-  const until = invite.expiresAt.toLocaleString('en-SG', { timeZone: 'Asia/Singapore' });
+  // the one date and time format of everything sent (issue 46): 'Sat, 5 Dec 2026, 9:00 AM'
+  const until = formatInstantDateTime('en', invite.expiresAt);
   const text = [
     `Hello ${invite.username},`,
     '',

@@ -13,6 +13,7 @@ import {
   formatAppointmentDate,
   formatAppointmentTime,
   formatInstantDateTime,
+  languageOrDefault,
   regionForPostalCode,
   venueLine,
   waitlistStream,
@@ -112,6 +113,8 @@ export function waitlistEmailProcessor(ctx: JobContext) {
         ? await ctx.sql<{ label: string | null }[]>`select label from timeslots where id = ${slot.timeslotId}`
         : [];
       const token = waitlistToken(secret, entryId, joined.joinedAt);
+      // the language the visitor joined in (issue 46); English for entries from before it was recorded
+      const language = languageOrDefault(joined.language);
       // Issue 46: the venue of the region the entry's postal code is in, else the event's.
       const postalRegion = regionForPostalCode(joined.postalCode ?? '');
       const venue = await readAppointmentVenue(
@@ -134,20 +137,24 @@ export function waitlistEmailProcessor(ctx: JobContext) {
         ...venueVariables(venue),
         packageName: names?.packageName ?? '',
         packagePrice: '',
-        // the one date and time format (issue 46); a waiting-list entry records no language: English
-        timeslotDate: slot ? formatAppointmentDate('en', slot.date) : '',
-        timeslotTime: slot ? (slotRow?.label ?? formatAppointmentTime('en', slot.time)) : '',
+        // the one date and time format of the entry's language (issue 46)
+        timeslotDate: slot ? formatAppointmentDate(language, slot.date) : '',
+        timeslotTime: slot
+          ? language === 'en'
+            ? (slotRow?.label ?? formatAppointmentTime(language, slot.time))
+            : formatAppointmentTime(language, slot.time)
+          : '',
         waitlistUrl: waitlistUrl(ctx.publicBaseUrl, token),
         waitlistSeats: String(joined.seats),
         waitlistPosition:
           cause.type === 'WaitlistJoined'
             ? String(await waitlistPositionAt(ctx.sql, joined.eventId, entryId))
             : '',
-        offerExpiresAt: slot ? formatInstantDateTime('en', slot.expiresAt) : '',
+        offerExpiresAt: slot ? formatInstantDateTime(language, slot.expiresAt) : '',
         eventUrl: await eventUrl(ctx.sql, ctx.publicBaseUrl, joined.eventId),
         ...(await companyVariables(ctx)),
       };
-      const email = renderEmail(type, await readEmailConfigs(ctx.sql), vars);
+      const email = renderEmail(type, await readEmailConfigs(ctx.sql), vars, language);
       for (const f of email.fallbacks)
         log.warn({ setting: f.key, reason: f.reason }, 'email config replaced by its default');
       try {

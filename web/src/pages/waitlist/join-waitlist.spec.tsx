@@ -101,6 +101,7 @@ describe('joining the waiting list from the wizard', { timeout: 30_000 }, () => 
       mobileNumber: '91234567',
       seats: 2,
       preferredDates: ['2026-12-04'],
+      language: 'en',
     });
   });
 

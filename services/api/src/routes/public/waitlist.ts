@@ -9,6 +9,7 @@ import {
   WaitlistTokenParams,
 } from '@hs/contracts';
 import { hashWaitlistToken, joinWaitlist, leaveWaitlist } from '@hs/commands';
+import { isLanguage } from '@hs/domain';
 import { waitForPosition } from '@hs/eventstore';
 import { readWaitlistEntryByTokenHash, waitlistPositionAt, waitlistProjection } from '@hs/read-models';
 import { notFound } from '../../errors';
@@ -47,10 +48,13 @@ const waitlist: FastifyPluginAsyncTypebox<{ tokenSecret: string }> = async (app,
       const input = parseInput(waitlistJoinSchema, request.body);
       await checkEventAndPackage(sql, input.eventId, input.packageId);
       // The token goes out by email only (the worker derives it again from the log).
+      const { language } = request.body as { language?: unknown };
       const joined = await joinWaitlist(sql, input, {
         actor: 'public',
         requestId: request.id,
         tokenSecret: opts.tokenSecret,
+        // issue 46: the entry's emails are written in the language the visitor joined in
+        ...(isLanguage(language) ? { language } : {}),
       });
       // The place in line is the order the projection applied the joins (the log's commit order), so
       // once it has applied this one, every join ahead of it is counted and none behind: two people
