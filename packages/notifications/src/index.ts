@@ -4,6 +4,7 @@
  * the api's test-email / test-pdf previews. No database or queue access here.
  */
 export { appointmentIcsAttachment } from './calendar';
+export { catalogueText } from './catalogue';
 export { CHECK_IN_QR_CID, checkInQrPng, checkInQrSvg, withCheckInQr } from './check-in-qr';
 export {
   type DocumentAttendee,

@@ -182,6 +182,7 @@ export function sampleVariables(type?: EmailType): EmailVariables {
     partnerPaid: 'S$0.00',
     amountPaid: 'S$465.98',
     totalPaid: 'S$465.98',
+    greetingName: 'Tan',
     companyName: 'Health Screening',
     companyAddress: '1 Raffles Place, #10-01, Singapore 048616',
     companyPhone: '+65 6123 4567',

@@ -257,6 +257,7 @@ describe('PDF documents', () => {
       companyPhone: _cphone,
       companyEmail: _cemail,
       smsOptOutUrl: _sms,
+      greetingName: _gn,
       ...rest
     } = sampleVariables();
     expect(vars).toMatchObject({ ...rest, status: 'Confirmed', dateOfBirth: '1985-03-14' });

@@ -189,7 +189,8 @@ describe('email templates, previews and the queue view', () => {
     const before = (await readdir(outbox)).length;
     // What each type's preview shows of its own sample data (besides the name every email greets).
     const own: Partial<Record<(typeof EMAIL_TYPES)[number], string[]>> = {
-      reminder: ['tomorrow', 'Saturday, 7 June 2025'],
+      // issue 46: the reminder names its day (any reminder's offset), in the branded layout
+      reminder: ['This is a reminder of your health screening appointment on', 'Saturday, 7 June 2025'],
       cancellation: ['has been cancelled'],
       receipt: ['TXN-SAMPLE-0001', 'S$465.98'],
       invoice: ['HS-2025-000123', 'Welcome 10% off'],

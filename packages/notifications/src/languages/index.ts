@@ -1,19 +1,15 @@
 import type { Language } from '@hs/domain';
+import { emailWordsOf } from '../catalogue';
 import { buildEmails } from './build';
-import { MS_WORDS } from './ms';
-import { TA_WORDS } from './ta';
-import { EN_WORDS, type EmailWords, type Translation } from './words';
-import { ZH_WORDS } from './zh';
+import type { EmailWords } from './words';
 
-const TRANSLATIONS: Record<Language, Translation> = { en: {}, zh: ZH_WORDS, ms: MS_WORDS, ta: TA_WORDS };
-
-/** A language's words, English for any word its translation lacks (issue 46: the fallback is per word). */
+/** A language's email words, English for any word its catalogue lacks (the fallback is per word). */
 export function emailWords(language: Language): EmailWords {
-  return { ...EN_WORDS, ...TRANSLATIONS[language] };
+  return emailWordsOf(language);
 }
 
 /** The English emails: the defaults of the email configs staff edit. */
-export const ENGLISH_EMAILS: Record<string, string> = buildEmails(EN_WORDS);
+export const ENGLISH_EMAILS: Record<string, string> = buildEmails(emailWords('en'));
 
 /**
  * The emails in the other three languages (issue 26), by config key. English is the email configs
@@ -25,4 +21,4 @@ export const TRANSLATED_EMAILS: Record<Exclude<Language, 'en'>, Record<string, s
   ta: buildEmails(emailWords('ta')),
 };
 
-export { EN_WORDS, type EmailWords } from './words';
+export type { EmailWords } from './words';

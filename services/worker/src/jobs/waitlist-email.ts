@@ -19,7 +19,13 @@ import {
   waitlistStream,
 } from '@hs/domain';
 import { type RecordedEvent, readStream } from '@hs/eventstore';
-import { type EmailType, PermanentDeliveryError, renderEmail, venueVariables } from '@hs/notifications';
+import {
+  type EmailType,
+  PermanentDeliveryError,
+  catalogueText,
+  renderEmail,
+  venueVariables,
+} from '@hs/notifications';
 import { readAppointmentVenue, waitlistPositionAt } from '@hs/read-models';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { eventUrl, readEmailConfigs } from '../order';
@@ -145,7 +151,8 @@ export function waitlistEmailProcessor(ctx: JobContext) {
             : formatAppointmentTime(language, slot.time)
           : '',
         waitlistUrl: waitlistUrl(ctx.publicBaseUrl, token),
-        waitlistSeats: String(joined.seats),
+        // '2 seats', '1 seat': the catalogue's plural in the entry's language (issue 44)
+        waitlistSeats: catalogueText(language, 'email.seatCount', { count: joined.seats }),
         waitlistPosition:
           cause.type === 'WaitlistJoined'
             ? String(await waitlistPositionAt(ctx.sql, joined.eventId, entryId))
