@@ -2,6 +2,26 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { DateSchema, MoneySchema, Nullable } from './common';
 import { RegionVenuesInputSchema, RegionVenuesSchema, VenueInputSchema, VenueSchema } from './venue';
 
+/** Issue 46: staff's translations of a name and description; English (the main fields) is the fallback. */
+const CatalogueTextSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export const CatalogueTranslationsSchema = Type.Object(
+  {
+    zh: Type.Optional(CatalogueTextSchema),
+    ms: Type.Optional(CatalogueTextSchema),
+    ta: Type.Optional(CatalogueTextSchema),
+  },
+  {
+    additionalProperties: false,
+    description: 'Chinese, Malay and Tamil texts; a text left out shows in English',
+  },
+);
+
 export const Timestamp = Type.String({ description: 'UTC timestamp, ISO 8601' });
 
 export const AdminPackageSchema = Type.Object({
@@ -13,6 +33,7 @@ export const AdminPackageSchema = Type.Object({
   isActive: Type.Boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  translations: Type.Optional(CatalogueTranslationsSchema),
 });
 
 /** event_dates: the days an event runs. */
@@ -60,6 +81,7 @@ export const AdminEventSchema = Type.Object({
   isActive: Type.Boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  translations: Type.Optional(CatalogueTranslationsSchema),
   packageIds: Type.Array(Type.Integer()),
   dates: Type.Array(AdminEventDateSchema),
   packages: Type.Array(AdminPackageSchema),
@@ -94,6 +116,8 @@ export const EventInputSchema = Type.Object({
   venue: Type.Optional(Nullable(VenueInputSchema)),
   /** Issue 46: the venue of each region (region-based events); absent keeps them, otherwise the set given replaces them. */
   regionVenues: Type.Optional(Nullable(RegionVenuesInputSchema)),
+  /** Issue 46: absent or null keeps the stored translations; an object replaces them. */
+  translations: Type.Optional(Nullable(CatalogueTranslationsSchema)),
 });
 
 export const HolidaySchema = Type.Object({

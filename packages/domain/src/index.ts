@@ -8,6 +8,7 @@ export * from './event-config';
 export * from './identity';
 export * from './invoicing';
 export * from './language';
+export * from './catalogue-texts';
 export * from './masking';
 export * from './membership';
 export * from './money';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  inLanguage,
   DISCOUNT_FORM_STEPS,
   adminLoginSchema,
   adminStatusPatchSchema,
@@ -67,7 +68,14 @@ describe('admin forms', () => {
     });
     expect(validate(packageFormSchema, { name: 'Basic', price: '150', aiaPrice: '' })).toEqual({
       ok: true,
-      value: { name: 'Basic', price: '150.00', aiaPrice: null, description: null, isActive: true },
+      value: {
+        name: 'Basic',
+        price: '150.00',
+        aiaPrice: null,
+        description: null,
+        isActive: true,
+        translations: null,
+      },
     });
     expect(validate(packageFormSchema, { name: 'Basic', price: 150.5, aiaPrice: 120 })).toMatchObject({
       value: { price: '150.50', aiaPrice: '120.00' },
@@ -347,5 +355,30 @@ describe('discount form', () => {
     }
     expect(validate(generateCodesSchema, {})).toEqual({ ok: true, value: { count: 10 } });
     expect(validate(generateCodesSchema, { count: '1000' })).toEqual({ ok: true, value: { count: 1000 } });
+  });
+});
+
+describe('translated catalogue texts (issue 46)', () => {
+  it('keeps the texts staff gave, trimmed; drops empty ones; refuses other shapes', () => {
+    expect(
+      validate(packageFormSchema, {
+        name: 'Basic',
+        price: '150',
+        translations: { zh: { name: ' 基本 ', description: '' }, ms: { name: '  ' }, ta: null },
+      }),
+    ).toMatchObject({ ok: true, value: { translations: { zh: { name: '基本' } } } });
+    for (const translations of [[], { fr: { name: 'x' } }, { zh: [] }, { zh: { title: 'x' } }, 'zh']) {
+      expect(validate(packageFormSchema, { name: 'Basic', price: '150', translations }).ok).toBe(false);
+    }
+  });
+
+  it('shows a translation field by field, English where none', () => {
+    const item = { name: 'Basic', description: 'Blood tests' };
+    const translations = { zh: { name: '基本' }, ms: { description: 'Ujian darah' } };
+    expect(inLanguage(item, translations, 'zh')).toEqual({ name: '基本', description: 'Blood tests' });
+    expect(inLanguage(item, translations, 'ms')).toEqual({ name: 'Basic', description: 'Ujian darah' });
+    expect(inLanguage(item, translations, 'ta')).toEqual(item);
+    expect(inLanguage(item, translations, 'en')).toEqual(item);
+    expect(inLanguage(item, null, 'zh')).toEqual(item);
   });
 });

@@ -1,5 +1,6 @@
 /** Back-office forms (spec section 5). */
 import * as v from 'valibot';
+import { catalogueTranslationsSchema } from '../catalogue-texts';
 import { DECIMAL_10_2_MAX_CENTS, parseMoney } from '../money';
 import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN } from '../regions';
 import { parseRegistrationStatus } from '../status';
@@ -71,6 +72,8 @@ export const packageFormSchema = v.object(
     ),
     description: optionalText(),
     isActive: flag(true),
+    /** Issue 46: absent or null keeps the stored translations; an object replaces them. */
+    translations: catalogueTranslationsSchema,
   },
   INVALID_INPUT_MESSAGE,
 );

@@ -7,7 +7,7 @@ import { venueColumns, writeVenues } from './event-venues';
 import { EventInput, type EventInputValue } from './inputs';
 
 const selectEvents = (db: Db, id?: number) => db`
-  select e.id, e.name, e.slug, e.description, e.location, e.is_active as "isActive",
+  select e.id, e.name, e.slug, e.description, e.location, e.is_active as "isActive", e.translations,
          e.created_at as "createdAt", e.updated_at as "updatedAt",
          coalesce((select array_agg(ep.package_id order by ep.package_id) from event_packages ep where ep.event_id = e.id),
                   '{}') as "packageIds",
@@ -120,9 +120,9 @@ const events = catalogueRoutes({
     body: formBody(EventInputSchema, EventInput),
     insert: async (tx, input) => {
       const [row] = await tx<{ id: number }[]>`
-        insert into screening_events (name, slug, description, location, is_active, reminders)
+        insert into screening_events (name, slug, description, location, is_active, reminders, translations)
         values (${input.name}, ${input.slug}, ${input.description}, ${input.location}, ${input.isActive ?? true},
-          ${input.reminders ? tx.json(input.reminders as never) : null})
+          ${input.reminders ? tx.json(input.reminders as never) : null}, ${tx.json((input.translations ?? {}) as never)})
         returning id`;
       await writeLinks(tx, row!.id, { ...input, config: input.config ?? EVENT_CONFIG_DEFAULTS });
       await writeVenues(tx, row!.id, input);
@@ -135,7 +135,8 @@ const events = catalogueRoutes({
     apply: async (tx, id, input) => {
       await tx`
         update screening_events set name = ${input.name}, slug = ${input.slug}, description = ${input.description},
-          location = ${input.location}, is_active = coalesce(${input.isActive}, is_active)
+          location = ${input.location}, is_active = coalesce(${input.isActive}, is_active),
+          translations = coalesce(${input.translations ? tx.json(input.translations as never) : null}::jsonb, translations)
         where id = ${id}`;
       // the reminder schedule (issue 26): a body without it keeps it; null resets it to the default
       if (input.reminders !== undefined) {

@@ -1,4 +1,5 @@
 import {
+  catalogueTranslationsSchema,
   MAX_REMINDER_OFFSET_HOURS,
   MAX_REMINDER_RULES,
   REMINDER_CHANNELS,
@@ -26,6 +27,8 @@ export const EventInput = v.object({
   venue: v.optional(optionalVenueSchema),
   /** Issue 46: absent keeps the region venues; otherwise the regions given replace them. */
   regionVenues: v.optional(v.nullable(regionVenuesFormSchema)),
+  /** Issue 46: absent or null keeps the stored translations; an object replaces them. */
+  translations: catalogueTranslationsSchema,
   /** Issue 26: absent keeps the schedule, null resets it to the default. */
   reminders: v.optional(
     v.nullable(

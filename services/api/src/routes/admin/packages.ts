@@ -14,7 +14,7 @@ import {
 // numeric(10,2) comes back as a string like "120.00": exactly the wire format.
 const selectPackages = (db: Db, id?: number) => db`
   select id, name, description, price::text as price, aia_price::text as "aiaPrice", is_active as "isActive",
-         created_at as "createdAt", updated_at as "updatedAt"
+         translations, created_at as "createdAt", updated_at as "updatedAt"
   from packages ${whereId(db, id)}
   order by created_at desc, id desc`;
 
@@ -30,8 +30,9 @@ const packages = catalogueRoutes({
     body: formBody(PackageInput),
     insert: async (tx, input) => {
       const [row] = await tx<{ id: number }[]>`
-        insert into packages (name, description, price, aia_price, is_active)
-        values (${input.name}, ${input.description}, ${input.price!}, ${input.aiaPrice}, ${input.isActive})
+        insert into packages (name, description, price, aia_price, is_active, translations)
+        values (${input.name}, ${input.description}, ${input.price!}, ${input.aiaPrice}, ${input.isActive},
+          ${tx.json((input.translations ?? {}) as never)})
         returning id`;
       return row!;
     },
@@ -42,7 +43,8 @@ const packages = catalogueRoutes({
     write: async (tx, id, input) => {
       await tx`
         update packages set name = ${input.name}, description = ${input.description}, price = ${input.price!},
-          aia_price = ${input.aiaPrice}, is_active = ${input.isActive}
+          aia_price = ${input.aiaPrice}, is_active = ${input.isActive},
+          translations = coalesce(${input.translations ? tx.json(input.translations as never) : null}::jsonb, translations)
         where id = ${id}`;
     },
   }),

@@ -9,6 +9,11 @@ import {
   TimeslotGroupsSchema,
 } from '@hs/contracts';
 import {
+  type CatalogueTranslations,
+  LANGUAGES,
+  type Language,
+  inLanguage,
+  languageOrDefault,
   type EventVenues,
   NO_VENUES,
   POSTAL_CODE_MESSAGE,
@@ -111,6 +116,17 @@ function whereToGo(location: string | null, venues: EventVenues = NO_VENUES) {
   };
 }
 
+/** Issue 46: the language of staff's translated names and descriptions (English when left out). */
+const LangQuery = Type.Optional(
+  Type.Union(
+    LANGUAGES.map((l) => Type.Literal(l)),
+    {
+      description:
+        'Language of event and package names and descriptions (en, zh, ms, ta); English by default',
+    },
+  ),
+);
+
 /** What a visitor can book: events, their packages and slots, read from the catalogue and the slot read model. */
 const catalogue: FastifyPluginAsyncTypebox = async (app) => {
   const { sql, readCache } = app;
@@ -152,17 +168,21 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['public'],
         summary: 'Active events with their upcoming timeslots and availability label',
-        querystring: Type.Object({ search: Type.Optional(Type.String({ maxLength: 100 })) }),
-        response: { 200: Envelope(Type.Array(EventSummarySchema)) },
+        querystring: Type.Object({
+          search: Type.Optional(Type.String({ maxLength: 100 })),
+          lang: LangQuery,
+        }),
+        response: { 200: Envelope(Type.Array(EventSummarySchema)), 400: ErrorResponseSchema },
       },
     },
     async (request) => {
       const search = request.query.search?.trim();
-      return cached(`events|${search ?? ''}`, () => listEvents(search));
+      const lang = languageOrDefault(request.query.lang);
+      return cached(`events|${lang}|${search ?? ''}`, () => listEvents(search, lang));
     },
   );
 
-  async function listEvents(search: string | undefined) {
+  async function listEvents(search: string | undefined, lang: Language) {
     const events = await sql<
       {
         id: number;
@@ -170,6 +190,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         slug: string;
         description: string | null;
         location: string | null;
+        translations: CatalogueTranslations;
         configType: EventRow['configType'];
         numSlots: number;
         bufferHours: number;
@@ -177,7 +198,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         maxAttendees: number;
       }[]
     >`
-        select e.id, e.name, e.slug, e.description, e.location, ${eventConfigColumns(sql)}
+        select e.id, e.name, e.slug, e.description, e.location, e.translations, ${eventConfigColumns(sql)}
         from screening_events e left join event_configs c on c.event_id = e.id
         where e.is_active ${search ? sql`and e.name ilike ${`%${search.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}
         order by e.name`;
@@ -191,11 +212,12 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
       success: true as const,
       data: events.map((event) => {
         const own = slots.get(event.id) ?? [];
+        const texts = inLanguage(event, event.translations, lang);
         return {
           id: event.id,
-          name: event.name,
+          name: texts.name,
           slug: event.slug,
-          description: event.description,
+          description: texts.description,
           ...whereToGo(event.location, venues.get(event.id)),
           timeslotMode: event.configType,
           availabilityLabel: labelFor(event, own, holidays),
@@ -212,17 +234,24 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'One published event with its packages and timeslot settings',
         tags: ['public'],
         params: Type.Object({ slug: Type.String({ maxLength: 200 }) }),
+        querystring: Type.Object({ lang: LangQuery }),
         response: {
           200: Envelope(EventDetailSchema),
+          400: ErrorResponseSchema,
           404: ErrorResponseSchema,
         },
       },
     },
-    async (request) => cached(`event|${request.params.slug}`, () => eventDetail(request.params.slug)),
+    async (request) => {
+      const lang = languageOrDefault(request.query.lang);
+      return cached(`event|${lang}|${request.params.slug}`, () => eventDetail(request.params.slug, lang));
+    },
   );
 
-  async function eventDetail(slug: string) {
+  async function eventDetail(slug: string, lang: Language) {
     const event = await findEvent(sql, { slug, activeOnly: true });
+    const [own] = await sql<{ translations: CatalogueTranslations }[]>`
+      select translations from screening_events where id = ${event.id}`;
     const packages = await sql<
       {
         id: number;
@@ -231,10 +260,11 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         price: string;
         aiaPrice: string | null;
         isActive: boolean;
+        translations: CatalogueTranslations;
       }[]
     >`
         select p.id, p.name, p.description, p.price::text as price, p.aia_price::text as "aiaPrice",
-               p.is_active as "isActive"
+               p.is_active as "isActive", p.translations
         from event_packages ep join packages p on p.id = ep.package_id
         where ep.event_id = ${event.id} and p.is_active
         order by p.price, p.id`;
@@ -247,9 +277,8 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
       success: true as const,
       data: {
         id: event.id,
-        name: event.name,
+        ...inLanguage({ name: event.name, description: event.description }, own?.translations, lang),
         slug: event.slug,
-        description: event.description,
         ...whereToGo(event.location, (await readEventVenues(sql, [event.id])).get(event.id)),
         isActive: event.isActive,
         createdAt: new Date(event.createdAt).toISOString(),
@@ -257,7 +286,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
         availabilityLabel: labelFor(event, labelled, await holidayDays(sql)),
         timeslots: slots.map(publicSlot),
         dates,
-        packages,
+        packages: packages.map(({ translations, ...p }) => inLanguage(p, translations, lang)),
       },
     };
   }
