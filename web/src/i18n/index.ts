@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_LOCALES, type Language, languageOrDefault } from '@hs/domain';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import en from './locales/en.json';
 
 /**
@@ -93,4 +93,10 @@ export function translateMessage(text: string | undefined): string | undefined {
   if (!text) return text;
   const key = byEnglish.get(text);
   return key ? i18n.t(key) : text;
+}
+
+/** The visitor's language, re-rendering the caller when it changes (for keys that depend on it). */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  return languageOrDefault(instance.language);
 }

@@ -5,15 +5,27 @@
  * tuples for the default fetcher (lib/swr.ts).
  */
 
-/** The active events (home page, event lookups by id). */
-export const EVENTS_KEY = '/api/events';
+/**
+ * Staff's translated event and package texts come with `?lang=` (issue 46); English keeps the spec's
+ * plain path. The language is part of the key, so switching language fetches the texts anew.
+ */
+const inLanguage = (path: string, language: string) =>
+  language === 'en' ? path : `${path}?lang=${encodeURIComponent(language)}`;
+
+/** The active events (home page, event lookups by id), in `language`. */
+export function eventsKey(language: string) {
+  return inLanguage('/api/events', language);
+}
+
+/** Any events or event key, whatever its language: what a booking refreshes. */
+export const isEventsKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/events');
 
 /** The clinic's contact details (footer, issue 46). */
 export const COMPANY_CONTACT_KEY = '/api/company-contact';
 
-/** One event with its packages and slots, by slug. */
-export function eventKey(slug: string) {
-  return `/api/events/${encodeURIComponent(slug)}`;
+/** One event with its packages and slots, by slug, in `language`. */
+export function eventKey(slug: string, language: string) {
+  return inLanguage(`/api/events/${encodeURIComponent(slug)}`, language);
 }
 
 /** A booking's lookup by reference number (confirmation page; primed after a booking). */

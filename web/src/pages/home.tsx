@@ -10,7 +10,8 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import type { ApiEnvelope } from '../lib/api';
-import { EVENTS_KEY } from '../lib/swr-keys';
+import { useLanguage } from '../i18n';
+import { eventsKey } from '../lib/swr-keys';
 import type { EventSummary } from '../public/types';
 import { useEventWhereText } from '../public/venue';
 
@@ -62,7 +63,8 @@ function EventRowSkeleton() {
 
 /** Home `/`: the event list. */
 export default function HomePage() {
-  const { data, error, isLoading } = useSWR<ApiEnvelope<EventSummary[]>>(EVENTS_KEY);
+  const language = useLanguage();
+  const { data, error, isLoading } = useSWR<ApiEnvelope<EventSummary[]>>(eventsKey(language));
   const events = filterEvents(data?.data ?? [], '');
   const { t } = useTranslation();
 

@@ -7,7 +7,7 @@ import * as Card from '../components/ui/card';
 import * as Field from '../components/ui/field';
 import * as Tabs from '../components/ui/tabs';
 import { type ApiEnvelope, api, errorMessage } from '../lib/api';
-import { EVENTS_KEY } from '../lib/swr-keys';
+import { eventsKey } from '../lib/swr-keys';
 import { selectStyle } from '../public/select-style';
 import type { EventSummary, PublicTimeslot } from '../public/types';
 
@@ -71,7 +71,7 @@ function SearchForm({ onSearch, children }: { onSearch: () => Promise<void>; chi
 
 /** `/test/auto-timeslots`: 'Test Auto-Generated Timeslots' (lazy chunk). */
 export default function TestAutoTimeslotsPage() {
-  const { data: events } = useSWR<ApiEnvelope<EventSummary[]>>(EVENTS_KEY);
+  const { data: events } = useSWR<ApiEnvelope<EventSummary[]>>(eventsKey('en'));
   const list = events?.data ?? [];
   const [postal, setPostal] = useState('');
   const [postalEvent, setPostalEvent] = useState('');

@@ -8,6 +8,7 @@ import { InfoIcon } from '../../components/icons';
 import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { type ApiEnvelope, ApiError } from '../../lib/api';
+import { useLanguage } from '../../i18n';
 import { eventKey } from '../../lib/swr-keys';
 import { CalendarIcon } from '../../components/icons';
 import { MapPinIcon, PackageIcon } from '../../components/icons';
@@ -162,7 +163,8 @@ const bookingLayout = css({
 /** `/events/{slug}`: the four-step booking wizard. */
 export default function EventBookingPage() {
   const { slug = '' } = useParams<{ slug: string }>();
-  const { data, error, isLoading } = useSWR<ApiEnvelope<EventDetail>>(slug ? eventKey(slug) : null);
+  const language = useLanguage();
+  const { data, error, isLoading } = useSWR<ApiEnvelope<EventDetail>>(slug ? eventKey(slug, language) : null);
   // a 404, or an answer without the event: 'Event Not Found'
   const missing = (error instanceof ApiError && error.status === 404) || (data !== undefined && !data?.data);
   if (missing) return <EventNotFound />;

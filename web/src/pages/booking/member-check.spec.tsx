@@ -79,9 +79,9 @@ describe('AIA member check is opt-in (issue 46)', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/AIA Health Shield Benefits Applied|No active AIA Health Shield/)).toBeNull();
     expect(screen.queryByText('Verification Error')).toBeNull();
     expect(screen.getByText('Standard pricing')).toBeTruthy();
-    // 128.00 x 1.09: the standard price
+    // 128.00 x 1.09: the standard price, on the person's line and as the total
     await waitFor(() =>
-      expect(within(screen.getByTestId('price-breakdown')).getByText('S$139.52')).toBeTruthy(),
+      expect(within(screen.getByTestId('price-breakdown')).getAllByText('S$139.52')).toHaveLength(2),
     );
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     await waitFor(() => expect(bodyOf(fetchMock, 'POST', '/api/registrations')).toBeTruthy());

@@ -11,7 +11,7 @@ import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { currentLanguage, translateMessage as tm } from '../../i18n';
-import { EVENTS_KEY, postalTimeslotsKey } from '../../lib/swr-keys';
+import { isEventsKey, postalTimeslotsKey } from '../../lib/swr-keys';
 import {
   toastBookingFailed,
   toastMemberCheckLimited,
@@ -236,7 +236,7 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
         return;
       }
       if (res.data.totalAmount !== undefined) storeBookingTotal(toCents(res.data.totalAmount));
-      void mutate(EVENTS_KEY);
+      void mutate(isEventsKey);
       const balance =
         res.data.balanceDue !== undefined
           ? toCents(res.data.balanceDue)

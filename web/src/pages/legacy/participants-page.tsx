@@ -23,6 +23,7 @@ import * as Table from '../../components/ui/table';
 import { toaster } from '../../components/ui/toaster';
 import { i18n, translateMessage as tm } from '../../i18n';
 import type { ApiEnvelope } from '../../lib/api';
+import { useLanguage } from '../../i18n';
 import { eventKey } from '../../lib/swr-keys';
 import { focusFirstInvalid } from '../../public/form-field';
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from '../../components/icons';
@@ -183,8 +184,11 @@ export default function ParticipantsPage() {
   const packageId = positiveInt(q.get('packageId'));
   const missing = !eventId || !packageId || !eventSlug;
   const warned = useRef(false);
+  const language = useLanguage();
 
-  const { data, error, isLoading } = useSWR<ApiEnvelope<EventDetail>>(missing ? null : eventKey(eventSlug));
+  const { data, error, isLoading } = useSWR<ApiEnvelope<EventDetail>>(
+    missing ? null : eventKey(eventSlug, language),
+  );
   const pkg = data?.data.packages.find((p) => p.id === packageId);
   const invalid = missing || (data && (data.data.id !== eventId || !pkg));
 

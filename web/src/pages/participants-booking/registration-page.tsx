@@ -12,7 +12,7 @@ import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
 import { translateMessage as tm } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
-import { EVENTS_KEY, postalTimeslotsKey } from '../../lib/swr-keys';
+import { isEventsKey, postalTimeslotsKey } from '../../lib/swr-keys';
 import { toastBookingFailed, toastMissingReference } from '../../public/booking-toasts';
 import { createRegistration } from '../../public/calls';
 import { ParticipantBadges, participantItem, participantWho } from '../../public/participant-list';
@@ -178,7 +178,7 @@ export function ParticipantsRegistrationPage() {
       }
       // booked: the list served its purpose, and must not book the same people twice
       storeParticipants([]);
-      void mutate(EVENTS_KEY);
+      void mutate(isEventsKey);
       await primeLookup(mutate, reference, res.data.position);
       const due = res.data.balanceDue === undefined || toCents(res.data.balanceDue) > 0;
       const pay = due || res.data.status === 'pending_payment';

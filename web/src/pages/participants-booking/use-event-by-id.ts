@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { ApiEnvelope } from '../../lib/api';
-import { EVENTS_KEY, eventKey } from '../../lib/swr-keys';
+import { useLanguage } from '../../i18n';
+import { eventKey, eventsKey } from '../../lib/swr-keys';
 import type { EventDetail, EventSummary } from '../../public/types';
 
 export interface EventById {
@@ -16,9 +17,10 @@ export interface EventById {
  * slug, so the id is found in the events list first.
  */
 export function useEventById(eventId: number | null): EventById {
-  const list = useSWR<ApiEnvelope<EventSummary[]>>(eventId ? EVENTS_KEY : null);
+  const language = useLanguage();
+  const list = useSWR<ApiEnvelope<EventSummary[]>>(eventId ? eventsKey(language) : null);
   const slug = list.data?.data.find((e) => e.id === eventId)?.slug;
-  const detail = useSWR<ApiEnvelope<EventDetail>>(slug ? eventKey(slug) : null);
+  const detail = useSWR<ApiEnvelope<EventDetail>>(slug ? eventKey(slug, language) : null);
   return {
     event: detail.data?.data,
     notFound: Boolean(list.data) && !slug,

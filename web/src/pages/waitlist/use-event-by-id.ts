@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { ApiEnvelope } from '../../lib/api';
-import { EVENTS_KEY, eventKey } from '../../lib/swr-keys';
+import { useLanguage } from '../../i18n';
+import { eventKey, eventsKey } from '../../lib/swr-keys';
 import type { EventDetail, EventSummary } from '../../public/types';
 
 /**
@@ -8,9 +9,10 @@ import type { EventDetail, EventSummary } from '../../public/types';
  * active events list gives the slug first. `null` id: nothing is fetched.
  */
 export function useEventById(id: number | null) {
-  const list = useSWR<ApiEnvelope<EventSummary[]>>(id === null ? null : EVENTS_KEY);
+  const language = useLanguage();
+  const list = useSWR<ApiEnvelope<EventSummary[]>>(id === null ? null : eventsKey(language));
   const slug = list.data?.data?.find((e) => e.id === id)?.slug;
-  const detail = useSWR<ApiEnvelope<EventDetail>>(slug ? eventKey(slug) : null);
+  const detail = useSWR<ApiEnvelope<EventDetail>>(slug ? eventKey(slug, language) : null);
   return {
     event: detail.data?.data,
     /** The list answered without the event: it is no longer open for booking. */

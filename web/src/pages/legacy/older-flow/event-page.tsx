@@ -9,6 +9,7 @@ import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import * as Card from '../../../components/ui/card';
 import { type ApiEnvelope, ApiError } from '../../../lib/api';
+import { useLanguage } from '../../../i18n';
 import { eventKey } from '../../../lib/swr-keys';
 import { ChoiceGroup } from '../../../public/choice-group';
 import { money } from '../../../public/money';
@@ -47,7 +48,8 @@ export function LegacyEventPage() {
   const { t } = useTranslation();
   const { slug = '' } = useParams<{ slug: string }>();
   const [, navigate] = useLocation();
-  const { data, error, isLoading } = useSWR<ApiEnvelope<EventDetail>>(slug ? eventKey(slug) : null);
+  const language = useLanguage();
+  const { data, error, isLoading } = useSWR<ApiEnvelope<EventDetail>>(slug ? eventKey(slug, language) : null);
   const [packageId, setPackageId] = useState<string | null>(null);
   const [timeslotId, setTimeslotId] = useState<number | null>(null);
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../../components/layout/page';
 import { type ApiEnvelope, api } from '../../../lib/api';
-import { EVENTS_KEY, eventKey } from '../../../lib/swr-keys';
+import { currentLanguage } from '../../../i18n';
+import { eventKey, eventsKey } from '../../../lib/swr-keys';
 import { type LegacyBookingDetails, positiveInt, storeBookingDetails } from '../../../public/legacy-storage';
 import type { EventDetail, EventSummary } from '../../../public/types';
 
@@ -30,10 +31,10 @@ export function LegacyParticipantsRedirect() {
     (async () => {
       const details: LegacyBookingDetails = { eventId, packageId, timeslotId };
       try {
-        const list = await api.get<ApiEnvelope<EventSummary[]>>(EVENTS_KEY);
+        const list = await api.get<ApiEnvelope<EventSummary[]>>(eventsKey(currentLanguage()));
         const summary = list.data.find((e) => e.id === eventId);
         if (summary) {
-          const detail = await api.get<ApiEnvelope<EventDetail>>(eventKey(summary.slug));
+          const detail = await api.get<ApiEnvelope<EventDetail>>(eventKey(summary.slug, currentLanguage()));
           const pkg = detail.data.packages.find((p) => p.id === packageId);
           const slot = (detail.data.timeslots ?? []).find((t) => t.id === timeslotId);
           Object.assign(details, {
