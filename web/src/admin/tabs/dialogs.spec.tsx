@@ -90,6 +90,10 @@ describe('event dialog', () => {
         { offsetHours: 72, channel: 'email' },
         { offsetHours: 24, channel: 'email' },
       ],
+      translations: {},
+      // no venue given (issue 46): none, and no region venues
+      venue: null,
+      regionVenues: {},
     });
     expect(await screen.findByText('Event created')).toBeTruthy();
   });
@@ -175,8 +179,36 @@ describe('package dialog', () => {
         aiaPrice: null,
         description: null,
         isActive: true,
+        translations: {},
       }),
     );
+  });
+
+  it("sends staff's translations, only the texts given (issue 46)", async () => {
+    const fetchMock = stubApi({ 'PUT /api/admin/packages/1': { success: true, data: { id: 1 } } });
+    const pkg = { ...packages.data[0]!, translations: { ta: { name: 'அடிப்படை' } } };
+    renderWithProviders(<PackageDialog pkg={pkg} open onOpenChange={noop} onSaved={noop} />);
+    await userEvent.click(await screen.findByText(/^Translations/));
+    expect((screen.getByLabelText('Tamil name') as HTMLInputElement).value).toBe('அடிப்படை');
+    await userEvent.type(screen.getByLabelText('Chinese name'), '基本健康检查');
+    await userEvent.type(screen.getByLabelText('Malay description'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Package' }));
+    await waitFor(() =>
+      expect(bodyOf(fetchMock, 'PUT', '/api/admin/packages/1')).toMatchObject({
+        translations: { zh: { name: '基本健康检查' }, ta: { name: 'அடிப்படை' } },
+      }),
+    );
+  });
+
+  it('shows a too-long translation against its field and opens the translations', async () => {
+    stubApi({});
+    renderWithProviders(<PackageDialog pkg={null} open onOpenChange={noop} onSaved={noop} />);
+    await userEvent.type(await screen.findByLabelText(/^Name/), 'Basic Screening');
+    await userEvent.type(screen.getByLabelText(/^Price/), '120');
+    fireEvent.change(screen.getByLabelText('Chinese name'), { target: { value: '检'.repeat(201) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Package' }));
+    expect(await screen.findByText('A translated name is at most 200 characters')).toBeTruthy();
+    expect(screen.getByText(/^Translations/).closest('details')?.open).toBe(true);
   });
 });
 

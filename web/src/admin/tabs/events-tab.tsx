@@ -1,4 +1,6 @@
 import {
+  type CatalogueTranslations,
+  catalogueTranslationsSchema,
   EVENT_CONFIG_DEFAULTS,
   EVENT_CONFIG_LIMITS,
   EVENT_CONFIG_TYPES,
@@ -17,6 +19,7 @@ import { FormDialog } from '../components/form-dialog';
 import { RadioCards } from '../components/radio-cards';
 import { RowActions } from '../components/row-actions';
 import { StatusBadge } from '../components/status-badge';
+import { TranslationsFields } from '../components/translations-fields';
 import {
   ActiveSwitch,
   CatalogueTab,
@@ -66,6 +69,7 @@ export const eventDialogSchema = v.object({
   bufferHours: wholeNumber(EVENT_CONFIG_LIMITS.bufferHours),
   slotsPerTimeslot: wholeNumber(EVENT_CONFIG_LIMITS.slotsPerTimeslot),
   maxAttendees: wholeNumber(EVENT_CONFIG_LIMITS.maxAttendees),
+  translations: catalogueTranslationsSchema,
 });
 
 interface EventValues extends Record<string, unknown> {
@@ -80,6 +84,7 @@ interface EventValues extends Record<string, unknown> {
   bufferHours: string;
   slotsPerTimeslot: string;
   maxAttendees: string;
+  translations: CatalogueTranslations;
 }
 
 function toValues(event: AdminEvent | null): EventValues {
@@ -96,6 +101,7 @@ function toValues(event: AdminEvent | null): EventValues {
     bufferHours: String(config.bufferHours),
     slotsPerTimeslot: String(config.slotsPerTimeslot),
     maxAttendees: String(config.maxAttendees),
+    translations: event?.translations ?? {},
   };
 }
 
@@ -153,6 +159,7 @@ export function EventDialog({ event, ...slot }: ItemDialogProps<'event', AdminEv
         maxAttendees: out.maxAttendees,
       },
       reminders: schedule.value,
+      translations: out.translations,
     });
   });
 
@@ -189,6 +196,11 @@ export function EventDialog({ event, ...slot }: ItemDialogProps<'event', AdminEv
       />
       <DescriptionField form={form} />
       <Field.TextField label="Location" error={form.errors.location} {...form.text('location')} />
+      <TranslationsFields
+        value={values.translations}
+        onChange={(next) => form.setValue('translations', next)}
+        errors={form.errors}
+      />
       <ActiveSwitch form={form} />
       <EventVenuesEditor
         drafts={venues}

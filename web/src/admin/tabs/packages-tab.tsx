@@ -5,6 +5,7 @@ import { Grid } from 'styled-system/jsx';
 import * as Field from '../../components/ui/field';
 import { FormDialog } from '../components/form-dialog';
 import { StatusBadge } from '../components/status-badge';
+import { TranslationsFields } from '../components/translations-fields';
 import {
   ActiveSwitch,
   CatalogueTab,
@@ -39,6 +40,7 @@ export function PackageDialog({ pkg, ...slot }: ItemDialogProps<'pkg', AdminPack
       aiaPrice: pkg?.aiaPrice ?? '',
       description: pkg?.description ?? '',
       isActive: pkg?.isActive ?? true,
+      translations: pkg?.translations ?? {},
     },
     ...slot,
   });
@@ -67,6 +69,11 @@ export function PackageDialog({ pkg, ...slot }: ItemDialogProps<'pkg', AdminPack
         />
       </Grid>
       <DescriptionField form={form} />
+      <TranslationsFields
+        value={form.values.translations}
+        onChange={(next) => form.setValue('translations', next)}
+        errors={form.errors}
+      />
       <ActiveSwitch form={form} />
     </FormDialog>
   );
