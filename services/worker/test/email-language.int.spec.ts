@@ -101,4 +101,28 @@ describe('worker: emails in the booking language', () => {
       /<a href="[^"]*\/manage-appointment\?ref=[^"]+"[^>]*>管理我的预约<\/a>/,
     );
   });
+
+  it("issue 46: names the event and package as staff translated them for the booking's language", async () => {
+    await db.sql`update screening_events
+      set translations = ${db.sql.json({ zh: { name: '社区健康检查' } } as never)} where id = ${cat.eventId}`;
+    await db.sql`
+      insert into packages (id, name, price, translations) overriding system value
+      values (1, 'Basic Health', 128, ${db.sql.json({ zh: { name: '基本健康检查' } } as never)})
+      on conflict (id) do update set translations = excluded.translations`;
+    const zh = await book(db.sql, cat, 'zh-names@example.com', { language: 'zh' });
+    const en = await book(db.sql, cat, 'en-names@example.com');
+    await pay(db.sql, zh, 13_952, 'TXN-ZH-NAMES');
+    await pay(db.sql, en, 13_952, 'TXN-EN-NAMES');
+    const confirmation = (email: string) =>
+      mailsTo(email).find((m) => m.attachments.some((a) => a.filename === 'appointment.ics'));
+    await expect.poll(() => confirmation('zh-names@example.com') !== undefined, poll).toBe(true);
+    await expect.poll(() => confirmation('en-names@example.com') !== undefined, poll).toBe(true);
+    const chinese = confirmation('zh-names@example.com')!.text;
+    expect(chinese).toContain('社区健康检查');
+    expect(chinese).toContain('基本健康检查');
+    expect(chinese).not.toContain('Community Health Screening');
+    const english = confirmation('en-names@example.com')!.text;
+    expect(english).toContain('Community Health Screening');
+    expect(english).not.toContain('社区健康检查');
+  });
 });

@@ -23,6 +23,7 @@ import type { Logger } from 'pino';
 import { contactFromOrder, manageUrl, readEmailConfigs } from '../../order';
 import type { RegistrationRead } from '../../registration';
 import type { JobContext } from '../context';
+import { namesInLanguage } from './catalogue-texts';
 import { findEvent, languageOf } from './from-log';
 
 /** The clinic's name and contact details as every email's footer shows them. */
@@ -70,8 +71,9 @@ export async function renderOrderEmail(
 ): Promise<ReturnType<typeof renderEmail>> {
   const { read, order, doc } = c;
   const language = languageOf(read);
+  const named = await namesInLanguage(ctx.sql, doc, order, language);
   const vars = {
-    ...emailVariablesFromDocument(doc, contactFromOrder(order), { status: order.status }),
+    ...emailVariablesFromDocument(named, contactFromOrder(order), { status: order.status }),
     ...datesIn(language, read, order, doc, c.invoice ?? null),
     ...(await companyVariables(ctx)),
     // every booking email links the booking's page: reschedule or cancel
