@@ -190,5 +190,10 @@ describe('event venues', () => {
     );
     expect(byRef.get(north.referenceNumber)).toBe(north.location);
     expect(byRef.get(east.referenceNumber)).toBe(east.location);
+    // the CSV export's Location column says the same
+    const csv = (await admin('GET', `/api/admin/registrations/export?eventId=${eventId}`)).body;
+    const rowOf = (ref: string) => csv.split('\r\n').find((line) => line.startsWith(ref)) ?? '';
+    expect(rowOf(north.referenceNumber)).toContain(north.location.replace(/"/g, '""'));
+    expect(rowOf(east.referenceNumber)).toContain(east.location.replace(/"/g, '""'));
   });
 });

@@ -240,14 +240,19 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
     }
     return { invoices, consents };
   }
+  /** Issue 46: an event without location text shows its appointment's venue, as the public lookup does. */
+  async function located(rows: OrderRow[]): Promise<OrderRow[]> {
+    const venues = await readEventVenues(sql, [...new Set(rows.map((r) => r.eventId))]);
+    return rows.map((r) => ({
+      ...r,
+      location: locationText(r.location, appointmentVenue(venues.get(r.eventId) ?? NO_VENUES, r.region)),
+    }));
+  }
   async function adminViews(rows: OrderRow[]) {
     const ids = rows.map((r) => r.registrationId);
     const { invoices, consents } = await timelineFactsOf(ids);
-    // issue 46: an event without location text shows its appointment's venue, as the public lookup does
-    const venues = await readEventVenues(sql, [...new Set(rows.map((r) => r.eventId))]);
-    return rows.map((r) => ({
+    return (await located(rows)).map((r) => ({
       ...adminView(r, invoices.get(r.registrationId) ?? null),
-      location: locationText(r.location, appointmentVenue(venues.get(r.eventId) ?? NO_VENUES, r.region)),
       consent: consents.get(r.registrationId) ?? null,
     }));
   }
@@ -366,9 +371,9 @@ const registrations: FastifyPluginAsyncTypebox = async (app) => {
         try {
           yield header;
           if (first.done) return;
-          yield toCsv(await openOrders(sql, first.value));
+          yield toCsv(await located(await openOrders(sql, first.value)));
           for (let next = await batches.next(); !next.done; next = await batches.next())
-            yield toCsv(await openOrders(sql, next.value));
+            yield toCsv(await located(await openOrders(sql, next.value)));
         } finally {
           // A download abandoned half-way releases the cursor's connection.
           await batches.return?.();
