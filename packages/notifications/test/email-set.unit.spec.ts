@@ -28,6 +28,8 @@ function varsIn(language: Language, type: EmailType) {
     referenceNumber: 'HS2612-0512-0001',
     firstName: 'Ah Kow',
     lastName: 'Lee',
+    // greeted by the language's convention from the names, not the preview sample's ready greeting
+    greetingName: '',
     timeslotDate: formatAppointmentDate(language, DAY),
     timeslotTime: formatAppointmentTime(language, '09:00'),
     previousTimeslotDate: formatAppointmentDate(language, '2026-12-04'),

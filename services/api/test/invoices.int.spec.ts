@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { issueCreditNote, issueInvoice } from '@hs/commands';
 import { type Sql, connect } from '@hs/db';
-import { singaporeYear } from '@hs/domain';
+import { formatInstantDate, singaporeYear } from '@hs/domain';
 import { type Runner, readStream, startProjectionRunner } from '@hs/eventstore';
 import { createTestPaymentGateway } from '@hs/gateways';
 import { projections, readOrderAtVersion } from '@hs/read-models';
@@ -187,12 +187,8 @@ describe('tax invoices and credit notes (issue 25)', () => {
     const order = await paidOrder();
     const invoice = await issueInvoice(api.db.sql, order, worker);
     const text = await pdftotext(await pdfOf(invoice.invoiceNumber));
-    const date = new Intl.DateTimeFormat('en-SG', {
-      timeZone: 'Asia/Singapore',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    }).format(new Date(invoice.issuedAt));
+    // the one English date format (issue 46), in Singapore time
+    const date = formatInstantDate('en', invoice.issuedAt);
     for (const expected of [
       'Tax Invoice',
       `Supplier ${SETTINGS.companyName}`,
