@@ -156,10 +156,24 @@ ${footer}
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
-/** The plain-text alternative: block elements to line breaks, cells separated, tags dropped, entities decoded. */
+/**
+ * A link as plain text: its words and, where the words are not the address already, the address
+ * after them ("Manage my booking: https://…"), so a reader without HTML still has every link.
+ */
+function linkAsText(_: string, href: string, label: string): string {
+  const words = label.replace(/<[^>]+>/g, '').trim();
+  if (/^(mailto|tel):/i.test(href) || !href || words === href) return label;
+  return words ? `${label}: ${href}` : href;
+}
+
+/**
+ * The plain-text alternative: block elements to line breaks, cells separated, links with their
+ * addresses, tags dropped, entities decoded.
+ */
 export function htmlToText(html: string): string {
   return html
     .replace(/<(style|script|head|title)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, linkAsText)
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<li[^>]*>/gi, '\n- ')
     .replace(/<\/(td|th)>\s*/gi, '  ')

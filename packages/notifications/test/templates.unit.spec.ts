@@ -145,7 +145,10 @@ describe('renderEmail', () => {
     expect(confirmation.html).toMatch(
       /<a href="https:\/\/healthscreening\.example\.sg\/manage-appointment\?ref=HS2505-0607-1234" style="display:inline-block;[^"]*">Manage my booking<\/a>/,
     );
-    expect(confirmation.text).not.toContain('https://');
+    // the plain-text alternative: the link's words, then its address
+    expect(confirmation.text).toContain(
+      'Manage my booking: https://healthscreening.example.sg/manage-appointment?ref=HS2505-0607-1234',
+    );
     // without the link (a stored template rendered for an order the link is not known for) no dead anchor
     expect(renderEmail('confirmation', {}, { ...vars, manageUrl: '' }).html).not.toContain(
       'Manage my booking',
