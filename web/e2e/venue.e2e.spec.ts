@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { formatSGD, parseMoney, withGstCents } from '@hs/domain';
 import { type ProductStack, launchBrowser, startProductStack } from '@hs/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import zh from '../src/i18n/locales/zh.json';
  * Issue 46: where to go. On a phone (360 px), in English and in Chinese, the demo's partner event
  * (booked by postal-code region, one clinic per region) names its clinics by region on the event page,
  * shows the clinic of the booker's region in the slot step, and the review names it with its address
- * and map link: no "Location not specified", no "Island-wide clinics near you".
+ * and map link: no "Location not specified", no "Island-wide clinics near you". The package cards
+ * show prices with GST included, marked as such.
  */
 const ARTIFACTS = 'test-artifacts';
 const EVENT = 'whitecoat-health-screening';
@@ -50,6 +52,14 @@ describe('the venue on the booking pages', () => {
     expect(await main.getByText(L.common.locationNotSpecified).count()).toBe(0);
     expect(await main.getByText(NORTH_CLINIC).count()).toBeGreaterThan(0);
 
+    // the package card's price to the public includes GST, and says so (IRAS)
+    const detail = await (await fetch(`${stack.baseUrl}/api/events/${EVENT}`)).json();
+    const basic = detail.data.packages.find((p: { name: string }) => p.name === 'Basic Health Screening');
+    const shown = formatSGD(withGstCents(parseMoney(basic.price) ?? 0));
+    const card = page.locator('#bk-packageId [data-part=item]', { hasText: 'Basic Health Screening' });
+    const cardText = await card.innerText();
+    expect(cardText).toContain(shown);
+    expect(cardText).toContain(L.wizard.inclGst);
     await page.getByText('Basic Health Screening', { exact: true }).click();
     await page.getByRole('button', { name: L.wizard.next }).click();
     await page.getByRole('heading', { name: L.wizard.step1 }).waitFor();
