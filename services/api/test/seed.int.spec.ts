@@ -29,6 +29,19 @@ describe('demo seed', () => {
       { n: number }[]
     >`select count(*)::int as n from timeslots where region is null`;
     expect(slots!.n).toBeGreaterThanOrEqual(18);
+    // issue 46: staff's translations of the catalogue, shown in the visitor's language
+    const corporate = await api.app.inject({
+      method: 'GET',
+      url: '/api/events/corporate-wellness-day?lang=zh',
+    });
+    expect(corporate.json().data.name).toBe('企业健康日');
+    const community = await api.app.inject({
+      method: 'GET',
+      url: '/api/events/community-health-screening-2026?lang=ms',
+    });
+    expect(community.json().data.packages.map((p: { name: string }) => p.name)).toContain(
+      'Saringan Kesihatan Asas',
+    );
 
     const login = await api.app.inject({
       method: 'POST',

@@ -7,6 +7,13 @@ export const DEMO_PACKAGES = [
     price: '128.00',
     aiaPrice: '98.00',
     description: 'Blood pressure, BMI, fasting glucose, lipid panel and a doctor consultation.',
+    translations: {
+      ms: {
+        name: 'Saringan Kesihatan Asas',
+        description: 'Tekanan darah, BMI, glukosa berpuasa, panel lipid dan konsultasi doktor.',
+      },
+      ta: { name: 'அடிப்படை சுகாதாரப் பரிசோதனை' },
+    },
   },
   {
     key: 'comprehensive',
@@ -14,6 +21,10 @@ export const DEMO_PACKAGES = [
     price: '268.00',
     aiaPrice: '218.00',
     description: 'Basic screening plus kidney and liver function, full blood count, thyroid and urine tests.',
+    translations: {
+      ms: { name: 'Saringan Kesihatan Menyeluruh' },
+      ta: { name: 'விரிவான சுகாதாரப் பரிசோதனை' },
+    },
   },
   {
     key: 'executive',
@@ -141,6 +152,15 @@ export const DEMO_EVENTS = [
     name: 'Corporate Wellness Day',
     slug: 'corporate-wellness-day',
     description: 'On-site screening for employees of partner companies.',
+    // Issue 46: staff's own translations (the other demo events show English in every language).
+    translations: {
+      zh: { name: '企业健康日', description: '为合作公司员工提供的现场健康检查。' },
+      ms: {
+        name: 'Hari Kesejahteraan Korporat',
+        description: 'Saringan di tempat kerja untuk pekerja syarikat rakan kongsi.',
+      },
+      ta: { name: 'நிறுவன நல்வாழ்வு நாள்' },
+    },
     location: null,
     venue: venue(
       'MBFC Tower 1 Wellness Suite',
