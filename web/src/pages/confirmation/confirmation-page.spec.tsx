@@ -8,6 +8,7 @@ import { mockApi, renderApp } from '../../public/test-utils';
 import type { RegistrationLookup } from '../../public/types';
 import { appointmentOf, whereText } from './appointment';
 import { untilFound } from './lookup-retry';
+import { MAX_POLLS, POLL_MS } from './use-booking-lookup';
 
 afterEach(() => {
   toaster.remove();
@@ -180,5 +181,54 @@ describe('/booking/confirmation/{reference}', () => {
     mockApi(lookup({ status: 'paid', balanceDue: '0.00' }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Booking Confirmed' })).toBeTruthy();
+  });
+});
+
+describe('reading the booking again while its confirmation email is sent', () => {
+  const LOOKUP = `/api/registrations/lookup/${REFERENCE}`;
+  const CONFIRMED = { ...BOOKING, status: 'paid', balanceDue: '0.00', confirmationEmailSent: false };
+  const reads = (fetchMock: ReturnType<typeof mockApi>) =>
+    fetchMock.mock.calls.filter(([u]) => new URL(String(u), 'http://localhost').pathname === LOOKUP).length;
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("a refresh refused by the lookup's limit (429) keeps the booking on screen and ends the polling", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let served = 0;
+    const fetchMock = mockApi({
+      [`GET ${LOOKUP}`]: () => {
+        served += 1;
+        return served === 1
+          ? Response.json({ success: true, data: CONFIRMED })
+          : Response.json(
+              { success: false, message: 'Too many lookups. Please try again later.' },
+              { status: 429 },
+            );
+      },
+    });
+    renderApp(`/booking/confirmation/${REFERENCE}`);
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed' })).toBeTruthy();
+    expect(reads(fetchMock)).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    await waitFor(() => expect(reads(fetchMock)).toBe(2));
+    await vi.advanceTimersByTimeAsync(POLL_MS * 10);
+    // no error card in place of the booking, and no read after the refused one
+    expect(screen.queryByRole('heading', { name: 'Failed to retrieve booking' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Booking Confirmed' })).toBeTruthy();
+    expect(screen.getByTestId('reference-number').textContent).toContain(REFERENCE);
+    expect(reads(fetchMock)).toBe(2);
+  });
+
+  it(`stops after ${MAX_POLLS} refreshes when the email is never marked sent`, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = mockApi({ [`GET ${LOOKUP}`]: { success: true, data: CONFIRMED } });
+    renderApp(`/booking/confirmation/${REFERENCE}`);
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed' })).toBeTruthy();
+    for (let i = 0; i < MAX_POLLS + 10; i++) await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(reads(fetchMock)).toBe(1 + MAX_POLLS);
+    expect(screen.getByRole('heading', { name: 'Booking Confirmed' })).toBeTruthy();
   });
 });

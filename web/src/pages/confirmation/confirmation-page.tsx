@@ -79,7 +79,8 @@ export default function BookingConfirmationPage() {
   }
 
   if (!reference) return <ErrorCard message={t('confirmation.noReference')} />;
-  if (error)
+  // a failed first read has nothing to show; a failed refresh (e.g. the lookup's 429) keeps the booking shown
+  if (error && !registration)
     return (
       <ErrorCard
         message={t('confirmation.retrieveFailed')}
