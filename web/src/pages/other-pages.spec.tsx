@@ -93,7 +93,7 @@ describe('cancel appointment', () => {
     await user.type(screen.getByLabelText(/Reference Number/), 'hs2612-0001-0002');
     await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
     expect(await screen.findByRole('heading', { name: 'Appointment Details' })).toBeTruthy();
-    expect(screen.getByText('Basic Health Screening (S$128.00)')).toBeTruthy();
+    expect(screen.getByText('Basic Health Screening (S$139.52, incl. 9% GST)')).toBeTruthy();
     expect(screen.getByText('01/12/2026')).toBeTruthy();
     const cancel = screen.getByRole('button', { name: 'Cancel Appointment' }) as HTMLButtonElement;
     expect(cancel.disabled).toBe(true);

@@ -88,6 +88,8 @@ describe('participants of a booking, managed by reference on the confirmation pa
     expect(await screen.findByText('Participants (1 / 10)')).toBeTruthy();
     expect(await screen.findByText('Amount due:', { exact: false })).toBeTruthy();
     expect(screen.getAllByText('S$139.52').length).toBeGreaterThan(0);
+    // each participant's package price with GST in it, marked so (issue 46): S$128.00 before GST
+    expect(screen.getByText('Basic Health Screening · S$139.52 (incl. 9% GST)')).toBeTruthy();
     // the primary contact cannot be removed here
     expect(screen.queryByRole('button', { name: 'Remove Mei Tan' })).toBeNull();
 

@@ -9,7 +9,7 @@ import * as Dialog from '../../components/ui/dialog';
 import { toaster } from '../../components/ui/toaster';
 import { translateMessage as tm } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
-import { money } from '../../public/money';
+import { publicPrice } from '../../public/money';
 import { ParticipantBadges, participantItem, participantWho } from '../../public/participant-list';
 import type { BookedParticipant, EventPackage, RegistrationLookup } from '../../public/types';
 import { ParticipantDialog } from '../booking/participant-dialog';
@@ -129,7 +129,8 @@ export function BookingParticipants({ registration, onChanged }: BookingParticip
                   <span className={participantWho}>
                     <span className={css({ fontWeight: 'medium' })}>{name}</span>
                     <span className={css({ display: 'block', color: 'fg.muted' })}>
-                      {p.packageName} · {money(p.packagePrice)}
+                      {/* issue 46: the public sees the price with GST in it */}
+                      {p.packageName} · {publicPrice(p.packagePrice)} ({t('wizard.inclGst')})
                     </span>
                   </span>
                   <span

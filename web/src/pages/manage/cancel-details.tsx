@@ -10,7 +10,7 @@ import { ApiError, api } from '../../lib/api';
 import { AppointmentDetailsCard } from '../../public/appointment-details-card';
 import { AppointmentSlotRows } from '../../public/appointment-slot-rows';
 import { detailList } from '../../public/detail-list';
-import { money } from '../../public/money';
+import { money, publicPrice } from '../../public/money';
 import { RESERVATION_MESSAGES } from '../../public/reservation-messages';
 import type { RegistrationLookup } from '../../public/types';
 import { WarningNotice } from '../../public/warning-notice';
@@ -100,7 +100,10 @@ export function CancelDetails({
         <dt>{t('review.package')}</dt>
         <dd>
           {registration.packageName}
-          {registration.packagePrice ? ` (${money(registration.packagePrice)})` : ''}
+          {/* issue 46: the public sees the price with GST in it */}
+          {registration.packagePrice
+            ? ` (${publicPrice(registration.packagePrice)}, ${t('wizard.inclGst')})`
+            : ''}
         </dd>
         <AppointmentSlotRows registration={registration} />
       </dl>

@@ -11,7 +11,7 @@ import { ChoiceGroup } from '../../public/choice-group';
 import { focusFirstInvalid } from '../../public/form-field';
 import { EventLoadError, EventLoading, EventNotFound } from '../../public/event-states';
 import { positiveInt } from '../../public/legacy-storage';
-import { money } from '../../public/money';
+import { publicPrice } from '../../public/money';
 import { useLeaveWhenMissing } from './missing-information';
 import { participantsPath } from './paths';
 import { useEventById } from './use-event-by-id';
@@ -83,13 +83,17 @@ export function PackageChoicePage() {
                     label: p.name,
                     description: p.description,
                     aside: (
+                      // issue 46: the public sees prices with GST in them
                       <span className={css({ textAlign: 'right', display: 'grid' })}>
-                        <strong>{money(p.price)}</strong>
+                        <strong>{publicPrice(p.price)}</strong>
                         {p.aiaPrice ? (
                           <span className={css({ fontSize: 'xs', color: 'accent.text' })}>
-                            AIA {money(p.aiaPrice)}
+                            {t('wizard.aia')} {publicPrice(p.aiaPrice)}
                           </span>
                         ) : null}
+                        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                          {t('wizard.inclGst')}
+                        </span>
                       </span>
                     ),
                   }))}

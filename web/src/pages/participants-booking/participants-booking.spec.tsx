@@ -82,6 +82,11 @@ describe("the participants page's targets", () => {
     expect(location.history?.at(-1)).toBe('/booking/packages?eventId=1');
     expect(await screen.findByRole('heading', { name: 'Choose a Package' })).toBeTruthy();
     expect(screen.queryByText('404 Page Not Found')).toBeNull();
+    // prices with GST in them, marked so (issue 46): S$128.00 / AIA S$98.00 / S$268.00 before GST
+    expect(screen.getByText('S$139.52')).toBeTruthy();
+    expect(screen.getByText('AIA S$106.82')).toBeTruthy();
+    expect(screen.getByText('S$292.12')).toBeTruthy();
+    expect(screen.getAllByText('incl. 9% GST')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: /Continue to Participants/ }));
     expect(await screen.findByText('Please select a package')).toBeTruthy();
     await user.click(screen.getByRole('radio', { name: /Comprehensive Health Screening/ }));
@@ -131,6 +136,10 @@ describe("the participants page's targets", () => {
     await user.click(await screen.findByRole('button', { name: /Continue/ }));
     expect(location.history?.at(-1)).toBe('/booking/registration?eventId=1&packageId=2');
     expect(await screen.findByRole('heading', { name: 'Registration' })).toBeTruthy();
+    // the package's price with GST in it (issue 46): S$268.00 before GST
+    expect(
+      screen.getByText('WhiteCoat Health Screening · Comprehensive Health Screening (S$292.12, incl. 9% GST)'),
+    ).toBeTruthy();
     expect(screen.getByText('Primary contact')).toBeTruthy();
     expect(screen.getByText('Kai Lim')).toBeTruthy();
 

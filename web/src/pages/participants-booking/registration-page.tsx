@@ -19,7 +19,7 @@ import { ParticipantBadges, participantItem, participantWho } from '../../public
 import { FormField, PostalCodeField, focusFirstInvalid } from '../../public/form-field';
 import { EventLoadError, EventLoading, EventNotFound } from '../../public/event-states';
 import { positiveInt, storeParticipants } from '../../public/legacy-storage';
-import { money, toCents } from '../../public/money';
+import { publicPrice, toCents } from '../../public/money';
 import { StateCard } from '../../public/state-card';
 import { WarningNotice } from '../../public/warning-notice';
 import { PriceBreakdownSkeleton, PriceBreakdownTable, viewFromQuote } from '../booking/price-breakdown';
@@ -202,8 +202,9 @@ export function ParticipantsRegistrationPage() {
             {t('reg.title')}
           </h1>
           <p className={css({ color: 'fg.muted', mt: '1' })}>
-            {event.name} · {pkg.name} ({money(pkg.price)}
-            {pkg.aiaPrice ? `, AIA ${money(pkg.aiaPrice)}` : ''})
+            {/* issue 46: the public sees prices with GST in them */}
+            {event.name} · {pkg.name} ({publicPrice(pkg.price)}
+            {pkg.aiaPrice ? `, ${t('wizard.aia')} ${publicPrice(pkg.aiaPrice)}` : ''}, {t('wizard.inclGst')})
           </p>
         </header>
         <Card.Root>
