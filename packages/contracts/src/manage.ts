@@ -1,6 +1,6 @@
 /**
  * Self-service on a booking (issue 46): what proves the visitor may change it besides the reference
- * (the signed link's token, or the booking's email or date of birth), the manage page's read and
+ * (the signed link's token, or the booking's date of birth), the manage page's read and
  * the public reschedule's body and answers.
  */
 import { type Static, Type } from '@sinclair/typebox';
@@ -28,7 +28,7 @@ export type ManageReadRequest = Static<typeof ManageReadRequestSchema>;
 
 /**
  * 403: neither a token nor a second check, or a forged or expired token. 404: no booking has this
- * reference, or the email or date of birth is not the booking's (one answer). 429: too many lookups
+ * reference, or the date of birth (or email) is not the booking's (one answer). 429: too many lookups
  * from this visitor or of this reference.
  */
 const proofAnswers = {

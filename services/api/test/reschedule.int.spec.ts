@@ -36,16 +36,16 @@ describe('rescheduling', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const data = res.json().data;
-    emails.set(data.reference_number, who.email);
+    births.set(data.reference_number, who.dateOfBirth);
     return { id: data.id as number, ref: data.reference_number as string };
   };
-  /** Each booking's email: the public reschedule needs it (or the manage link) with the reference (issue 46). */
-  const emails = new Map<string, string>();
+  /** Each booking's date of birth: the public reschedule needs it (or the manage link) with the reference (issue 46). */
+  const births = new Map<string, string>();
   const reschedule = (ref: string, timeslotId: number) =>
     api.app.inject({
       method: 'POST',
       url: `/api/registrations/${ref}/reschedule`,
-      payload: { timeslotId, email: emails.get(ref.toUpperCase()) ?? 'nobody@example.com' },
+      payload: { timeslotId, dateOfBirth: births.get(ref.toUpperCase()) ?? '1900-01-01' },
     });
   const lookup = async (ref: string, position?: string | null) => {
     const url = `/api/registrations/lookup/${ref}${position ? `?position=${position}` : ''}`;

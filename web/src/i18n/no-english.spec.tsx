@@ -305,7 +305,7 @@ describe('the public screens in Chinese', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: zh.manage.lookUp }));
     await screen.findByText(zh.msg.secondCheckRequired);
     expect(visibleEnglish()).toEqual([]);
-    await user.type(screen.getByLabelText(zh.person.email), 'mei@example.com');
+    await user.type(screen.getByLabelText(new RegExp(`^${zh.person.dateOfBirth}`)), '1985-02-03');
     await user.click(screen.getByRole('button', { name: zh.manage.lookUp }));
     await screen.findAllByText(zh.msg.tooManyLookups);
     expect(visibleEnglish()).toEqual([]);

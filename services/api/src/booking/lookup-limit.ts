@@ -76,7 +76,7 @@ export function createLookupLimiter(opts: {
 }
 
 /**
- * Wrong second checks (email or date of birth) of one reference, counted apart from lookups: a date
+ * Wrong second checks (dates of birth) of one reference, counted apart from lookups: a date
  * of birth has few enough values that the lookup limit alone would let many addresses guess it. After
  * `limit` misses in the window the second check is refused for that reference (the signed link still
  * opens it). Redis holds the count; a per-process count serves while Redis cannot answer.

@@ -1,6 +1,6 @@
 /**
  * Who may see and change a booking from the manage page (issue 46): the reference plus the signed
- * link's token, or plus a second check (the booking's email or date of birth). The spec's lookup by
+ * link's token, or plus a second check (the booking's date of birth; the email alone is none). The spec's lookup by
  * reference and its cancel flow stay as they are; this guards the reschedule and the manage read.
  */
 import { REGISTRATION_NOT_FOUND, checkManageLinkToken, existingRegistration } from '@hs/commands';
@@ -9,6 +9,7 @@ import {
   MANAGE_ACCESS_MESSAGES,
   type ManageProof,
   type RegistrationState,
+  hasSecondCheck,
   normalizeReferenceNumber,
   secondCheckMatches,
 } from '@hs/domain';
@@ -39,7 +40,7 @@ export async function bookingForManage(
   now: Date = new Date(),
 ): Promise<{ registrationId: number; state: RegistrationState }> {
   const token = proof.token?.trim();
-  const secondCheck = !!(proof.email?.trim() || proof.dateOfBirth?.trim());
+  const secondCheck = hasSecondCheck(proof);
   if (token) {
     const check = checkManageLinkToken(secret, reference, token, now);
     if (check === 'invalid') throw forbidden(MANAGE_ACCESS_MESSAGES.linkInvalid);

@@ -53,12 +53,12 @@ function mockManage(registration: object, more: Record<string, unknown | Handler
   });
 }
 
-/** Opens the page with the reference prefilled (as the confirmation page links it), adds the email and looks it up. */
+/** Opens the page with the reference prefilled (as the confirmation page links it), adds the date of birth and looks it up. */
 async function findBooking() {
   const user = userEvent.setup();
   renderApp(`/manage-appointment?ref=${REFERENCE}`);
   expect((screen.getByLabelText(/Reference Number/) as HTMLInputElement).value).toBe(REFERENCE);
-  await user.type(screen.getByLabelText('Email'), 'MEI@example.com');
+  await user.type(screen.getByLabelText(/^Date of Birth/), '1985-02-03');
   await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
   await screen.findByRole('heading', { name: 'Appointment Details' });
   return user;
@@ -76,10 +76,10 @@ const calls = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
   fetchMock.mock.calls.filter(([u]) => new URL(String(u), 'http://localhost').pathname === path).length;
 
 describe('manage appointment without a link: the reference and a second check (issue 46)', () => {
-  it('finds a booking by reference and email and shows it with its two actions', async () => {
+  it('finds a booking by reference and date of birth and shows it with its two actions', async () => {
     const fetchMock = mockManage(REG);
     await findBooking();
-    expect(bodyOf(fetchMock, 'POST', MANAGE_PATH)).toEqual({ email: 'MEI@example.com' });
+    expect(bodyOf(fetchMock, 'POST', MANAGE_PATH)).toEqual({ dateOfBirth: '1985-02-03' });
     expect(screen.getByText('Community Health Screening')).toBeTruthy();
     expect(screen.getByText('04/12/2026')).toBeTruthy();
     expect(screen.getByText('Toa Payoh')).toBeTruthy();
@@ -88,21 +88,22 @@ describe('manage appointment without a link: the reference and a second check (i
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeTruthy();
   });
 
-  it('asks for the email or date of birth before asking the api; the date of birth alone is enough', async () => {
+  it('asks for the date of birth before asking the api (no email field: the lookup shows it)', async () => {
     const fetchMock = mockManage(REG);
     const user = userEvent.setup();
     renderApp(`/manage-appointment?ref=${REFERENCE}`);
     await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
-    expect(await screen.findByText("Enter the booking's email or date of birth.")).toBeTruthy();
+    expect(await screen.findByText("Enter the booking's date of birth.")).toBeTruthy();
     expect(calls(fetchMock, MANAGE_PATH)).toBe(0);
+    expect(screen.queryByLabelText(/^Email/)).toBeNull();
 
-    await user.type(screen.getByLabelText('Date of Birth'), '1985-02-03');
+    await user.type(screen.getByLabelText(/^Date of Birth/), '1985-02-03');
     await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
     await screen.findByRole('heading', { name: 'Appointment Details' });
     expect(bodyOf(fetchMock, 'POST', MANAGE_PATH)).toEqual({ dateOfBirth: '1985-02-03' });
   });
 
-  it('a wrong email reads as an unknown reference', async () => {
+  it('a wrong date of birth reads as an unknown reference', async () => {
     mockApi({
       [`POST ${MANAGE_PATH}`]: () =>
         Response.json(
@@ -116,7 +117,7 @@ describe('manage appointment without a link: the reference and a second check (i
     const user = userEvent.setup();
     renderApp('/manage-appointment');
     await user.type(screen.getByLabelText(/Reference Number/), REFERENCE);
-    await user.type(screen.getByLabelText('Email'), 'someone@example.com');
+    await user.type(screen.getByLabelText(/^Date of Birth/), '1990-01-01');
     await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
@@ -150,10 +151,12 @@ describe('manage appointment without a link: the reference and a second check (i
 
     await screen.findByRole('heading', { name: 'Appointment Rescheduled' });
     expect(screen.getByTestId('rescheduled-to').textContent).toBe(
-      `Your appointment ${REFERENCE} is now on Tuesday, 1 December 2026 at 9:00 AM.`,
+      `Your appointment ${REFERENCE} is now on Tue, 1 Dec 2026 at 9:00 AM.`,
     );
-    expect(bodyOf(fetchMock, 'POST', RESCHEDULE_PATH)).toEqual({ timeslotId: 11, email: 'MEI@example.com' });
+    expect(bodyOf(fetchMock, 'POST', RESCHEDULE_PATH)).toEqual({ timeslotId: 11, dateOfBirth: '1985-02-03' });
     expect(await screen.findByText('Appointment rescheduled')).toBeTruthy();
+    // the day and time in the language's one format (issue 46), not the api's English label
+    expect(screen.getByText('Your appointment is now on Tue, 1 Dec 2026 at 9:00 AM.')).toBeTruthy();
     // the booking is read again as of the move, for the confirmation page
     await waitFor(() =>
       expect(
@@ -225,7 +228,7 @@ describe("manage appointment from an email's signed link (issue 46)", () => {
     renderApp(`/manage-appointment?ref=${REFERENCE}&token=${TOKEN}`);
     await screen.findByRole('heading', { name: 'Appointment Details' });
     expect(screen.queryByRole('button', { name: 'Look Up Appointment' })).toBeNull();
-    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(screen.queryByLabelText(/^Date of Birth/)).toBeNull();
     expect(bodyOf(fetchMock, 'POST', MANAGE_PATH)).toEqual({ token: TOKEN });
 
     await chooseNewTime(user);
@@ -234,15 +237,15 @@ describe("manage appointment from an email's signed link (issue 46)", () => {
     expect(bodyOf(fetchMock, 'POST', RESCHEDULE_PATH)).toEqual({ timeslotId: 11, token: TOKEN });
   });
 
-  it('an expired link says so and asks for the email or date of birth instead', async () => {
-    const expired = "This manage link has expired. Enter the booking's email or date of birth instead.";
+  it('an expired link says so and asks for the date of birth instead', async () => {
+    const expired = "This manage link has expired. Enter the booking's date of birth instead.";
     mockApi({
       [`POST ${MANAGE_PATH}`]: () => Response.json({ success: false, message: expired }, { status: 403 }),
     });
     renderApp(`/manage-appointment?ref=${REFERENCE}&token=${TOKEN}`);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(expired));
     expect((screen.getByLabelText(/Reference Number/) as HTMLInputElement).value).toBe(REFERENCE);
-    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.getByLabelText(/^Date of Birth/)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Appointment Details' })).toBeNull();
   });
 });

@@ -34,29 +34,25 @@ export function ManageFind({
 }) {
   const { t } = useTranslation();
   const [reference, setReference] = useState(initialReference);
-  const [email, setEmail] = useState('');
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [errors, setErrors] = useState<{ reference?: string; secondCheck?: string }>({});
   const [lookupError, setLookupError] = useState<string>();
   const [loading, setLoading] = useState(false);
   const referenceRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
+  const birthRef = useRef<HTMLInputElement>(null);
 
   async function lookUp() {
     const r = validate(referenceLookupSchema, { referenceNumber: reference });
-    const secondCheck =
-      email.trim() || dateOfBirth.trim() ? undefined : MANAGE_ACCESS_MESSAGES.secondCheckRequired;
+    // The date of birth: the email is no check, the lookup by reference shows it (issue 46).
+    const secondCheck = dateOfBirth.trim() ? undefined : MANAGE_ACCESS_MESSAGES.secondCheckRequired;
     setErrors({ reference: r.ok ? undefined : r.message, secondCheck });
     if (!r.ok || secondCheck) {
-      (r.ok ? emailRef : referenceRef).current?.focus();
+      (r.ok ? birthRef : referenceRef).current?.focus();
       return;
     }
     setLookupError(undefined);
     setLoading(true);
-    const proof: ManageProof = {
-      ...(email.trim() ? { email: email.trim() } : {}),
-      ...(dateOfBirth ? { dateOfBirth } : {}),
-    };
+    const proof: ManageProof = { dateOfBirth };
     try {
       const res = await readForManage(r.value.referenceNumber, proof);
       onFound(res.data, proof);
@@ -108,26 +104,15 @@ export function ManageFind({
               {t('manage.secondCheckLegend')}
             </legend>
             <FormField
-              ref={emailRef}
-              id="manageEmail"
-              name="email"
-              type="email"
-              label={t('person.email')}
-              autoComplete="email"
-              value={email}
-              error={errors.secondCheck}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <p aria-hidden="true" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-              {t('manage.or')}
-            </p>
-            <FormField
+              ref={birthRef}
               id="manageDateOfBirth"
               name="dateOfBirth"
               type="date"
               label={t('person.dateOfBirth')}
+              required
               autoComplete="bday"
               value={dateOfBirth}
+              error={errors.secondCheck}
               onChange={(e) => setDateOfBirth(e.target.value)}
             />
           </fieldset>

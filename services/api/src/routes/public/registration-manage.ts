@@ -95,7 +95,7 @@ const registrationManage: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['public'],
         summary:
-          "The manage page's booking (issue 46): the reference plus the `token` of the manage link in the booking's emails, or plus the booking's email or date of birth. Neither: 403; a forged or expired token: 403; an unknown reference or a wrong email or date of birth: the same 404. Rate-limited per visitor and per reference (429)",
+          "The manage page's booking (issue 46): the reference plus the `token` of the manage link in the booking's emails, or plus the booking's date of birth (an email alone is no check: the lookup shows it). Neither: 403; a forged or expired token: 403; an unknown reference or a wrong date of birth or email: the same 404. Rate-limited per visitor and per reference (429)",
         params: Type.Object({ referenceNumber: Type.String({ maxLength: 40 }) }),
         body: ManageReadRequestSchema,
         response: ManageReadResponses,

@@ -7,7 +7,7 @@ import { rescheduleOrder } from '../../booking/reschedule';
 /**
  * The customer moves their booking to another slot of its event, up to the cut-off (issue 22). The
  * reference alone is not enough (issue 46): the body carries the manage link's token or a second
- * check (the booking's email or date of birth).
+ * check (the booking's date of birth).
  */
 const reschedule: FastifyPluginAsyncTypebox<{ cutoffHours: number; manageLinkSecret: string }> = async (
   app,
@@ -24,7 +24,7 @@ const reschedule: FastifyPluginAsyncTypebox<{ cutoffHours: number; manageLinkSec
       schema: {
         tags: ['public'],
         summary:
-          "Move a booking to another timeslot of its event: its seats are taken on the new slot and freed on the old one in one step; refused within RESCHEDULE_CUTOFF_HOURS of the appointment. Price, participants and payments stay as they are. Needs the `token` of the manage link in the booking's emails, or the booking's `email` or `dateOfBirth`: neither, or a forged or expired token, is a 403; a wrong email or date of birth answers as an unknown reference (404). Rate-limited per visitor and per reference (429)",
+          "Move a booking to another timeslot of its event: its seats are taken on the new slot and freed on the old one in one step; refused within RESCHEDULE_CUTOFF_HOURS of the appointment. Price, participants and payments stay as they are. Needs the `token` of the manage link in the booking's emails, or the booking's `dateOfBirth` (and its `email` too when given; the email alone is no check, the lookup shows it): neither, or a forged or expired token, is a 403; a wrong date of birth or email answers as an unknown reference (404). Rate-limited per visitor and per reference (429)",
         params: Type.Object({ referenceNumber: Type.String({ maxLength: 40 }) }),
         body: PublicRescheduleRequestSchema,
         response: PublicRescheduleResponses,
