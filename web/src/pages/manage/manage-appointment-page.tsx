@@ -1,12 +1,13 @@
-import type { ManageProof } from '@hs/domain';
+import { formatAppointmentDate, formatAppointmentTime, type ManageProof } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { Link, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { toaster } from '../../components/ui/toaster';
+import { useLanguage } from '../../i18n';
 import { SuccessCard } from '../../public/success-card';
 import type { RegistrationLookup, RescheduleResult } from '../../public/types';
 import { primeLookup } from '../confirmation/prime-lookup';
@@ -37,6 +38,7 @@ export default function ManageAppointmentPage() {
   const firstStep = useRef(true);
   const { mutate } = useSWRConfig();
   const { t } = useTranslation();
+  const language = useLanguage();
 
   function found(booking: RegistrationLookup, given: ManageProof) {
     setRegistration(booking);
@@ -64,8 +66,11 @@ export default function ManageAppointmentPage() {
     setMoved(result);
     setStep('done');
     toaster.create({
-      title: 'Appointment rescheduled',
-      description: `Your appointment is now on ${result.dateLabel} at ${result.label}.`,
+      title: t('manage.rescheduledToastTitle'),
+      description: t('manage.rescheduledToast', {
+        date: formatAppointmentDate(language, result.date),
+        time: formatAppointmentTime(language, result.time),
+      }),
       type: 'success',
     });
     // the confirmation page's copy of this booking is out of date now: read it as of the move
@@ -142,8 +147,15 @@ export default function ManageAppointmentPage() {
         {step === 'done' && moved ? (
           <SuccessCard title={t('manage.rescheduledTitle')}>
             <p data-testid="rescheduled-to">
-              Your appointment <strong>{moved.referenceNumber}</strong> is now on{' '}
-              <strong>{moved.dateLabel}</strong> at <strong>{moved.label}</strong>.
+              <Trans
+                i18nKey="manage.rescheduledTo"
+                values={{
+                  reference: moved.referenceNumber,
+                  date: formatAppointmentDate(language, moved.date),
+                  time: formatAppointmentTime(language, moved.time),
+                }}
+                components={{ strong: <strong /> }}
+              />
             </p>
             <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('manage.emailing')}</p>
             <Button asChild mt="4" variant="outline">
