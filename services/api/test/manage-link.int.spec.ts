@@ -328,6 +328,29 @@ describe('wrong second checks', () => {
     expect(byLink.statusCode).not.toBe(429);
     expect(byLink.statusCode).not.toBe(403);
   });
+
+  it('parallel guesses cannot pass the count: of 30 at once, at most the allowed few are compared (run many times)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { ref } = await bookOne(api, 10 + round);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          manage(ref, { dateOfBirth: `1970-01-${String((i % 28) + 1).padStart(2, '0')}` }, `10.0.3.${i}`),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode);
+      expect(codes.filter((c) => c === 404).length).toBeLessThanOrEqual(ALLOWED);
+      expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(30 - ALLOWED);
+      // and the right answer, now, is refused too
+      expect((await manage(ref, { dateOfBirth: '1985-02-03' })).statusCode).toBe(429);
+    }
+  });
+
+  it('a right answer gives its try back: the owner checking again and again is never locked out', async () => {
+    const { ref } = await bookOne(api, 20);
+    for (let i = 0; i < ALLOWED + 3; i++) {
+      expect((await manage(ref, { dateOfBirth: '1985-02-03' })).statusCode).not.toBe(429);
+    }
+  });
 });
 
 /** One booking on a fresh catalogue (the read models are not needed: the second check reads the log). */

@@ -76,17 +76,25 @@ export function createLookupLimiter(opts: {
 }
 
 /**
- * Wrong second checks (dates of birth) of one reference, counted apart from lookups: a date
- * of birth has few enough values that the lookup limit alone would let many addresses guess it. After
- * `limit` misses in the window the second check is refused for that reference (the signed link still
- * opens it). Redis holds the count; a per-process count serves while Redis cannot answer.
+ * Wrong second checks (dates of birth) of one reference, counted apart from lookups: a date of birth
+ * has few enough values that the lookup limit alone would let many addresses guess it. Each check
+ * spends one try before it compares (one atomic INCR, so parallel guesses cannot all slip past the
+ * count), and a right answer gives its try back. Past `limit` the reference's second check is refused
+ * for the window (the signed link still opens it). Redis holds the count; a per-process count serves
+ * while Redis cannot answer.
  */
 export interface SecondCheckGuesses {
-  /** Throws 429 once the reference has used up its wrong answers. */
-  check(reference: string): Promise<void>;
-  /** Counts one wrong answer. */
-  miss(reference: string): Promise<void>;
+  /** Takes one try; throws 429 once the reference has used up its tries. */
+  spend(reference: string): Promise<void>;
+  /** Gives back the try of a right answer. */
+  refund(reference: string): Promise<void>;
 }
+
+const SPEND_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {n, redis.call('PTTL', KEYS[1])}
+`;
 
 export function createGuessLimiter(opts: {
   redis: Redis;
@@ -97,42 +105,38 @@ export function createGuessLimiter(opts: {
 }): SecondCheckGuesses {
   const memory = new Map<string, { count: number; until: number }>();
   const key = (reference: string) => `${opts.keyPrefix}:wrong:${normalizeReferenceNumber(reference)}`;
-  const fromMemory = (k: string) => {
+  const inMemory = (k: string, by: number): [number, number] => {
+    const now = Date.now();
     const live = memory.get(k);
-    return live && live.until > Date.now() ? live : null;
+    const next =
+      live && live.until > now
+        ? { ...live, count: live.count + by }
+        : { count: by, until: now + opts.windowMs };
+    memory.set(k, next);
+    return [next.count, next.until - now];
   };
   return {
-    async check(reference) {
+    async spend(reference) {
       const k = key(reference);
       let count: number;
       let ttlMs: number;
       try {
-        const [raw, ttl] = (await opts.redis.multi().get(k).pttl(k).exec())?.map(([, v]) => v) ?? [];
-        count = Number(raw ?? 0);
-        ttlMs = Number(ttl);
+        [count, ttlMs] = (await opts.redis.eval(SPEND_SCRIPT, 1, k, opts.windowMs)) as [number, number];
       } catch (err) {
         opts.onRedisError?.(err as Error);
-        const live = fromMemory(k);
-        count = live?.count ?? 0;
-        ttlMs = live ? live.until - Date.now() : 0;
+        [count, ttlMs] = inMemory(k, 1);
       }
-      if (count < opts.limit) return;
+      if (count <= opts.limit) return;
       const seconds = Math.ceil((ttlMs > 0 ? ttlMs : opts.windowMs) / 1000);
       throw new TooManyRequestsError(MANAGE_ACCESS_MESSAGES.tooManyWrongChecks, seconds);
     },
-    async miss(reference) {
+    async refund(reference) {
       const k = key(reference);
       try {
-        await opts.redis.eval(
-          "if redis.call('INCR', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end",
-          1,
-          k,
-          opts.windowMs,
-        );
+        await opts.redis.eval("if redis.call('GET', KEYS[1]) then redis.call('DECR', KEYS[1]) end", 1, k);
       } catch (err) {
         opts.onRedisError?.(err as Error);
-        const live = fromMemory(k);
-        memory.set(k, { count: (live?.count ?? 0) + 1, until: live?.until ?? Date.now() + opts.windowMs });
+        inMemory(k, -1);
       }
     },
   };

@@ -29,7 +29,8 @@ export async function registrationIdOf(sql: Sql, reference: string): Promise<num
 /**
  * The booking when `proof` opens it; otherwise 403 (no proof, or a forged or expired token) or 404
  * (unknown reference, or a second check that does not match: one answer, so it tells nothing).
- * `guesses` counts the wrong second checks of a reference and refuses more (429) once they run out.
+ * `guesses` counts the second checks of a reference (a right one gives its try back) and refuses more
+ * (429) once they run out.
  */
 export async function bookingForManage(
   sql: Sql,
@@ -48,13 +49,14 @@ export async function bookingForManage(
   } else if (!secondCheck) {
     throw forbidden(MANAGE_ACCESS_MESSAGES.proofNeeded);
   }
-  if (!token) await guesses.check(reference);
   const registrationId = await registrationIdOf(sql, reference);
   if (registrationId === null) throw notFound(REGISTRATION_NOT_FOUND);
   const state = await existingRegistration(sql, registrationId);
-  if (!token && !secondCheckMatches(state.contact, proof)) {
-    await guesses.miss(reference);
-    throw notFound(REGISTRATION_NOT_FOUND);
+  if (!token) {
+    // the try is spent before comparing, so parallel guesses cannot all pass the count
+    await guesses.spend(reference);
+    if (!secondCheckMatches(state.contact, proof)) throw notFound(REGISTRATION_NOT_FOUND);
+    await guesses.refund(reference);
   }
   return { registrationId, state };
 }

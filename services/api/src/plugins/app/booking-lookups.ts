@@ -37,7 +37,7 @@ export default fp(
       onRedisError: (err) =>
         app.log.warn({ err: err.message }, 'second-check limits: Redis unavailable, counting in memory'),
     });
-    const off: SecondCheckGuesses = { check: async () => {}, miss: async () => {} };
+    const off: SecondCheckGuesses = { spend: async () => {}, refund: async () => {} };
     app.decorate('bookingLookups', {
       take: async (request, reference) => {
         if (opts.limits.enabled) await limiter.take(request.ip, reference);
