@@ -98,6 +98,16 @@ describe('venue form', () => {
     expect(result.success).toBe(false);
     expect(result.issues?.map((i) => [v.getDotPath(i), i.message])).toContainEqual([field, message]);
   });
+  it('stores a map link as the URL reads it, always https://… (the database takes nothing else)', () => {
+    for (const written of [
+      'HTTPS://maps.example.com/x',
+      'https:maps.example.com/x',
+      'https:\\\\maps.example.com/x',
+    ]) {
+      const { mapUrl } = v.parse(venueFormSchema, { ...valid, mapUrl: written });
+      expect(mapUrl).toBe('https://maps.example.com/x');
+    }
+  });
   it('keeps only the regions given a venue', () => {
     expect(Object.keys(v.parse(regionVenuesFormSchema, { north: valid, south: null }))).toEqual(['north']);
   });

@@ -66,7 +66,8 @@ export const venueFormSchema = v.pipe(
         text(VENUE_MESSAGES.postalCode),
         v.regex(POSTAL_CODE_PATTERN, VENUE_MESSAGES.postalCode),
       ),
-      mapUrl: optionalField(VENUE_MESSAGES.mapUrl, isHttpsUrl, (s) => s),
+      // stored as the URL reads it (`HTTPS://x`, `https:x` -> `https://x/`): the database keeps only `https://…`
+      mapUrl: optionalField(VENUE_MESSAGES.mapUrl, isHttpsUrl, (s) => new URL(s).href),
       phone: optionalField(
         VENUE_MESSAGES.phone,
         (s) => formatVenuePhone(s) !== null,
