@@ -87,12 +87,30 @@ export function currentLocale(): string {
 const byEnglish = new Map<string, string>(
   Object.entries(en.msg as Record<string, string>).map(([key, text]) => [text, `msg.${key}`]),
 );
+/** Messages with a value in them (`… in {{minutes}} minutes.`): matched with the value, which is kept. */
+const withValues = Object.entries(en.msg as Record<string, string>)
+  .filter(([, text]) => /{{\w+}}/.test(text))
+  .map(([key, text]) => {
+    const names = [...text.matchAll(/{{(\w+)}}/g)].map((m) => m[1] as string);
+    const pattern = text
+      .split(/{{\w+}}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('(.+?)');
+    return { key: `msg.${key}`, names, pattern: new RegExp(`^${pattern}$`) };
+  });
+function withValuesKey(text: string): string | undefined {
+  for (const { key, names, pattern } of withValues) {
+    const m = pattern.exec(text);
+    if (m) return i18n.t(key, Object.fromEntries(names.map((n, i) => [n, m[i + 1]])));
+  }
+  return undefined;
+}
 export function translateMessage(text: string): string;
 export function translateMessage(text: string | undefined): string | undefined;
 export function translateMessage(text: string | undefined): string | undefined {
   if (!text) return text;
   const key = byEnglish.get(text);
-  return key ? i18n.t(key) : text;
+  return key ? i18n.t(key) : (withValuesKey(text) ?? text);
 }
 
 /** The visitor's language, re-rendering the caller when it changes (for keys that depend on it). */
