@@ -133,7 +133,9 @@ describe('GST-inclusive lines that add up to the total (issue 46)', () => {
       const shares = withGstShares([...lines, discount]);
       expect(shares.reduce((a, b) => a + b, 0)).toBe(withGstCents(subtotal + discount));
       // No line moves by more than a cent from its own GST-inclusive price.
-      lines.forEach((l, i) => expect(Math.abs((shares[i] ?? 0) - withGstCents(l))).toBeLessThanOrEqual(1));
+      for (const [i, l] of lines.entries()) {
+        expect(Math.abs((shares[i] ?? 0) - withGstCents(l))).toBeLessThanOrEqual(1);
+      }
     }
   });
 

@@ -138,7 +138,9 @@ describe("the participants page's targets", () => {
     expect(await screen.findByRole('heading', { name: 'Registration' })).toBeTruthy();
     // the package's price with GST in it (issue 46): S$268.00 before GST
     expect(
-      screen.getByText('WhiteCoat Health Screening · Comprehensive Health Screening (S$292.12, incl. 9% GST)'),
+      screen.getByText(
+        'WhiteCoat Health Screening · Comprehensive Health Screening (S$292.12, incl. 9% GST)',
+      ),
     ).toBeTruthy();
     expect(screen.getByText('Primary contact')).toBeTruthy();
     expect(screen.getByText('Kai Lim')).toBeTruthy();
