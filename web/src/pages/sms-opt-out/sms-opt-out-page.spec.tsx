@@ -1,8 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@hs/domain';
+import { setLanguage } from '../../i18n';
 import { mockApi, renderApp } from '../../public/test-utils';
-import { SMS_OPT_OUT_TEXTS } from './texts';
 
 const TOKEN = `42.${'a'.repeat(43)}`;
 const PATH = `/api/sms-opt-out/${TOKEN}`;
@@ -36,12 +35,11 @@ describe('/sms-opt-out/:token (issue 26)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This opt-out link is not valid.');
   });
 
-  it('every language has every text', () => {
-    const keys = Object.keys(SMS_OPT_OUT_TEXTS.en).sort();
-    for (const l of LANGUAGES) {
-      expect(Object.keys(SMS_OPT_OUT_TEXTS[l]).sort()).toEqual(keys);
-      for (const k of keys)
-        expect(SMS_OPT_OUT_TEXTS[l][k as keyof (typeof SMS_OPT_OUT_TEXTS)['en']]).not.toBe('');
-    }
+  it("speaks the visitor's language from the one web catalogue (issue 44)", async () => {
+    mockApi({ [`GET ${PATH}`]: { success: true, data: { optedOut: false, optedOutAt: null } } });
+    await act(() => setLanguage('zh'));
+    renderApp(`/sms-opt-out/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: '短信提醒' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '停止短信提醒' })).toBeTruthy();
   });
 });

@@ -1,4 +1,3 @@
-import { languageOrDefault } from '@hs/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
@@ -7,7 +6,6 @@ import { useParams } from 'wouter';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { type ApiEnvelope, api, isApiError } from '../../lib/api';
-import { SMS_OPT_OUT_TEXTS } from './texts';
 
 interface OptOutStatus {
   optedOut: boolean;
@@ -17,8 +15,7 @@ interface OptOutStatus {
 /** /sms-opt-out/:token: the link in every reminder (issue 26); stops the booking's SMS reminders. */
 export default function SmsOptOutPage() {
   const { token = '' } = useParams<{ token: string }>();
-  const { i18n } = useTranslation();
-  const t = SMS_OPT_OUT_TEXTS[languageOrDefault(i18n.language)];
+  const { t } = useTranslation();
   const key = `/api/sms-opt-out/${encodeURIComponent(token)}`;
   const { data, error, isLoading, mutate } = useSWR<ApiEnvelope<OptOutStatus>>(key);
   const [pending, setPending] = useState(false);
@@ -38,35 +35,37 @@ export default function SmsOptOutPage() {
   const invalid = isApiError(error) && error.status === 404;
   return (
     <Page>
-      <title>{`${t.title} | Health Screening`}</title>
+      <title>{`${t('smsOptOut.title')} | Health Screening`}</title>
       <section className={css({ maxW: 'xl', mx: 'auto', py: { base: '6', md: '10' }, px: '4' })}>
         <h1
           className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', color: 'fg.default' })}
         >
-          {t.title}
+          {t('smsOptOut.title')}
         </h1>
-        {isLoading ? <p className={css({ mt: '4', color: 'fg.muted' })}>{t.loading}</p> : null}
+        {isLoading ? <p className={css({ mt: '4', color: 'fg.muted' })}>{t('smsOptOut.loading')}</p> : null}
         {error ? (
           <p role="alert" className={css({ mt: '4', color: 'fg.error' })}>
-            {invalid ? t.invalid : t.failed}
+            {invalid ? t('smsOptOut.invalid') : t('smsOptOut.failed')}
           </p>
         ) : null}
         {status?.optedOut ? (
           <p role="status" className={css({ mt: '4', color: 'fg.default' })}>
-            {t.done}
+            {t('smsOptOut.done')}
           </p>
         ) : null}
         {status && !status.optedOut ? (
           <>
-            <p className={css({ mt: '4', color: 'fg.default', lineHeight: '1.7' })}>{t.explain}</p>
+            <p className={css({ mt: '4', color: 'fg.default', lineHeight: '1.7' })}>
+              {t('smsOptOut.explain')}
+            </p>
             <div className={css({ mt: '6' })}>
               <Button onClick={optOut} disabled={pending}>
-                {pending ? t.pending : t.button}
+                {pending ? t('smsOptOut.pending') : t('smsOptOut.button')}
               </Button>
             </div>
             {failed ? (
               <p role="alert" className={css({ mt: '4', color: 'fg.error' })}>
-                {t.failed}
+                {t('smsOptOut.failed')}
               </p>
             ) : null}
           </>
