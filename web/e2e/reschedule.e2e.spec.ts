@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { formatAppointmentDate, formatAppointmentTime } from '@hs/domain';
 import { type ProductStack, launchBrowser, startProductStack } from '@hs/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ const PHONE = { width: 360, height: 740 };
 interface Slot {
   id: number;
   label: string;
+  time: string;
   date: string;
   isAvailable: boolean;
   currentAttendees: number;
@@ -133,7 +135,8 @@ describe('rescheduling in a browser', () => {
 
     await page.getByRole('heading', { name: 'Appointment Rescheduled' }).waitFor();
     expect(await page.getByTestId('rescheduled-to').textContent()).toBe(
-      `Your appointment ${reference} is now on ${toGroup.date.label} at ${to.label}.`,
+      // the one date and time format (issue 46)
+      `Your appointment ${reference} is now on ${formatAppointmentDate('en', toGroup.date.value)} at ${formatAppointmentTime('en', to.time)}.`,
     );
     expect(await noSideways(page)).toBe(true);
     await page.screenshot({ path: `${ARTIFACTS}/reschedule-done.png`, fullPage: true });
