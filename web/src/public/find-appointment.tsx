@@ -8,12 +8,37 @@ import { toaster } from '../components/ui/toaster';
 import { type ApiEnvelope, ApiError, api } from '../lib/api';
 import { FormField } from './form-field';
 import type { RegistrationLookup } from './types';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { translateMessage as tm } from '../i18n';
 
 export function lookupRegistration(reference: string) {
   return api.get<ApiEnvelope<RegistrationLookup>>(
     `/api/registrations/lookup/${encodeURIComponent(reference)}`,
+  );
+}
+
+/** The reference number field's fixed parts, shared by the cancel page's and the manage page's forms. */
+export function referenceFieldProps(t: TFunction) {
+  return {
+    id: 'referenceNumber',
+    name: 'referenceNumber',
+    label: t('success.reference'),
+    required: true,
+    autoComplete: 'off',
+    placeholder: REFERENCE_NUMBER_EXAMPLE,
+    helperText: t('manage.exampleFormat', { example: REFERENCE_NUMBER_EXAMPLE }),
+  };
+}
+
+/** Why a lookup did not find the booking, beside the form. */
+export function LookupAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={css({ display: 'flex', gap: '2', color: 'fg.error', fontSize: 'sm' })}>
+      <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
+      {message}
+    </p>
   );
 }
 
@@ -79,13 +104,7 @@ export function FindAppointment({
         >
           <FormField
             ref={inputRef}
-            id="referenceNumber"
-            name="referenceNumber"
-            label={t('success.reference')}
-            required
-            autoComplete="off"
-            placeholder={REFERENCE_NUMBER_EXAMPLE}
-            helperText={t('manage.exampleFormat', { example: REFERENCE_NUMBER_EXAMPLE })}
+            {...referenceFieldProps(t)}
             value={reference}
             error={fieldError}
             onChange={(e) => {
@@ -96,12 +115,7 @@ export function FindAppointment({
               if (!reference.trim()) setFieldError(CANCEL_MESSAGES.reference);
             }}
           />
-          {lookupError ? (
-            <p role="alert" className={css({ display: 'flex', gap: '2', color: 'fg.error', fontSize: 'sm' })}>
-              <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
-              {lookupError}
-            </p>
-          ) : null}
+          <LookupAlert message={lookupError} />
           <Button type="submit" loading={loading} loadingText={t('manage.lookingUp')} justifySelf="start">
             <SearchIcon />
             {t('manage.lookUp')}

@@ -2,56 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
-import { bodyOf, type Handler, mockApi, renderApp, TIMESLOTS } from '../../public/test-utils';
+import { bodyOf, mockApi, renderApp } from '../../public/test-utils';
+import { MANAGE_PATH, MOVED, mockManage, REFERENCE, REG, RESCHEDULE_PATH, TOKEN } from './manage-fixtures';
 import { postalCodeInRegion } from './region-postal-code';
 
 afterEach(() => {
   toaster.remove();
 });
-
-const REFERENCE = 'HS2612-0001-0002';
-const TOKEN = '1798761600.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
-const REG = {
-  id: 7,
-  referenceNumber: REFERENCE,
-  reference_number: REFERENCE,
-  status: 'paid',
-  firstName: 'Mei',
-  lastName: 'Tan',
-  email: 'mei@example.com',
-  eventId: 1,
-  timeslotId: 21,
-  region: 'central',
-  eventName: 'Community Health Screening',
-  packageName: 'Basic Health Screening',
-  packagePrice: '128.00',
-  timeslotDate: '2026-12-04',
-  timeslotTime: '9:00 AM',
-  location: 'Toa Payoh',
-  cancellationRefund: { kind: 'automatic', amount: '139.52' },
-};
-const MANAGE_PATH = `/api/registrations/${REFERENCE}/manage`;
-const RESCHEDULE_PATH = `/api/registrations/${REFERENCE}/reschedule`;
-const MOVED = {
-  success: true,
-  data: {
-    referenceNumber: REFERENCE,
-    timeslotId: 11,
-    date: '2026-12-01',
-    time: '09:00',
-    label: '9:00 AM',
-    dateLabel: 'Tuesday, 1 December 2026',
-    position: '42',
-  },
-};
-
-function mockManage(registration: object, more: Record<string, unknown | Handler> = {}) {
-  return mockApi({
-    [`POST ${MANAGE_PATH}`]: { success: true, data: registration },
-    'GET /api/timeslots/postal-code': TIMESLOTS,
-    ...more,
-  });
-}
 
 /** Opens the page with the reference prefilled (as the confirmation page links it), adds the date of birth and looks it up. */
 async function findBooking() {

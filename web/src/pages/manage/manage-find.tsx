@@ -2,25 +2,26 @@ import {
   CANCEL_MESSAGES,
   MANAGE_ACCESS_MESSAGES,
   type ManageProof,
-  REFERENCE_NUMBER_EXAMPLE,
   referenceLookupSchema,
   validate,
 } from '@hs/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { AlertCircleIcon, SearchIcon } from '../../components/icons';
+import { SearchIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
 import { translateMessage as tm } from '../../i18n';
+import { LookupAlert, referenceFieldProps } from '../../public/find-appointment';
 import { FormField } from '../../public/form-field';
 import type { RegistrationLookup } from '../../public/types';
 import { manageReadFailure, readForManage } from './manage-api';
 
 /**
  * 'Find Your Appointment' on the manage page (issue 46): the reference plus a second check, the
- * booking's email or its date of birth (the reference alone is read aloud at desks). `notice`: why the
+ * booking's date of birth (the reference alone is read aloud at desks; its email is no check, the
+ * spec's lookup shows it). `notice`: why the
  * page asks (a manage link that did not open the booking).
  */
 export function ManageFind({
@@ -85,13 +86,7 @@ export function ManageFind({
         >
           <FormField
             ref={referenceRef}
-            id="referenceNumber"
-            name="referenceNumber"
-            label={t('success.reference')}
-            required
-            autoComplete="off"
-            placeholder={REFERENCE_NUMBER_EXAMPLE}
-            helperText={t('manage.exampleFormat', { example: REFERENCE_NUMBER_EXAMPLE })}
+            {...referenceFieldProps(t)}
             value={reference}
             error={errors.reference}
             onChange={(e) => setReference(e.target.value)}
@@ -116,12 +111,7 @@ export function ManageFind({
               onChange={(e) => setDateOfBirth(e.target.value)}
             />
           </fieldset>
-          {alert ? (
-            <p role="alert" className={css({ display: 'flex', gap: '2', color: 'fg.error', fontSize: 'sm' })}>
-              <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
-              {tm(alert)}
-            </p>
-          ) : null}
+          <LookupAlert message={tm(alert ?? undefined)} />
           <Button type="submit" loading={loading} loadingText={t('manage.lookingUp')} justifySelf="start">
             <SearchIcon />
             {t('manage.lookUp')}

@@ -4,54 +4,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { setLanguage } from '../../i18n';
 import zh from '../../i18n/locales/zh.json';
-import { mockApi, renderApp, TIMESLOTS } from '../../public/test-utils';
+import { renderApp } from '../../public/test-utils';
+import { MOVED, mockManage, REFERENCE, REG, RESCHEDULE_PATH, TOKEN } from './manage-fixtures';
 
 afterEach(async () => {
   toaster.remove();
   await act(() => setLanguage('en'));
 });
 
-const REFERENCE = 'HS2612-0001-0002';
-const TOKEN = '1798761600.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
-const REG = {
-  id: 7,
-  referenceNumber: REFERENCE,
-  status: 'paid',
-  firstName: 'Mei',
-  lastName: 'Tan',
-  email: 'mei@example.com',
-  eventId: 1,
-  timeslotId: 21,
-  region: 'central',
-  eventName: 'Community Health Screening',
-  packageName: 'Basic Health Screening',
-  packagePrice: '128.00',
-  timeslotDate: '2026-12-04',
-  timeslotTime: '9:00 AM',
-  location: 'Toa Payoh',
-  cancellationRefund: { kind: 'automatic', amount: '139.52' },
-};
-// the api's labels are English whatever the page's language
-const MOVED = {
-  success: true,
-  data: {
-    referenceNumber: REFERENCE,
-    timeslotId: 11,
-    date: '2026-12-01',
-    time: '09:00',
-    label: '9:00 AM',
-    dateLabel: 'Tuesday, 1 December 2026',
-    position: '42',
-  },
-};
-
 describe('a rescheduled appointment in the visitor’s language (issue 46)', () => {
   it('the toast and the done card say the new day and time in Chinese, not the api’s English labels', async () => {
-    mockApi({
-      [`POST /api/registrations/${REFERENCE}/manage`]: { success: true, data: REG },
-      [`POST /api/registrations/${REFERENCE}/reschedule`]: MOVED,
-      'GET /api/timeslots/postal-code': TIMESLOTS,
-    });
+    mockManage(REG, { [`POST ${RESCHEDULE_PATH}`]: MOVED });
     await act(() => setLanguage('zh'));
     const user = userEvent.setup();
     renderApp(`/manage-appointment?ref=${REFERENCE}&token=${TOKEN}`);
