@@ -14,6 +14,16 @@ export {
 } from './order-timeline';
 export { selectDueHolds } from './due-holds';
 export { selectDueNoShows } from './due-no-shows';
+export {
+  type OwedWork,
+  type OwedWorkCursor,
+  claimOwedWork,
+  countOwedWork,
+  recordOwedWork,
+  releaseOwedWork,
+  selectOwedWork,
+  settleOwedWork,
+} from './owed-work';
 export { waitlistProjection } from './waitlist-projection';
 export { reportsProjection } from './reports';
 export { type Insights, readInsights } from './reports-reader';

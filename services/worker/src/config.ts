@@ -39,6 +39,11 @@ export interface WorkerConfig extends CommonConfig {
   waitlistSweepMs: number;
   /** How often the reminder sweeper enqueues due reminders (issue 26). */
   reminderSweepMs: number;
+  /**
+   * The reconciler (issue 47): how often it enqueues again the owed work Redis lost, how far back it
+   * looks, and how old owed work must be before it counts as lost (the reactor's own enqueue first).
+   */
+  reconcile: { everyMs: number; lookbackMs: number; graceMs: number };
   /** The SMS provider (Twilio Messages API shape); without SMS_PROVIDER_URL the fake gateway serves. */
   sms: { providerUrl: string | undefined; accountSid: string; authToken: string; senderId: string };
 }
@@ -101,6 +106,11 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     holdSweepMs: int(env, 'HOLD_SWEEP_MS', 5_000, { min: 50 }),
     waitlistSweepMs: int(env, 'WAITLIST_SWEEP_MS', 5_000, { min: 50 }),
     reminderSweepMs: int(env, 'REMINDER_SWEEP_MS', 30_000, { min: 50 }),
+    reconcile: {
+      everyMs: int(env, 'RECONCILE_EVERY_MS', 300_000, { min: 50 }),
+      lookbackMs: int(env, 'RECONCILE_LOOKBACK_HOURS', 72, { min: 1, max: 24 * 90 }) * 3_600_000,
+      graceMs: int(env, 'RECONCILE_GRACE_MS', 60_000, { min: 0 }),
+    },
     sms: {
       providerUrl: smsUrl,
       accountSid: optionalStr(env, 'SMS_ACCOUNT_SID') ?? '',

@@ -2,7 +2,9 @@
  * The reactor: events -> BullMQ jobs. Job ids come from the event id and the reaction, so an event
  * handled twice (a crash between enqueue and checkpoint, two hosts during a lease hand-over) adds
  * nothing new. While Redis is down `enqueueBulkOnce` fails, the handler throws, and startReactor keeps
- * the checkpoint and retries the same event with backoff: bookings keep committing meanwhile.
+ * the checkpoint and retries the same event with backoff: bookings keep committing meanwhile. Each
+ * reaction is also recorded as owed work (`owed_work`, issue 47) until its job's final outcome, so
+ * the reconciler (reconciler.ts) enqueues again what a Redis that lost its data forgot.
  */
 import { QUEUES, type QueueName, type QueuePayloads } from '@hs/contracts';
 import type { Sql } from '@hs/db';
@@ -20,6 +22,7 @@ import {
   reactionJobId,
   startReactor,
 } from '@hs/eventstore';
+import { recordOwedWork } from '@hs/read-models';
 import type { Producers } from './queues';
 import { loadRegistration } from './registration';
 
@@ -145,15 +148,22 @@ export function startNotificationsReactor(deps: ReactorDeps): Runner {
     const events = batch.filter((e) => isRegistrationStream(e.streamId));
     const waitlistEvents = batch.filter((e) => e.streamId.startsWith(WAITLIST_PREFIX));
     const jobs = new Map<QueueName, Parameters<typeof enqueueBulkOnce>[1]>();
+    const owed: Parameters<typeof recordOwedWork>[1] = [];
     const add = (r: Reaction, eventId: string) => {
       const list = jobs.get(r.queue) ?? [];
-      list.push({
-        name: QUEUES[r.queue].jobName,
-        data: r.data,
-        jobId: reactionJobId(r.queue, eventId),
-        job: r.delayMs ? { delay: r.delayMs } : {},
-      });
+      const jobId = reactionJobId(r.queue, eventId);
+      const name = QUEUES[r.queue].jobName;
+      list.push({ name, data: r.data, jobId, job: r.delayMs ? { delay: r.delayMs } : {} });
       jobs.set(r.queue, list);
+      const registrationId = 'registrationId' in r.data ? r.data.registrationId : null;
+      owed.push({
+        jobId,
+        queue: r.queue,
+        jobName: name,
+        payload: r.data,
+        registrationId,
+        delayMs: r.delayMs,
+      });
     };
     for (const event of events) {
       let partner = false;
@@ -163,6 +173,9 @@ export function startNotificationsReactor(deps: ReactorDeps): Runner {
       for (const r of reactionsTo(event, { partner })) add(r, event.eventId);
     }
     for (const event of waitlistEvents) for (const r of waitlistReactionsTo(event)) add(r, event.eventId);
+    // Owed before enqueued (issue 47): if Redis loses a job, the reconciler finds its row and adds it
+    // again under the same id. A batch handed over twice finds its rows there already.
+    await recordOwedWork(sql, owed);
     await Promise.all(
       [...jobs].map(([queue, list]) =>
         enqueueBulkOnce(producers[queue] as never, list, { timeoutMs: deps.enqueueTimeoutMs ?? 5_000 }),

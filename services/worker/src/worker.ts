@@ -23,6 +23,7 @@ import { startRetentionSweeper } from './retention-sweeper';
 import { startWaitlistMatcher } from './waitlist-matcher';
 import { type Producers, createProducers } from './queues';
 import { startNotificationsReactor } from './reactor';
+import { startReconciler } from './reconciler';
 import { startReminderSweeper } from './reminders';
 
 export interface RunningWorker {
@@ -162,6 +163,15 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       log,
     });
     stoppers.push(() => reminders.stop());
+    // Issue 47: owed work that Redis lost (a flush, a failover) is enqueued again under its job id.
+    const reconciler = startReconciler({
+      sql,
+      producers: queues,
+      everyMs: config.reconcile.everyMs,
+      window: { lookbackMs: config.reconcile.lookbackMs, graceMs: config.reconcile.graceMs },
+      log,
+    });
+    stoppers.push(() => reconciler.stop());
   }
   let jobs: JobWorkers | null = null;
   let mailer: Mailer | null = null;

@@ -2,6 +2,7 @@
 import { type Job, Worker } from 'bullmq';
 import { type EmailQueueName, QUEUE_NAMES, type QueueName } from '@hs/contracts';
 import { redisConnection } from '../queues';
+import { runningOwedWork } from '../reconciler-job';
 import type { JobContext } from './context';
 import { emailProcessor } from './email';
 import { partnerProcessor } from './partner';
@@ -46,7 +47,11 @@ export function startJobWorkers(
   // Workers block on Redis and must wait out outages: maxRetriesPerRequest null (BullMQ requires it).
   const connection = redisConnection(options.redisUrl, { maxRetriesPerRequest: null });
   const workers = QUEUE_NAMES.map((queue) => {
-    const worker = new Worker(queue, processorFor(queue, ctx), {
+    // Issue 47: a run claims its owed work, and its final outcome settles it (reconciler-job.ts).
+    const processor = runningOwedWork(ctx.sql, ctx.log, processorFor(queue, ctx), {
+      claimTtlMs: ctx.messageLockTtlMs,
+    });
+    const worker = new Worker(queue, processor, {
       connection,
       prefix: options.prefix,
       concurrency: options.concurrency,
