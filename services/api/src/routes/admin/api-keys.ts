@@ -1,22 +1,24 @@
 import { ApiKeyCreatedSchema, ApiKeySchema, ErrorResponseSchema } from '@hs/contracts';
 import { apiKeyFormSchema as ApiKeyInput } from '@hs/domain';
 import { generateApiKey } from '../../auth/api-keys';
-import { type Db, catalogueRoutes, formBody, isoDates, rowsOf, deleteRow, whereId } from './catalogue-routes';
+import { catalogueRoutes, deleteRow, formBody, insertedId, rowsOf } from './catalogue-routes';
 import { keepsActive } from './inputs';
 
 // `key` is the stored first 10 characters; the full key exists only in the creation answer.
-const selectKeys = (db: Db, id?: number) => db`
-  select id, key_prefix as key, description, is_active as "isActive", created_by as "createdBy",
-         created_at as "createdAt", last_used as "lastUsed"
-  from api_keys ${whereId(db, id)}
-  order by created_at desc, id desc`;
-
 /** Partner API keys: stored as a hash and a prefix. */
 const apiKeys = catalogueRoutes({
   path: '/api-keys',
   entity: 'api_key',
   schema: ApiKeySchema,
-  rows: rowsOf(selectKeys, (row) => isoDates(row, 'createdAt', 'lastUsed'), 'API key not found'),
+  rows: rowsOf({
+    notFound: 'API key not found',
+    dates: ['createdAt', 'lastUsed'],
+    select: (db, where) => db`
+      select id, key_prefix as key, description, is_active as "isActive", created_by as "createdBy",
+             created_at as "createdAt", last_used as "lastUsed"
+      from api_keys ${where}
+      order by created_at desc, id desc`,
+  }),
   errors: { 400: ErrorResponseSchema, 404: ErrorResponseSchema },
   list: { summary: 'List partner API keys' },
   create: {
@@ -24,11 +26,11 @@ const apiKeys = catalogueRoutes({
     body: formBody(ApiKeyInput),
     insert: async (tx, input, request) => {
       const generated = generateApiKey();
-      const [row] = await tx<{ id: number }[]>`
+      const { id } = await insertedId(tx`
         insert into api_keys (key_hash, key_prefix, description, is_active, created_by)
         values (${generated.hash}, ${generated.prefix}, ${input.description}, ${input.isActive}, ${request.actor})
-        returning id`;
-      return { id: row!.id, key: generated.key };
+        returning id`);
+      return { id, key: generated.key };
     },
     answer: {
       schema: ApiKeyCreatedSchema,

@@ -35,28 +35,44 @@ export interface CatalogueRows<Row> {
   find: (db: Db, id: number) => Promise<Row>;
 }
 
+/** The `where` of a catalogue select: every row when no id is given, else the one row. */
+const whereId = (db: Db, id: number | undefined, column = 'id') =>
+  id === undefined ? db`` : db`where ${db(column)} = ${id}`;
+
+/** The `where` a catalogue select puts after its `from`: nothing for the list, the id's row for one. */
+export type WhereId = ReturnType<typeof whereId>;
+
 /**
- * The usual reads: one select giving every row, or only the one with `id` when given, and the mapping
- * of a database row to the entity (which is also what the audit log records).
+ * The usual reads: one select giving every row (`where` is empty) or only the one with the id, and the
+ * mapping of a database row to the entity (which is also what the audit log records). Most entities
+ * only need their timestamp columns as ISO strings: they name them in `dates` instead of a `toRow`.
  */
-export function rowsOf<Raw, Row>(
-  select: (db: Db, id?: number) => PromiseLike<readonly Raw[]>,
-  toRow: (raw: Raw) => Row,
-  notFoundMessage: string,
-): CatalogueRows<Row> {
+export function rowsOf<Raw, Row = AnyRow>(opts: {
+  select: (db: Db, where: WhereId) => PromiseLike<readonly Raw[]>;
+  /** The entity's 404 message ('Package not found'). */
+  notFound: string;
+  /** The column the id is matched on: `e.id` when the select names its table. */
+  idColumn?: string;
+  dates?: string[];
+  toRow?: (raw: Raw) => Row;
+}): CatalogueRows<Row> {
+  const map = opts.toRow ?? ((raw: Raw) => isoDates(raw, ...(opts.dates ?? [])) as Row);
+  const select = (db: Db, id?: number) => opts.select(db, whereId(db, id, opts.idColumn));
   return {
-    list: async (db) => (await select(db)).map(toRow),
+    list: async (db) => (await select(db)).map(map),
     find: async (db, id) => {
       const [raw] = await select(db, id);
-      if (!raw) throw notFound(notFoundMessage);
-      return toRow(raw);
+      if (!raw) throw notFound(opts.notFound);
+      return map(raw);
     },
   };
 }
 
-/** The `where` of a catalogue select: every row when no id is given, else the one row. */
-export const whereId = (db: Db, id: number | undefined, column = 'id') =>
-  id === undefined ? db`` : db`where ${db(column)} = ${id}`;
+/** The id of the row an `insert ... returning id` made (a create's answer to the catalogue). */
+export async function insertedId(query: PromiseLike<readonly unknown[]>): Promise<{ id: number }> {
+  const [row] = (await query) as readonly { id: number }[];
+  return row!;
+}
 
 /** The usual delete: the row of `table` with the id, nothing else to check. */
 export const deleteRow = (table: string) => async (tx: TransactionSql, id: number) => {

@@ -20,16 +20,16 @@ import { parseFirst } from '../../validation';
 import { inputJsonSchema } from '../../validation-schema';
 import {
   type Db,
+  type WhereId,
   catalogueRoutes,
+  deleteRow,
   formBody,
-  isoDates,
+  insertedId,
   rowsOf,
   updateKeepingActive,
-  whereId,
-  deleteRow,
 } from './catalogue-routes';
 
-const selectDiscounts = (db: Db, id?: number) => db`
+const selectDiscounts = (db: Db, where: WhereId) => db`
   select d.id, d.name, d.line_item_label as "lineItemLabel", d.discount_type as "discountType", d.description,
          d.identifier_prefix as "identifierPrefix", d.identifier_length as "identifierLength",
          d.limit_redemption as "limitRedemption", d.max_redemptions as "maxRedemptions",
@@ -41,14 +41,15 @@ const selectDiscounts = (db: Db, id?: number) => db`
          d.applicable_for_chronic as "applicableForChronic", d.applicable_for_pdt as "applicableForPDT",
          (select count(*) from discount_identifiers i where i.discount_id = d.id)::int as "codeCount",
          d.created_at as "createdAt", d.updated_at as "updatedAt"
-  from discounts d ${whereId(db, id, 'd.id')}
+  from discounts d ${where}
   order by d.created_at desc, d.id desc`;
 
-const discountRows = rowsOf(
-  selectDiscounts,
-  (row) => isoDates(row, 'startDate', 'endDate', 'createdAt', 'updatedAt'),
-  'Discount not found',
-);
+const discountRows = rowsOf({
+  select: selectDiscounts,
+  idColumn: 'd.id',
+  dates: ['startDate', 'endDate', 'createdAt', 'updatedAt'],
+  notFound: 'Discount not found',
+});
 
 /**
  * Redemptions so far of each stream, as the booking reads them (booking/order.ts): the streams are
@@ -161,10 +162,7 @@ const discounts: FastifyPluginAsyncTypebox = async (app) => {
       create: {
         summary: 'Create a discount code',
         body: formBody(discountFormSchema),
-        insert: async (tx, input) => {
-          const [row] = await tx<{ id: number }[]>`insert into discounts ${tx(columns(input))} returning id`;
-          return row!;
-        },
+        insert: (tx, input) => insertedId(tx`insert into discounts ${tx(columns(input))} returning id`),
       },
       update: updateKeepingActive({
         summary: 'Update a discount code',

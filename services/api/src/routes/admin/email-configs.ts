@@ -5,14 +5,8 @@ import {
 } from '@hs/domain';
 import { isTemplateConfigKey, validateTemplate } from '@hs/notifications';
 import { badRequest } from '../../errors';
-import { type Db, catalogueRoutes, formBody, isoDates, rowsOf, deleteRow, whereId } from './catalogue-routes';
+import { catalogueRoutes, deleteRow, formBody, insertedId, rowsOf } from './catalogue-routes';
 import { leavesOut } from './inputs';
-
-const selectConfigs = (db: Db, id?: number) => db`
-  select id, config_key as "configKey", config_value as "configValue", description, last_updated_by as "lastUpdatedBy",
-         created_at as "createdAt", updated_at as "updatedAt"
-  from email_configs ${whereId(db, id)}
-  order by config_key`;
 
 /**
  * Email templates are EJS, and EJS runs JavaScript: a template config is checked against the
@@ -29,11 +23,15 @@ const emailConfigs = catalogueRoutes({
   path: '/email-configs',
   entity: 'email_config',
   schema: EmailConfigSchema,
-  rows: rowsOf(
-    selectConfigs,
-    (row) => isoDates(row, 'createdAt', 'updatedAt'),
-    'Email configuration not found',
-  ),
+  rows: rowsOf({
+    notFound: 'Email configuration not found',
+    dates: ['createdAt', 'updatedAt'],
+    select: (db, where) => db`
+      select id, config_key as "configKey", config_value as "configValue", description, last_updated_by as "lastUpdatedBy",
+             created_at as "createdAt", updated_at as "updatedAt"
+      from email_configs ${where}
+      order by config_key`,
+  }),
   // the key is unique; an update cannot change it
   duplicate: 'A configuration with this key already exists',
   list: { summary: 'List email settings' },
@@ -42,11 +40,10 @@ const emailConfigs = catalogueRoutes({
     body: formBody(EmailConfigCreateInput),
     insert: async (tx, input, request) => {
       refuseUnsafeTemplate(input.configKey, input.configValue);
-      const [row] = await tx<{ id: number }[]>`
+      return insertedId(tx`
         insert into email_configs (config_key, config_value, description, last_updated_by)
         values (${input.configKey}, ${input.configValue}, ${input.description}, ${request.actor})
-        returning id`;
-      return row!;
+        returning id`);
     },
   },
   update: {

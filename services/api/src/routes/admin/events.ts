@@ -2,11 +2,11 @@ import { AdminEventSchema, EventInputSchema, ROLES } from '@hs/contracts';
 import type { TransactionSql } from '@hs/db';
 import { DEFAULT_REMINDER_SCHEDULE, EVENT_CONFIG_DEFAULTS } from '@hs/domain';
 import { badRequest, conflict } from '../../errors';
-import { type Db, catalogueRoutes, formBody, isoDates, rowsOf } from './catalogue-routes';
+import { type Db, type WhereId, catalogueRoutes, formBody, isoDates, rowsOf } from './catalogue-routes';
 import { venueColumns, writeVenues } from './event-venues';
 import { EventInput, type EventInputValue } from './inputs';
 
-const selectEvents = (db: Db, id?: number) => db`
+const selectEvents = (db: Db, where: WhereId) => db`
   select e.id, e.name, e.slug, e.description, e.location, e.is_active as "isActive", e.translations,
          e.created_at as "createdAt", e.updated_at as "updatedAt",
          coalesce((select array_agg(ep.package_id order by ep.package_id) from event_packages ep where ep.event_id = e.id),
@@ -20,7 +20,7 @@ const selectEvents = (db: Db, id?: number) => db`
          ${venueColumns(db)}
   from screening_events e
   left join event_configs c on c.event_id = e.id
-  ${id === undefined ? db`` : db`where e.id = ${id}`}
+  ${where}
   order by e.created_at desc, e.id desc`;
 
 // biome-ignore lint/suspicious/noExplicitAny: row shape is the schema's
@@ -29,7 +29,12 @@ const toEvent = (row: any) => ({
   packageIds: (row.packageIds as (number | string)[]).map(Number),
 });
 
-const eventRows = rowsOf(selectEvents, toEvent, 'Event not found');
+const eventRows = rowsOf({
+  select: selectEvents,
+  idColumn: 'e.id',
+  toRow: toEvent,
+  notFound: 'Event not found',
+});
 
 type EventCore = ReturnType<typeof toEvent>;
 

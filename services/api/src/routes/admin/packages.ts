@@ -1,41 +1,33 @@
 import { AdminPackageSchema } from '@hs/contracts';
 import { packageFormSchema as PackageInput } from '@hs/domain';
 import { conflict } from '../../errors';
-import {
-  type Db,
-  catalogueRoutes,
-  formBody,
-  isoDates,
-  rowsOf,
-  updateKeepingActive,
-  whereId,
-} from './catalogue-routes';
-
-// numeric(10,2) comes back as a string like "120.00": exactly the wire format.
-const selectPackages = (db: Db, id?: number) => db`
-  select id, name, description, price::text as price, aia_price::text as "aiaPrice", is_active as "isActive",
-         translations, created_at as "createdAt", updated_at as "updatedAt"
-  from packages ${whereId(db, id)}
-  order by created_at desc, id desc`;
+import { catalogueRoutes, formBody, insertedId, rowsOf, updateKeepingActive } from './catalogue-routes';
 
 const packages = catalogueRoutes({
   path: '/packages',
   entity: 'package',
   schema: AdminPackageSchema,
-  rows: rowsOf(selectPackages, (row) => isoDates(row, 'createdAt', 'updatedAt'), 'Package not found'),
+  rows: rowsOf({
+    notFound: 'Package not found',
+    dates: ['createdAt', 'updatedAt'],
+    // numeric(10,2) comes back as a string like "120.00": exactly the wire format.
+    select: (db, where) => db`
+      select id, name, description, price::text as price, aia_price::text as "aiaPrice", is_active as "isActive",
+             translations, created_at as "createdAt", updated_at as "updatedAt"
+      from packages ${where}
+      order by created_at desc, id desc`,
+  }),
   list: { summary: 'List packages' },
   get: { summary: 'Read one package' },
   create: {
     summary: 'Create a package',
     body: formBody(PackageInput),
-    insert: async (tx, input) => {
-      const [row] = await tx<{ id: number }[]>`
+    insert: (tx, input) =>
+      insertedId(tx`
         insert into packages (name, description, price, aia_price, is_active, translations)
         values (${input.name}, ${input.description}, ${input.price!}, ${input.aiaPrice}, ${input.isActive},
           ${tx.json((input.translations ?? {}) as never)})
-        returning id`;
-      return row!;
-    },
+        returning id`),
   },
   update: updateKeepingActive({
     summary: 'Update a package',
