@@ -3,6 +3,7 @@
  * adapter and a test fake. Payments (test mode, Braintree), member verification (AIA), partner (WhiteCoat).
  */
 export * from './http';
+export * from './observed';
 export * from './membership/member-verifier';
 export * from './payments/types';
 export * from './payments/refund-rules';

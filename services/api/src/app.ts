@@ -15,6 +15,9 @@ import errorHandler from './plugins/app/error-handler';
 import readCache from './plugins/app/read-cache';
 import redis from './plugins/app/redis';
 import web from './plugins/app/web';
+import metrics, { observeWorld } from './plugins/app/metrics';
+import underPressure from './plugins/external/under-pressure';
+import { createMetrics } from '@hs/metrics';
 import cors from './plugins/external/cors';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
@@ -93,6 +96,8 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(errorHandler);
+  // Overload sheds requests before any work is done for them (issue 47).
+  await app.register(underPressure, config.overload);
   await app.register(helmet);
   // Only the back-office previews use a cookie (routes/admin/previews.ts); everything else is bearer.
   await app.register(cookie);
@@ -106,13 +111,20 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     groupCommit: config.groupCommit,
   });
   await app.register(redis, { url: config.redisUrl });
+  // Before every route, so its hooks time them all (issue 47).
+  const series = createMetrics();
+  await app.register(metrics, {
+    metrics: series,
+    token: config.metricsToken,
+    bullmqPrefix: config.bullmqPrefix,
+  });
   await app.register(readCache, { maxAgeMs: config.readCacheMs });
   await app.register(paymentHold, { defaultSeconds: config.paymentHoldSeconds });
 
   await app.register(auth, { secret: config.jwtSecret });
   await app.register(apiKey);
   await app.register(outsideWorld, {
-    world: { ...outsideWorldFromConfig(config), ...deps.world },
+    world: observeWorld({ ...outsideWorldFromConfig(config), ...deps.world }, series),
     paymentTestModeDefault: config.paymentTestModeDefault,
   });
   await app.register(bookingLookups, { limits: config.rateLimits });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
+import { readMetricsToken } from '@hs/metrics';
 import {
   type CommonConfig,
   ConfigError,
@@ -88,7 +90,16 @@ export interface ApiConfig extends CommonConfig {
   paymentTestModeDefault: boolean;
   /** Commands' appends written in batches (issue 27); GROUP_COMMIT=off writes each alone (benchmarks). */
   groupCommit: boolean;
+  /** The bearer token `/metrics` asks for (METRICS_TOKEN); without it `/metrics` answers 404 (issue 47). */
+  metricsToken: string | undefined;
+  /**
+   * Load shedding (issue 47, @fastify/under-pressure): 503 with Retry-After once the event loop's mean
+   * delay or the heap in use passes these; 0 turns a check off.
+   */
+  overload: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; retryAfterSeconds: number };
 }
+
+const heapLimitBytes = getHeapStatistics().heap_size_limit;
 
 export function readApiConfig(env: Env = process.env): ApiConfig {
   const common = readCommonConfig(env);
@@ -156,6 +167,15 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
     },
     paymentTestModeDefault: bool(env, 'PAYMENT_TEST_MODE', common.env !== 'production' || common.demo),
     groupCommit: oneOf(env, 'GROUP_COMMIT', ['on', 'off'] as const, 'on') === 'on',
+    metricsToken: readMetricsToken(env),
+    overload: {
+      maxEventLoopDelayMs: int(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000, { min: 0 }),
+      // Default: 90 % of V8's heap limit, the point past which the process is close to crashing.
+      maxHeapUsedBytes:
+        int(env, 'OVERLOAD_MAX_HEAP_USED_MB', Math.floor((heapLimitBytes * 0.9) / 2 ** 20), { min: 0 }) *
+        2 ** 20,
+      retryAfterSeconds: int(env, 'OVERLOAD_RETRY_AFTER_SECONDS', 10, { min: 1, max: 3600 }),
+    },
   };
   refuseFakesInProduction(common, [
     ...personalDataKeyServices(env),
@@ -194,5 +214,8 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}, env: Env = {})
   // in-memory limits do.
   config.rateLimits.bookingLookups.keyPrefix = `test:${randomBytes(6).toString('hex')}:lookups`;
   config.rateLimits.memberCheck.keyPrefix = `test:${randomBytes(6).toString('hex')}:member-check`;
+  // A test machine's load (a starved process, another file's synchronous work) is no overload of
+  // this app: event-loop shedding is off unless a test asks for it (the heap check stays on).
+  if (env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS === undefined) config.overload.maxEventLoopDelayMs = 0;
   return { ...config, ...overrides };
 }

@@ -10,6 +10,7 @@ import {
   personalDataKeyServices,
   refuseFakesInProduction,
 } from '@hs/config';
+import { readMetricsToken } from '@hs/metrics';
 
 export const WORKER_ROLES = ['projector', 'reactor', 'jobs'] as const;
 export type WorkerRole = (typeof WORKER_ROLES)[number];
@@ -44,6 +45,11 @@ export interface WorkerConfig extends CommonConfig {
    * looks, and how old owed work must be before it counts as lost (the reactor's own enqueue first).
    */
   reconcile: { everyMs: number; lookbackMs: number; graceMs: number };
+  /**
+   * The metrics listener (issue 47): WORKER_METRICS_PORT opens it (0: any free port), on
+   * WORKER_METRICS_HOST; it needs METRICS_TOKEN, which every scrape must carry as a bearer token.
+   */
+  metrics: { port: number; host: string; token: string } | undefined;
   /** The SMS provider (Twilio Messages API shape); without SMS_PROVIDER_URL the fake gateway serves. */
   sms: { providerUrl: string | undefined; accountSid: string; authToken: string; senderId: string };
 }
@@ -88,8 +94,20 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
       if (!optionalStr(env, v)) throw new ConfigError(v, 'is required with SMS_PROVIDER_URL');
     }
   }
+  const metricsToken = readMetricsToken(env);
+  const metricsPort = optionalStr(env, 'WORKER_METRICS_PORT');
+  if (metricsPort !== undefined && !metricsToken)
+    throw new ConfigError('METRICS_TOKEN', 'is required with WORKER_METRICS_PORT');
   return {
     ...common,
+    metrics:
+      metricsPort === undefined || !metricsToken
+        ? undefined
+        : {
+            port: int(env, 'WORKER_METRICS_PORT', 0, { min: 0, max: 65535 }),
+            host: optionalStr(env, 'WORKER_METRICS_HOST') ?? '0.0.0.0',
+            token: metricsToken,
+          },
     roles: roles as WorkerRole[],
     workerId: optionalStr(env, 'WORKER_ID'),
     jobConcurrency: int(env, 'WORKER_CONCURRENCY', 5, { min: 1, max: 100 }),

@@ -25,6 +25,8 @@ import { type Producers, createProducers } from './queues';
 import { startNotificationsReactor } from './reactor';
 import { startReconciler } from './reconciler';
 import { startReminderSweeper } from './reminders';
+import { type MetricsListener, countJobs, observed, startMetricsListener } from './metrics';
+import { type Metrics, createMetrics } from '@hs/metrics';
 
 export interface RunningWorker {
   id: string;
@@ -35,6 +37,9 @@ export interface RunningWorker {
   producers: Producers | null;
   /** The BullMQ workers (jobs role). */
   jobs: JobWorkers | null;
+  /** The worker's series (issue 47); served at `metricsUrl` when WORKER_METRICS_PORT is set. */
+  metrics: Metrics;
+  metricsUrl: string | null;
   /** Stops taking work, lets in-flight work finish (bounded), closes connections. */
   stop: () => Promise<void>;
 }
@@ -73,6 +78,7 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
   const id = config.workerId ?? `${hostname()}-${process.pid}`;
   const log = deps.log ?? workerLogger(config.logLevel, id);
   const clock = deps.clock ?? (() => new Date());
+  const metrics = createMetrics();
   const sql = connect(config.databaseUrl, { max: config.databasePoolSize, applicationName: `worker:${id}` });
   // BullMQ workers need maxRetriesPerRequest null: they block on Redis and must wait out outages.
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
@@ -176,18 +182,25 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
   let jobs: JobWorkers | null = null;
   let mailer: Mailer | null = null;
   if (config.roles.includes('jobs')) {
-    mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir });
-    const partner =
+    mailer = observed(
+      metrics,
+      deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir }),
+      'smtp',
+    );
+    const partner = observed(
+      metrics,
       deps.partner ??
-      (config.partner.apiUrl
-        ? createHttpPartnerClient({
-            baseUrl: config.partner.apiUrl,
-            apiKey: config.partner.apiKey,
-            timeoutMs: config.partner.timeoutMs,
-            retries: 0, // BullMQ retries the job with backoff
-          })
-        : createFakePartnerClient());
-    const sms = deps.sms ?? (await smsGatewayFor(config, log, stoppers));
+        (config.partner.apiUrl
+          ? createHttpPartnerClient({
+              baseUrl: config.partner.apiUrl,
+              apiKey: config.partner.apiKey,
+              timeoutMs: config.partner.timeoutMs,
+              retries: 0, // BullMQ retries the job with backoff
+            })
+          : createFakePartnerClient()),
+      'partner',
+    );
+    const sms = observed(metrics, deps.sms ?? (await smsGatewayFor(config, log, stoppers)), 'sms');
     const running = startJobWorkers(
       {
         sql,
@@ -214,7 +227,13 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       },
     );
     jobs = running;
+    countJobs(metrics, running.workers);
     stoppers.push(() => running.close(config.shutdownGraceMs));
+  }
+  let listener: MetricsListener | null = null;
+  if (config.metrics) {
+    listener = await startMetricsListener(metrics, config.metrics);
+    log.info({ url: listener.url }, 'metrics listening');
   }
   log.info({ roles: config.roles, prefix: config.bullmqPrefix }, 'worker ready');
 
@@ -225,13 +244,14 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       // Jobs first (they were started last): active jobs finish while the database is still there.
       for (const s of stoppers.reverse()) await s();
       await mailer?.close();
+      await listener?.close();
       redis.disconnect();
       await sql.end({ timeout: 5 });
       log.info('worker stopped');
     })();
     return stopping;
   };
-  return { id, log, sql, redis, producers, jobs, stop };
+  return { id, log, sql, redis, producers, jobs, metrics, metricsUrl: listener?.url ?? null, stop };
 }
 
 /**
