@@ -30,6 +30,10 @@ const FACTS: WorkerFact[] = [
     type: 'EmailDeliveryFailed',
     data: { emailType: 'receipt', to: 'mei@example.sg', recipientId: 'p1', reason: '550 no such user', at },
   },
+  {
+    type: 'PartnerCancellationNotified',
+    data: { bookingCode: '100000000001', causeEventId: 'e-cancel-1', at },
+  },
   { type: 'ReminderSent', data: { ...reminder, providerId: '<r1@example.sg>' } },
   { type: 'ReminderFailed', data: { ...reminder, reason: 'timeout' } },
   { type: 'ReminderSkipped', data: { ...reminder, channel: 'sms', reason: 'invalid-number' } },

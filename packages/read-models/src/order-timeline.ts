@@ -79,6 +79,8 @@ export function summarize(event: Pick<RecordedEvent, 'type' | 'data'>): string {
       return `Check-in of ${e.data.participantIds.length} participant(s) undone by ${e.data.by}: ${e.data.reason}`;
     case 'MarkedNoShow':
       return `No-show: ${e.data.participantIds.length} participant(s) did not come on ${e.data.appointmentDate}`;
+    case 'PartnerCancellationNotified':
+      return `Cancellation notified to the partner (booking code ${e.data.bookingCode})`;
     case 'PartnerConfirmationFailed':
       return `Partner confirmation failed (attempt ${e.data.attempt}): ${e.data.reason}`;
     case 'IdentificationRevealed':

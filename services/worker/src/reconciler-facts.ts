@@ -1,6 +1,6 @@
 /**
  * What the log says of one owed job (issue 47), read by the reconciler before it enqueues a job Redis
- * lost: its done fact (`*EmailSent`, `PartnerConfirmed`), its final failure (`EmailDeliveryFailed`
+ * lost: its done fact (`*EmailSent`, `PartnerConfirmed`, `PartnerCancellationNotified`), its final failure (`EmailDeliveryFailed`
  * for its email after its cause, `PartnerConfirmationFailed`), or a state in which its job would only
  * skip (cancelled, moved, erased). Pure: the registration's stream as read. A job re-checks its own
  * facts again under its lock before it acts; this check only spares enqueuing a job that would skip.
@@ -8,6 +8,7 @@
 import { QUEUES, type QueueName } from '@hs/contracts';
 import type { RegistrationExpired, RegistrationRescheduled } from '@hs/domain';
 import { causeOf, has, remindedSinceMove, reschedules } from './jobs/email/from-log';
+import { cancellationNotified } from './jobs/partner-cancellation';
 import type { RegistrationRead } from './registration';
 
 type Payload = { causeEventId?: string; transactionId?: string; refundId?: string };
@@ -27,7 +28,7 @@ function failedSince(read: RegistrationRead, queue: QueueName, causeEventId: str
 
 /**
  * The job's outcome is in the log, or it would do nothing now: enqueuing it again is not needed.
- * False when the log cannot say (a partner cancellation records no fact; its job checks the order).
+ * False when the log cannot say.
  */
 export function settledInLog(queue: QueueName, payload: Payload, read: RegistrationRead): boolean {
   const { state } = read;
@@ -69,7 +70,11 @@ export function settledInLog(queue: QueueName, payload: Payload, read: Registrat
         has(read, 'PartnerConfirmationFailed')
       );
     case 'partner-cancellation':
-      return !state.partner || state.status !== 'cancelled';
+      return (
+        !state.partner ||
+        state.status !== 'cancelled' ||
+        (cause !== undefined && cancellationNotified(read, cause))
+      );
     default:
       return false;
   }

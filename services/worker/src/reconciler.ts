@@ -62,13 +62,16 @@ export async function reconcileOwedWork(deps: {
       if (!reads.has(id)) reads.set(id, loadRegistration(sql, id));
       return reads.get(id)!;
     };
-    const enqueue: OwedWork[] = [];
-    for (const row of missing) {
-      const done =
-        row.registrationId !== null &&
-        settledInLog(row.queue as QueueName, row.payload, await read(row.registrationId));
-      (done ? settle : enqueue).push(row);
-    }
+    // The streams of the missing jobs' orders, read side by side (the pool bounds how many at once).
+    const done = await Promise.all(
+      missing.map(
+        async (row) =>
+          row.registrationId !== null &&
+          settledInLog(row.queue as QueueName, row.payload, await read(row.registrationId)),
+      ),
+    );
+    const enqueue = missing.filter((_, i) => !done[i]);
+    settle.push(...missing.filter((_, i) => done[i]));
     await settleOwedWork(
       sql,
       settle.map((r) => r.jobId),

@@ -27,7 +27,16 @@ import {
   startWorker,
 } from '../src';
 import { reconcileOwedWork } from '../src/reconciler';
-import { type Booking, type Catalogue, type TestSmtp, book, pay, seedCatalogue, startSmtp } from './helpers';
+import {
+  type Booking,
+  type Catalogue,
+  type TestSmtp,
+  book,
+  cancel,
+  pay,
+  seedCatalogue,
+  startSmtp,
+} from './helpers';
 
 const REDIS_URL = () => process.env.HS_TEST_REDIS_URL!;
 const PARTNER_CODE = '100000000001';
@@ -38,8 +47,9 @@ describe('worker: the reconciler enqueues again what Redis lost', () => {
   let partnerServer: FakePartnerServer;
   let cat: Catalogue;
   let redis: Redis;
-  /** Confirmations the partner answered 2xx to, as the worker's partner client saw them. */
+  /** Confirmations and cancellation notices the partner answered 2xx to, as the worker's client saw them. */
   const partnerConfirms: string[] = [];
+  const partnerCancels: string[] = [];
   let partner: PartnerClient;
   const running: RunningWorker[] = [];
   const closers: Array<() => Promise<unknown>> = [];
@@ -97,6 +107,10 @@ describe('worker: the reconciler enqueues again what Redis lost', () => {
       confirmBooking: async (code, confirmation) => {
         await http.confirmBooking(code, confirmation);
         partnerConfirms.push(confirmation.referenceNumber);
+      },
+      cancelBooking: async (code, cancellation) => {
+        await http.cancelBooking(code, cancellation);
+        partnerCancels.push(cancellation.referenceNumber);
       },
     };
     cat = await seedCatalogue(db.sql, 3);
@@ -177,6 +191,30 @@ describe('worker: the reconciler enqueues again what Redis lost', () => {
     expect(partnerConfirms).toEqual([viaPartner.referenceNumber]);
     expect(partnerServer.confirmations).toHaveLength(1);
     expect(await facts(viaPartner, 'PartnerConfirmed')).toBe(1);
+  });
+
+  it('Redis flushed while a partner cancellation notice waits for a retry: the partner is told once, and it is recorded', async () => {
+    const { prefix } = testRedis();
+    const queues = queuesOf(prefix);
+    await start(prefix);
+    const b = await book(db.sql, cat, 'owed-cancel@example.com', {
+      partner: { bookingCode: '100000000002', paidCents: 5_000, isPaid: true },
+    });
+    // partly paid at the partner: awaiting the rest, so nothing is confirmed to the partner yet
+    partnerServer.failNext(1_000_000);
+    await cancel(db.sql, b);
+    await expect.poll(() => queues['partner-cancellation'].getDelayedCount(), poll).toBe(1);
+    await flush(prefix);
+    partnerServer.failNext(0);
+    await expect.poll(() => facts(b, 'PartnerCancellationNotified'), poll).toBe(1);
+    await expect.poll(() => countOwedWork(db.sql), poll).toBe(0);
+    await new Promise((r) => setTimeout(r, 500));
+    await flush(prefix);
+    await new Promise((r) => setTimeout(r, 500));
+    await stopAll();
+    expect(partnerCancels).toEqual([b.referenceNumber]);
+    expect(await facts(b, 'PartnerCancellationNotified')).toBe(1);
+    expect(await facts(b, 'CancellationEmailSent')).toBe(1);
   });
 
   it('a sweep over a database where everything is done enqueues nothing, even with every reaction listed as owed again', async () => {
@@ -289,5 +327,5 @@ describe('worker: the reconciler enqueues again what Redis lost', () => {
       expect(mailsTo(b.email)).toHaveLength(1);
       expect(await facts(b, 'ConfirmationEmailSent')).toBe(1);
     }
-  });
+  }, 180_000);
 });

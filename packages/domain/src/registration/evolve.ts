@@ -160,6 +160,7 @@ export function evolveRegistration(state: RegistrationState, event: Registration
         participants: state.participants.map(erasedParticipant),
       };
     case 'PartnerConfirmationFailed':
+    case 'PartnerCancellationNotified':
     case 'ReceiptEmailSent':
     case 'CancellationEmailSent':
     case 'ExpiryEmailSent':

@@ -104,6 +104,7 @@ export function recordPartnerConfirmationFailed(
 /** The facts RecordWorkerFact appends as given (the union WorkerFact, checked again at run time). */
 export const WORKER_FACT_TYPES = [
   ...WORKER_EMAIL_FACT_TYPES,
+  'PartnerCancellationNotified',
   'ReminderSent',
   'ReminderFailed',
   'ReminderSkipped',

@@ -30,6 +30,7 @@ import {
 } from './status';
 import {
   type ConfirmationEmailSent,
+  type PartnerCancellationNotified,
   type PartnerConfirmationFailed,
   type PartnerConfirmed,
   type PdfGenerated,
@@ -69,6 +70,7 @@ export type RegistrationEvent =
   | PdfGenerated
   | PartnerConfirmed
   | PartnerConfirmationFailed
+  | PartnerCancellationNotified
   | WorkerEmailFact
   | ParticipantsCheckedIn
   | CheckInUndone
@@ -97,6 +99,7 @@ export const REGISTRATION_EVENT_TYPES = [
   'PdfGenerated',
   'PartnerConfirmed',
   'PartnerConfirmationFailed',
+  'PartnerCancellationNotified',
   ...WORKER_EMAIL_FACT_TYPES,
   'ParticipantsCheckedIn',
   'CheckInUndone',

@@ -24,6 +24,14 @@ export type PartnerConfirmationFailed = DomainEvent<
   'PartnerConfirmationFailed',
   { bookingCode: string; reason: string; attempt: number; at: string }
 >;
+/**
+ * The partner took the notice of one cancellation (the RegistrationCancelled that caused the job,
+ * `causeEventId`) (worker, issue 47): the notice is not sent again for it.
+ */
+export type PartnerCancellationNotified = DomainEvent<
+  'PartnerCancellationNotified',
+  { bookingCode: string; causeEventId: string; at: string }
+>;
 
 /** The receipt of one payment (its transaction id) was emailed (worker). */
 export type ReceiptEmailSent = DomainEvent<
@@ -70,7 +78,12 @@ export type EmailDeliveryFailed = DomainEvent<
  * command carries one): the emails sent beyond the confirmation and the reminder, a delivery that
  * failed for good, and the outcome of a scheduled reminder (issue 26).
  */
-export type WorkerFact = WorkerEmailFact | ReminderSent | ReminderFailed | ReminderSkipped;
+export type WorkerFact =
+  | WorkerEmailFact
+  | PartnerCancellationNotified
+  | ReminderSent
+  | ReminderFailed
+  | ReminderSkipped;
 
 /** The worker's email facts: the emails sent beyond the confirmation and the reminder, and a delivery failed for good. */
 export type WorkerEmailFact =
