@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { DateSchema, MoneySchema, Nullable } from './common';
-import { RegionVenuesInputSchema, RegionVenuesSchema, VenueInputSchema, VenueSchema } from './venue';
+import { RegionVenuesSchema, VenueSchema } from './venue';
 
 /** Issue 46: staff's translations of a name and description; English (the main fields) is the fallback. */
 const CatalogueTextSchema = Type.Object(
@@ -92,32 +92,6 @@ export const AdminEventSchema = Type.Object({
   /** Issue 46: where to go (null: none), and a region-based event's venue per region. */
   venue: Nullable(VenueSchema),
   regionVenues: RegionVenuesSchema,
-});
-
-export const EventInputSchema = Type.Object({
-  name: Type.String(),
-  slug: Type.String(),
-  description: Type.Optional(Nullable(Type.String())),
-  location: Type.Optional(Nullable(Type.String())),
-  isActive: Type.Optional(Nullable(Type.Boolean())),
-  packageIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
-  config: Type.Optional(
-    Type.Object({
-      configType: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('auto')])),
-      numSlots: Type.Optional(Type.Integer()),
-      bufferHours: Type.Optional(Type.Integer()),
-      slotsPerTimeslot: Type.Optional(Type.Integer()),
-      maxAttendees: Type.Optional(Type.Integer()),
-    }),
-  ),
-  /** Issue 26: the reminder schedule; absent keeps it, null resets it to the default. */
-  reminders: Type.Optional(Nullable(Type.Array(ReminderRuleSchema, { maxItems: 5 }))),
-  /** Issue 46: the event's venue; absent keeps it, null removes it. */
-  venue: Type.Optional(Nullable(VenueInputSchema)),
-  /** Issue 46: the venue of each region (region-based events); absent keeps them, otherwise the set given replaces them. */
-  regionVenues: Type.Optional(Nullable(RegionVenuesInputSchema)),
-  /** Issue 46: absent or null keeps the stored translations; an object replaces them. */
-  translations: Type.Optional(Nullable(CatalogueTranslationsSchema)),
 });
 
 export const HolidaySchema = Type.Object({

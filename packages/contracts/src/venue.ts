@@ -29,26 +29,5 @@ export const RegionVenuesSchema = Type.Partial(
   { description: "Each region's own venue (region-based events); an appointment elsewhere goes to `venue`" },
 );
 
-/** A venue as the admin sends it (the form's messages decide; these only document it). */
-export const VenueInputSchema = Type.Object({
-  name: Type.String(),
-  address: Type.String(),
-  postalCode: Type.String(),
-  mapUrl: Type.Optional(Nullable(Type.String())),
-  phone: Type.Optional(Nullable(Type.String())),
-  email: Type.Optional(Nullable(Type.String())),
-  lat: Type.Optional(Nullable(Type.Union([Type.Number(), Type.String()]))),
-  lng: Type.Optional(Nullable(Type.Union([Type.Number(), Type.String()]))),
-});
-
-export const RegionVenuesInputSchema = Type.Partial(
-  Type.Object(
-    Object.fromEntries(REGION_KEYS.map((r) => [r, Nullable(VenueInputSchema)])) as Record<
-      (typeof REGION_KEYS)[number],
-      ReturnType<typeof Nullable<typeof VenueInputSchema>>
-    >,
-  ),
-);
-
 export type Venue = Static<typeof VenueSchema>;
 export type RegionVenues = Static<typeof RegionVenuesSchema>;

@@ -104,18 +104,9 @@ export interface Body<T> {
  * field gets its own message ('Name must be at least 3 characters'), and the JSON schema, derived from
  * the form, documents it.
  */
-export function formBody<S extends v.GenericSchema>(form: S): Body<v.InferOutput<S>>;
-/**
- * The same, documented by a TypeBox schema of its own (every field made optional): the events input
- * only, the one admin input still described twice (issue 44 left it while events changed).
- */
-export function formBody<S extends v.GenericSchema>(schema: TSchema, form: S): Body<v.InferOutput<S>>;
-export function formBody<S extends v.GenericSchema>(
-  ...args: [form: S] | [schema: TSchema, form: S]
-): Body<v.InferOutput<S>> {
-  const form = args.length === 1 ? args[0] : args[1];
+export function formBody<S extends v.GenericSchema>(form: S): Body<v.InferOutput<S>> {
   return {
-    schema: args.length === 1 ? inputJsonSchema(form) : Type.Partial(args[0]),
+    schema: inputJsonSchema(form),
     parse: (body) => parseInput(form, body),
     preValidation: checkFirst(form),
   };

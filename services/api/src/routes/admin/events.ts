@@ -1,4 +1,4 @@
-import { AdminEventSchema, EventInputSchema, ROLES } from '@hs/contracts';
+import { AdminEventSchema, ROLES } from '@hs/contracts';
 import type { TransactionSql } from '@hs/db';
 import { DEFAULT_REMINDER_SCHEDULE, EVENT_CONFIG_DEFAULTS } from '@hs/domain';
 import { badRequest, conflict } from '../../errors';
@@ -122,7 +122,7 @@ const events = catalogueRoutes({
   get: { summary: 'Read one event', roles: ROLES.orderLookup },
   create: {
     summary: 'Create an event; packageIds and config (manual or auto timeslots) are optional',
-    body: formBody(EventInputSchema, EventInput),
+    body: formBody(EventInput),
     insert: async (tx, input) => {
       const [row] = await tx<{ id: number }[]>`
         insert into screening_events (name, slug, description, location, is_active, reminders, translations)
@@ -136,7 +136,7 @@ const events = catalogueRoutes({
   },
   update: {
     summary: 'Update an event',
-    body: formBody(EventInputSchema, EventInput),
+    body: formBody(EventInput),
     apply: async (tx, id, input) => {
       await tx`
         update screening_events set name = ${input.name}, slug = ${input.slug}, description = ${input.description},
