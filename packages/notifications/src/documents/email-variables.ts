@@ -12,15 +12,10 @@ import {
 import type { CreditNoteData, DocumentData } from './types';
 
 /** The contact fields an email needs beyond the document (raw identification number: it is masked here). */
-export interface EmailContact {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  identificationNumber: string;
-  dateOfBirth: string;
-  postalCode: string;
-}
+export type EmailContact = Pick<
+  EmailVariables,
+  'firstName' | 'lastName' | 'email' | 'phone' | 'identificationNumber' | 'dateOfBirth' | 'postalCode'
+>;
 
 /**
  * Email variables from the same DocumentData the PDFs are drawn from, so the email and its attachment

@@ -116,6 +116,13 @@ const leave = (w: EmailWords) =>
 export function buildEmails(w: EmailWords): Record<string, string> {
   const dear = p(w.dear);
   const join = (parts: string[]) => parts.join('\n');
+  // An expired or left entry: its details, then the way back to the booking site and to the entry.
+  const bookAgain = [
+    waitlistDetails(w),
+    p(w.bookOrJoinAgain),
+    button('eventUrl', w.bookingSite),
+    p(`<a href="<%= waitlistUrl %>" style="color:#0f5f8c">${w.yourEntry}</a>`),
+  ];
   return {
     EMAIL_CONFIRMATION_SUBJECT: w.confirmationSubject,
     EMAIL_CONFIRMATION_TEMPLATE: join([
@@ -206,22 +213,8 @@ export function buildEmails(w: EmailWords): Record<string, string> {
       leave(w),
     ]),
     EMAIL_WAITLIST_EXPIRED_SUBJECT: w.waitlistExpiredSubject,
-    EMAIL_WAITLIST_EXPIRED_TEMPLATE: join([
-      dear,
-      p(w.waitlistExpired),
-      waitlistDetails(w),
-      p(w.bookOrJoinAgain),
-      button('eventUrl', w.bookingSite),
-      p(`<a href="<%= waitlistUrl %>" style="color:#0f5f8c">${w.yourEntry}</a>`),
-    ]),
+    EMAIL_WAITLIST_EXPIRED_TEMPLATE: join([dear, p(w.waitlistExpired), ...bookAgain]),
     EMAIL_WAITLIST_LEFT_SUBJECT: w.waitlistLeftSubject,
-    EMAIL_WAITLIST_LEFT_TEMPLATE: join([
-      dear,
-      p(w.waitlistLeft),
-      waitlistDetails(w),
-      p(w.bookOrJoinAgain),
-      button('eventUrl', w.bookingSite),
-      p(`<a href="<%= waitlistUrl %>" style="color:#0f5f8c">${w.yourEntry}</a>`),
-    ]),
+    EMAIL_WAITLIST_LEFT_TEMPLATE: join([dear, p(w.waitlistLeft), ...bookAgain]),
   };
 }
