@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../components/layout/page';
-import { AlertCircleIcon } from '../components/icons';
+import { Notice } from '../components/notice';
 import { MapPinIcon } from '../components/icons';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -89,25 +89,12 @@ export default function HomePage() {
       </header>
 
       {error ? (
-        <div
-          role="alert"
-          className={css({
-            display: 'flex',
-            gap: '3',
-            p: '5',
-            borderRadius: 'l3',
-            borderWidth: '1px',
-            borderColor: 'danger.border',
-            bg: 'danger.subtle',
-            color: 'danger.text',
-          })}
-        >
-          <AlertCircleIcon className={css({ w: '5', h: '5', flexShrink: 0, mt: '0.5' })} />
+        <Notice tone="danger">
           <div>
             <h2 className={css({ fontWeight: 'semibold' })}>{t('home.errorTitle')}</h2>
             <p className={css({ mt: '1' })}>{t('home.errorText')}</p>
           </div>
-        </div>
+        </Notice>
       ) : isLoading || !data ? (
         <ul
           aria-busy="true"

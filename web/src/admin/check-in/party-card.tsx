@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
+import { Notice } from '../../components/notice';
 import { type DeskHandlers, SettleBalance, UndoCheckIn } from './desk-actions';
 
 const clock = new Intl.DateTimeFormat('en-GB', {
@@ -58,23 +59,15 @@ export function PartyCard({
       </Card.Header>
       <Card.Body gap="3">
         {!open ? null : due ? (
-          <p
-            role="status"
+          <Notice
+            tone="danger"
+            ariaRole="status"
             data-testid="balance-due"
-            className={css({
-              p: '3',
-              borderRadius: 'l2',
-              bg: 'danger.subtle',
-              color: 'danger.text',
-              borderWidth: '2px',
-              borderColor: 'danger.border',
-              fontWeight: 'bold',
-              fontSize: 'lg',
-            })}
+            className={css({ borderWidth: '2px', fontWeight: 'bold', fontSize: 'lg' })}
           >
             Balance due: S${party.balanceDue} –{' '}
             {inside > 0 ? 'waived at check-in' : 'collect before the screening'}
-          </p>
+          </Notice>
         ) : (
           // a cancelled order owes nothing but is not "paid" either: only its status shows
           <Badge tone="success" alignSelf="start">

@@ -5,7 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import * as Table from '../../components/ui/table';
 import { failureMessage } from '../lib/admin-api';
 import { ListTable } from './list-table';
-import { Notice } from './notice';
+import { Notice } from '../../components/notice';
 
 /** A tab's heading row: title, short description and its main action. */
 export function SectionHeader({

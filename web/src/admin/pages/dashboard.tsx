@@ -16,7 +16,7 @@ import { useAuth } from '../../lib/auth';
 import { canSeeTab, roleLabel } from '../../lib/staff-roles';
 import { TodayTab } from '../tabs/today-tab';
 import { WaitlistTab } from '../tabs/waitlist-tab';
-import { Notice } from '../components/notice';
+import { Notice } from '../../components/notice';
 import { PageTitle } from '../components/page-title';
 
 // Issue 25: the Reports tab (and its chart library) loads only when opened.

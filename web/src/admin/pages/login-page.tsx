@@ -8,7 +8,7 @@ import { toaster } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { AuthCardPage } from '../components/auth-card-page';
-import { Notice } from '../components/notice';
+import { Notice } from '../../components/notice';
 import { useForm } from '../lib/use-form';
 
 /** The server's message for a failed login, if any. */

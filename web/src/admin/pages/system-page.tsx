@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import * as Table from '../../components/ui/table';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { ListTable } from '../components/list-table';
-import { Notice } from '../components/notice';
+import { Notice } from '../../components/notice';
 import { PageTitle } from '../components/page-title';
 import { ListState, Section, refreshingListState } from '../components/section';
 import { ADMIN_PATHS, formatAdminTimestamp, toastSuccess } from '../lib/admin-api';

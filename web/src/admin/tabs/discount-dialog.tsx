@@ -15,7 +15,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import * as Dialog from '../../components/ui/dialog';
 import * as Field from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
-import { Notice } from '../components/notice';
+import { Notice } from '../../components/notice';
 import { type RadioOption, RadioCards } from '../components/radio-cards';
 import {
   ActiveSwitch,

@@ -9,7 +9,7 @@ import { css } from 'styled-system/css';
 import { Grid, Stack } from 'styled-system/jsx';
 import * as v from 'valibot';
 import * as Field from '../../components/ui/field';
-import { Notice } from '../components/notice';
+import { Notice } from '../../components/notice';
 
 const FIELDS = ['name', 'address', 'postalCode', 'mapUrl', 'phone', 'email', 'lat', 'lng'] as const;
 type VenueField = (typeof FIELDS)[number];

@@ -9,7 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Switch } from '../../components/ui/switch';
 import { toaster } from '../../components/ui/toaster';
 import { ApiError, api } from '../../lib/api';
-import { Notice } from '../components/notice';
+import { Notice } from '../../components/notice';
 import { SectionHeader } from '../components/section';
 import { useAsyncAction } from '../components/use-async-action';
 import { ADMIN_PATHS } from '../lib/admin-api';

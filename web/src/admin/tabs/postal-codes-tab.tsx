@@ -9,7 +9,7 @@ import * as Field from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { LabeledSelect } from '../components/labeled-select';
-import { Notice } from '../components/notice';
+import { Notice } from '../../components/notice';
 import { EmptyState, SectionHeader, srOnly } from '../components/section';
 import { ADMIN_PATHS, toastSuccess, useAdminList } from '../lib/admin-api';
 import type { AdminEvent, Timeslot, TimeslotSearchAnswer } from '@hs/contracts';

@@ -7,7 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ChoiceGroup } from '../../public/choice-group';
 import type { PublicTimeslot } from '../../public/types';
 import { type Venue, VenuePanel } from '../../public/venue';
-import { WarningNotice } from '../../public/warning-notice';
+import { Notice } from '../../components/notice';
 import { localDate } from '../../i18n/format';
 import { FIELD_ID_PREFIX as F } from './wizard-logic';
 
@@ -77,9 +77,9 @@ export function SlotStep({
   if (error || open.length === 0 || (!anyFree && onJoinWaitlist)) {
     return (
       <div className={css({ display: 'grid', gap: '4' })}>
-        <WarningNotice>
+        <Notice tone="warning" ariaRole="alert">
           <p>{!error && open.length > 0 ? t('msg.allFull') : t('msg.noTimeslots')}</p>
-        </WarningNotice>
+        </Notice>
         {/* a region without a free seat (not a lookup failure): the waiting list instead */}
         {!error && onJoinWaitlist ? <JoinWaitlist date={null} onJoin={onJoinWaitlist} /> : null}
       </div>
@@ -111,9 +111,9 @@ export function SlotStep({
       />
       {dateFull && onJoinWaitlist ? (
         <div className={css({ display: 'grid', gap: '3' })}>
-          <WarningNotice>
+          <Notice tone="warning" ariaRole="alert">
             <p>{t('msg.dateFull')}</p>
-          </WarningNotice>
+          </Notice>
           <JoinWaitlist date={group.date.value} onJoin={onJoinWaitlist} />
         </div>
       ) : null}

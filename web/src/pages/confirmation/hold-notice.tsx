@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { ClockIcon } from '../../components/icons';
+import { Notice } from '../../components/notice';
 import { i18n } from '../../i18n';
 import { holdTime } from '../../public/reservation-messages';
 
@@ -50,21 +51,13 @@ export function HoldNotice({ holdUntil, onEnded }: { holdUntil: string; onEnded:
   }, [end]);
 
   return (
-    <div
+    <Notice
+      tone="warning"
+      size="sm"
+      ariaRole={null}
+      icon={<ClockIcon className={css({ w: '5', h: '5' })} />}
       data-testid="hold-notice"
-      className={css({
-        display: 'flex',
-        gap: '3',
-        p: '3',
-        borderRadius: 'l2',
-        bg: 'warning.subtle',
-        color: 'warning.text',
-        borderWidth: '1px',
-        borderColor: 'warning.border',
-        textStyle: 'sm',
-      })}
     >
-      <ClockIcon className={css({ flexShrink: 0, w: '5', h: '5', mt: '0.5' })} />
       <div>
         <p className={css({ fontWeight: 'semibold' })}>
           {t('hold.heldUntil', { time: holdTime(holdUntil) })}
@@ -73,6 +66,6 @@ export function HoldNotice({ holdUntil, onEnded }: { holdUntil: string; onEnded:
           {minutesLeftText(Math.max(0, end - now))} {t('hold.hint')}
         </p>
       </div>
-    </div>
+    </Notice>
   );
 }

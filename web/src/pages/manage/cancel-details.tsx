@@ -13,7 +13,7 @@ import { detailList } from '../../public/detail-list';
 import { money, publicPrice } from '../../public/money';
 import { RESERVATION_MESSAGES } from '../../public/reservation-messages';
 import type { RegistrationLookup } from '../../public/types';
-import { WarningNotice } from '../../public/warning-notice';
+import { Notice } from '../../components/notice';
 
 export const referenceOf = (r: RegistrationLookup) => r.referenceNumber || r.reference_number || '';
 
@@ -108,16 +108,16 @@ export function CancelDetails({
         <AppointmentSlotRows registration={registration} />
       </dl>
       {cancelled ? (
-        <WarningNotice>
+        <Notice tone="warning" ariaRole="alert">
           <div>
             <h3 className={css({ fontWeight: 'semibold' })}>{tm(STATUS_MESSAGES.alreadyCancelledTitle)}</h3>
             <p>{tm(STATUS_MESSAGES.alreadyCancelled)}</p>
           </div>
-        </WarningNotice>
+        </Notice>
       ) : expired ? (
-        <WarningNotice>
+        <Notice tone="warning" ariaRole="alert">
           <p>{t('hold.expired')}</p>
-        </WarningNotice>
+        </Notice>
       ) : (
         <>
           {refundText ? (

@@ -9,7 +9,7 @@ import { AppointmentDetailsCard } from '../../public/appointment-details-card';
 import { AppointmentSlotRows } from '../../public/appointment-slot-rows';
 import { detailList } from '../../public/detail-list';
 import type { RegistrationLookup } from '../../public/types';
-import { WarningNotice } from '../../public/warning-notice';
+import { Notice } from '../../components/notice';
 
 function statusOf(r: RegistrationLookup): { label: string; tone: 'success' | 'warning' | 'danger' } {
   const status = parseRegistrationStatus(r.status);
@@ -64,9 +64,9 @@ export function ManageDetails({
         </dd>
       </dl>
       {closed ? (
-        <WarningNotice>
+        <Notice tone="warning" ariaRole="alert">
           <p>{tm(REGISTRATION_MESSAGES.cannotReschedule)}</p>
-        </WarningNotice>
+        </Notice>
       ) : null}
     </AppointmentDetailsCard>
   );

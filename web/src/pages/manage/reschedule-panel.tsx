@@ -2,7 +2,8 @@ import type { ManageProof } from '@hs/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { AlertCircleIcon, ArrowLeftIcon } from '../../components/icons';
+import { ArrowLeftIcon } from '../../components/icons';
+import { Notice } from '../../components/notice';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { translateMessage as tm } from '../../i18n';
@@ -63,21 +64,9 @@ export function ReschedulePanel({
   }
 
   const failureNote = failure ? (
-    <p
-      role="alert"
-      className={css({
-        display: 'flex',
-        gap: '2',
-        p: '3',
-        borderRadius: 'l2',
-        bg: 'danger.subtle',
-        color: 'fg.error',
-        fontSize: 'sm',
-      })}
-    >
-      <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
+    <Notice tone="danger" size="sm">
       {failure}
-    </p>
+    </Notice>
   ) : null;
 
   if (confirming && slot && group) {

@@ -21,7 +21,7 @@ import { EventLoadError, EventLoading, EventNotFound } from '../../public/event-
 import { positiveInt, storeParticipants } from '../../public/legacy-storage';
 import { publicPrice, toCents } from '../../public/money';
 import { StateCard } from '../../public/state-card';
-import { WarningNotice } from '../../public/warning-notice';
+import { Notice } from '../../components/notice';
 import { PriceBreakdownSkeleton, PriceBreakdownTable, viewFromQuote } from '../booking/price-breakdown';
 import { useQuote } from '../booking/review-step';
 import { useSlotChoice } from '../booking/slot-choice';
@@ -248,7 +248,7 @@ export function ParticipantsRegistrationPage() {
                   ))}
                 </ul>
                 {problems.length > 0 ? (
-                  <WarningNotice>
+                  <Notice tone="warning" ariaRole="alert">
                     <div className={css({ fontSize: 'sm' })}>
                       <p className={css({ fontWeight: 'medium' })}>{t('reg.correctThese')}</p>
                       <ul className={css({ listStyle: 'disc', pl: '5', mt: '1' })}>
@@ -257,7 +257,7 @@ export function ParticipantsRegistrationPage() {
                         ))}
                       </ul>
                     </div>
-                  </WarningNotice>
+                  </Notice>
                 ) : null}
               </section>
 

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { formActionsRow } from '../../public/spread-row';
 import { ArrowLeftIcon, CheckCircleIcon, PlusIcon, XIcon } from '../../components/icons';
+import { Notice } from '../../components/notice';
 import { Button, IconButton } from '../../components/ui/button';
 import { localDate } from '../../i18n/format';
 import { translateMessage as tm } from '../../i18n';
@@ -266,18 +267,9 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
         ) : null}
       </fieldset>
       {failure ? (
-        <p
-          role="alert"
-          className={css({
-            p: '3',
-            borderRadius: 'l2',
-            bg: 'danger.subtle',
-            color: 'danger.text',
-            fontSize: 'sm',
-          })}
-        >
+        <Notice tone="danger" size="sm">
           {failure}
-        </p>
+        </Notice>
       ) : null}
       <div className={formActionsRow}>
         <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
