@@ -14,14 +14,16 @@ export const detailList = css({
 
 export type DetailRow = readonly [label: string, value: ReactNode];
 
-/** A `<dl>` of the rows, in order. */
-export function DetailList({ rows }: { rows: readonly DetailRow[] }) {
+const isBlank = (value: ReactNode) => value === null || value === undefined || value === '';
+
+/** A `<dl>` of the rows, in order (public pages and the back office); `blank` stands for a missing value. */
+export function DetailList({ rows, blank }: { rows: readonly DetailRow[]; blank?: string }) {
   return (
     <dl className={detailList}>
       {rows.map(([label, value]) => (
         <div key={label} className={css({ display: 'contents' })}>
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd>{blank !== undefined && isBlank(value) ? blank : value}</dd>
         </div>
       ))}
     </dl>

@@ -28,6 +28,7 @@ import type { AdminOrder, OrderHistoryEntry } from '@hs/contracts';
 import { formatPrice } from './packages-tab';
 import { RefundDialog } from './refund-dialog';
 import { RefundsList } from './refunds-list';
+import { DetailList, type DetailRow } from '../../public/detail-list';
 import { OrderInvoices } from '../invoices/order-invoices';
 import { IdentificationValue, PersonalDataDownload, useRevealedIdentification } from './order-identification';
 import { ErasedNotice, ErasePersonalDataButton } from './order-erasure';
@@ -36,27 +37,9 @@ import { useAuth } from '../../lib/auth';
 import { canChangeOrders, canRescheduleOrders } from '../../lib/staff-roles';
 
 const sectionTitle = css({ fontWeight: 'semibold', textStyle: 'md', mb: '2' });
-const dl = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'minmax(9rem, auto) 1fr' },
-  columnGap: '4',
-  rowGap: { base: '0.5', sm: '1.5' },
-  textStyle: 'sm',
-  '& dt': { color: 'fg.muted', mt: { base: '1.5', sm: '0' } },
-  '& dd': { fontWeight: 'medium', wordBreak: 'break-word' },
-});
-
-function Details({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className={dl}>
-      {rows.map(([label, value]) => (
-        <div key={label} className={css({ display: 'contents' })}>
-          <dt>{label}</dt>
-          <dd>{value === null || value === undefined || value === '' ? '—' : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+/** The order's label / value rows, a dash for what the order does not have. */
+function Details({ rows }: { rows: DetailRow[] }) {
+  return <DetailList rows={rows} blank="—" />;
 }
 
 function Block({ title, id, children }: { title: string; id: string; children: ReactNode }) {

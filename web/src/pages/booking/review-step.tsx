@@ -21,6 +21,7 @@ import { localDate } from '../../i18n/format';
 import { ApiError } from '../../lib/api';
 import { quoteKey } from '../../lib/swr-keys';
 import { fetchQuote, validateDiscount } from '../../public/calls';
+import { detailList } from '../../public/detail-list';
 import { TagIcon, UsersIcon } from '../../components/icons';
 import type { StoredPartnerData } from '../../public/partner-storage';
 import type {
@@ -70,14 +71,6 @@ const participantRow = css({
   p: '2.5',
   borderRadius: 'l2',
   fontSize: 'sm',
-});
-const dl = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
-  columnGap: '6',
-  rowGap: { base: '0.5', sm: '1.5' },
-  fontSize: 'sm',
-  '& dt': { color: 'fg.muted', mt: { base: '2', sm: '0' } },
 });
 
 /** One titled block of the review step, named by its heading. */
@@ -216,7 +209,7 @@ export function ReviewStep(props: ReviewStepProps) {
   return (
     <div className={css({ display: 'grid', gap: '4' })}>
       <ReviewSection id="review-appointment" title={t('review.appointment')}>
-        <dl className={dl}>
+        <dl className={detailList}>
           <dt>{t('review.event')}</dt>
           <dd>{event.name}</dd>
           <dt>{t('review.package')}</dt>
@@ -237,7 +230,7 @@ export function ReviewStep(props: ReviewStepProps) {
       </ReviewSection>
 
       <ReviewSection id="review-personal" title={t('review.personal')}>
-        <dl className={dl}>
+        <dl className={detailList}>
           <dt>{t('review.name')}</dt>
           <dd>{fullName}</dd>
           <dt>{t('review.email')}</dt>
