@@ -1,5 +1,5 @@
 import { CANCEL_MESSAGES, REFERENCE_NUMBER_EXAMPLE, referenceLookupSchema, validate } from '@hs/domain';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { AlertCircleIcon, SearchIcon } from '../components/icons';
 import { Button } from '../components/ui/button';
@@ -32,13 +32,60 @@ export function referenceFieldProps(t: TFunction) {
 }
 
 /** Why a lookup did not find the booking, beside the form. */
-export function LookupAlert({ message }: { message: string | null | undefined }) {
+function LookupAlert({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
     <p role="alert" className={css({ display: 'flex', gap: '2', color: 'fg.error', fontSize: 'sm' })}>
       <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
       {message}
     </p>
+  );
+}
+
+/**
+ * The card both find forms stand in: the 'Find Your Appointment' heading, the page's hint, the
+ * form's fields, why the lookup failed and the 'Look up' button.
+ */
+export function FindAppointmentCard({
+  hint,
+  alert,
+  loading,
+  onLookUp,
+  children,
+}: {
+  hint: string;
+  alert: string | null | undefined;
+  loading: boolean;
+  onLookUp: () => Promise<void>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title asChild>
+          <h2>{t('manage.findTitle')}</h2>
+        </Card.Title>
+        <Card.Description>{hint}</Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void onLookUp();
+          }}
+          className={css({ display: 'grid', gap: '4' })}
+        >
+          {children}
+          <LookupAlert message={alert} />
+          <Button type="submit" loading={loading} loadingText={t('manage.lookingUp')} justifySelf="start">
+            <SearchIcon />
+            {t('manage.lookUp')}
+          </Button>
+        </form>
+      </Card.Body>
+    </Card.Root>
   );
 }
 
@@ -86,42 +133,20 @@ export function FindAppointment({
   }
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title asChild>
-          <h2>{t('manage.findTitle')}</h2>
-        </Card.Title>
-        <Card.Description>{t('manage.findHint')}</Card.Description>
-      </Card.Header>
-      <Card.Body>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void lookUp();
-          }}
-          className={css({ display: 'grid', gap: '4' })}
-        >
-          <FormField
-            ref={inputRef}
-            {...referenceFieldProps(t)}
-            value={reference}
-            error={fieldError}
-            onChange={(e) => {
-              setReference(e.target.value);
-              if (fieldError && e.target.value.trim()) setFieldError(undefined);
-            }}
-            onBlur={() => {
-              if (!reference.trim()) setFieldError(CANCEL_MESSAGES.reference);
-            }}
-          />
-          <LookupAlert message={lookupError} />
-          <Button type="submit" loading={loading} loadingText={t('manage.lookingUp')} justifySelf="start">
-            <SearchIcon />
-            {t('manage.lookUp')}
-          </Button>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <FindAppointmentCard hint={t('manage.findHint')} alert={lookupError} loading={loading} onLookUp={lookUp}>
+      <FormField
+        ref={inputRef}
+        {...referenceFieldProps(t)}
+        value={reference}
+        error={fieldError}
+        onChange={(e) => {
+          setReference(e.target.value);
+          if (fieldError && e.target.value.trim()) setFieldError(undefined);
+        }}
+        onBlur={() => {
+          if (!reference.trim()) setFieldError(CANCEL_MESSAGES.reference);
+        }}
+      />
+    </FindAppointmentCard>
   );
 }

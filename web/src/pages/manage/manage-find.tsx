@@ -8,12 +8,9 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { SearchIcon } from '../../components/icons';
-import { Button } from '../../components/ui/button';
-import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
 import { translateMessage as tm } from '../../i18n';
-import { LookupAlert, referenceFieldProps } from '../../public/find-appointment';
+import { FindAppointmentCard, referenceFieldProps } from '../../public/find-appointment';
 import { FormField } from '../../public/form-field';
 import type { RegistrationLookup } from '../../public/types';
 import { manageReadFailure, readForManage } from './manage-api';
@@ -68,56 +65,39 @@ export function ManageFind({
 
   const alert = lookupError ?? notice;
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title asChild>
-          <h2>{t('manage.findTitle')}</h2>
-        </Card.Title>
-        <Card.Description>{t('manage.secondCheckHint')}</Card.Description>
-      </Card.Header>
-      <Card.Body>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void lookUp();
-          }}
-          className={css({ display: 'grid', gap: '4' })}
-        >
-          <FormField
-            ref={referenceRef}
-            {...referenceFieldProps(t)}
-            value={reference}
-            error={errors.reference}
-            onChange={(e) => setReference(e.target.value)}
-            onBlur={() => {
-              if (!reference.trim()) setErrors((x) => ({ ...x, reference: CANCEL_MESSAGES.reference }));
-            }}
-          />
-          <fieldset className={css({ display: 'grid', gap: '3', minW: '0' })}>
-            <legend className={css({ fontWeight: 'medium', fontSize: 'sm', mb: '2' })}>
-              {t('manage.secondCheckLegend')}
-            </legend>
-            <FormField
-              ref={birthRef}
-              id="manageDateOfBirth"
-              name="dateOfBirth"
-              type="date"
-              label={t('person.dateOfBirth')}
-              required
-              autoComplete="bday"
-              value={dateOfBirth}
-              error={errors.secondCheck}
-              onChange={(e) => setDateOfBirth(e.target.value)}
-            />
-          </fieldset>
-          <LookupAlert message={tm(alert ?? undefined)} />
-          <Button type="submit" loading={loading} loadingText={t('manage.lookingUp')} justifySelf="start">
-            <SearchIcon />
-            {t('manage.lookUp')}
-          </Button>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <FindAppointmentCard
+      hint={t('manage.secondCheckHint')}
+      alert={tm(alert ?? undefined)}
+      loading={loading}
+      onLookUp={lookUp}
+    >
+      <FormField
+        ref={referenceRef}
+        {...referenceFieldProps(t)}
+        value={reference}
+        error={errors.reference}
+        onChange={(e) => setReference(e.target.value)}
+        onBlur={() => {
+          if (!reference.trim()) setErrors((x) => ({ ...x, reference: CANCEL_MESSAGES.reference }));
+        }}
+      />
+      <fieldset className={css({ display: 'grid', gap: '3', minW: '0' })}>
+        <legend className={css({ fontWeight: 'medium', fontSize: 'sm', mb: '2' })}>
+          {t('manage.secondCheckLegend')}
+        </legend>
+        <FormField
+          ref={birthRef}
+          id="manageDateOfBirth"
+          name="dateOfBirth"
+          type="date"
+          label={t('person.dateOfBirth')}
+          required
+          autoComplete="bday"
+          value={dateOfBirth}
+          error={errors.secondCheck}
+          onChange={(e) => setDateOfBirth(e.target.value)}
+        />
+      </fieldset>
+    </FindAppointmentCard>
   );
 }
