@@ -1,9 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog';
-import { ark } from '@ark-ui/react/factory';
 import type { ComponentProps } from 'react';
-import { createStyleContext } from 'styled-system/jsx';
 import { dialog } from 'styled-system/recipes';
-import { iconCloseButton, portalled } from './overlay-parts';
+import { iconCloseButton, overlayParts } from './overlay-parts';
 
 /**
  * Ark Dialog (focus trap, Escape, scroll lock, aria wiring) styled by the `dialog` slot recipe.
@@ -19,34 +17,33 @@ import { iconCloseButton, portalled } from './overlay-parts';
  *   </Dialog.Root>
  * Root defaults to `lazyMount` + `unmountOnExit`; on phones the dialog is a bottom sheet.
  */
-const { withRootProvider, withContext } = createStyleContext(dialog);
+const parts = overlayParts(dialog);
 
-export const Root = withRootProvider(Dialog.Root, {
+export const {
+  Root,
+  Trigger,
+  Backdrop,
+  Positioner,
+  Content,
+  Title,
+  Description,
+  Header,
+  Body,
+  Footer,
+  /** Portal + Backdrop + Positioner + Content in one; children go inside Content. */
+  Portalled,
+} = parts;
+export { Portalled as Portal };
+export const RootProvider = parts.withRootProvider(Dialog.RootProvider, {
   defaultProps: { lazyMount: true, unmountOnExit: true },
 });
-export const RootProvider = withRootProvider(Dialog.RootProvider, {
-  defaultProps: { lazyMount: true, unmountOnExit: true },
-});
-export const Trigger = Dialog.Trigger;
-export const Backdrop = withContext(Dialog.Backdrop, 'backdrop');
-export const Positioner = withContext(Dialog.Positioner, 'positioner');
-export const Content = withContext(Dialog.Content, 'content');
-export const Title = withContext(Dialog.Title, 'title');
-export const Description = withContext(Dialog.Description, 'description');
 /** Closes the dialog; unstyled, so a footer `Cancel` button stays where it is laid out. */
 export const CloseTrigger = Dialog.CloseTrigger;
 /** The corner position of the × button (the recipe's `closeTrigger` slot). */
-const CornerCloseTrigger = withContext(Dialog.CloseTrigger, 'closeTrigger');
-export const Header = withContext(ark.div, 'header');
-export const Body = withContext(ark.div, 'body');
-export const Footer = withContext(ark.div, 'footer');
+const CornerCloseTrigger = parts.part(Dialog.CloseTrigger, 'closeTrigger');
 export { DialogContext as Context } from '@ark-ui/react/dialog';
 
 export type RootProps = ComponentProps<typeof Root>;
-
-/** Portal + Backdrop + Positioner + Content in one; children go inside Content. */
-export const Portalled = portalled(Backdrop, Positioner, Content);
-export { Portalled as Portal };
 
 /** The × button in the top-right corner. */
 export const CloseButton = iconCloseButton(CornerCloseTrigger, 'Close');
