@@ -40,7 +40,13 @@ export function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void
   });
 }
 
-export async function waitReady(url: string, what: string, output: () => string, timeoutMs = 30_000) {
+// BENCH_READY_SECONDS (default 30): how long api and baseline may take to answer (a loaded machine is slow).
+export async function waitReady(
+  url: string,
+  what: string,
+  output: () => string,
+  timeoutMs = Number(process.env.BENCH_READY_SECONDS ?? 30) * 1000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

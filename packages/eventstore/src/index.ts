@@ -54,7 +54,14 @@ export {
   waitForPosition,
   type Position,
 } from './position';
-export { EVENTS_CHANNEL, Stopper, Waker, notifyAppended } from './notify';
+export {
+  EVENTS_CHANNEL,
+  Stopper,
+  type WakeSource,
+  Waker,
+  listenForAppends,
+  notifyAppended,
+} from './notify';
 export {
   ensureCheckpoint,
   loadCheckpoint,

@@ -51,6 +51,26 @@ export async function acquireLease(
   });
 }
 
+/**
+ * Extends a lease `holder` holds on every one of the names, in one statement (no transaction, no
+ * advisory lock): the keeper's renewal at rest (issue 47). A taker's upsert only replaces a row that
+ * expired, and row locks order the two, so a renewal either extends a live row of ours or finds it
+ * gone. False unless every name was extended; the caller then goes the acquireLease way.
+ */
+export async function renewLease(
+  sql: Sql,
+  name: string | readonly string[],
+  holder: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const names = [...new Set(namesOf(name))];
+  const rows = await sql`
+    update projection_leases set expires_at = now() + make_interval(secs => ${leaseMs / 1000})
+    where name = any(${names}::text[]) and holder = ${holder} and expires_at > now()
+    returning name`;
+  return rows.length === names.length;
+}
+
 export async function releaseLease(
   sql: Sql,
   name: string | readonly string[],
@@ -112,7 +132,11 @@ export class LeaseKeeper {
     const sentAt = Date.now();
     let next = this.leaseMs / 3;
     try {
-      const r = await acquireLease(this.sql, this.name, this.holder, this.leaseMs);
+      // Held: one UPDATE renews it; else (or when that found a row gone) the full attempt.
+      const renewed = this.heldFlag && (await renewLease(this.sql, this.name, this.holder, this.leaseMs));
+      const r = renewed
+        ? { held: true, holder: this.holder, msLeft: this.leaseMs }
+        : await acquireLease(this.sql, this.name, this.holder, this.leaseMs);
       if (this.stopped) return;
       if (r.held) {
         // The database's expiry is at least sentAt + leaseMs; keep a margin for clock drift.

@@ -124,3 +124,52 @@ export class Waker {
     await this.unlisten?.().catch(() => {});
   }
 }
+
+/** NOTIFYs of appends to subscribe to: `onWake` runs on each (see listenForAppends). */
+export interface WakeSource {
+  /** Returns the unsubscribe. */
+  subscribe(onWake: () => void): () => void;
+}
+
+/**
+ * One LISTEN on the events channel for any number of subscribers (the worker's sweepers): each
+ * subscriber's callback runs on every NOTIFY, and when porsager re-LISTENs after a dropped
+ * connection (notifications sent meanwhile are gone, so the subscribers must look again). The driver
+ * keeps one listening connection per pool for every LISTEN of it, so this adds no connection to the
+ * projector's and reactor's. If Postgres is unreachable at start, LISTEN is tried again every second.
+ */
+export function listenForAppends(
+  sql: Sql,
+  onError: (err: unknown) => void,
+): WakeSource & { close(): Promise<void> } {
+  const subscribers = new Set<() => void>();
+  const fire = (): void => {
+    for (const s of subscribers) s();
+  };
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
+  const listen = async (): Promise<void> => {
+    try {
+      const meta = await sql.listen(EVENTS_CHANNEL, fire, fire);
+      if (closed) await meta.unlisten();
+      else unlisten = () => meta.unlisten();
+    } catch (err) {
+      onError(err);
+      if (!closed) retry = setTimeout(() => void listen(), 1_000);
+    }
+  };
+  void listen();
+  return {
+    subscribe(onWake) {
+      subscribers.add(onWake);
+      return () => subscribers.delete(onWake);
+    },
+    async close() {
+      closed = true;
+      subscribers.clear();
+      if (retry) clearTimeout(retry);
+      await unlisten?.().catch(() => {});
+    },
+  };
+}

@@ -103,7 +103,12 @@ export function startProjectionRunner(
           result = await applyGroupBatch(sql, projections, holder, batchSize, parking.parked);
         }
         failures = 0;
-        if (result.read < batchSize) await waker.wait(idle.next(result.heldBack, pollMs, result.read > 0));
+        if (result.read < batchSize) {
+          // With parked events, look for the retries staff ask for (they send no NOTIFY) every second.
+          const parked = [...parking.parked.values()].some((p) => p.size > 0);
+          const restMs = parked ? Math.min(pollMs, RETRY_CHECK_MS) : pollMs;
+          await waker.wait(idle.next(result.heldBack, restMs, result.read > 0));
+        }
       } catch (err) {
         if (err instanceof LeaseLostError) lease.lost();
         else {

@@ -283,9 +283,18 @@ export function backoffMs(failures: number, minMs: number, maxMs: number): numbe
   return capped / 2 + (Math.random() * capped) / 2;
 }
 
-export const defaults = { leaseMs: 10_000, pollMs: 1_000, batchSize: 100 };
+/**
+ * pollMs is only the fallback for a NOTIFY that never came (an appender that died between its commit
+ * and its NOTIFY): appends wake subscribers, a dropped listening connection wakes them when it is
+ * back, and events held back behind the horizon are re-read within ms (IdleDelay). At rest a runner
+ * reads nothing for this long (issue 47: the worker's idle CPU).
+ */
+export const defaults = { leaseMs: 10_000, pollMs: 30_000, batchSize: 100 };
 
-/** How often, at most, a runner with parked events looks for retries staff asked for (issue 43). */
+/**
+ * How often, at most, a runner with parked events looks for retries staff asked for (issue 43); while
+ * it has some, it rests no longer than this (a retry asked for sends no NOTIFY).
+ */
 export const RETRY_CHECK_MS = 1_000;
 
 /** Re-read delays while events are held back behind the horizon (see IdleDelay). */
@@ -426,8 +435,10 @@ export function startSubscription(sql: Sql, options: SubscriptionOptions): Runne
           throw failure;
         }
         failures = 0;
-        if (batch.events.length < batchSize)
-          await waker.wait(idle.next(batch.heldBack, pollMs, batch.events.length > 0));
+        if (batch.events.length < batchSize) {
+          const restMs = parked > 0 ? Math.min(pollMs, RETRY_CHECK_MS) : pollMs;
+          await waker.wait(idle.next(batch.heldBack, restMs, batch.events.length > 0));
+        }
       } catch (err) {
         onError(err);
         checkpoint = null;

@@ -34,11 +34,14 @@ export interface WorkerConfig extends CommonConfig {
   lockDurationMs: number;
   /** How often each worker looks for stalled jobs (active, lock lapsed) and puts them back to wait. */
   stalledIntervalMs: number;
-  /** How often the hold sweeper looks for unpaid orders whose payment hold ran out. */
+  /**
+   * The hold sweeper's safety net: it sleeps until the earliest hold runs out and looks again at each
+   * NOTIFY of the log (issue 47), and at the latest this long after its last sweep.
+   */
   holdSweepMs: number;
-  /** How often the waiting-list matcher expires due offers and offers freed seats. */
+  /** The waiting-list matcher's safety net (it runs at each NOTIFY and when an offer runs out). */
   waitlistSweepMs: number;
-  /** How often the reminder sweeper enqueues due reminders (issue 26). */
+  /** The reminder sweeper's safety net (it sleeps until the next reminder is due; issue 26, 47). */
   reminderSweepMs: number;
   /**
    * The reconciler (issue 47): how often it enqueues again the owed work Redis lost, how far back it
@@ -121,9 +124,9 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     jobBackoffMs: int(env, 'JOB_BACKOFF_MS', 5_000, { min: 10 }),
     lockDurationMs: int(env, 'WORKER_LOCK_DURATION_MS', 30_000, { min: 1_000 }),
     stalledIntervalMs: int(env, 'WORKER_STALLED_INTERVAL_MS', 30_000, { min: 100 }),
-    holdSweepMs: int(env, 'HOLD_SWEEP_MS', 5_000, { min: 50 }),
-    waitlistSweepMs: int(env, 'WAITLIST_SWEEP_MS', 5_000, { min: 50 }),
-    reminderSweepMs: int(env, 'REMINDER_SWEEP_MS', 30_000, { min: 50 }),
+    holdSweepMs: int(env, 'HOLD_SWEEP_MS', 300_000, { min: 50 }),
+    waitlistSweepMs: int(env, 'WAITLIST_SWEEP_MS', 300_000, { min: 50 }),
+    reminderSweepMs: int(env, 'REMINDER_SWEEP_MS', 300_000, { min: 50 }),
     reconcile: {
       everyMs: int(env, 'RECONCILE_EVERY_MS', 300_000, { min: 50 }),
       lookbackMs: int(env, 'RECONCILE_LOOKBACK_HOURS', 72, { min: 1, max: 24 * 90 }) * 3_600_000,

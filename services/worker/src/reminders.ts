@@ -18,7 +18,7 @@ import {
   singaporeInstant,
   venueLine,
 } from '@hs/domain';
-import { enqueueBulkOnce } from '@hs/eventstore';
+import { type WakeSource, enqueueBulkOnce } from '@hs/eventstore';
 import { readAppointmentVenue } from '@hs/read-models';
 import type { Logger } from 'pino';
 import type { Producers } from './queues';
@@ -125,6 +125,36 @@ export async function reminderCandidates(sql: Sql, now: Date, limit = BATCH): Pr
 
 const DEFAULT_SCHEDULE_JSON = reminderScheduleOrDefault(null) as never;
 
+/**
+ * The earliest reminder that falls due after `after` (the last sweep's start) and by `until`, of an
+ * order not cancelled or expired whose appointment is ahead; null when none. A reminder due by
+ * `after` was that sweep's to enqueue; a booking or reschedule plans only reminders due after it
+ * (planReminders), so a new order's reminders are found here too. Like reminderCandidates, one index
+ * range of `orders_event_day` per rule, bounded by `until` (the sweeper's safety net).
+ */
+export async function nextReminderDueAt(sql: Sql, after: Date, now: Date, until: Date): Promise<Date | null> {
+  const [row] = await sql<{ at: Date | null }[]>`
+    with rule as (
+      select e.id as event_id, (r->>'offsetHours')::int as hours
+      from screening_events e
+      cross join lateral jsonb_array_elements(coalesce(e.reminders, ${sql.json(DEFAULT_SCHEDULE_JSON)}::jsonb)) r
+    ), span as materialized (
+      select event_id, hours,
+        ((${after}::timestamptz + make_interval(hours => hours)) at time zone 'Asia/Singapore')::date as first_day,
+        ((${until}::timestamptz + make_interval(hours => hours)) at time zone 'Asia/Singapore')::date as last_day
+      from rule
+    )
+    select min(o.at - make_interval(hours => span.hours)) as at from span cross join lateral (
+      select (o.timeslot_date::text || ' ' || o.timeslot_time)::timestamp at time zone 'Asia/Singapore' as at
+      from orders o
+      where o.event_id = span.event_id and o.timeslot_date between span.first_day and span.last_day
+        and o.status not in ('cancelled', 'expired')
+      offset 0
+    ) o
+    where o.at > ${now} and o.at - make_interval(hours => span.hours) > ${after}`;
+  return row?.at ?? null;
+}
+
 /** One sweep: every due reminder of every candidate order, enqueued once (its key is the job id). */
 export async function enqueueDueReminders(deps: {
   sql: Sql;
@@ -158,16 +188,27 @@ export async function enqueueDueReminders(deps: {
   return jobs.length;
 }
 
+/**
+ * Sleeps until the next reminder falls due (issue 47); a NOTIFY (a booking, a reschedule) makes it
+ * look again, and `everyMs` is only the safety net (a schedule edited, a clock moved).
+ */
 export function startReminderSweeper(opts: {
   sql: Sql;
   producers: Pick<Producers, 'reminder'>;
   everyMs: number;
   clock: () => Date;
   log: Logger;
+  wake?: WakeSource;
 }) {
   return startSweeper({
     everyMs: opts.everyMs,
     log: opts.log,
+    clock: opts.clock,
+    wake: opts.wake,
+    nextDueAt: (sweptAt) => {
+      const now = opts.clock();
+      return nextReminderDueAt(opts.sql, sweptAt, now, new Date(now.getTime() + opts.everyMs));
+    },
     failure: 'reminder sweep failed; trying again',
     sweep: async () => {
       const n = await enqueueDueReminders({ sql: opts.sql, producers: opts.producers, now: opts.clock() });

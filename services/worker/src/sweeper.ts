@@ -1,33 +1,155 @@
 /**
- * A sweep on a timer: runs `sweep` at once and then `everyMs` after each run ends, so runs never
- * overlap; a failed run is logged and the next one tries again. stop() waits for a run under way.
- * The hold and no-show sweepers are this with their own command.
+ * A sweep that rests between due times (issue 47): it runs `sweep` at once, then sleeps until the
+ * next due time it knows of (`nextDueAt`), until the log's NOTIFY says something was appended (`wake`,
+ * then it looks again), or at the latest `everyMs` after the last run: that slow poll is only a safety
+ * net, for what no due time or NOTIFY told it (a NOTIFY lost with a dropped connection, a clock moved,
+ * a setting changed). Without `nextDueAt` and `wake` it is the plain timer it was: a run, then `everyMs`.
+ * Runs never overlap; a failed run is logged and tried again soon (doubling up to `everyMs`).
+ * stop() interrupts the sleep and waits for a run under way.
  */
+import type { WakeSource } from '@hs/eventstore';
 import type { Logger } from 'pino';
 
-export function startSweeper(opts: {
+/**
+ * After a NOTIFY, how long before looking: the projector applies the appended events to the read
+ * models the due-time queries read, and NOTIFYs that come meanwhile are taken together.
+ */
+export const SETTLE_MS = 500;
+/** After a NOTIFY, a second look this many settle times later. */
+const RECHECK_FACTOR = 10;
+/** A failed run is tried again after this long, doubling while it keeps failing (capped at everyMs). */
+const RETRY_MS = 1_000;
+/** Slept past a due time, so the sweep's `<= now` finds the row it was woken for. */
+const DUE_MARGIN_MS = 5;
+
+export interface SweeperOptions {
+  /** The safety-net period: the longest the sweeper rests between runs. */
   everyMs: number;
   sweep: () => Promise<void>;
   log: Logger;
   /** What the warning says when a run fails. */
   failure: string;
-}) {
+  /**
+   * The next time something will be due, as the read models know it now (null: nothing known).
+   * `sweptAt` is when the last run started: a due time at or before it was that run's to handle, so
+   * a due time still there after it (a backlog over the sweep's batch, an order the log refused)
+   * brings the next run sooner than the safety net but backs off while it stays.
+   */
+  nextDueAt?: (sweptAt: Date) => Promise<Date | null>;
+  /** NOTIFYs of appends: each makes the sweeper ask `nextDueAt` again (or, with `sweepOnWake`, run). */
+  wake?: WakeSource;
+  /** A NOTIFY runs the sweep itself (the waiting-list matcher: a seat freed is work now). */
+  sweepOnWake?: boolean;
+  /** The clock due times are compared with (tests move it). */
+  clock?: () => Date;
+  /** Overrides SETTLE_MS (tests). */
+  settleMs?: number;
+}
+
+export function startSweeper(opts: SweeperOptions) {
+  const clock = opts.clock ?? (() => new Date());
+  const settleMs = opts.settleMs ?? SETTLE_MS;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = opts
-      .sweep()
-      .catch((err) => opts.log.warn({ err: (err as Error).message }, opts.failure))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, opts.everyMs);
-      });
+  let woken = false;
+  let interrupt: (() => void) | null = null;
+  const unsubscribe = opts.wake?.subscribe(() => {
+    woken = true;
+    interrupt?.();
+  });
+
+  /** Resolves after `ms`, at a wake or at stop: true when a wake came (or had come meanwhile). */
+  const rest = (ms: number, wakeable: boolean): Promise<boolean> => {
+    if (stopped) return Promise.resolve(false);
+    if (wakeable && woken) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        interrupt = null;
+        resolve(wakeable && woken);
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      interrupt = wakeable ? done : () => (stopped ? done() : undefined);
+    });
   };
-  timer = setTimeout(tick, 0);
+
+  const run = async (): Promise<boolean> => {
+    try {
+      await opts.sweep();
+      return true;
+    } catch (err) {
+      opts.log.warn({ err: (err as Error).message }, opts.failure);
+      return false;
+    }
+  };
+
+  /**
+   * How long to rest before the next run: until the due time, the retry or the safety net, whichever
+   * comes first; `overdue` says the due time was one the last run should have handled.
+   */
+  const plan = async (
+    sweptAt: Date,
+    endedAt: number,
+    failures: number,
+    overdueRuns: number,
+  ): Promise<{ ms: number; overdue: boolean }> => {
+    // On the real clock: a test's frozen clock must not stop the safety net.
+    const safety = endedAt + opts.everyMs - Date.now();
+    if (failures > 0) return { ms: Math.min(safety, RETRY_MS * 2 ** (failures - 1)), overdue: false };
+    if (!opts.nextDueAt) return { ms: safety, overdue: false };
+    let due: Date | null;
+    try {
+      due = await opts.nextDueAt(sweptAt);
+    } catch (err) {
+      opts.log.warn({ err: (err as Error).message }, `${opts.failure} (next due time)`);
+      return { ms: Math.min(safety, RETRY_MS), overdue: false };
+    }
+    if (!due) return { ms: safety, overdue: false };
+    // Still due after the run that should have handled it: again soon, then less and less often.
+    if (due.getTime() <= sweptAt.getTime())
+      return { ms: Math.min(safety, RETRY_MS * 2 ** overdueRuns), overdue: true };
+    return { ms: Math.min(safety, due.getTime() - clock().getTime() + DUE_MARGIN_MS), overdue: false };
+  };
+
+  const loop = async () => {
+    const wakeable = opts.wake !== undefined;
+    const wakeRuns = opts.sweepOnWake === true || !opts.nextDueAt;
+    let failures = 0;
+    let overdueRuns = 0;
+    let runNow = true;
+    let sweptAt = clock();
+    let endedAt = Date.now();
+    /** After a NOTIFY, one more look this much later: for a projector further behind than the settle time. */
+    let recheckAt: number | null = null;
+    while (!stopped) {
+      if (runNow) {
+        sweptAt = clock();
+        failures = (await run()) ? 0 : failures + 1;
+        endedAt = Date.now();
+      }
+      if (stopped) break;
+      const { ms, overdue } = await plan(sweptAt, endedAt, failures, overdueRuns);
+      overdueRuns = overdue ? overdueRuns + 1 : 0;
+      const untilRecheck = recheckAt === null ? Number.POSITIVE_INFINITY : recheckAt - Date.now();
+      if (!(await rest(Math.min(ms, untilRecheck), wakeable))) {
+        // The recheck, or the due time, the retry or the safety net.
+        const recheck = untilRecheck < ms;
+        if (recheck) recheckAt = null;
+        runNow = recheck ? wakeRuns : true;
+        continue;
+      }
+      // A NOTIFY: let the projections catch up and further NOTIFYs gather, then look again.
+      await rest(settleMs, false);
+      woken = false;
+      runNow = wakeRuns;
+      recheckAt = Date.now() + RECHECK_FACTOR * settleMs;
+    }
+  };
+  const running = loop();
   return {
     stop: async () => {
       stopped = true;
-      clearTimeout(timer);
+      unsubscribe?.();
+      interrupt?.();
       await running;
     },
   };

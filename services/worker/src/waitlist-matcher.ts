@@ -4,23 +4,21 @@
  * hold sweeper it reads only Postgres, and any number of workers may run it at once: each offer and
  * expiry is one append at the versions read.
  *
- * It runs every `everyMs` and also as soon as the log is appended to (the events channel's NOTIFY),
- * so a seat freed by a cancellation, an expiry, a reschedule, a raised capacity or an unblocked slot
- * is held for the waiting list within moments rather than left for the next public booker until the
- * next sweep. Runs are at least MIN_GAP_MS apart, which bounds its cost under heavy booking.
+ * It runs as soon as the log is appended to (the events channel's NOTIFY, after the sweeper's settle
+ * time, by which the projector has shown the freed seats in the read models the matcher reads), so a
+ * seat freed by a cancellation, an expiry, a reschedule, a raised capacity or an unblocked slot is
+ * held for the waiting list within moments rather than left for the next public booker; NOTIFYs that
+ * come meanwhile are taken together, which bounds its cost under heavy booking. Otherwise it sleeps
+ * until the earliest open offer runs out (issue 47), `everyMs` being only the safety net.
  */
 import { matchWaitlist } from '@hs/commands';
 import type { Sql } from '@hs/db';
-import { Stopper, Waker } from '@hs/eventstore';
+import type { WakeSource } from '@hs/eventstore';
+import { nextOfferDueAt } from '@hs/read-models';
 import type { Logger } from 'pino';
+import { startSweeper } from './sweeper';
 
 const ACTOR = 'worker:waitlist-matcher';
-const MIN_GAP_MS = 200;
-/**
- * The NOTIFY comes as the seats free, usually before the projector has shown them in the read
- * models the matcher finds candidates in; one more run this much later sees them.
- */
-const SETTLE_MS = 500;
 
 export function startWaitlistMatcher(opts: {
   sql: Sql;
@@ -28,43 +26,21 @@ export function startWaitlistMatcher(opts: {
   clock: () => Date;
   offerMinutes: number;
   log: Logger;
+  wake?: WakeSource;
 }) {
   const { sql, clock, log, offerMinutes } = opts;
-  const stopper = new Stopper();
-  const waker = new Waker(sql, stopper, (err) =>
-    log.warn({ err: (err as Error).message }, 'waiting-list matcher could not listen; polling'),
-  );
-  void waker.listen();
-  const run = async () => {
-    try {
+  return startSweeper({
+    everyMs: opts.everyMs,
+    log,
+    clock,
+    wake: opts.wake,
+    sweepOnWake: true,
+    failure: 'waiting-list match failed; trying again',
+    nextDueAt: () => nextOfferDueAt(sql),
+    sweep: async () => {
       const { expired, offered } = await matchWaitlist(sql, clock, { offerMinutes }, { actor: ACTOR });
       if (expired.length > 0) log.info({ entryIds: expired }, 'waiting-list offers ran out');
       if (offered.length > 0) log.info({ offers: offered }, 'freed seats offered to the waiting list');
-    } catch (err) {
-      log.warn({ err: (err as Error).message }, 'waiting-list match failed; trying again');
-    }
-  };
-  const loop = async () => {
-    const gap = Math.min(MIN_GAP_MS, opts.everyMs);
-    const rest = Math.max(0, opts.everyMs - gap);
-    while (!stopper.stopped) {
-      await run();
-      await stopper.sleep(gap);
-      const waitedFrom = Date.now();
-      await waker.wait(rest);
-      const woken = Date.now() - waitedFrom < rest - 10;
-      if (woken && !stopper.stopped) {
-        await run();
-        await stopper.sleep(SETTLE_MS);
-      }
-    }
-  };
-  const running = loop();
-  return {
-    stop: async () => {
-      stopper.stop();
-      await waker.close();
-      await running;
     },
-  };
+  });
 }

@@ -2,7 +2,12 @@ import { logCensorOptions, readRetentionConfig } from '@hs/config';
 import { installPersonalData } from '@hs/privacy';
 import { hostname } from 'node:os';
 import { AUTOVACUUM_OFF_WARNING, type Sql, autovacuumGaps, connect, isPostgresUnreachable } from '@hs/db';
-import { RESTORED_LOG_WARNING, guardTransactionIds, startProjectionRunner } from '@hs/eventstore';
+import {
+  RESTORED_LOG_WARNING,
+  guardTransactionIds,
+  listenForAppends,
+  startProjectionRunner,
+} from '@hs/eventstore';
 import {
   type PartnerClient,
   type SmsGateway,
@@ -135,8 +140,14 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       await reactor.stop();
       await Promise.all(Object.values(queues).map((q) => q.close().catch(() => {})));
     });
+    // The sweepers rest until their next due time and look again at the log's NOTIFY (issue 47): one
+    // LISTEN for all of them, on the pool's one listening connection (the projector's and reactor's).
+    const appends = listenForAppends(sql, (err) =>
+      log.warn({ err: (err as Error).message }, 'sweepers could not listen; their safety net polls'),
+    );
+    stoppers.push(() => appends.close());
     // Expiry reacts to time rather than to an event; it needs only Postgres, and any number may run.
-    const sweeper = startHoldSweeper({ sql, everyMs: config.holdSweepMs, clock, log });
+    const sweeper = startHoldSweeper({ sql, everyMs: config.holdSweepMs, clock, log, wake: appends });
     stoppers.push(() => sweeper.stop());
     // No-shows react to the end of the appointment day (issue 23); a sweep a minute is plenty.
     const noShows = startNoShowSweeper({ sql, everyMs: Math.max(config.holdSweepMs, 60_000), clock, log });
@@ -158,6 +169,7 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       clock,
       offerMinutes: config.waitlistOfferMinutes,
       log,
+      wake: appends,
     });
     stoppers.push(() => matcher.stop());
     // Reminders (issue 26): planned from the log at every sweep, so a Redis that lost them loses nothing.
@@ -167,6 +179,7 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       everyMs: config.reminderSweepMs,
       clock,
       log,
+      wake: appends,
     });
     stoppers.push(() => reminders.stop());
     // Issue 47: owed work that Redis lost (a flush, a failover) is enqueued again under its job id.
