@@ -20,6 +20,7 @@ export {
   type OwedWorkCursor,
   claimOwedWork,
   countOwedWork,
+  countOwedWorkBefore,
   recordOwedWork,
   releaseOwedWork,
   selectOwedWork,

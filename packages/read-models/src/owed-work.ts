@@ -132,6 +132,14 @@ export async function settleOwedWork(sql: Sql, jobIds: readonly string[]): Promi
   await sql`delete from owed_work where job_id = any(${jobIds as string[]}::text[])`;
 }
 
+/** Owed work recorded before the look-back window (stuck: the reconciler leaves it alone). */
+export async function countOwedWorkBefore(sql: Sql, lookbackMs: number): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from owed_work
+    where owed_since < now() - make_interval(secs => ${lookbackMs / 1000})`;
+  return row!.n;
+}
+
 /** How many rows are owed in all (for tests and the admin's eye). */
 export async function countOwedWork(sql: Sql): Promise<number> {
   const [row] = await sql<{ n: number }[]>`select count(*)::int as n from owed_work`;

@@ -14,7 +14,13 @@
 import { QUEUE_NAMES, type QueueName } from '@hs/contracts';
 import type { Sql } from '@hs/db';
 import { enqueueBulkOnce } from '@hs/eventstore';
-import { type OwedWork, type OwedWorkCursor, selectOwedWork, settleOwedWork } from '@hs/read-models';
+import {
+  type OwedWork,
+  type OwedWorkCursor,
+  countOwedWorkBefore,
+  selectOwedWork,
+  settleOwedWork,
+} from '@hs/read-models';
 import type { Logger } from 'pino';
 import type { Producers } from './queues';
 import { settledInLog } from './reconciler-facts';
@@ -147,6 +153,13 @@ export function startReconciler(opts: {
       });
       if (out.enqueued > 0) opts.log.warn(out, 'owed work missing from Redis enqueued again');
       else if (out.checked > 0) opts.log.debug(out, 'owed work reconciled');
+      // Older rows are outside every sweep: work owed since before the window (a worker down for days).
+      const stale = await countOwedWorkBefore(opts.sql, opts.window.lookbackMs);
+      if (stale > 0)
+        opts.log.warn(
+          { owed: stale },
+          'owed work older than RECONCILE_LOOKBACK_HOURS; rewind the reactor or widen the window',
+        );
     },
   });
 }
