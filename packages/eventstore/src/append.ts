@@ -4,6 +4,8 @@ import { ConcurrencyError } from './errors';
 import { uuidv7 } from './ids';
 import { notifyAppended } from './notify';
 import type { Position } from './position';
+import { statementSpan } from './spans';
+import { type TraceCarrier, currentTraceCarrier } from '@hs/tracing';
 import type { AppendRequest, EventMetadata, ExpectedVersion, MetadataInput, Queryable } from './types';
 
 export interface AppendResult {
@@ -58,6 +60,8 @@ export function prepareAppend(
   const streams: PreparedAppend['streams'] = [];
   const events: PreparedAppend['events'] = [];
   const seen = new Set<string>();
+  // The caller's trace context (a request's, a job's) rides in each event's metadata (issue 47).
+  const trace = currentTraceCarrier();
   for (const req of list) {
     if (seen.has(req.streamId)) throw new TypeError(`Stream ${req.streamId} appears twice in one append`);
     seen.add(req.streamId);
@@ -71,7 +75,13 @@ export function prepareAppend(
     });
     for (const e of req.events) {
       const eventId = e.eventId ?? uuidv7();
-      events.push({ s, id: eventId, type: e.type, data: e.data, metadata: metadataFor(eventId, metadata) });
+      events.push({
+        s,
+        id: eventId,
+        type: e.type,
+        data: e.data,
+        metadata: metadataFor(eventId, metadata, trace),
+      });
     }
   }
   if (streams.length === 0) throw new TypeError('append needs at least one event');
@@ -125,9 +135,14 @@ export async function append(
   const retryable = !inTransaction && streams.some((s) => s.expected === EXPECTED_CODES.any);
   for (let attempt = 0; ; attempt++) {
     try {
-      const rows = await db<
-        { r_stream_id: string; r_version: number; r_transaction_id: string; r_last_position: number }[]
-      >`select * from eventstore_append(${JSON.stringify(streams)}::text::jsonb, ${JSON.stringify(events)}::text::jsonb, ${inTransaction && options.notifyInTransaction !== false})`;
+      const rows = await statementSpan(
+        'append',
+        () =>
+          db<
+            { r_stream_id: string; r_version: number; r_transaction_id: string; r_last_position: number }[]
+          >`select * from eventstore_append(${JSON.stringify(streams)}::text::jsonb, ${JSON.stringify(events)}::text::jsonb, ${inTransaction && options.notifyInTransaction !== false})`,
+        { 'hs.eventstore.events': events.length },
+      );
       if (!inTransaction) notifyAppended(db as Sql);
       const versions: Record<string, number> = {};
       for (const r of rows) versions[r.r_stream_id] = r.r_version;
@@ -145,7 +160,7 @@ export async function append(
   }
 }
 
-function metadataFor(eventId: string, input: MetadataInput): EventMetadata {
+function metadataFor(eventId: string, input: MetadataInput, trace: TraceCarrier | undefined): EventMetadata {
   const correlationId = input.correlationId ?? input.requestId ?? eventId;
   return {
     eventId,
@@ -153,6 +168,8 @@ function metadataFor(eventId: string, input: MetadataInput): EventMetadata {
     causationId: input.causationId ?? input.requestId ?? correlationId,
     actor: input.actor,
     requestId: input.requestId ?? null,
+    ...(trace?.traceparent ? { traceparent: trace.traceparent } : {}),
+    ...(trace?.tracestate ? { tracestate: trace.tracestate } : {}),
   };
 }
 

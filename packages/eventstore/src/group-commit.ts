@@ -9,6 +9,7 @@ import {
 } from './append';
 import { encodeEventData, eventCodec } from './codec';
 import { notifyAppended } from './notify';
+import { statementSpan } from './spans';
 import type { AppendRequest, MetadataInput } from './types';
 
 /**
@@ -97,7 +98,11 @@ export function createGroupCommit(sql: Sql, options: GroupCommitOptions = {}): G
         select * from eventstore_append_batch(${JSON.stringify(items)}::text::jsonb, false)`;
     };
     // Encoding may create data keys (issue 24): then they and the events commit in one transaction.
-    const rows: ItemRow[] = eventCodec()?.writes(events) ? await sql.begin((tx) => run(tx)) : await run(sql);
+    const rows: ItemRow[] = await statementSpan(
+      'append_batch',
+      () => (eventCodec()?.writes(events) ? sql.begin((tx) => run(tx)) : run(sql)),
+      { 'hs.eventstore.appends': batch.length, 'hs.eventstore.events': events.length },
+    );
     notifyAppended(sql);
     stats.batches++;
     stats.appends += batch.length;

@@ -3,6 +3,7 @@ import { LeaseLostError } from './errors';
 import { HELD_BEHIND, parkEvents } from './parking';
 import { comparePositions, type Position } from './position';
 import { appliedStreamVersions, saveAppliedVersions } from './projection-versions';
+import { batchReadStarted, batchSpan } from './spans';
 import { type CursorBatch, defaults, readCursorBatch, startBatchTransaction } from './subscription';
 import type { RecordedEvent } from './types';
 
@@ -151,39 +152,56 @@ export async function applyGroupBatch(
 ): Promise<{ read: number; heldBack: boolean }> {
   const names = projections.map((p) => p.name);
   return sql.begin(async (tx) => {
+    const readStarted = batchReadStarted();
     const started = startGroupTransaction(tx, names);
     const batch = await readGroupBatch(tx, projections, holder, batchSize);
     await started;
-    // Every member's statements, the versions and the checkpoints go out together (one round trip
-    // while this transaction holds the horizon back for every other subscriber).
-    const writes: Promise<unknown>[] = [];
-    const changedBy = new Map<string, Map<string, number>>();
-    for (const projection of projections) {
-      const applied = batch.applied.get(projection.name) ?? new Map<string, number>();
-      const { applying, changed, held } = startHandlers(
-        tx,
-        projection,
-        memberEvents(projection, batch),
-        applied,
-        parked.get(projection.name),
-      );
-      writes.push(applying);
-      if (held.length > 0)
-        writes.push(
-          parkEvents(
-            tx,
-            projection.name,
-            held.map((event) => ({ event, error: HELD_BEHIND, attempts: 0 })),
-          ),
-        );
-      if (changed.size > 0) changedBy.set(projection.name, changed);
-    }
-    if (changedBy.size > 0) writes.push(saveAppliedVersions(tx, changedBy));
-    if (comparePositions(batch.next, batch.from) !== 0)
-      writes.push(advanceCheckpoints(tx, names, batch.next));
-    await settleAll(writes);
-    return { read: batch.events.length, heldBack: batch.heldBack };
+    // A span linked to the traces of the batch's events (issue 47); none for an empty batch.
+    return batchSpan(
+      `projection batch ${names.join(',')}`,
+      batch.events,
+      () => applyReadBatch(tx, projections, batch, parked),
+      readStarted,
+    );
   });
+}
+
+/** applyGroupBatch's writes for the batch it read, in its transaction. */
+async function applyReadBatch(
+  tx: TransactionSql,
+  projections: readonly Projection[],
+  batch: Awaited<ReturnType<typeof readGroupBatch>>,
+  parked: ParkedStreams,
+): Promise<{ read: number; heldBack: boolean }> {
+  const names = projections.map((p) => p.name);
+  // Every member's statements, the versions and the checkpoints go out together (one round trip
+  // while this transaction holds the horizon back for every other subscriber).
+  const writes: Promise<unknown>[] = [];
+  const changedBy = new Map<string, Map<string, number>>();
+  for (const projection of projections) {
+    const applied = batch.applied.get(projection.name) ?? new Map<string, number>();
+    const { applying, changed, held } = startHandlers(
+      tx,
+      projection,
+      memberEvents(projection, batch),
+      applied,
+      parked.get(projection.name),
+    );
+    writes.push(applying);
+    if (held.length > 0)
+      writes.push(
+        parkEvents(
+          tx,
+          projection.name,
+          held.map((event) => ({ event, error: HELD_BEHIND, attempts: 0 })),
+        ),
+      );
+    if (changed.size > 0) changedBy.set(projection.name, changed);
+  }
+  if (changedBy.size > 0) writes.push(saveAppliedVersions(tx, changedBy));
+  if (comparePositions(batch.next, batch.from) !== 0) writes.push(advanceCheckpoints(tx, names, batch.next));
+  await settleAll(writes);
+  return { read: batch.events.length, heldBack: batch.heldBack };
 }
 
 /** Moves the named checkpoints to `to`; a member already past it (it ran alone, or was rebuilt) keeps its own. */

@@ -1,5 +1,6 @@
 import type { Sql } from '@hs/db';
 import type { JobsOptions, Queue } from 'bullmq';
+import { batchSpan, jobTelemetryOf } from './spans';
 import { type Runner, type SubscriptionOptions, startSubscription } from './subscription';
 
 /**
@@ -16,12 +17,38 @@ export type ReactorOptions = SubscriptionOptions;
  * after a crash re-adds jobs under the same ids, which BullMQ ignores.
  */
 export function startReactor(sql: Sql, options: ReactorOptions): Runner {
-  return startSubscription(sql, { batchSize: 50, retryMinMs: 200, retryMaxMs: 10_000, ...options });
+  return startSubscription(sql, {
+    batchSize: 50,
+    retryMinMs: 200,
+    retryMaxMs: 10_000,
+    ...options,
+    ...tracedHandlers(options),
+  });
+}
+
+/**
+ * The reactor's handler as a span per batch (or event), linked to the trace each event was appended
+ * in; the jobs it enqueues carry their event's trace context (withCause). Issue 47.
+ */
+function tracedHandlers({ name, handle, handleBatch }: ReactorOptions): Partial<ReactorOptions> {
+  if (handleBatch)
+    return { handleBatch: (events) => batchSpan(`${name} batch`, events, () => handleBatch(events)) };
+  if (handle) return { handle: (event) => batchSpan(name, [event], () => handle(event)) };
+  return {};
 }
 
 /** Job id for `reaction` of `eventId`: stable across re-deliveries, and free of `:` (BullMQ forbids it). */
 export function reactionJobId(reaction: string, eventId: string): string {
   return `${reaction}-${eventId}`.replaceAll(':', '_');
+}
+
+/**
+ * A job of an event of the batch being handled carries that event's trace context (issue 47): its
+ * processing joins the trace of the request that appended the event. Unchanged with tracing off.
+ */
+function withCause(opts: JobsOptions & { jobId: string }): JobsOptions {
+  const telemetry = opts.telemetry ?? jobTelemetryOf(opts.jobId);
+  return telemetry ? { ...opts, telemetry } : opts;
 }
 
 /** Rejects after `ms` unless `work` settled; a late failure of `work` is then ignored. */
@@ -54,7 +81,7 @@ export async function enqueueOnce<T>(
   if (jobId.includes(':')) throw new TypeError(`BullMQ job ids cannot contain ':' (${jobId})`);
   const timeoutMs = options.timeoutMs ?? 5_000;
   await withTimeout(
-    queue.add(jobName as never, data as never, { ...options.job, jobId }),
+    queue.add(jobName as never, data as never, withCause({ ...options.job, jobId })),
     timeoutMs,
     `Redis did not accept job ${jobId} within ${timeoutMs} ms`,
   );
@@ -75,7 +102,11 @@ export async function enqueueBulkOnce<T>(
   const timeoutMs = options.timeoutMs ?? 5_000;
   await withTimeout(
     queue.addBulk(
-      jobs.map((j) => ({ name: j.name as never, data: j.data as never, opts: { ...j.job, jobId: j.jobId } })),
+      jobs.map((j) => ({
+        name: j.name as never,
+        data: j.data as never,
+        opts: withCause({ ...j.job, jobId: j.jobId }),
+      })),
     ),
     timeoutMs,
     `Redis did not accept ${jobs.length} jobs (${jobs[0]!.jobId}, ...) within ${timeoutMs} ms`,

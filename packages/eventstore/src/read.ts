@@ -1,5 +1,6 @@
 import type { Fragment } from '@hs/db';
 import { decodeEvents, eventCodec } from './codec';
+import { statementSpan } from './spans';
 import type { EventMetadata, Queryable, RecordedEvent } from './types';
 
 export interface EventRow {
@@ -48,10 +49,13 @@ export async function readStream<T = unknown>(
   streamId: string,
   options: { fromVersion?: number } = {},
 ): Promise<RecordedEvent<T>[]> {
-  const rows = await sql<EventRow[]>`
-    select global_position, transaction_id::text, event_id, stream_id, version, type, data, metadata, recorded_at
-    from events where stream_id = ${streamId} and version >= ${options.fromVersion ?? 1}
-    order by version`;
+  const rows = await statementSpan(
+    'read_stream',
+    () => sql<EventRow[]>`
+      select global_position, transaction_id::text, event_id, stream_id, version, type, data, metadata, recorded_at
+      from events where stream_id = ${streamId} and version >= ${options.fromVersion ?? 1}
+      order by version`,
+  );
   return decodeEvents(
     sql,
     rows.map((r) => toRecordedEvent<T>(r)),
@@ -72,10 +76,14 @@ export async function readStreams<T = unknown>(
   const out: Record<string, StreamRead<T>> = {};
   for (const id of streamIds) out[id] = { version: 0, events: [] };
   if (streamIds.length === 0) return out;
-  const rows = await sql<EventRow[]>`
-    select global_position, transaction_id::text, event_id, stream_id, version, type, data, metadata, recorded_at
-    from events where stream_id = any(${streamIds as string[]}::text[])
-    order by stream_id, version`;
+  const rows = await statementSpan(
+    'read_streams',
+    () => sql<EventRow[]>`
+      select global_position, transaction_id::text, event_id, stream_id, version, type, data, metadata, recorded_at
+      from events where stream_id = any(${streamIds as string[]}::text[])
+      order by stream_id, version`,
+    { 'hs.eventstore.streams': streamIds.length },
+  );
   for (const row of rows) {
     const s = out[row.stream_id]!;
     s.events.push(toRecordedEvent<T>(row));
@@ -100,7 +108,10 @@ export async function readLatestOfTypes<T = unknown>(
   streamId: string,
   groups: readonly (readonly string[])[],
 ): Promise<StreamRead<T>> {
-  const rows = await sql<LatestRow[]>`${latestOfTypesQuery(sql, streamId, groups)}`;
+  const rows = await statementSpan(
+    'read_latest_of_types',
+    () => sql<LatestRow[]>`${latestOfTypesQuery(sql, streamId, groups)}`,
+  );
   return latestOfTypesRead<T>(rows);
 }
 

@@ -12,6 +12,12 @@ export interface EventMetadata {
   causationId: string;
   actor: Actor;
   requestId: string | null;
+  /**
+   * The trace context the event was appended in (W3C Trace Context, issue 47), when tracing is on:
+   * the projection batch and the jobs it causes join the request's trace through it.
+   */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 /** Context shared by every event of one append (one command, one job, one request). */

@@ -3,10 +3,13 @@ import { buildApp } from './app';
 import { readApiConfig } from './config';
 import { ConfigError } from '@hs/config';
 import { isPostgresUnreachable } from '@hs/db';
+import { startTracing } from '@hs/tracing';
 
 const LISTEN_BACKLOG = 4096;
 
 async function main() {
+  // First, before the app exists: OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set (issue 47).
+  const tracing = await startTracing('health-screening-api');
   let config: ReturnType<typeof readApiConfig>;
   try {
     config = readApiConfig();
@@ -31,6 +34,7 @@ async function main() {
     } finally {
       clearInterval(sweeper);
     }
+    await tracing?.shutdown().catch(() => {});
   });
   // Node's default accept queue is 511 connections. A burst of more new connections than that (a
   // thousand people opening a popular slot at once) overflowed it; the dropped handshakes were

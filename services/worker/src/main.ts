@@ -1,9 +1,12 @@
 import { ConfigError } from '@hs/config';
 import { isPostgresUnreachable } from '@hs/db';
+import { startTracing } from '@hs/tracing';
 import { readWorkerConfig } from './config';
 import { startWorker } from './worker';
 
 async function main() {
+  // First: OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set (issue 47); nothing otherwise.
+  const tracing = await startTracing('health-screening-worker');
   let config: ReturnType<typeof readWorkerConfig>;
   try {
     config = readWorkerConfig();
@@ -26,7 +29,10 @@ async function main() {
     }, config.shutdownGraceMs + 5_000);
     timer.unref();
     worker.stop().then(
-      () => process.exit(0),
+      async () => {
+        await tracing?.shutdown().catch(() => {});
+        process.exit(0);
+      },
       (err) => {
         worker.log.error({ err }, 'error while stopping');
         process.exit(1);

@@ -2,6 +2,7 @@
  * The BullMQ side of the queues named in @hs/contracts (queues.ts): job options and the producers.
  */
 import { QUEUE_NAMES, type QueueName, type QueuePayloads } from '@hs/contracts';
+import { bullmqTelemetry } from '@hs/tracing';
 import { type ConnectionOptions, type DefaultJobOptions, Queue } from 'bullmq';
 
 /** Retries and retention shared by every job. */
@@ -58,7 +59,12 @@ export function createProducers(
   });
   const out = {} as Record<QueueName, Queue>;
   for (const name of QUEUE_NAMES) {
-    const queue = new Queue(name, { connection, prefix, defaultJobOptions: defaultJobOptions(policy) });
+    const queue = new Queue(name, {
+      connection,
+      prefix,
+      defaultJobOptions: defaultJobOptions(policy),
+      telemetry: bullmqTelemetry(), // producer spans (issue 47); undefined while tracing is off
+    });
     queue.on('error', (err) => onError(err, name));
     out[name] = queue;
   }

@@ -1,6 +1,7 @@
 /** The jobs role: one BullMQ Worker per queue, all in this process. */
 import { type Job, Worker } from 'bullmq';
 import { type EmailQueueName, QUEUE_NAMES, type QueueName } from '@hs/contracts';
+import { bullmqTelemetry } from '@hs/tracing';
 import { redisConnection } from '../queues';
 import { runningOwedWork } from '../reconciler-job';
 import type { JobContext } from './context';
@@ -58,6 +59,11 @@ export function startJobWorkers(
       name: options.workerId,
       lockDuration: options.lockDurationMs,
       stalledInterval: options.stalledIntervalMs,
+      // An idle queue's blocking wait for a job, in seconds (BullMQ's default 5): a new job or a delayed
+      // one falling due ends it at once (BullMQ's marker), so only an idle worker's re-polls are spared
+      // (issue 47: the worker at rest).
+      drainDelay: 30,
+      telemetry: bullmqTelemetry(), // a span per job processed (issue 47); undefined while tracing is off
     });
     worker.on('error', (err) => ctx.log.warn({ queue, err: err.message }, 'queue worker error'));
     worker.on('failed', (job, err) =>

@@ -1,0 +1,115 @@
+/**
+ * Starting the OpenTelemetry SDK for one process (api or worker). Without OTEL_EXPORTER_OTLP_ENDPOINT
+ * (and no exporter given) nothing is loaded or started: the API stays on its no-op tracer and our
+ * helpers (span.ts) return at once. The SDK's modules are imported only here, on demand.
+ */
+import { createRequire } from 'node:module';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { setTracingEnabled } from './span';
+
+export interface TracingOptions {
+  /**
+   * Where spans go instead of OTLP over HTTP, each as it ends (tests: an InMemorySpanExporter).
+   * Without it, OTEL_EXPORTER_OTLP_ENDPOINT must be set, or tracing stays off.
+   */
+  exporter?: SpanExporter;
+  /** Defaults to process.env; the OTLP exporter reads the OTEL_EXPORTER_OTLP_* variables itself. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface Tracing {
+  /** Exports what has ended and is still buffered. */
+  flush(): Promise<void>;
+  /** Flushes, stops the SDK and puts the no-op tracer back. */
+  shutdown(): Promise<void>;
+}
+
+/** Health probes are polled every few seconds: a trace each would drown the ones that matter. */
+const UNTRACED_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
+/** BullMQ's housekeeping, every 30 s per queue at rest: not a trace of its own (its spans are dropped). */
+const HOUSEKEEPING = /^(moveStalledJobsToWait|startStalledCheckTimer)\b/;
+
+/**
+ * Starts tracing for `serviceName`, first thing in a process's main (before Fastify, Redis or BullMQ
+ * are set up): spans of HTTP requests (@fastify/otel, on every Fastify instance created after this),
+ * of Redis commands made inside a traced operation (ioredis), of BullMQ (bullmqTelemetry) and our own
+ * (withSpan); W3C Trace Context for propagation. Returns null when tracing stays off.
+ */
+export async function startTracing(
+  serviceName: string,
+  options: TracingOptions = {},
+): Promise<Tracing | null> {
+  const env = options.env ?? process.env;
+  if (!options.exporter && !env.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
+  const [
+    { NodeTracerProvider },
+    { BatchSpanProcessor, ParentBasedSampler, SamplingDecision, SimpleSpanProcessor },
+    { resourceFromAttributes },
+    { W3CTraceContextPropagator },
+    { registerInstrumentations },
+    { IORedisInstrumentation },
+    { FastifyOtelInstrumentation },
+    api,
+  ] = await Promise.all([
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/core'),
+    import('@opentelemetry/instrumentation'),
+    import('@opentelemetry/instrumentation-ioredis'),
+    import('@fastify/otel'),
+    import('@opentelemetry/api'),
+  ]);
+  const exporter =
+    options.exporter ?? new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': serviceName }),
+    sampler: new ParentBasedSampler({
+      root: {
+        shouldSample: (_context, _traceId, name) => ({
+          decision: HOUSEKEEPING.test(name)
+            ? SamplingDecision.NOT_RECORD
+            : SamplingDecision.RECORD_AND_SAMPLED,
+        }),
+        toString: () => 'NoHousekeeping',
+      },
+    }),
+    // A test's exporter sees each span as it ends; OTLP gets them in batches, off the request path.
+    spanProcessors: [options.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter)],
+  });
+  provider.register({ propagator: new W3CTraceContextPropagator() });
+  const unregister = registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      // Only commands inside a traced operation: BullMQ's idle polling would otherwise be a trace each.
+      new IORedisInstrumentation({ requireParentSpan: true }),
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        instrumentHooks: false,
+        ignorePaths: (route: { url?: string }) => UNTRACED_ROUTES.has(route.url ?? ''),
+        requestHook: (span, request) => {
+          span.updateName(`${request.method} ${request.routeOptions.url ?? request.url}`);
+        },
+      }),
+    ],
+  });
+  // ioredis was imported (statically, by the main module) before this ran; requiring it again lets
+  // the instrumentation's require hook patch its prototype, which every client shares.
+  try {
+    createRequire(import.meta.url)('ioredis');
+  } catch {
+    // a process without ioredis has nothing to patch
+  }
+  setTracingEnabled(true);
+  return {
+    flush: () => provider.forceFlush(),
+    shutdown: async () => {
+      setTracingEnabled(false);
+      unregister();
+      await provider.shutdown();
+      api.trace.disable();
+      api.context.disable();
+      api.propagation.disable();
+    },
+  };
+}
