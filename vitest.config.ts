@@ -36,7 +36,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: [
-            'packages/{config,db,eventstore,contracts,testing,gateways,read-models,notifications,privacy}/**/*.spec.ts',
+            'packages/{config,db,eventstore,contracts,testing,gateways,read-models,notifications,privacy,tracing}/**/*.spec.ts',
             'services/**/*.spec.ts',
             'scripts/**/*.spec.ts',
           ],
