@@ -81,35 +81,41 @@ describe('metrics: the api and the worker scraped and parsed (issue 47)', () => 
     timeslotId = await slot('09:00', 50);
     smallSlotId = await slot('10:00', 1);
 
-    // The worker as it is deployed: its bundle, run with its environment only.
-    await promisify(execFile)(process.execPath, ['../../scripts/build-service.mjs'], { cwd: WORKER_DIR });
-    worker = spawn(process.execPath, [join(WORKER_DIR, 'dist', 'main.js')], {
-      cwd: join(WORKER_DIR, '../..'),
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: api.db.url,
-        REDIS_URL: process.env.HS_TEST_REDIS_URL!,
-        BULLMQ_PREFIX: prefix,
-        SMTP_URL: smtp.url,
-        METRICS_TOKEN: TOKEN,
-        WORKER_METRICS_PORT: '0',
-        WORKER_METRICS_HOST: '127.0.0.1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const collect = (c: Buffer) => {
-      workerOut += c.toString();
-    };
-    worker.stdout!.on('data', collect);
-    worker.stderr!.on('data', collect);
-    // Its log line names the listener's address (WORKER_METRICS_PORT=0: a free port).
+    // The worker as it is deployed: its bundle, run with its environment only. Its log line names the
+    // listener's address (WORKER_METRICS_PORT=0: a free port). Another test file may be writing the same
+    // bundle at that moment (services/worker/test/notifications.int.spec.ts builds it too): a worker that
+    // exits before listening is built and started once more.
     const listening = /"url":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/;
-    for (const deadline = Date.now() + 60_000; !listening.test(workerOut); ) {
-      if (Date.now() > deadline || worker.exitCode !== null)
-        throw new Error(`the worker's metrics listener did not start; its output:\n${workerOut}`);
-      await new Promise((r) => setTimeout(r, 100));
+    for (let attempt = 1; !listening.test(workerOut); attempt++) {
+      await promisify(execFile)(process.execPath, ['../../scripts/build-service.mjs'], { cwd: WORKER_DIR });
+      const child = spawn(process.execPath, [join(WORKER_DIR, 'dist', 'main.js')], {
+        cwd: join(WORKER_DIR, '../..'),
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'info',
+          DATABASE_URL: api.db.url,
+          REDIS_URL: process.env.HS_TEST_REDIS_URL!,
+          BULLMQ_PREFIX: prefix,
+          SMTP_URL: smtp.url,
+          METRICS_TOKEN: TOKEN,
+          WORKER_METRICS_PORT: '0',
+          WORKER_METRICS_HOST: '127.0.0.1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      worker = child;
+      const collect = (c: Buffer) => {
+        workerOut += c.toString();
+      };
+      child.stdout!.on('data', collect);
+      child.stderr!.on('data', collect);
+      for (const deadline = Date.now() + 60_000; !listening.test(workerOut); ) {
+        if (child.exitCode !== null && attempt < 2) break;
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`the worker's metrics listener did not start; its output:\n${workerOut}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
     workerUrl = listening.exec(workerOut)![1]!;
   }, 120_000);
