@@ -20,9 +20,14 @@ export interface TracingOptions {
 export interface Tracing {
   /** Exports what has ended and is still buffered. */
   flush(): Promise<void>;
-  /** Flushes, stops the SDK and puts the no-op tracer back. */
+  /**
+   * Flushes, stops the SDK and puts the no-op tracer back. Waits at most SHUTDOWN_MS for the export:
+   * a collector that is down must not hold a process's exit (its exporter would wait 10 s).
+   */
   shutdown(): Promise<void>;
 }
+
+const SHUTDOWN_MS = 2_000;
 
 /** Health probes are polled every few seconds: a trace each would drown the ones that matter. */
 const UNTRACED_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
@@ -106,7 +111,12 @@ export async function startTracing(
     shutdown: async () => {
       setTracingEnabled(false);
       unregister();
-      await provider.shutdown();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, SHUTDOWN_MS);
+      });
+      await Promise.race([provider.shutdown().catch(() => {}), late]);
+      clearTimeout(timer);
       api.trace.disable();
       api.context.disable();
       api.propagation.disable();
