@@ -92,8 +92,10 @@ export async function startTracing(
         registerOnInitialization: true,
         instrumentHooks: false,
         ignorePaths: (route: { url?: string }) => UNTRACED_ROUTES.has(route.url ?? ''),
+        // Named by the route template, never the path (ids, query strings): `POST /api/registrations`.
         requestHook: (span, request) => {
-          span.updateName(`${request.method} ${request.routeOptions.url ?? request.url}`);
+          const route = request.routeOptions.url;
+          span.updateName(route ? `${request.method} ${route}` : request.method);
         },
       }),
     ],
