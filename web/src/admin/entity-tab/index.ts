@@ -14,6 +14,7 @@ export {
   type EntityTabProps,
   type RowCommands,
 } from './entity-tab';
+export { createdColumn, statusColumn } from './columns';
 export { ActiveSwitch, DescriptionField } from './fields';
 export { ShownOnceDialog } from './shown-once-dialog';
 export {

@@ -91,11 +91,26 @@ export function useForm<T extends Values, S extends AnySchema>(schema: S, initia
     onBlur: () => blur(name),
   });
 
+  /** Props for a `Field.TextField` bound to `name`: its text binding and its error. */
+  const field = (name: keyof T & string) => ({ ...text(name), error: errors[name] });
+
   const reset = useCallback((next: T) => {
     valuesRef.current = next;
     setValues(next);
     setErrors({});
   }, []);
 
-  return { values, errors, setValue, setErrors, blur, text, handleSubmit, formRef, reset, focusFirstInvalid };
+  return {
+    values,
+    errors,
+    setValue,
+    setErrors,
+    blur,
+    text,
+    field,
+    handleSubmit,
+    formRef,
+    reset,
+    focusFirstInvalid,
+  };
 }

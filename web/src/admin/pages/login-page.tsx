@@ -85,20 +85,13 @@ export default function LoginPage() {
               <span>{failure}</span>
             </Notice>
           ) : null}
-          <Field.TextField
-            label="Username"
-            autoComplete="username"
-            required
-            error={form.errors.username}
-            {...form.text('username')}
-          />
+          <Field.TextField label="Username" autoComplete="username" required {...form.field('username')} />
           <Field.TextField
             label="Password"
             type="password"
             autoComplete="current-password"
             required
-            error={form.errors.password}
-            {...form.text('password')}
+            {...form.field('password')}
           />
           {askCode ? (
             <Field.TextField

@@ -7,7 +7,6 @@ import { IconButton } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import type { ApiEnvelope } from '../../lib/api';
 import { FormDialog } from '../components/form-dialog';
-import { StatusBadge } from '../components/status-badge';
 import {
   ActionsMenu,
   ActiveSwitch,
@@ -17,9 +16,11 @@ import {
   EntityTab,
   type ItemDialogProps,
   ShownOnceDialog,
+  createdColumn,
+  statusColumn,
   useEntityDialog,
 } from '../entity-tab';
-import { ADMIN_PATHS, formatAdminDate, formatAdminDateTime } from '../lib/admin-api';
+import { ADMIN_PATHS, formatAdminDateTime } from '../lib/admin-api';
 import { copyApiKey, copyKeyPrefix } from '../lib/clipboard';
 import type { ApiKey } from '@hs/contracts';
 
@@ -83,8 +84,7 @@ export function ApiKeyDialog({
         label="Description"
         required
         placeholder="e.g. WhiteCoat integration"
-        error={form.errors.description}
-        {...form.text('description')}
+        {...form.field('description')}
       />
       <ActiveSwitch form={form} />
     </FormDialog>
@@ -132,8 +132,8 @@ export function ApiKeysTab() {
           cell: (k) => (k.lastUsed ? formatAdminDateTime(k.lastUsed) : 'Never'),
           className: cellStyle.nowrap,
         },
-        { header: 'Created', cell: (k) => formatAdminDate(k.createdAt), className: cellStyle.nowrap },
-        { header: 'Status', cell: (k) => <StatusBadge active={k.isActive} /> },
+        createdColumn(),
+        statusColumn(),
       ]}
       actions={(k, { edit, remove }) => (
         <ActionsMenu

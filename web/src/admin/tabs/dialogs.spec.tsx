@@ -5,7 +5,8 @@ import { toaster } from '../../components/ui/toaster';
 import { bodyOf, renderWithProviders, stubApi } from '../test/helpers';
 import { ApiKeyDialog, ApiKeysTab, maskKey } from './api-keys-tab';
 import { EmailConfigDialog, EmailTemplatesTab, valueInputKind } from './email-templates-tab';
-import { EventDialog, EventsTab } from './events-tab';
+import { EventDialog } from './event-dialog';
+import { EventsTab } from './events-tab';
 import { HolidayDialog } from './holidays-tab';
 import { PackageDialog } from './packages-tab';
 

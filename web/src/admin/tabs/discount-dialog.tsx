@@ -221,7 +221,7 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
   });
   const [step, setStep] = useState(0);
   const [stepErrors, setStepErrors] = useState<string[]>([]);
-  const { values, errors } = form;
+  const { values } = form;
   const last = step === DISCOUNT_FORM_STEPS.length - 1;
 
   const failStep = (messages: Record<string, string>) => {
@@ -334,12 +334,11 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
 
               {step === 0 ? (
                 <>
-                  <Field.TextField label="Name" required error={errors.name} {...form.text('name')} />
+                  <Field.TextField label="Name" required {...form.field('name')} />
                   <Field.TextField
                     label="Line Item Label"
                     helperText="The label shown on invoices."
-                    error={errors.lineItemLabel}
-                    {...form.text('lineItemLabel')}
+                    {...form.field('lineItemLabel')}
                   />
                   <RadioCards
                     legend="Discount Type"
@@ -354,8 +353,7 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
                         label="Identifier Prefix"
                         required
                         placeholder="e.g. SUMMER"
-                        error={errors.identifierPrefix}
-                        {...form.text('identifierPrefix')}
+                        {...form.field('identifierPrefix')}
                         onChange={(e) => form.setValue('identifierPrefix', e.target.value.toUpperCase())}
                       />
                       <Field.TextField
@@ -363,8 +361,7 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
                         type="number"
                         min={1}
                         max={16}
-                        error={errors.identifierLength}
-                        {...form.text('identifierLength')}
+                        {...form.field('identifierLength')}
                       />
                     </Grid>
                   ) : null}
@@ -388,8 +385,7 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
                           type="number"
                           min={0}
                           helperText={limit.helperText}
-                          error={errors[limit.max]}
-                          {...form.text(limit.max)}
+                          {...form.field(limit.max)}
                         />
                       ) : null}
                     </Fragment>
@@ -419,22 +415,11 @@ export function DiscountDialog({ discount, ...slot }: ItemDialogProps<'discount'
                     label={values.discountValueType === 'percentage' ? 'Value (%)' : 'Value ($)'}
                     required
                     inputMode="decimal"
-                    error={errors.value}
-                    {...form.text('value')}
+                    {...form.field('value')}
                   />
                   <Grid columns={{ base: 1, sm: 2 }} gap="4">
-                    <Field.TextField
-                      label="Start Date"
-                      type="date"
-                      error={errors.startDate}
-                      {...form.text('startDate')}
-                    />
-                    <Field.TextField
-                      label="End Date"
-                      type="date"
-                      error={errors.endDate}
-                      {...form.text('endDate')}
-                    />
+                    <Field.TextField label="Start Date" type="date" {...form.field('startDate')} />
+                    <Field.TextField label="End Date" type="date" {...form.field('endDate')} />
                   </Grid>
                 </>
               ) : null}

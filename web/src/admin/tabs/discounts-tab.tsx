@@ -15,8 +15,7 @@ import * as Dialog from '../../components/ui/dialog';
 import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
 import { type ApiEnvelope, api } from '../../lib/api';
-import { StatusBadge } from '../components/status-badge';
-import { cellStyle, EntityTab } from '../entity-tab';
+import { cellStyle, EntityTab, statusColumn } from '../entity-tab';
 import { ADMIN_PATHS, useRefresh } from '../lib/admin-api';
 import { copyToClipboard } from '../lib/clipboard';
 import type { Discount, GeneratedCode } from '@hs/contracts';
@@ -88,8 +87,7 @@ export function GenerateCodesDialog({
                 min={1}
                 max={1000}
                 helperText="Between 1 and 1000."
-                error={form.errors.count}
-                {...form.text('count')}
+                {...form.field('count')}
               />
               {codes ? (
                 <Stack gap="2">
@@ -168,7 +166,7 @@ export function DiscountsTab() {
           cell: (d) => formatDiscountValue(d.discountValueType, d.value),
           className: cellStyle.nowrap,
         },
-        { header: 'Status', cell: (d) => <StatusBadge active={d.isActive} /> },
+        statusColumn(),
         { header: 'Validity', cell: formatDiscountValidity, className: cellStyle.nowrap },
         { header: 'Redemptions', cell: formatRedemptions, className: cellStyle.nowrap },
         {

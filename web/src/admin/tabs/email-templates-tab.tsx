@@ -71,8 +71,7 @@ export function EmailConfigDialog({ config, ...slot }: ItemDialogProps<'config',
         required
         readOnly={Boolean(config)}
         helperText={config ? 'The key cannot be changed.' : 'e.g. EMAIL_SENDER_NAME'}
-        error={form.errors.configKey}
-        {...form.text('configKey')}
+        {...form.field('configKey')}
       />
       {kind === 'textarea' ? (
         <Field.Root invalid={Boolean(form.errors.configValue)} required>
@@ -84,13 +83,7 @@ export function EmailConfigDialog({ config, ...slot }: ItemDialogProps<'config',
           <Field.ErrorText>{form.errors.configValue}</Field.ErrorText>
         </Field.Root>
       ) : (
-        <Field.TextField
-          label="Value"
-          required
-          type={kind}
-          error={form.errors.configValue}
-          {...form.text('configValue')}
-        />
+        <Field.TextField label="Value" required type={kind} {...form.field('configValue')} />
       )}
       <DescriptionField form={form} />
     </FormDialog>
@@ -252,13 +245,7 @@ export function TestEmailDialog({
                 <p className={subsectionHint}>
                   Sends the {EMAIL_TYPE_LABELS[type]} email chosen above, with sample data, to this address.
                 </p>
-                <Field.TextField
-                  label="Recipient Email"
-                  type="email"
-                  required
-                  error={form.errors.email}
-                  {...form.text('email')}
-                />
+                <Field.TextField label="Recipient Email" type="email" required {...form.field('email')} />
                 <div>
                   <Button type="submit" loading={pending}>
                     Send Test Email

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import type { AdminEvent } from '@hs/contracts';
 import { bodyOf, renderWithProviders, stubApi } from '../test/helpers';
-import { EventDialog } from './events-tab';
+import { EventDialog } from './event-dialog';
 
 afterEach(() => toaster.remove());
 

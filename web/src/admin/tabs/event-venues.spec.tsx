@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { bodyOf, renderWithProviders, stubApi } from '../test/helpers';
 import { EventWhereCell } from './event-venues-editor';
-import { EventDialog } from './events-tab';
+import { EventDialog } from './event-dialog';
 
 /** Issue 46: the event dialog's venues, checked as the api checks them, and the warning when there is nowhere to go. */
 afterEach(() => toaster.remove());

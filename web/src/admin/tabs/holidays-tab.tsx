@@ -31,8 +31,8 @@ export function HolidayDialog({ holiday, ...slot }: ItemDialogProps<'holiday', H
 
   return (
     <FormDialog {...props} description="Public holidays have no appointments." size="sm">
-      <Field.TextField label="Name" required error={form.errors.name} {...form.text('name')} />
-      <Field.TextField label="Date" type="date" required error={form.errors.date} {...form.text('date')} />
+      <Field.TextField label="Name" required {...form.field('name')} />
+      <Field.TextField label="Date" type="date" required {...form.field('date')} />
     </FormDialog>
   );
 }

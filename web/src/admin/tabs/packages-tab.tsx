@@ -4,7 +4,6 @@ import { css } from 'styled-system/css';
 import { Grid } from 'styled-system/jsx';
 import * as Field from '../../components/ui/field';
 import { FormDialog } from '../components/form-dialog';
-import { StatusBadge } from '../components/status-badge';
 import { TranslationsFields } from '../components/translations-fields';
 import {
   ActiveSwitch,
@@ -13,6 +12,7 @@ import {
   DescriptionField,
   type Entity,
   type ItemDialogProps,
+  statusColumn,
   useEntityDialog,
 } from '../entity-tab';
 import { ADMIN_PATHS, truncate } from '../lib/admin-api';
@@ -50,22 +50,20 @@ export function PackageDialog({ pkg, ...slot }: ItemDialogProps<'pkg', AdminPack
       {...props}
       description={pkg ? 'Update the package details.' : 'Create a new screening package.'}
     >
-      <Field.TextField label="Name" required error={form.errors.name} {...form.text('name')} />
+      <Field.TextField label="Name" required {...form.field('name')} />
       <Grid columns={{ base: 1, sm: 2 }} gap="4">
         <Field.TextField
           label="Price (SGD)"
           required
           inputMode="decimal"
           placeholder="0.00"
-          error={form.errors.price}
-          {...form.text('price')}
+          {...form.field('price')}
         />
         <Field.TextField
           label="AIA Price (SGD)"
           inputMode="decimal"
           placeholder="Optional"
-          error={form.errors.aiaPrice}
-          {...form.text('aiaPrice')}
+          {...form.field('aiaPrice')}
         />
       </Grid>
       <DescriptionField form={form} />
@@ -92,7 +90,7 @@ export function PackagesTab() {
           className: css({ color: 'fg.muted', maxW: 'xs' }),
           title: (p) => p.description ?? undefined,
         },
-        { header: 'Status', cell: (p) => <StatusBadge active={p.isActive} /> },
+        statusColumn(),
       ]}
       dialog={({ item, ...slot }) => <PackageDialog pkg={item} {...slot} />}
     />

@@ -226,7 +226,7 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
       />
       <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Search timeslots">
         <Grid columns={{ base: 1, md: postalOnly ? 3 : 4 }} gap="3" alignItems="start" mb="4">
-          <LabeledSelect label="Event" required error={form.errors.eventId} {...form.text('eventId')}>
+          <LabeledSelect label="Event" required {...form.field('eventId')}>
             <option value="">Select an event</option>
             {events?.map((e) => (
               <option key={e.id} value={String(e.id)}>
@@ -240,12 +240,9 @@ export function PostalCodesTab({ postalOnly = false }: { postalOnly?: boolean })
             maxLength={6}
             placeholder="e.g. 123456"
             required={postalOnly}
-            error={form.errors.postalCode}
-            {...form.text('postalCode')}
+            {...form.field('postalCode')}
           />
-          {postalOnly ? null : (
-            <Field.TextField label="Date" type="date" error={form.errors.date} {...form.text('date')} />
-          )}
+          {postalOnly ? null : <Field.TextField label="Date" type="date" {...form.field('date')} />}
           <Button type="submit" loading={pending} mt={{ md: '6' }}>
             <SearchIcon />
             Search
