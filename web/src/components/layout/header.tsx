@@ -6,7 +6,7 @@ import { Container, HStack } from 'styled-system/jsx';
 import { useAuth } from '../../lib/auth';
 import { LayoutDashboardIcon, LogOutIcon, MenuIcon } from '../icons';
 import { Button, IconButton } from '../ui/button';
-import * as Drawer from '../ui/drawer';
+import { Drawer } from '../ui/drawer';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { useLogout } from './use-logout';
