@@ -1,26 +1,13 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cva } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import * as Field from '../../components/ui/field';
+import { selectLook, selectStyle } from '../../public/select-style';
 
-const selectStyle = cva({
-  base: {
-    h: '10',
-    px: '3',
-    borderWidth: '1px',
-    borderColor: 'border.emphasized',
-    borderRadius: 'l2',
-    bg: 'bg.default',
-    // not `_invalid`: it includes the native :invalid of an untouched required select (red before any submit)
-    '&:is([data-invalid], [aria-invalid=true])': { borderColor: 'border.error' },
-  },
-  variants: {
-    compact: {
-      true: { textStyle: 'sm', minW: '40' },
-      false: { w: 'full' },
-    },
-  },
-  defaultVariants: { compact: false },
-});
+/** A filter's select: as wide as its options, in small text; else the full width, like the inputs. */
+const widths = {
+  compact: cx(selectLook, css({ textStyle: 'sm', minW: '40' })),
+  full: selectStyle,
+};
 
 export interface LabeledSelectProps extends ComponentProps<typeof Field.Select> {
   label: ReactNode;
@@ -49,7 +36,7 @@ export function LabeledSelect({
         {label}
         {required ? <Field.RequiredIndicator /> : null}
       </Field.Label>
-      <Field.Select className={selectStyle({ compact })} {...select}>
+      <Field.Select className={compact ? widths.compact : widths.full} {...select}>
         {children}
       </Field.Select>
       {helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}
