@@ -11,6 +11,12 @@ const integrationSetup = ['packages/testing/src/global-setup.ts'];
 const WORKERS = Number(process.env.HS_TEST_WORKERS ?? 3);
 process.env.HS_TEST_LANES = String(WORKERS);
 
+/**
+ * The browser and system tests run after the rest, two files at a time (one group, one pool: vitest
+ * wants the same maxWorkers in a group): each file mostly waits on real processes of its own stack.
+ */
+const SLOW_WORKERS = Math.min(WORKERS, 2);
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -57,7 +63,7 @@ export default defineConfig({
           globalSetup: integrationSetup,
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: SLOW_WORKERS,
           sequence: { groupOrder: 1 },
         },
       },
@@ -70,8 +76,8 @@ export default defineConfig({
           globalSetup: integrationSetup,
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          maxWorkers: SLOW_WORKERS,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
