@@ -1,6 +1,7 @@
 // One reconciler sweep (issue 47) over a log of 100,000 orders against the same sweep over a log of
-// 1,000 (the baseline), side by side: both owe the same work (RECONCILE_OWED confirmation emails whose
-// jobs Redis lost), so the ratio shows whether the sweep's cost follows the owed work or the log.
+// 5,000 (the baseline), side by side: both owe the same work (RECONCILE_OWED, 3,000 confirmation emails
+// whose jobs Redis lost or holds: six pages of the sweep), so the ratio shows whether the sweep's cost
+// follows the owed work or the log.
 //   npm run reconcile-sweep -w bench
 // Each log is written set-based (eventstore_append_batch, as bench/append-batch): every order booked
 // and confirmed with its ConfirmationEmailSent, except the owed ones, which are booked with no fact and
@@ -8,7 +9,7 @@
 // - "lost": Redis has none of the owed jobs (its keys deleted before each sweep): the sweep reads the
 //   window, asks BullMQ for each job, reads each owed order's stream and enqueues it again;
 // - "in flight": the jobs are in Redis (waiting): the sweep reads the window and asks BullMQ only.
-// Knobs: RECONCILE_ORDERS (100000), RECONCILE_BASELINE_ORDERS (1000), RECONCILE_OWED (100),
+// Knobs: RECONCILE_ORDERS (100000), RECONCILE_BASELINE_ORDERS (5000), RECONCILE_OWED (3000),
 // RECONCILE_ROUNDS (5), DATABASE_URL (admin url), REDIS_URL.
 import { randomUUID } from 'node:crypto';
 import { connect, type Sql } from '@hs/db';
@@ -21,8 +22,9 @@ import { fmt, machine } from '../lib/load';
 import { redisUrl, scratchDatabase } from '../lib/stack';
 
 const ORDERS = Number(process.env.RECONCILE_ORDERS ?? 100_000);
-const BASELINE = Number(process.env.RECONCILE_BASELINE_ORDERS ?? 1_000);
-const OWED = Number(process.env.RECONCILE_OWED ?? 100);
+const BASELINE = Number(process.env.RECONCILE_BASELINE_ORDERS ?? 5_000);
+const OWED = Number(process.env.RECONCILE_OWED ?? 3_000);
+if (OWED > BASELINE) throw new Error('RECONCILE_OWED must not exceed RECONCILE_BASELINE_ORDERS');
 const ROUNDS = Number(process.env.RECONCILE_ROUNDS ?? 5);
 const PER_CALL = 500;
 const WINDOW = { lookbackMs: 72 * 3_600_000, graceMs: 0 };
@@ -124,7 +126,7 @@ async function sweep(log: Log, lost: boolean): Promise<number> {
   const t = performance.now();
   const out = await reconcileOwedWork({ sql: log.sql, producers: log.producers, window: WINDOW });
   const ms = performance.now() - t;
-  const expected = { checked: OWED, enqueued: lost ? OWED : 0, settled: 0 };
+  const expected = { checked: OWED, enqueued: lost ? OWED : 0, retried: 0, settled: 0 };
   if (JSON.stringify(out) !== JSON.stringify(expected))
     throw new Error(`${log.label}: sweep answered ${JSON.stringify(out)}, not ${JSON.stringify(expected)}`);
   return ms;

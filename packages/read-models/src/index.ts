@@ -21,9 +21,11 @@ export {
   claimOwedWork,
   countOwedWork,
   countOwedWorkBefore,
+  oweAgain,
   recordOwedWork,
   releaseOwedWork,
   selectOwedWork,
+  selectStaleOwedWork,
   settleOwedWork,
 } from './owed-work';
 export { waitlistProjection } from './waitlist-projection';

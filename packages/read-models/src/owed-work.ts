@@ -16,6 +16,11 @@ export interface OwedWork {
   registrationId: number | null;
   /** When the reactor recorded it. */
   owedSince: Date;
+  /**
+   * `owed_since` as Postgres prints it (microseconds): the paging cursor. A JS Date keeps only
+   * milliseconds, so a cursor built from it would sort before rows of its own instant and repeat them.
+   */
+  owedSinceExact: string;
   /** How long until it is due (a delayed reaction; 0 when due). */
   delayMs: number;
   /** A run of the job holds it now (its job is in flight, whatever Redis says). */
@@ -23,12 +28,12 @@ export interface OwedWork {
 }
 
 /** A page's last row: the next page starts after it. */
-export type OwedWorkCursor = Pick<OwedWork, 'owedSince' | 'jobId'>;
+export type OwedWorkCursor = Pick<OwedWork, 'owedSinceExact' | 'jobId'>;
 
 /** Records owed work; a row already there (the reactor handing an event over twice) is kept as it is. */
 export async function recordOwedWork(
   sql: Sql,
-  rows: Array<Omit<OwedWork, 'delayMs' | 'owedSince' | 'claimed'> & { delayMs?: number }>,
+  rows: Array<Omit<OwedWork, 'delayMs' | 'owedSince' | 'owedSinceExact' | 'claimed'> & { delayMs?: number }>,
 ): Promise<void> {
   if (rows.length === 0) return;
   const json = rows.map((r) => ({
@@ -49,6 +54,30 @@ export async function recordOwedWork(
     on conflict (job_id) do nothing`;
 }
 
+type OwedRow = {
+  job_id: string;
+  queue: string;
+  job_name: string;
+  payload: Record<string, unknown>;
+  registration_id: string | null;
+  owed_since: Date;
+  owed_since_exact: string;
+  delay_ms: number;
+  claimed: boolean;
+};
+
+const fromRow = (r: OwedRow): OwedWork => ({
+  jobId: r.job_id,
+  queue: r.queue,
+  jobName: r.job_name,
+  payload: r.payload,
+  registrationId: r.registration_id === null ? null : Number(r.registration_id),
+  owedSince: r.owed_since,
+  owedSinceExact: r.owed_since_exact,
+  delayMs: Math.round(Number(r.delay_ms)),
+  claimed: r.claimed,
+});
+
 /**
  * Owed work recorded between `lookbackMs` and `graceMs` ago (the reconciler's window; the grace lets
  * the reactor's own enqueue land first), by the database's clock as the rows are, oldest first, at
@@ -58,38 +87,47 @@ export async function selectOwedWork(
   sql: Sql,
   window: { lookbackMs: number; graceMs: number; limit: number; after?: OwedWorkCursor },
 ): Promise<OwedWork[]> {
-  const after = window.after ?? { owedSince: new Date(0), jobId: '' };
-  const rows = await sql<
-    {
-      job_id: string;
-      queue: string;
-      job_name: string;
-      payload: Record<string, unknown>;
-      registration_id: string | null;
-      owed_since: Date;
-      delay_ms: number;
-      claimed: boolean;
-    }[]
-  >`
+  // '-infinity' sorts before every row: the first page.
+  const after = window.after ?? { owedSinceExact: '-infinity', jobId: '' };
+  const rows = await sql<OwedRow[]>`
     select job_id, queue, job_name, payload, registration_id, owed_since,
+      owed_since::text as owed_since_exact,
       greatest(0, extract(epoch from due_at - now()) * 1000)::float8 as delay_ms,
       coalesce(claimed_until > now(), false) as claimed
     from owed_work
-    where (owed_since, job_id) > (${after.owedSince}, ${after.jobId})
+    where (owed_since, job_id) > (${after.owedSinceExact}::text::timestamptz, ${after.jobId})
       and owed_since >= now() - make_interval(secs => ${window.lookbackMs / 1000})
       and owed_since <= now() - make_interval(secs => ${window.graceMs / 1000})
     order by owed_since, job_id
     limit ${window.limit}`;
-  return rows.map((r) => ({
-    jobId: r.job_id,
-    queue: r.queue,
-    jobName: r.job_name,
-    payload: r.payload,
-    registrationId: r.registration_id === null ? null : Number(r.registration_id),
-    owedSince: r.owed_since,
-    delayMs: Math.round(Number(r.delay_ms)),
-    claimed: r.claimed,
-  }));
+  return rows.map(fromRow);
+}
+
+/** The oldest `limit` rows owed since before the look-back window (not claimed by a run). */
+export async function selectStaleOwedWork(
+  sql: Sql,
+  window: { lookbackMs: number; limit: number },
+): Promise<OwedWork[]> {
+  const rows = await sql<OwedRow[]>`
+    select job_id, queue, job_name, payload, registration_id, owed_since,
+      owed_since::text as owed_since_exact,
+      greatest(0, extract(epoch from due_at - now()) * 1000)::float8 as delay_ms,
+      false as claimed
+    from owed_work
+    where owed_since < now() - make_interval(secs => ${window.lookbackMs / 1000})
+      and (claimed_until is null or claimed_until < now())
+    order by owed_since, job_id
+    limit ${window.limit}`;
+  return rows.map(fromRow);
+}
+
+/**
+ * Rows the log does not show settled, owed since before the window: owed again from now, so the
+ * next sweeps' window holds them (and enqueues their jobs again if Redis no longer has them).
+ */
+export async function oweAgain(sql: Sql, jobIds: readonly string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await sql`update owed_work set owed_since = now() where job_id = any(${jobIds as string[]}::text[])`;
 }
 
 /**

@@ -1,28 +1,38 @@
 /**
  * What the log says of one owed job (issue 47), read by the reconciler before it enqueues a job Redis
- * lost: its done fact (`*EmailSent`, `PartnerConfirmed`, `PartnerCancellationNotified`), its final failure (`EmailDeliveryFailed`
- * for its email after its cause, `PartnerConfirmationFailed`), or a state in which its job would only
+ * lost or failed: its done fact (`*EmailSent`, `PartnerConfirmed`, `PartnerCancellationNotified`), its
+ * final failure recorded by its own run (`EmailDeliveryFailed` of its email type, `PartnerConfirmationFailed`,
+ * each with the job's cause as causationId), or a state in which its job would only
  * skip (cancelled, moved, erased). Pure: the registration's stream as read. A job re-checks its own
  * facts again under its lock before it acts; this check only spares enqueuing a job that would skip.
  */
-import { QUEUES, type QueueName } from '@hs/contracts';
+import { QUEUES, QUEUE_NAMES, type QueueName } from '@hs/contracts';
+import type { Sql } from '@hs/db';
 import type { RegistrationExpired, RegistrationRescheduled } from '@hs/domain';
+import type { RecordedEvent } from '@hs/eventstore';
 import { causeOf, has, remindedSinceMove, reschedules } from './jobs/email/from-log';
 import { cancellationNotified } from './jobs/partner-cancellation';
-import type { RegistrationRead } from './registration';
+import { type RegistrationRead, loadRegistration } from './registration';
 
 type Payload = { causeEventId?: string; transactionId?: string; refundId?: string };
 
-/** A final failure of this email recorded after the job's cause. */
-function failedSince(read: RegistrationRead, queue: QueueName, causeEventId: string | undefined): boolean {
+/** The event was recorded by the job of `causeEventId` (the worker's facts carry it as causationId). */
+const causedBy = (e: RecordedEvent, causeEventId: string | undefined) =>
+  causeEventId !== undefined && e.metadata?.causationId === causeEventId;
+
+/**
+ * This job's final failure: its email's EmailDeliveryFailed, or its PartnerConfirmationFailed,
+ * recorded by a run of this very job (its cause), never another payment's or an earlier booking's.
+ */
+function failedForGood(read: RegistrationRead, queue: QueueName, causeEventId: string | undefined): boolean {
   const emailType = QUEUES[queue].emailType;
-  if (!emailType) return false;
-  const after = causeOf(read, causeEventId)?.version ?? 0;
   return read.events.some(
     (e) =>
-      e.version > after &&
-      e.type === 'EmailDeliveryFailed' &&
-      (e.data as { emailType: string }).emailType === emailType,
+      causedBy(e, causeEventId) &&
+      ((emailType !== undefined &&
+        e.type === 'EmailDeliveryFailed' &&
+        (e.data as { emailType: string }).emailType === emailType) ||
+        (queue === 'partner-confirmation' && e.type === 'PartnerConfirmationFailed')),
   );
 }
 
@@ -34,7 +44,7 @@ export function settledInLog(queue: QueueName, payload: Payload, read: Registrat
   const { state } = read;
   if (!state.exists || state.personalDataErasedAt) return true;
   const cause = payload.causeEventId;
-  if (failedSince(read, queue, cause)) return true;
+  if (failedForGood(read, queue, cause)) return true;
   const ended = state.status === 'cancelled' || state.status === 'expired';
   switch (queue) {
     case 'confirmation-email':
@@ -63,12 +73,7 @@ export function settledInLog(queue: QueueName, payload: Payload, read: Registrat
     case 'reminder-email':
       return remindedSinceMove(read) || ended;
     case 'partner-confirmation':
-      return (
-        !state.partner ||
-        state.partnerConfirmed ||
-        state.status === 'cancelled' ||
-        has(read, 'PartnerConfirmationFailed')
-      );
+      return !state.partner || state.partnerConfirmed || state.status === 'cancelled';
     case 'partner-cancellation':
       return (
         !state.partner ||
@@ -79,3 +84,29 @@ export function settledInLog(queue: QueueName, payload: Payload, read: Registrat
       return false;
   }
 }
+
+/** An owed row as the checks need it. */
+export interface OwedJob {
+  queue: string;
+  payload: Record<string, unknown>;
+  registrationId: number | null;
+}
+
+/**
+ * Reads the log for owed jobs (each order's stream once per reader): true when the job's outcome is
+ * in the log or it would do nothing now, false when the log cannot say (the job is still owed).
+ */
+export function logReader(sql: Sql): (job: OwedJob) => Promise<boolean> {
+  const reads = new Map<number, Promise<RegistrationRead>>();
+  return async (job) => {
+    if (!isQueue(job.queue)) return true;
+    // A waiting-list entry's stream holds no sent fact: its job's Redis marker is the only record.
+    if (job.queue === 'waitlist-email') return false;
+    const id = job.registrationId;
+    if (id === null) return false;
+    if (!reads.has(id)) reads.set(id, loadRegistration(sql, id));
+    return settledInLog(job.queue, job.payload, await reads.get(id)!);
+  };
+}
+
+const isQueue = (q: string): q is QueueName => (QUEUE_NAMES as readonly string[]).includes(q);

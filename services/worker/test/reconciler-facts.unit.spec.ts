@@ -11,11 +11,21 @@ import type { RegistrationRead } from '../src/registration';
 const at = '2026-12-01T01:00:00.000Z';
 const sent = { to: 'mei@example.sg', messageId: '<m@x>', at };
 
-/** A stream of `[eventId, type, data]`, folded as the worker folds it. */
-function stream(...events: Array<[string, string, object]>): RegistrationRead {
+/**
+ * A stream of `[eventId, type, data, causationId?]`, folded as the worker folds it (a worker's fact
+ * carries its job's cause event as causationId).
+ */
+function stream(...events: Array<[string, string, object, string?]>): RegistrationRead {
   const recorded = events.map(
-    ([eventId, type, data], i) =>
-      ({ eventId, type, data, version: i + 1, streamId: 'registration-1' }) as unknown as RecordedEvent,
+    ([eventId, type, data, causationId], i) =>
+      ({
+        eventId,
+        type,
+        data,
+        version: i + 1,
+        streamId: 'registration-1',
+        metadata: { eventId, correlationId: eventId, causationId: causationId ?? eventId, actor: 'worker:x' },
+      }) as unknown as RecordedEvent,
   );
   return { state: foldStream(recorded, registrationDecider), events: recorded };
 }
@@ -49,12 +59,17 @@ describe('settledInLog: what the log says of a job Redis lost', () => {
         stream(booked('confirmed'), ['f', 'ConfirmationEmailSent', sent]),
       ),
     ).toBe(true);
-    const failed = ['f', 'EmailDeliveryFailed', { emailType: 'confirmation', reason: '550', to: 'x', at }];
+    const failed = [
+      'f',
+      'EmailDeliveryFailed',
+      { emailType: 'confirmation', reason: '550', to: 'x', at },
+      'e-booked',
+    ];
     expect(
       settledInLog(
         'confirmation-email',
         cause,
-        stream(booked('confirmed'), failed as [string, string, object]),
+        stream(booked('confirmed'), failed as [string, string, object, string]),
       ),
     ).toBe(true);
     expect(
@@ -128,6 +143,7 @@ describe('settledInLog: what the log says of a job Redis lost', () => {
       'pf',
       'PartnerConfirmationFailed',
       { bookingCode: partner.bookingCode, reason: '409', attempt: 1, at },
+      'e-booked',
     ]);
     expect(settledInLog('partner-confirmation', cause, refused)).toBe(true);
 
@@ -157,5 +173,54 @@ describe('settledInLog: what the log says of a job Redis lost', () => {
       { at, by: 'admin', reason: 'request' },
     ]);
     expect(settledInLog('confirmation-email', { causeEventId: 'e-booked' }, erased)).toBe(true);
+  });
+
+  it("one job's failure never settles another's: a failed receipt of payment A owes B's receipt, an earlier partner confirmation's failure owes a later one", () => {
+    const payment = (id: string, txn: string): [string, string, object] => [
+      id,
+      'PaymentRecorded',
+      { transactionId: txn, amountCents: 100, method: 'card', at },
+    ];
+    const failedReceipt = (cause: string): [string, string, object, string] => [
+      `f-${cause}`,
+      'EmailDeliveryFailed',
+      { emailType: 'receipt', reason: '550', to: 'x', at },
+      cause,
+    ];
+    // A's receipt failed for good before B was paid, and after it: B's is still owed either way
+    const before = stream(
+      booked('pending_payment'),
+      payment('p1', 'T1'),
+      failedReceipt('p1'),
+      payment('p2', 'T2'),
+    );
+    const after = stream(
+      booked('pending_payment'),
+      payment('p1', 'T1'),
+      payment('p2', 'T2'),
+      failedReceipt('p1'),
+    );
+    for (const read of [before, after]) {
+      expect(settledInLog('receipt-email', { causeEventId: 'p1', transactionId: 'T1' }, read)).toBe(true);
+      expect(settledInLog('receipt-email', { causeEventId: 'p2', transactionId: 'T2' }, read)).toBe(false);
+    }
+
+    const paidLater: [string, string, object] = [
+      's2',
+      'StatusChanged',
+      { from: 'pending_payment', to: 'paid', source: 'payment', at },
+    ];
+    const earlierFailure = stream(
+      booked('pending_payment', partner),
+      [
+        'pf',
+        'PartnerConfirmationFailed',
+        { bookingCode: partner.bookingCode, reason: '503', attempt: 8, at },
+        'e-booked',
+      ],
+      paidLater,
+    );
+    expect(settledInLog('partner-confirmation', { causeEventId: 'e-booked' }, earlierFailure)).toBe(true);
+    expect(settledInLog('partner-confirmation', { causeEventId: 's2' }, earlierFailure)).toBe(false);
   });
 });

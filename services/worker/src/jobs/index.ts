@@ -1,9 +1,9 @@
 /** The jobs role: one BullMQ Worker per queue, all in this process. */
-import { type Job, Worker } from 'bullmq';
+import { Worker } from 'bullmq';
 import { type EmailQueueName, QUEUE_NAMES, type QueueName } from '@hs/contracts';
 import { bullmqTelemetry } from '@hs/tracing';
 import { redisConnection } from '../queues';
-import { runningOwedWork } from '../reconciler-job';
+import { type OwedProcessor, runningOwedWork } from '../reconciler-job';
 import type { JobContext } from './context';
 import { emailProcessor } from './email';
 import { partnerProcessor } from './partner';
@@ -24,7 +24,7 @@ export interface JobWorkers {
   close: (graceMs: number) => Promise<void>;
 }
 
-export function processorFor(queue: QueueName, ctx: JobContext): (job: Job) => Promise<unknown> {
+export function processorFor(queue: QueueName, ctx: JobContext): OwedProcessor {
   if (queue === 'partner-confirmation') return partnerProcessor(ctx);
   if (queue === 'partner-cancellation') return partnerCancellationProcessor(ctx);
   if (queue === 'waitlist-email') return waitlistEmailProcessor(ctx);

@@ -24,7 +24,11 @@ export const cancellationNotified = (read: RegistrationRead, causeEventId: strin
   );
 
 export function partnerCancellationProcessor(ctx: JobContext) {
-  return async (job: Job<QueuePayloads['partner-cancellation']>): Promise<{ notified: string } | Skipped> => {
+  return async (
+    job: Job<QueuePayloads['partner-cancellation']>,
+    _token?: string,
+    signal?: AbortSignal,
+  ): Promise<{ notified: string } | Skipped> => {
     const { registrationId: id, causeEventId } = job.data;
     return withMessageLock(ctx, `partner-cancellation:${id}`, async () => {
       const read = await loadRegistration(ctx.sql, id);
@@ -34,6 +38,7 @@ export function partnerCancellationProcessor(ctx: JobContext) {
       if (state.status !== 'cancelled') return { skipped: 'registration not cancelled' };
       if (cancellationNotified(read, causeEventId)) return { skipped: 'partner already notified' };
       const code = state.partner.bookingCode;
+      signal?.throwIfAborted(); // the run lost its claim (issue 47): another run calls
       try {
         await ctx.partner.cancelBooking(code, {
           referenceNumber: state.referenceNumber!,

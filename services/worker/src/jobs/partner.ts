@@ -15,6 +15,8 @@ const ACTOR = 'worker:partner-confirmation';
 export function partnerProcessor(ctx: JobContext) {
   return async (
     job: Job<QueuePayloads['partner-confirmation']>,
+    _token?: string,
+    signal?: AbortSignal,
   ): Promise<{ confirmed: string } | Skipped> => {
     const { registrationId: id, causeEventId } = job.data;
     return withMessageLock(ctx, `partner-confirmation:${id}`, async () => {
@@ -24,6 +26,7 @@ export function partnerProcessor(ctx: JobContext) {
       if (state.partnerConfirmed) return { skipped: 'partner already confirmed' };
       if (state.status === 'cancelled') return { skipped: 'registration cancelled' };
       const code = state.partner.bookingCode;
+      signal?.throwIfAborted(); // the run lost its claim (issue 47): another run calls
       try {
         await ctx.partner.confirmBooking(code, {
           referenceNumber: state.referenceNumber!,

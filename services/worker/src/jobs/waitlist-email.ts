@@ -82,7 +82,11 @@ function skipReason(events: RecordedEvent[], cause: RecordedEvent, now: Date): s
 
 export function waitlistEmailProcessor(ctx: JobContext) {
   const secret = ctx.waitlistTokenSecret;
-  return async (job: Job<Payload>): Promise<{ messageId: string } | Skipped> => {
+  return async (
+    job: Job<Payload>,
+    _token?: string,
+    signal?: AbortSignal,
+  ): Promise<{ messageId: string } | Skipped> => {
     const { entryId, causeEventId } = job.data;
     const log = ctx.log.child({ queue: 'waitlist-email', jobId: job.id, entryId });
     const streamId = waitlistStream(entryId).id;
@@ -164,6 +168,7 @@ export function waitlistEmailProcessor(ctx: JobContext) {
       const email = renderEmail(type, await readEmailConfigs(ctx.sql), vars, language);
       for (const f of email.fallbacks)
         log.warn({ setting: f.key, reason: f.reason }, 'email config replaced by its default');
+      signal?.throwIfAborted(); // the run lost its claim (issue 47): another run sends
       try {
         const { messageId } = await ctx.mailer.send({
           to: joined.email,

@@ -13,7 +13,11 @@ import { sendAndRecord } from './send';
 export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
   const emailType = QUEUES[queue].emailType as EmailType;
   const actor = `worker:${queue}`;
-  return async (job: Job<EmailPayload>): Promise<{ messageId: string } | Skipped> => {
+  return async (
+    job: Job<EmailPayload>,
+    _token?: string,
+    signal?: AbortSignal,
+  ): Promise<{ messageId: string } | Skipped> => {
     const data = job.data;
     const id = data.registrationId;
     const plan = planFor(queue, data, ctx);
@@ -51,6 +55,7 @@ export function emailProcessor(queue: EmailQueueName, ctx: JobContext) {
         email,
         composed,
         recorded: plan.recorded,
+        signal,
       });
     });
   };

@@ -19,13 +19,15 @@ export interface Delivery {
   composed: Composed;
   /** The plan's "already recorded" check, run in the append's transaction. */
   recorded?: (read: RegistrationRead) => boolean;
+  /** Aborted when the run lost its owed work's claim (issue 47): another run acts, this one stops. */
+  signal?: AbortSignal | undefined;
 }
 
 export async function sendAndRecord(
   ctx: JobContext,
   job: Job<EmailPayload>,
   log: Logger,
-  { emailType, actor, order, email, composed, recorded }: Delivery,
+  { emailType, actor, order, email, composed, recorded, signal }: Delivery,
 ): Promise<{ messageId: string }> {
   const { registrationId: id, causeEventId } = job.data;
   const meta = { actor, causationId: causeEventId };
@@ -33,6 +35,7 @@ export async function sendAndRecord(
   // whose address it is: the event log keeps it encrypted under that person's data key (issue 24)
   const recipientId = (order.participants.find((p) => p.isPrimary) ?? order.participants[0])?.participantId;
   let messageId: string;
+  signal?.throwIfAborted();
   try {
     ({ messageId } = await ctx.mailer.send({
       to,
