@@ -12,6 +12,7 @@ import type { RegistrationExpired, RegistrationRescheduled } from '@hs/domain';
 import type { RecordedEvent } from '@hs/eventstore';
 import { causeOf, has, remindedSinceMove, reschedules } from './jobs/email/from-log';
 import { cancellationNotified } from './jobs/partner-cancellation';
+import { waitlistEmailSettled } from './jobs/waitlist-email';
 import { type RegistrationRead, loadRegistration } from './registration';
 
 type Payload = { causeEventId?: string; transactionId?: string; refundId?: string };
@@ -100,8 +101,7 @@ export function logReader(sql: Sql): (job: OwedJob) => Promise<boolean> {
   const reads = new Map<number, Promise<RegistrationRead>>();
   return async (job) => {
     if (!isQueue(job.queue)) return true;
-    // A waiting-list entry's stream holds no sent fact: its job's Redis marker is the only record.
-    if (job.queue === 'waitlist-email') return false;
+    if (job.queue === 'waitlist-email') return waitlistEmailSettled(sql, job.payload as never, new Date());
     const id = job.registrationId;
     if (id === null) return false;
     if (!reads.has(id)) reads.set(id, loadRegistration(sql, id));

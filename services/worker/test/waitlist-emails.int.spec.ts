@@ -5,12 +5,14 @@
  */
 import { hashWaitlistToken, joinWaitlist, leaveWaitlist, matchWaitlist, waitlistToken } from '@hs/commands';
 import { formatAppointmentDate, waitlistEntryId } from '@hs/domain';
-import { findEvents } from '@hs/eventstore';
+import { countEvents, findEvents } from '@hs/eventstore';
 import { readWaitlistEntryByTokenHash } from '@hs/read-models';
 import { type TestDatabase, testDatabase, testRedis } from '@hs/testing';
 import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorker, readWorkerConfig, startWorker } from '../src';
+import { waitlistEmailSettled } from '../src/jobs/waitlist-email';
 import { type Catalogue, type TestSmtp, seedCatalogue, startSmtp } from './helpers';
 
 const SECRET = 'waitlist-secret-for-the-worker-test-0000';
@@ -23,6 +25,8 @@ describe('worker: waiting-list emails', () => {
   let worker: RunningWorker;
   let jobs: Queue;
   let packageId: number;
+  let prefix: string;
+  let redis: Redis;
   const poll = { timeout: 20_000, interval: 50 };
   const meta = { actor: 'test' };
 
@@ -67,7 +71,9 @@ describe('worker: waiting-list emails', () => {
     const [pkg] = await db.sql<{ id: number }[]>`
       insert into packages (name, price) values ('Basic Health', 128) returning id`;
     packageId = Number(pkg!.id);
-    const { prefix, url } = testRedis();
+    const { prefix: p, url } = testRedis();
+    prefix = p;
+    redis = new Redis(url);
     worker = await startWorker(
       readWorkerConfig({
         NODE_ENV: 'test',
@@ -91,6 +97,7 @@ describe('worker: waiting-list emails', () => {
   afterAll(async () => {
     await worker?.stop();
     await jobs?.close();
+    redis?.disconnect();
     await smtp.close();
     await db.drop();
   });
@@ -161,7 +168,8 @@ describe('worker: waiting-list emails', () => {
         .sort(),
     ).toEqual(
       causes
-        .filter((e) => e.type !== 'WaitlistOfferClaimed')
+        // the claim sends none (the booking's confirmation does); the worker's own WaitlistEmailSent neither
+        .filter((e) => e.type !== 'WaitlistOfferClaimed' && e.type !== 'WaitlistEmailSent')
         .map((e) => e.eventId)
         .sort(),
     );
@@ -217,5 +225,32 @@ describe('worker: waiting-list emails', () => {
         skipped: 'already sent',
       });
     expect(mailsTo('twice@example.com', 'You are on the waiting list')).toHaveLength(1);
+  });
+
+  it("issue 47: a sent email is recorded on the entry's stream (WaitlistEmailSent, once), so a job run again after Redis lost its marker sends nothing", async () => {
+    const entry = await join('fact@example.com', ['2099-01-03']);
+    await expect.poll(() => mailsTo('fact@example.com', 'You are on the waiting list').length, poll).toBe(1);
+    const streamId = `waitlist-${entry.id}`;
+    await expect.poll(() => countEvents(db.sql, { streamId, type: 'WaitlistEmailSent' }), poll).toBe(1);
+    const [cause] = await findEvents(db.sql, { streamId, type: 'WaitlistJoined' });
+    const [sent] = await findEvents(db.sql, { streamId, type: 'WaitlistEmailSent' });
+    expect(sent!.data).toMatchObject({ causeEventId: cause!.eventId, emailType: 'waitlist_joined' });
+    expect(sent!.metadata).toMatchObject({ actor: 'worker:waitlist-email', causationId: cause!.eventId });
+    const payload = { entryId: entry.id, causeEventId: cause!.eventId };
+    expect(await waitlistEmailSettled(db.sql, payload, new Date())).toBe(true);
+
+    // Redis lost everything of the email, its sent marker too; a copy of its job comes back
+    await redis.del(`${prefix}:sent:waitlist-email:${cause!.eventId}`);
+    const again = await jobs.add('again', payload, { jobId: 'fact-again-1' });
+    await expect
+      .poll(async () => (await jobs.getJob(again.id!))?.returnvalue, poll)
+      .toEqual({ skipped: 'already sent' });
+    expect(mailsTo('fact@example.com', 'You are on the waiting list')).toHaveLength(1);
+    expect(await countEvents(db.sql, { streamId, type: 'WaitlistEmailSent' })).toBe(1);
+    // the entry is still waiting: the fact moved nothing
+    const [row] = await db.sql<
+      { status: string }[]
+    >`select status from waitlist_entries where id = ${entry.id}`;
+    expect(row!.status).toBe('waiting');
   });
 });

@@ -5,7 +5,7 @@
  * `expiresAt` ends the entry, so the seats pass to the next one. A finished entry may join again.
  */
 import { type Decider, type Decision, domainError } from '../decider';
-import type { WaitlistEvent, WaitlistJoined } from './events';
+import type { WaitlistEmailSent, WaitlistEvent, WaitlistJoined } from './events';
 
 export type WaitlistStatus = 'waiting' | 'offered' | 'booked' | 'expired' | 'left' | 'removed';
 
@@ -46,7 +46,9 @@ export type WaitlistCommand =
       referenceNumber: string;
       at: string;
     }
-  | { type: 'LeaveWaitlist'; by: 'customer' | 'staff'; at: string };
+  | { type: 'LeaveWaitlist'; by: 'customer' | 'staff'; at: string }
+  /** The worker's record of an email it sent (issue 47), taken as it happened. */
+  | { type: 'RecordWaitlistEmailSent'; data: WaitlistEmailSent['data'] };
 
 export const WAITLIST_MESSAGES = {
   notFound: 'Waiting list entry not found',
@@ -117,6 +119,9 @@ export function decideWaitlist(state: WaitlistState, command: WaitlistCommand): 
       // Leaving twice, or after the entry ended, changes nothing.
       if (!isActiveWaitlistStatus(state.status)) return [];
       return [{ type: 'WaitlistLeft', data: { by: command.by, at: command.at } }];
+    case 'RecordWaitlistEmailSent':
+      // A fact: it happened whatever the entry's status is now.
+      return [{ type: 'WaitlistEmailSent', data: command.data }];
   }
 }
 
@@ -134,6 +139,8 @@ export function evolveWaitlist(state: WaitlistState, event: WaitlistEvent): Wait
       return { ...state, status: 'booked', registrationId: event.data.registrationId };
     case 'WaitlistLeft':
       return { ...state, status: event.data.by === 'staff' ? 'removed' : 'left' };
+    case 'WaitlistEmailSent':
+      return state;
   }
 }
 

@@ -50,12 +50,23 @@ export type WaitlistOfferClaimed = DomainEvent<
 /** Left by the customer, or removed by staff; any held seats released in the same append. */
 export type WaitlistLeft = DomainEvent<'WaitlistLeft', { by: 'customer' | 'staff'; at: string }>;
 
+/**
+ * The worker sent the entry's email for `causeEventId` (issue 47: what was done is in the log). A
+ * worker's fact: it changes no state, and the waiting-list projection does not read it (it is not in
+ * WAITLIST_EVENT_TYPES). Ids only, no address.
+ */
+export type WaitlistEmailSent = DomainEvent<
+  'WaitlistEmailSent',
+  { causeEventId: string; emailType: string; messageId: string; at: string }
+>;
+
 export type WaitlistEvent =
   | WaitlistJoined
   | WaitlistOfferMade
   | WaitlistOfferExpired
   | WaitlistOfferClaimed
-  | WaitlistLeft;
+  | WaitlistLeft
+  | WaitlistEmailSent;
 export const WAITLIST_EVENT_TYPES = [
   'WaitlistJoined',
   'WaitlistOfferMade',

@@ -8,6 +8,7 @@
 import type { QueuePayloads } from '@hs/contracts';
 import { waitlistToken } from '@hs/commands';
 import {
+  type WaitlistEmailSent,
   type WaitlistJoined,
   type WaitlistOfferMade,
   formatAppointmentDate,
@@ -16,9 +17,11 @@ import {
   languageOrDefault,
   regionForPostalCode,
   venueLine,
+  waitlistDecider,
   waitlistStream,
 } from '@hs/domain';
-import { type RecordedEvent, readStream } from '@hs/eventstore';
+import type { Sql } from '@hs/db';
+import { type RecordedEvent, decideOn, handle, readStream } from '@hs/eventstore';
 import {
   type EmailType,
   PermanentDeliveryError,
@@ -35,11 +38,49 @@ import { companyVariables } from './email/render';
 type Payload = QueuePayloads['waitlist-email'];
 
 /**
- * How long a sent email is remembered (by its cause event): the entry has no booking stream to
- * record a sent fact on, so a marker in Redis keeps a job run again (a retry after a crash between
- * the send and the job's completion, a re-queued job) from sending it twice.
+ * How long a sent email is remembered in Redis (by its cause event). The log's WaitlistEmailSent is
+ * the record (issue 47); the marker stands for it when recording it failed after the send (the retry
+ * records it then), and for emails sent before the fact existed.
  */
 const SENT_TTL_SECONDS = 30 * 86_400;
+const ACTOR = 'worker:waitlist-email';
+
+/** The email of `causeEventId` is recorded as sent on the entry's stream. */
+export const waitlistEmailSent = (events: RecordedEvent[], causeEventId: string) =>
+  events.some(
+    (e) =>
+      e.type === 'WaitlistEmailSent' && (e.data as WaitlistEmailSent['data']).causeEventId === causeEventId,
+  );
+
+/** Appends WaitlistEmailSent through the entry's decider, unless the stream has it already. */
+async function recordSent(sql: Sql, entryId: string, data: WaitlistEmailSent['data']): Promise<void> {
+  const stream = waitlistStream(entryId);
+  await handle(
+    sql,
+    [stream.id],
+    (streams) => {
+      const read = streams[stream.id];
+      if (waitlistEmailSent(read?.events ?? [], data.causeEventId)) return { append: [] };
+      const decided = decideOn(stream, read, waitlistDecider, { type: 'RecordWaitlistEmailSent', data });
+      return { append: [decided.append] };
+    },
+    { metadata: { actor: ACTOR, causationId: data.causeEventId }, maxAttempts: 8 },
+  );
+}
+
+/**
+ * What the log says of a waiting-list email job (the reconciler's check): sent, or it would skip now
+ * (its cause gone from the stream, a new join, the offer ended). False: still owed.
+ */
+export async function waitlistEmailSettled(
+  sql: Sql,
+  payload: { entryId: string; causeEventId: string },
+  now: Date,
+): Promise<boolean> {
+  const events = await readStream(sql, waitlistStream(payload.entryId).id);
+  const cause = events.find((e) => e.eventId === payload.causeEventId);
+  return !cause || waitlistEmailSent(events, payload.causeEventId) || skipReason(events, cause, now) !== null;
+}
 
 const EMAIL_OF: Record<string, EmailType> = {
   WaitlistJoined: 'waitlist_joined',
@@ -67,7 +108,9 @@ function asOf(events: RecordedEvent[], version: number) {
 
 /** Why not to send; null: send. */
 function skipReason(events: RecordedEvent[], cause: RecordedEvent, now: Date): string | null {
-  const after = events.filter((e) => e.version > cause.version);
+  // The worker's own facts (WaitlistEmailSent) are not the entry's moves: an offer's email sent is no
+  // end of the offer.
+  const after = events.filter((e) => e.version > cause.version && e.type !== 'WaitlistEmailSent');
   // A new join has a new token: this email's link would no longer open the entry.
   if (cause.type === 'WaitlistJoined' && after.some((e) => e.type === 'WaitlistJoined'))
     return 'joined again since';
@@ -102,8 +145,19 @@ export function waitlistEmailProcessor(ctx: JobContext) {
 
     const sentKey = `${ctx.lockPrefix}:sent:waitlist-email:${causeEventId}`;
     return withMessageLock(ctx, `waitlist-email:${causeEventId}`, async () => {
-      if (await ctx.redis.get(sentKey)) return { skipped: 'already sent' };
       const { events, cause } = await read();
+      if (waitlistEmailSent(events, causeEventId)) return { skipped: 'already sent' };
+      const marked = await ctx.redis.get(sentKey);
+      if (marked) {
+        const type = EMAIL_OF[cause.type] ?? cause.type;
+        await recordSent(ctx.sql, entryId, {
+          causeEventId,
+          emailType: type,
+          messageId: marked,
+          at: ctx.clock().toISOString(),
+        });
+        return { skipped: 'already sent' };
+      }
       const reason = skipReason(events, cause, ctx.clock());
       if (reason) return { skipped: reason };
       const type = EMAIL_OF[cause.type];
@@ -179,6 +233,12 @@ export function waitlistEmailProcessor(ctx: JobContext) {
           attachments: [],
         });
         await ctx.redis.set(sentKey, messageId || 'sent', 'EX', SENT_TTL_SECONDS);
+        await recordSent(ctx.sql, entryId, {
+          causeEventId,
+          emailType: type,
+          messageId: messageId || 'sent',
+          at: ctx.clock().toISOString(),
+        });
         return { messageId };
       } catch (err) {
         // No booking stream to record a failed delivery on: the job's own failure is the record.
