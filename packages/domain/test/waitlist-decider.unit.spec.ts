@@ -140,6 +140,16 @@ describe('waiting list entry', () => {
     given([joined()]).when({ type: 'ExpireOffer', at: later }).thenEvents([]);
   });
 
+  it('records an email sent as a fact, whatever the status, and leaves the entry as it was', () => {
+    const sent = { causeEventId: 'e-1', emailType: 'waitlist-offer', messageId: '<m@x>', at };
+    const record = { type: 'RecordWaitlistEmailSent' as const, data: sent };
+    const fact = { type: 'WaitlistEmailSent' as const, data: sent };
+    const offered = given([joined(), offerMade]).when(record).thenEvents([fact]);
+    expect(offered).toEqual(fold(waitlistDecider, [joined(), offerMade]));
+    const left = { type: 'WaitlistLeft' as const, data: { by: 'customer' as const, at } };
+    given([joined(), left]).when(record).thenEvents([fact]);
+  });
+
   it('claims a live offer for its event and slot, with at most the seats offered', () => {
     const s = given([joined(), offerMade])
       .when(claim({ seats: 1 }))
