@@ -10,6 +10,8 @@ export interface FormDialogProps {
   title: string;
   description?: ReactNode;
   submitLabel: string;
+  /** The footer's way out (default 'Cancel'). */
+  cancelLabel?: string;
   pending: boolean;
   onSubmit: (event: FormEvent) => void;
   formRef: RefObject<HTMLFormElement | null>;
@@ -26,6 +28,7 @@ export function FormDialog({
   title,
   description,
   submitLabel,
+  cancelLabel = 'Cancel',
   pending,
   onSubmit,
   formRef,
@@ -53,7 +56,7 @@ export function FormDialog({
           </Dialog.Body>
           <Dialog.Footer>
             <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-              Cancel
+              {cancelLabel}
             </Button>
             <Button type="submit" loading={pending}>
               {submitLabel}

@@ -11,10 +11,10 @@ import { HStack, Stack } from 'styled-system/jsx';
 import { CopyIcon, KeyIcon, PencilIcon, TrashIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button, IconButton } from '../../components/ui/button';
-import * as Dialog from '../../components/ui/dialog';
 import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
 import { type ApiEnvelope, api } from '../../lib/api';
+import { FormDialog } from '../components/form-dialog';
 import { cellStyle, EntityTab, statusColumn } from '../entity-tab';
 import { ADMIN_PATHS, useRefresh } from '../lib/admin-api';
 import { copyToClipboard } from '../lib/clipboard';
@@ -68,78 +68,69 @@ export function GenerateCodesDialog({
     });
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()}>
-      <Dialog.Portal>
-        <form ref={form.formRef} onSubmit={onSubmit} noValidate className={css({ display: 'contents' })}>
-          <Dialog.Header>
-            <Dialog.Title>Generate Discount Codes</Dialog.Title>
-            <Dialog.Description>
-              Codes for "{discount.name}" ({discount.identifierPrefix || 'PROMO'} +{' '}
-              {discount.identifierLength ?? 6} characters).
-            </Dialog.Description>
-          </Dialog.Header>
-          <Dialog.Body>
-            <Stack gap="4" pb="2">
-              <Field.TextField
-                label="Number of codes"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={1000}
-                helperText="Between 1 and 1000."
-                {...form.field('count')}
-              />
-              {codes ? (
-                <Stack gap="2">
-                  <HStack justify="space-between">
-                    <span className={css({ fontWeight: 'medium', textStyle: 'sm' })}>
-                      Generated codes ({codes.length})
-                    </span>
-                    <Button size="sm" variant="outline" onClick={() => void copyAll()}>
-                      <CopyIcon />
-                      Copy All
-                    </Button>
-                  </HStack>
-                  <ul
-                    data-testid="generated-codes"
-                    // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling list must be reachable by keyboard
-                    tabIndex={0}
-                    aria-label="Generated codes"
-                    className={css({
-                      maxH: '200px',
-                      overflowY: 'auto',
-                      borderWidth: '1px',
-                      borderColor: 'border.default',
-                      borderRadius: 'l2',
-                      bg: 'bg.muted',
-                      p: '2',
-                      fontFamily: 'mono',
-                      textStyle: 'sm',
-                      display: 'grid',
-                      gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
-                      gap: '1',
-                    })}
-                  >
-                    {codes.map((c) => (
-                      <li key={c.id}>{c.identifier}</li>
-                    ))}
-                  </ul>
-                </Stack>
-              ) : null}
-            </Stack>
-          </Dialog.Body>
-          <Dialog.Footer>
-            <Button variant="outline" onClick={onClose}>
-              {codes ? 'Close' : 'Cancel'}
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Generate Discount Codes"
+      description={
+        <>
+          Codes for "{discount.name}" ({discount.identifierPrefix || 'PROMO'} +{' '}
+          {discount.identifierLength ?? 6} characters).
+        </>
+      }
+      submitLabel="Generate Codes"
+      cancelLabel={codes ? 'Close' : 'Cancel'}
+      pending={pending}
+      onSubmit={onSubmit}
+      formRef={form.formRef}
+    >
+      <Field.TextField
+        label="Number of codes"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1000}
+        helperText="Between 1 and 1000."
+        {...form.field('count')}
+      />
+      {codes ? (
+        <Stack gap="2">
+          <HStack justify="space-between">
+            <span className={css({ fontWeight: 'medium', textStyle: 'sm' })}>
+              Generated codes ({codes.length})
+            </span>
+            <Button size="sm" variant="outline" onClick={() => void copyAll()}>
+              <CopyIcon />
+              Copy All
             </Button>
-            <Button type="submit" loading={pending}>
-              Generate Codes
-            </Button>
-          </Dialog.Footer>
-        </form>
-        <Dialog.CloseButton />
-      </Dialog.Portal>
-    </Dialog.Root>
+          </HStack>
+          <ul
+            data-testid="generated-codes"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling list must be reachable by keyboard
+            tabIndex={0}
+            aria-label="Generated codes"
+            className={css({
+              maxH: '200px',
+              overflowY: 'auto',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              borderRadius: 'l2',
+              bg: 'bg.muted',
+              p: '2',
+              fontFamily: 'mono',
+              textStyle: 'sm',
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
+              gap: '1',
+            })}
+          >
+            {codes.map((c) => (
+              <li key={c.id}>{c.identifier}</li>
+            ))}
+          </ul>
+        </Stack>
+      ) : null}
+    </FormDialog>
   );
 }
 
