@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeftIcon } from '../components/icons';
-import { Button } from '../components/ui/button';
 import * as Card from '../components/ui/card';
+import { BackFooter } from './back-footer';
 
 export interface AppointmentDetailsCardProps {
   /** The booking's details (a `<dl>`) and any notice under them. */
@@ -24,13 +23,9 @@ export function AppointmentDetailsCard({ children, onBack, actions }: Appointmen
         </Card.Title>
       </Card.Header>
       <Card.Body gap="5">{children}</Card.Body>
-      <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
-        <Button variant="outline" onClick={onBack}>
-          <ArrowLeftIcon />
-          {t('manage.back')}
-        </Button>
+      <BackFooter back={onBack} label={t('manage.back')}>
         {actions}
-      </Card.Footer>
+      </BackFooter>
     </Card.Root>
   );
 }

@@ -2,7 +2,6 @@ import type { ManageProof } from '@hs/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { ArrowLeftIcon } from '../../components/icons';
 import { Notice } from '../../components/notice';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
@@ -10,6 +9,7 @@ import { translateMessage as tm } from '../../i18n';
 import { localDate } from '../../i18n/format';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { postalTimeslotsKey } from '../../lib/swr-keys';
+import { BackFooter } from '../../public/back-footer';
 import type { RegistrationLookup, RescheduleResult } from '../../public/types';
 import { useSlotChoice } from '../booking/slot-choice';
 import { SlotStep } from '../booking/slot-step';
@@ -86,15 +86,15 @@ export function ReschedulePanel({
           </p>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('reschedule.stays')}</p>
         </Card.Body>
-        <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
-          <Button variant="outline" disabled={pending} onClick={() => setConfirming(false)}>
-            <ArrowLeftIcon />
-            {t('reschedule.chooseAnother')}
-          </Button>
+        <BackFooter
+          back={() => setConfirming(false)}
+          label={t('reschedule.chooseAnother')}
+          disabled={pending}
+        >
           <Button loading={pending} loadingText={t('reschedule.moving')} onClick={() => void move()}>
             {t('reschedule.move')}
           </Button>
-        </Card.Footer>
+        </BackFooter>
       </Card.Root>
     );
   }
@@ -111,11 +111,7 @@ export function ReschedulePanel({
         {failureNote}
         <SlotStep {...choice.stepProps} />
       </Card.Body>
-      <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
-        <Button variant="outline" onClick={onBack}>
-          <ArrowLeftIcon />
-          {t('manage.back')}
-        </Button>
+      <BackFooter back={onBack} label={t('manage.back')}>
         <Button
           disabled={!slot}
           onClick={() => {
@@ -125,7 +121,7 @@ export function ReschedulePanel({
         >
           {t('reschedule.continue')}
         </Button>
-      </Card.Footer>
+      </BackFooter>
     </Card.Root>
   );
 }

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
-import { ArrowLeftIcon } from '../../../components/icons';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import * as Card from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { toaster } from '../../../components/ui/toaster';
 import { i18n, translateMessage } from '../../../i18n';
+import { BackFooter } from '../../../public/back-footer';
 import { DetailList } from '../../../public/detail-list';
 import { focusFirstInvalid } from '../../../public/form-field';
 import { readBookingDetails, storeRegistrationData } from '../../../public/legacy-storage';
@@ -160,13 +160,7 @@ export function LegacyRegistrationPage() {
               </div>
             </form>
           </Card.Body>
-          <Card.Footer justifyContent="space-between" gap="3" flexWrap="wrap">
-            <Button asChild variant="outline">
-              <Link href={back}>
-                <ArrowLeftIcon />
-                {t('legacy.back')}
-              </Link>
-            </Button>
+          <BackFooter back={back} label={t('legacy.back')}>
             <Button
               type="submit"
               form="registration-form"
@@ -175,7 +169,7 @@ export function LegacyRegistrationPage() {
             >
               {t('legacy.confirm')}
             </Button>
-          </Card.Footer>
+          </BackFooter>
         </Card.Root>
       </div>
     </Page>
