@@ -1,7 +1,7 @@
 import { formatDateDMY } from '@hs/domain';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { CalendarIcon, ClockIcon } from '../../components/icons';
+import { SlotSummary } from '../../public/slot-summary';
 import { localDate } from '../../i18n/format';
 import type { PersonalValues } from './wizard-logic';
 import type { PublicTimeslot } from '../../public/types';
@@ -22,31 +22,15 @@ export interface WaitlistClaim {
 /** Step 3 of an offer's booking: the held slot, not a choice. */
 export function HeldSlot({ claim }: { claim: WaitlistClaim }) {
   const { t } = useTranslation();
-  const row = css({ display: 'flex', gap: '2', alignItems: 'center' });
   return (
-    <div
-      className={css({
-        display: 'grid',
-        gap: '2',
-        p: '4',
-        borderRadius: 'l2',
-        borderWidth: '1px',
-        borderColor: 'accent.default',
-        bg: 'bg.subtle',
-      })}
+    <SlotSummary
+      heading={t('slots.heldTitle')}
+      date={localDate(claim.slot.date, claim.dateLabel || formatDateDMY(claim.slot.date))}
+      time={claim.slot.label}
     >
-      <p className={css({ fontWeight: 'semibold' })}>{t('slots.heldTitle')}</p>
-      <p className={row}>
-        <CalendarIcon className={css({ color: 'accent.default' })} />
-        {localDate(claim.slot.date, claim.dateLabel || formatDateDMY(claim.slot.date))}
-      </p>
-      <p className={row}>
-        <ClockIcon className={css({ color: 'accent.default' })} />
-        {claim.slot.label}
-      </p>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
         {t('slots.heldSeats', { count: claim.seats })}
       </p>
-    </div>
+    </SlotSummary>
   );
 }

@@ -1,12 +1,13 @@
 import { BOOKING_MESSAGES } from '@hs/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
-import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
-import { Page } from '../../components/layout/page';
+import { ArrowRightIcon } from '../../components/icons';
+import { FormCardPage } from './form-card-page';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
+import { BackFooter } from '../../public/back-footer';
 import { ChoiceGroup } from '../../public/choice-group';
 import { focusFirstInvalid } from '../../public/form-field';
 import { EventLoadError, EventLoading, EventNotFound } from '../../public/event-states';
@@ -45,76 +46,52 @@ export function PackageChoicePage() {
   };
 
   return (
-    <Page>
-      <title>{`${event.name} | ${t('pc.title')} | Health Screening`}</title>
-      <div className={css({ maxW: '3xl', mx: 'auto', display: 'grid', gap: '5' })}>
-        <header>
-          <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
-            {t('pc.title')}
-          </h1>
-          <p className={css({ color: 'fg.muted', mt: '1' })}>{event.name}</p>
-        </header>
-        <Card.Root>
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              next();
+    <FormCardPage
+      tabTitle={`${event.name} | ${t('pc.title')} | Health Screening`}
+      heading={t('pc.title')}
+      subtitle={event.name}
+      onSubmit={next}
+    >
+      <Card.Body pt="6">
+        {event.packages.length === 0 ? (
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('pc.none')}</p>
+        ) : (
+          <ChoiceGroup
+            id={`${F}packageId`}
+            label={<span className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{t('pc.select')}</span>}
+            name="package"
+            value={chosen ? String(chosen.id) : null}
+            onChange={(v) => {
+              setPackageId(v);
+              setPackageError(undefined);
             }}
-          >
-            <Card.Body pt="6">
-              {event.packages.length === 0 ? (
-                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('pc.none')}</p>
-              ) : (
-                <ChoiceGroup
-                  id={`${F}packageId`}
-                  label={
-                    <span className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{t('pc.select')}</span>
-                  }
-                  name="package"
-                  value={chosen ? String(chosen.id) : null}
-                  onChange={(v) => {
-                    setPackageId(v);
-                    setPackageError(undefined);
-                  }}
-                  error={packageError}
-                  options={event.packages.map((p) => ({
-                    value: String(p.id),
-                    label: p.name,
-                    description: p.description,
-                    aside: (
-                      // issue 46: the public sees prices with GST in them
-                      <span className={css({ textAlign: 'right', display: 'grid' })}>
-                        <strong>{publicPrice(p.price)}</strong>
-                        {p.aiaPrice ? (
-                          <span className={css({ fontSize: 'xs', color: 'accent.text' })}>
-                            {t('wizard.aia')} {publicPrice(p.aiaPrice)}
-                          </span>
-                        ) : null}
-                        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-                          {t('wizard.inclGst')}
-                        </span>
-                      </span>
-                    ),
-                  }))}
-                />
-              )}
-            </Card.Body>
-            <Card.Footer justifyContent="space-between" gap="3" flexWrap="wrap">
-              <Button asChild variant="outline">
-                <Link href={`/events/${encodeURIComponent(event.slug)}`}>
-                  <ArrowLeftIcon />
-                  {t('manage.back')}
-                </Link>
-              </Button>
-              <Button type="submit" disabled={event.packages.length === 0}>
-                {t('pc.continue')}
-                <ArrowRightIcon />
-              </Button>
-            </Card.Footer>
-          </form>
-        </Card.Root>
-      </div>
-    </Page>
+            error={packageError}
+            options={event.packages.map((p) => ({
+              value: String(p.id),
+              label: p.name,
+              description: p.description,
+              aside: (
+                // issue 46: the public sees prices with GST in them
+                <span className={css({ textAlign: 'right', display: 'grid' })}>
+                  <strong>{publicPrice(p.price)}</strong>
+                  {p.aiaPrice ? (
+                    <span className={css({ fontSize: 'xs', color: 'accent.text' })}>
+                      {t('wizard.aia')} {publicPrice(p.aiaPrice)}
+                    </span>
+                  ) : null}
+                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('wizard.inclGst')}</span>
+                </span>
+              ),
+            }))}
+          />
+        )}
+      </Card.Body>
+      <BackFooter back={`/events/${encodeURIComponent(event.slug)}`} label={t('manage.back')}>
+        <Button type="submit" disabled={event.packages.length === 0}>
+          {t('pc.continue')}
+          <ArrowRightIcon />
+        </Button>
+      </BackFooter>
+    </FormCardPage>
   );
 }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
-import { ArrowLeftIcon, PencilIcon } from '../../components/icons';
-import { Page } from '../../components/layout/page';
+import { PencilIcon } from '../../components/icons';
+import { FormCardPage } from './form-card-page';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Field from '../../components/ui/field';
@@ -13,6 +13,7 @@ import { toaster } from '../../components/ui/toaster';
 import { translateMessage as tm } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { isEventsKey, postalTimeslotsKey } from '../../lib/swr-keys';
+import { BackFooter } from '../../public/back-footer';
 import { toastBookingFailed, toastMissingReference } from '../../public/booking-toasts';
 import { createRegistration } from '../../public/calls';
 import { ParticipantBadges, participantItem, participantWho } from '../../public/participant-list';
@@ -194,166 +195,144 @@ export function ParticipantsRegistrationPage() {
   }
 
   return (
-    <Page>
-      <title>{`${t('reg.title')} | ${event.name} | Health Screening`}</title>
-      <div className={css({ maxW: '3xl', mx: 'auto', display: 'grid', gap: '5' })}>
-        <header>
-          <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
-            {t('reg.title')}
-          </h1>
-          <p className={css({ color: 'fg.muted', mt: '1' })}>
-            {/* issue 46: the public sees prices with GST in them */}
-            {event.name} · {pkg.name} ({publicPrice(pkg.price)}
-            {pkg.aiaPrice ? `, ${t('wizard.aia')} ${publicPrice(pkg.aiaPrice)}` : ''}, {t('wizard.inclGst')})
-          </p>
-        </header>
-        <Card.Root>
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void confirm();
-            }}
-          >
-            <Card.Body pt="6" gap="8">
-              <section aria-labelledby="pr-section-participants" className={section}>
-                <div className={spreadRow}>
-                  <h2 id="pr-section-participants" className={sectionTitle}>
-                    {t('reg.participantsN', { count: participants.length })}
-                  </h2>
-                  <Button asChild size="sm" variant="outline">
-                    <Link href={backToParticipants}>
-                      <PencilIcon />
-                      {t('reg.editParticipants')}
-                    </Link>
-                  </Button>
-                </div>
-                <ul className={css({ display: 'grid', gap: '2', fontSize: 'sm' })}>
-                  {[primary, ...others].map((p) => (
-                    <li key={p.id} className={participantItem}>
-                      <span className={participantWho}>
-                        <span className={css({ fontWeight: 'medium' })}>
-                          {p.firstName} {p.lastName}
-                        </span>
-                        {p.isPrimary ? (
-                          <span className={css({ display: 'block', color: 'fg.muted' })}>
-                            {p.email} · {p.mobileNumber}
-                          </span>
-                        ) : null}
-                      </span>
-                      <span className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
-                        <ParticipantBadges isPrimary={p.isPrimary} isAiaMember={p.isAiaMember} />
-                      </span>
-                    </li>
+    <FormCardPage
+      tabTitle={`${t('reg.title')} | ${event.name} | Health Screening`}
+      heading={t('reg.title')}
+      subtitle={
+        // issue 46: the public sees prices with GST in them
+        <>
+          {event.name} · {pkg.name} ({publicPrice(pkg.price)}
+          {pkg.aiaPrice ? `, ${t('wizard.aia')} ${publicPrice(pkg.aiaPrice)}` : ''}, {t('wizard.inclGst')})
+        </>
+      }
+      onSubmit={() => void confirm()}
+    >
+      <Card.Body pt="6" gap="8">
+        <section aria-labelledby="pr-section-participants" className={section}>
+          <div className={spreadRow}>
+            <h2 id="pr-section-participants" className={sectionTitle}>
+              {t('reg.participantsN', { count: participants.length })}
+            </h2>
+            <Button asChild size="sm" variant="outline">
+              <Link href={backToParticipants}>
+                <PencilIcon />
+                {t('reg.editParticipants')}
+              </Link>
+            </Button>
+          </div>
+          <ul className={css({ display: 'grid', gap: '2', fontSize: 'sm' })}>
+            {[primary, ...others].map((p) => (
+              <li key={p.id} className={participantItem}>
+                <span className={participantWho}>
+                  <span className={css({ fontWeight: 'medium' })}>
+                    {p.firstName} {p.lastName}
+                  </span>
+                  {p.isPrimary ? (
+                    <span className={css({ display: 'block', color: 'fg.muted' })}>
+                      {p.email} · {p.mobileNumber}
+                    </span>
+                  ) : null}
+                </span>
+                <span className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
+                  <ParticipantBadges isPrimary={p.isPrimary} isAiaMember={p.isAiaMember} />
+                </span>
+              </li>
+            ))}
+          </ul>
+          {problems.length > 0 ? (
+            <Notice tone="warning" ariaRole="alert">
+              <div className={css({ fontSize: 'sm' })}>
+                <p className={css({ fontWeight: 'medium' })}>{t('reg.correctThese')}</p>
+                <ul className={css({ listStyle: 'disc', pl: '5', mt: '1' })}>
+                  {problems.map((line) => (
+                    <li key={line}>{problemLine(line)}</li>
                   ))}
                 </ul>
-                {problems.length > 0 ? (
-                  <Notice tone="warning" ariaRole="alert">
-                    <div className={css({ fontSize: 'sm' })}>
-                      <p className={css({ fontWeight: 'medium' })}>{t('reg.correctThese')}</p>
-                      <ul className={css({ listStyle: 'disc', pl: '5', mt: '1' })}>
-                        {problems.map((line) => (
-                          <li key={line}>{problemLine(line)}</li>
-                        ))}
-                      </ul>
-                    </div>
-                  </Notice>
-                ) : null}
-              </section>
+              </div>
+            </Notice>
+          ) : null}
+        </section>
 
-              <section aria-labelledby="pr-section-address" className={section}>
-                <h2 id="pr-section-address" className={sectionTitle}>
-                  {t('reg.contactAddress')}
-                </h2>
-                <div
-                  className={css({
-                    display: 'grid',
-                    gap: '4',
-                    gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
-                  })}
-                >
-                  <PostalCodeField helperText={t('reg.postalHelper')} {...field('postalCode')} />
-                  <FormField
-                    label={t('person.unitNumber')}
-                    autoComplete="address-line2"
-                    {...field('unitNumber')}
-                  />
-                  <div className={css({ gridColumn: { md: '1 / -1' } })}>
-                    <FormField
-                      label={t('person.address')}
-                      required
-                      autoComplete="address-line1"
-                      {...field('address')}
-                    />
-                  </div>
-                  <div className={css({ gridColumn: { md: '1 / -1' } })}>
-                    <Field.Root id={`${F}medicalConditions`}>
-                      <Field.Label>{t('person.medicalConditions')}</Field.Label>
-                      <Field.Textarea
-                        name="medicalConditions"
-                        value={address.medicalConditions}
-                        onChange={(e) => setField('medicalConditions', e.target.value)}
-                        placeholder={t('person.medicalPlaceholder')}
-                      />
-                    </Field.Root>
-                  </div>
-                  <PrivacyConsent
-                    id={`${F}privacyConsent`}
-                    checked={consent}
-                    error={errors.privacyConsent || undefined}
-                    onChange={(on) => {
-                      setConsent(on);
-                      if (on) setErrors((e) => ({ ...e, privacyConsent: '' }));
-                    }}
-                  />
-                </div>
-              </section>
+        <section aria-labelledby="pr-section-address" className={section}>
+          <h2 id="pr-section-address" className={sectionTitle}>
+            {t('reg.contactAddress')}
+          </h2>
+          <div
+            className={css({
+              display: 'grid',
+              gap: '4',
+              gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+            })}
+          >
+            <PostalCodeField helperText={t('reg.postalHelper')} {...field('postalCode')} />
+            <FormField label={t('person.unitNumber')} autoComplete="address-line2" {...field('unitNumber')} />
+            <div className={css({ gridColumn: { md: '1 / -1' } })}>
+              <FormField
+                label={t('person.address')}
+                required
+                autoComplete="address-line1"
+                {...field('address')}
+              />
+            </div>
+            <div className={css({ gridColumn: { md: '1 / -1' } })}>
+              <Field.Root id={`${F}medicalConditions`}>
+                <Field.Label>{t('person.medicalConditions')}</Field.Label>
+                <Field.Textarea
+                  name="medicalConditions"
+                  value={address.medicalConditions}
+                  onChange={(e) => setField('medicalConditions', e.target.value)}
+                  placeholder={t('person.medicalPlaceholder')}
+                />
+              </Field.Root>
+            </div>
+            <PrivacyConsent
+              id={`${F}privacyConsent`}
+              checked={consent}
+              error={errors.privacyConsent || undefined}
+              onChange={(on) => {
+                setConsent(on);
+                if (on) setErrors((e) => ({ ...e, privacyConsent: '' }));
+              }}
+            />
+          </div>
+        </section>
 
-              <section aria-labelledby="pr-section-slot" className={section}>
-                <h2 id="pr-section-slot" className={sectionTitle}>
-                  {t('reg.slot')}
-                </h2>
-                {isSixDigitPostalCode(postalCode) ? (
-                  <SlotStep {...slots.stepProps} />
-                ) : (
-                  <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('reg.enterPostal')}</p>
-                )}
-              </section>
+        <section aria-labelledby="pr-section-slot" className={section}>
+          <h2 id="pr-section-slot" className={sectionTitle}>
+            {t('reg.slot')}
+          </h2>
+          {isSixDigitPostalCode(postalCode) ? (
+            <SlotStep {...slots.stepProps} />
+          ) : (
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('reg.enterPostal')}</p>
+          )}
+        </section>
 
-              <section aria-label={t('reg.price')} className={section}>
-                {quote.data ? (
-                  <PriceBreakdownTable view={viewFromQuote(quote.data)} updating={quote.isValidating} />
-                ) : quote.isLoading ? (
-                  <PriceBreakdownSkeleton />
-                ) : quote.error ? (
-                  <p role="alert" className={css({ fontSize: 'sm', color: 'fg.error' })}>
-                    {tm(
-                      quote.error instanceof ApiError
-                        ? (quote.error.serverMessage ?? quote.error.message)
-                        : errorMessage(quote.error),
-                    )}
-                  </p>
-                ) : (
-                  <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                    {t('reg.priceLater', { count: participants.length })}
-                  </p>
-                )}
-              </section>
-            </Card.Body>
-            <Card.Footer justifyContent="space-between" gap="3" flexWrap="wrap">
-              <Button asChild variant="outline">
-                <Link href={backToParticipants}>
-                  <ArrowLeftIcon />
-                  {t('reg.back')}
-                </Link>
-              </Button>
-              <Button type="submit" loading={submitting} loadingText={t('wizard.booking')}>
-                {t('wizard.confirm')}
-              </Button>
-            </Card.Footer>
-          </form>
-        </Card.Root>
-      </div>
-    </Page>
+        <section aria-label={t('reg.price')} className={section}>
+          {quote.data ? (
+            <PriceBreakdownTable view={viewFromQuote(quote.data)} updating={quote.isValidating} />
+          ) : quote.isLoading ? (
+            <PriceBreakdownSkeleton />
+          ) : quote.error ? (
+            <p role="alert" className={css({ fontSize: 'sm', color: 'fg.error' })}>
+              {tm(
+                quote.error instanceof ApiError
+                  ? (quote.error.serverMessage ?? quote.error.message)
+                  : errorMessage(quote.error),
+              )}
+            </p>
+          ) : (
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {t('reg.priceLater', { count: participants.length })}
+            </p>
+          )}
+        </section>
+      </Card.Body>
+      <BackFooter back={backToParticipants} label={t('reg.back')}>
+        <Button type="submit" loading={submitting} loadingText={t('wizard.booking')}>
+          {t('wizard.confirm')}
+        </Button>
+      </BackFooter>
+    </FormCardPage>
   );
 }

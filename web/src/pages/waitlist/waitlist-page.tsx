@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { Link, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../../components/layout/page';
-import { CalendarIcon, CheckCircleIcon, ClockIcon, InfoIcon } from '../../components/icons';
+import { CheckCircleIcon, InfoIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Dialog from '../../components/ui/dialog';
@@ -16,6 +16,7 @@ import { localDate, localDateTime } from '../../i18n/format';
 import { type ApiEnvelope, ApiError, errorMessage } from '../../lib/api';
 import { DetailList } from '../../public/detail-list';
 import { EventLoadError, EventLoading } from '../../public/event-states';
+import { SlotSummary } from '../../public/slot-summary';
 import { StateCard } from '../../public/state-card';
 import {
   leaveWaitlist,
@@ -216,26 +217,7 @@ function Offered({ entry, token, onLeft }: { entry: WaitlistEntryView; token: st
       <p className={muted}>
         {entry.eventName} · {entry.packageName} · {t('waitlist.seats', { count: entry.seats })}
       </p>
-      <div
-        className={css({
-          display: 'grid',
-          gap: '2',
-          p: '4',
-          borderRadius: 'l2',
-          bg: 'bg.subtle',
-          borderWidth: '1px',
-          borderColor: 'border.default',
-        })}
-      >
-        <p className={css({ display: 'flex', gap: '2', alignItems: 'center', fontWeight: 'semibold' })}>
-          <CalendarIcon className={css({ color: 'accent.default' })} />
-          {dateLabel(offer.date)}
-        </p>
-        <p className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-          <ClockIcon className={css({ color: 'accent.default' })} />
-          {offer.label}
-        </p>
-      </div>
+      <SlotSummary date={dateLabel(offer.date)} time={offer.label} />
       {left ? (
         <p>
           <Trans
