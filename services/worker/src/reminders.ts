@@ -90,7 +90,13 @@ export async function owedReminders(sql: Sql, read: RegistrationRead, now: Date)
  * days in Singapore, so only those days' orders of the event are read (`orders_event_day`), not every
  * order of the coming fortnight on every sweep.
  */
-export async function reminderCandidates(sql: Sql, now: Date, limit = BATCH): Promise<number[]> {
+export async function reminderCandidates(
+  sql: Sql,
+  now: Date,
+  limit = BATCH,
+  /** Only reminders that fell due after this (an incremental sweep); the whole catch-up window without. */
+  since?: Date,
+): Promise<number[]> {
   const rows = await sql<{ id: string }[]>`
     with rule as (
       select e.id as event_id, (r->>'offsetHours')::int as hours
@@ -118,6 +124,7 @@ export async function reminderCandidates(sql: Sql, now: Date, limit = BATCH): Pr
     where at > ${now}
       and at - make_interval(hours => hours) <= ${now}
       and at - make_interval(hours => hours) > ${now}::timestamptz - make_interval(hours => ${REMINDER_CATCH_UP_HOURS})
+      ${since ? sql`and at - make_interval(hours => hours) > ${since}` : sql``}
     order by 1
     limit ${limit}`;
   return rows.map((r) => Number(r.id));
@@ -161,10 +168,12 @@ export async function enqueueDueReminders(deps: {
   producers: Pick<Producers, 'reminder'>;
   now: Date;
   enqueueTimeoutMs?: number;
+  /** Only the reminders that fell due after this (see startReminderSweeper). */
+  since?: Date;
 }): Promise<number> {
   const { sql, now } = deps;
   const jobs: Parameters<typeof enqueueBulkOnce>[1] = [];
-  for (const id of await reminderCandidates(sql, now)) {
+  for (const id of await reminderCandidates(sql, now, BATCH, deps.since)) {
     const read = await loadRegistration(sql, id);
     for (const r of await owedReminders(sql, read, now)) {
       jobs.push({
@@ -190,7 +199,10 @@ export async function enqueueDueReminders(deps: {
 
 /**
  * Sleeps until the next reminder falls due (issue 47); a NOTIFY (a booking, a reschedule) makes it
- * look again, and `everyMs` is only the safety net (a schedule edited, a clock moved).
+ * look again, and `everyMs` is only the safety net (a schedule edited, a clock moved). A sweep woken
+ * by a due time reads only the reminders due since the last sweep began (with many orders ahead one
+ * falls due every few seconds, and each sweep reading the whole catch-up window cost its length);
+ * at least every `everyMs` (and at start) a sweep reads the whole window, for what Redis lost.
  */
 export function startReminderSweeper(opts: {
   sql: Sql;
@@ -200,6 +212,8 @@ export function startReminderSweeper(opts: {
   log: Logger;
   wake?: WakeSource;
 }) {
+  let lastSweep: Date | undefined;
+  let wholeAt = Number.NEGATIVE_INFINITY;
   return startSweeper({
     everyMs: opts.everyMs,
     log: opts.log,
@@ -211,7 +225,13 @@ export function startReminderSweeper(opts: {
     },
     failure: 'reminder sweep failed; trying again',
     sweep: async () => {
-      const n = await enqueueDueReminders({ sql: opts.sql, producers: opts.producers, now: opts.clock() });
+      const now = opts.clock();
+      const whole = Date.now() - wholeAt >= opts.everyMs;
+      const since = whole ? undefined : lastSweep;
+      const n = await enqueueDueReminders({ sql: opts.sql, producers: opts.producers, now, since });
+      // Moved on only after a sweep that went through: a failed one is read again by the next.
+      lastSweep = now;
+      if (whole) wholeAt = Date.now();
       if (n > 0) opts.log.debug({ reminders: n }, 'due reminders enqueued');
     },
   });

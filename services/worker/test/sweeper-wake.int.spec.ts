@@ -12,7 +12,7 @@ import { type TestDatabase, testDatabase } from '@hs/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHoldSweeper } from '../src/hold-sweeper';
-import { startReminderSweeper } from '../src/reminders';
+import { reminderCandidates, startReminderSweeper } from '../src/reminders';
 import { type Catalogue, book, seedCatalogue } from './helpers';
 
 const log = pino({ level: 'silent' });
@@ -100,6 +100,10 @@ describe('sweepers sleep until due and wake on NOTIFY', () => {
       await new Promise((r) => setTimeout(r, 2_000));
       expect(new Set(mine().map((j) => j.jobId)).size).toBe(1);
       expect(mine().length).toBeLessThanOrEqual(3);
+      // An incremental sweep reads only the reminders due since the last one began.
+      expect(await reminderCandidates(db.sql, clock(), 500, new Date(dueAt - 1))).toContain(b.registrationId);
+      expect(await reminderCandidates(db.sql, clock(), 500, new Date(dueAt))).not.toContain(b.registrationId);
+      expect(await reminderCandidates(db.sql, clock())).toContain(b.registrationId);
     } finally {
       await sweeper.stop();
     }
