@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AdminOrder, ErasedOrder } from '@hs/contracts';
 import { css } from 'styled-system/css';
 import { Button } from '../../components/ui/button';
-import * as Dialog from '../../components/ui/dialog';
+import { AlertDialog } from '../../components/alert-dialog';
 import { TextField } from '../../components/ui/field';
 import { type ApiEnvelope, api } from '../../lib/api';
 import { ADMIN_PATHS, formatAdminDate, toastSuccess } from '../lib/admin-api';
@@ -56,40 +56,31 @@ export function ErasePersonalDataButton({
       >
         Erase personal data…
       </Button>
-      <Dialog.Root role="alertdialog" size="sm" open={open} onOpenChange={(e) => setOpen(e.open)}>
-        <Dialog.Portal>
-          <Dialog.Header>
-            <Dialog.Title>Erase personal data</Dialog.Title>
-            <Dialog.Description>
-              {`The names, contact details, identification numbers, dates of birth and medical notes of everyone on order ${order.referenceNumber} are erased for good. The order, its amounts and statuses stay.`}
-            </Dialog.Description>
-          </Dialog.Header>
-          <Dialog.Body>
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (matches && !pending) void erase();
-              }}
-            >
-              <TextField
-                label={`Type ${order.referenceNumber} to confirm`}
-                value={typed}
-                autoComplete="off"
-                onChange={(e) => setTyped(e.currentTarget.value)}
-              />
-            </form>
-          </Dialog.Body>
-          <Dialog.Footer>
-            <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
-              Keep
-            </Button>
-            <Button variant="danger" disabled={!matches} loading={pending} onClick={() => void erase()}>
-              Erase
-            </Button>
-          </Dialog.Footer>
-          <Dialog.CloseButton />
-        </Dialog.Portal>
-      </Dialog.Root>
+      <AlertDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Erase personal data"
+        description={`The names, contact details, identification numbers, dates of birth and medical notes of everyone on order ${order.referenceNumber} are erased for good. The order, its amounts and statuses stay.`}
+        safeLabel="Keep"
+        dangerLabel="Erase"
+        pending={pending}
+        dangerDisabled={!matches}
+        onConfirm={() => void erase()}
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (matches && !pending) void erase();
+          }}
+        >
+          <TextField
+            label={`Type ${order.referenceNumber} to confirm`}
+            value={typed}
+            autoComplete="off"
+            onChange={(e) => setTyped(e.currentTarget.value)}
+          />
+        </form>
+      </AlertDialog>
     </>
   );
 }

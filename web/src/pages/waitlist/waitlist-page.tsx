@@ -8,7 +8,7 @@ import { Page } from '../../components/layout/page';
 import { CheckCircleIcon, InfoIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
-import * as Dialog from '../../components/ui/dialog';
+import { AlertDialog } from '../../components/alert-dialog';
 import { LoadingPage } from '../../public/loading-page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { translateMessage as tm } from '../../i18n';
@@ -117,30 +117,22 @@ function LeaveButton({ token, onLeft }: { token: string; onLeft: () => void }) {
       <Button variant="outline" onClick={() => setOpen(true)}>
         {t('waitlist.leave')}
       </Button>
-      <Dialog.Root role="alertdialog" size="sm" open={open} onOpenChange={(e) => setOpen(e.open)}>
-        <Dialog.Portal>
-          <Dialog.Header>
-            <Dialog.Title>{t('waitlist.leaveQuestion')}</Dialog.Title>
-            <Dialog.Description>{t('waitlist.leaveWarning')}</Dialog.Description>
-          </Dialog.Header>
-          {failure ? (
-            <Dialog.Body>
-              <p role="alert" className={css({ color: 'danger.text', fontSize: 'sm' })}>
-                {failure}
-              </p>
-            </Dialog.Body>
-          ) : null}
-          <Dialog.Footer>
-            <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
-              {t('waitlist.stay')}
-            </Button>
-            <Button variant="danger" loading={pending} onClick={() => void leave()}>
-              {t('waitlist.leave')}
-            </Button>
-          </Dialog.Footer>
-          <Dialog.CloseButton />
-        </Dialog.Portal>
-      </Dialog.Root>
+      <AlertDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('waitlist.leaveQuestion')}
+        description={t('waitlist.leaveWarning')}
+        safeLabel={t('waitlist.stay')}
+        dangerLabel={t('waitlist.leave')}
+        pending={pending}
+        onConfirm={() => void leave()}
+      >
+        {failure ? (
+          <p role="alert" className={css({ color: 'danger.text', fontSize: 'sm' })}>
+            {failure}
+          </p>
+        ) : null}
+      </AlertDialog>
     </>
   );
 }
