@@ -8,6 +8,6 @@ import { type Env, int } from './env';
 export function readRetentionConfig(env: Env = process.env) {
   return {
     retentionDays: int(env, 'PERSONAL_DATA_RETENTION_DAYS', 730, { min: 30, max: 3650 }),
-    sweepMs: int(env, 'RETENTION_SWEEP_MS', 3_600_000, { min: 50 }),
+    sweepMs: int(env, 'RETENTION_SWEEP_MS', 3_600_000, { min: 50, max: 86_400_000 }),
   };
 }

@@ -169,7 +169,6 @@ function metadataFor(eventId: string, input: MetadataInput, trace: TraceCarrier 
     actor: input.actor,
     requestId: input.requestId ?? null,
     ...(trace?.traceparent ? { traceparent: trace.traceparent } : {}),
-    ...(trace?.tracestate ? { tracestate: trace.tracestate } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ export interface EventMetadata {
    * the projection batch and the jobs it causes join the request's trace through it.
    */
   traceparent?: string;
+  /** Written by older builds only: vendor state is not kept in the log. */
   tracestate?: string;
 }
 

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { TextMapPropagator } from '@opentelemetry/api';
 import { setTracingEnabled } from './span';
 
 export interface TracingOptions {
@@ -82,7 +83,19 @@ export async function startTracing(
     // A test's exporter sees each span as it ends; OTLP gets them in batches, off the request path.
     spanProcessors: [options.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter)],
   });
-  provider.register({ propagator: new W3CTraceContextPropagator() });
+  // A request's own trace headers are not followed: the public does not pick our trace ids or sampling
+  // (and what they send would land in the log's metadata). Our carriers (an event's metadata, a job's
+  // options) are plain { traceparent } objects; an HTTP request's headers always carry `host`.
+  const w3c = new W3CTraceContextPropagator();
+  const ownTraceContext: TextMapPropagator = {
+    inject: (context, carrier, setter) => w3c.inject(context, carrier, setter),
+    extract: (context, carrier, getter) =>
+      carrier !== null && typeof carrier === 'object' && 'host' in carrier
+        ? context
+        : w3c.extract(context, carrier, getter),
+    fields: () => w3c.fields(),
+  };
+  provider.register({ propagator: ownTraceContext });
   const unregister = registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
@@ -96,6 +109,9 @@ export async function startTracing(
         requestHook: (span, request) => {
           const route = request.routeOptions.url;
           span.updateName(route ? `${request.method} ${route}` : request.method);
+          // The plugin records the raw path, which can hold tokens (staff invites, waiting-list and
+          // opt-out links), references and postal codes: the template only.
+          span.setAttribute('url.path', route ?? 'unmatched');
         },
       }),
     ],

@@ -78,6 +78,22 @@ describe('tracing: a booking in one trace', () => {
     expect(tracing).not.toBeNull();
   });
 
+  it("names a request by its template, never its path, and does not follow a caller's trace headers", async () => {
+    exporter.reset();
+    const callersTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const res = await api.app.inject({
+      method: 'GET',
+      url: '/api/sms-opt-out/secret-token-123?x=1',
+      headers: { traceparent: `00-${callersTrace}-00f067aa0ba902b7-01`, tracestate: 'evil=1' },
+    });
+    expect(res.statusCode).toBeLessThan(500);
+    const spans = exporter.getFinishedSpans();
+    const request = spans.find((s) => s.attributes['url.path'] !== undefined);
+    expect(request, spans.map((s) => s.name).join(', ')).toBeDefined();
+    expect(String(request!.attributes['url.path'])).not.toContain('secret-token-123');
+    expect(spans.map(traceOf)).not.toContain(callersTrace);
+  });
+
   it('the request, the append and the email job share one trace id; the projection batch links to it', async () => {
     exporter.reset();
     const res = await api.app.inject({

@@ -12,6 +12,9 @@ import {
 } from '@hs/config';
 import { readMetricsToken } from '@hs/metrics';
 
+/** A sweeper's safety net is at most a day: a timer past 2^31 ms would fire at once, over and over. */
+const DAY_MS = 86_400_000;
+
 export const WORKER_ROLES = ['projector', 'reactor', 'jobs'] as const;
 export type WorkerRole = (typeof WORKER_ROLES)[number];
 
@@ -124,11 +127,11 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     jobBackoffMs: int(env, 'JOB_BACKOFF_MS', 5_000, { min: 10 }),
     lockDurationMs: int(env, 'WORKER_LOCK_DURATION_MS', 30_000, { min: 1_000 }),
     stalledIntervalMs: int(env, 'WORKER_STALLED_INTERVAL_MS', 30_000, { min: 100 }),
-    holdSweepMs: int(env, 'HOLD_SWEEP_MS', 300_000, { min: 50 }),
-    waitlistSweepMs: int(env, 'WAITLIST_SWEEP_MS', 300_000, { min: 50 }),
-    reminderSweepMs: int(env, 'REMINDER_SWEEP_MS', 300_000, { min: 50 }),
+    holdSweepMs: int(env, 'HOLD_SWEEP_MS', 300_000, { min: 50, max: DAY_MS }),
+    waitlistSweepMs: int(env, 'WAITLIST_SWEEP_MS', 300_000, { min: 50, max: DAY_MS }),
+    reminderSweepMs: int(env, 'REMINDER_SWEEP_MS', 300_000, { min: 50, max: DAY_MS }),
     reconcile: {
-      everyMs: int(env, 'RECONCILE_EVERY_MS', 300_000, { min: 50 }),
+      everyMs: int(env, 'RECONCILE_EVERY_MS', 300_000, { min: 50, max: DAY_MS }),
       lookbackMs: int(env, 'RECONCILE_LOOKBACK_HOURS', 72, { min: 1, max: 24 * 90 }) * 3_600_000,
       graceMs: int(env, 'RECONCILE_GRACE_MS', 60_000, { min: 0 }),
     },

@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiConfig } from '../../config';
 
-/** Liveness and the metrics keep answering under load: a restart or a blind operator would not help. */
-const SPARED = new Set(['/healthz', '/metrics']);
+/**
+ * Liveness, readiness and the metrics keep answering under load: a restart, a replica taken out of
+ * rotation (turning a spike into an outage) or a blind operator would not help.
+ */
+const SPARED = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
  * Load shedding (issue 47): past the event-loop delay or heap thresholds (ApiConfig.overload) every
