@@ -13,7 +13,7 @@ export {
   summarize,
 } from './order-timeline';
 export { selectDueHolds } from './due-holds';
-export { nextHoldDueAt, nextOfferDueAt } from './next-due';
+export { type DueTimes, nextHoldDueAt, nextOfferDueAt } from './next-due';
 export { selectDueNoShows } from './due-no-shows';
 export {
   type OwedWork,

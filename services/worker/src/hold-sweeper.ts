@@ -30,7 +30,7 @@ export function startHoldSweeper(opts: {
     clock,
     wake: opts.wake,
     failure: 'hold sweep failed; trying again',
-    nextDueAt: () => nextHoldDueAt(sql),
+    nextDueAt: (sweptAt) => nextHoldDueAt(sql, sweptAt),
     sweep: async () => {
       const expired = await expireDueHolds(sql, clock, { actor: ACTOR });
       if (expired.length > 0) log.info({ registrationIds: expired }, 'payment holds ran out; orders expired');

@@ -8,6 +8,7 @@
  * stop() interrupts the sleep and waits for a run under way.
  */
 import type { WakeSource } from '@hs/eventstore';
+import type { DueTimes } from '@hs/read-models';
 import type { Logger } from 'pino';
 
 /**
@@ -33,9 +34,11 @@ export interface SweeperOptions {
    * The next time something will be due, as the read models know it now (null: nothing known).
    * `sweptAt` is when the last run started: a due time at or before it was that run's to handle, so
    * a due time still there after it (a backlog over the sweep's batch, an order the log refused)
-   * brings the next run sooner than the safety net but backs off while it stays.
+   * brings the next run sooner than the safety net but backs off while it stays. A sweep whose rows
+   * can stay due (holds, offers) answers `DueTimes`: the overdue rows back off on their own while
+   * the next real due time still runs on time.
    */
-  nextDueAt?: (sweptAt: Date) => Promise<Date | null>;
+  nextDueAt?: (sweptAt: Date) => Promise<Date | null | DueTimes>;
   /** NOTIFYs of appends: each makes the sweeper ask `nextDueAt` again (or, with `sweepOnWake`, run). */
   wake?: WakeSource;
   /** A NOTIFY runs the sweep itself (the waiting-list matcher: a seat freed is work now). */
@@ -44,6 +47,15 @@ export interface SweeperOptions {
   clock?: () => Date;
   /** Overrides SETTLE_MS (tests). */
   settleMs?: number;
+}
+
+/** A plain due time is overdue when it is not after the run that should have handled it. */
+function dueTimes(answer: Date | null | DueTimes, sweptAt: Date): DueTimes {
+  if (answer === null) return { next: null, overdue: false };
+  if (!(answer instanceof Date)) return answer;
+  return answer.getTime() <= sweptAt.getTime()
+    ? { next: null, overdue: true }
+    : { next: answer, overdue: false };
 }
 
 export function startSweeper(opts: SweeperOptions) {
@@ -96,18 +108,17 @@ export function startSweeper(opts: SweeperOptions) {
     const safety = endedAt + opts.everyMs - Date.now();
     if (failures > 0) return { ms: Math.min(safety, RETRY_MS * 2 ** (failures - 1)), overdue: false };
     if (!opts.nextDueAt) return { ms: safety, overdue: false };
-    let due: Date | null;
+    let due: DueTimes;
     try {
-      due = await opts.nextDueAt(sweptAt);
+      due = dueTimes(await opts.nextDueAt(sweptAt), sweptAt);
     } catch (err) {
       opts.log.warn({ err: (err as Error).message }, `${opts.failure} (next due time)`);
       return { ms: Math.min(safety, RETRY_MS), overdue: false };
     }
-    if (!due) return { ms: safety, overdue: false };
+    const untilNext = due.next ? due.next.getTime() - clock().getTime() + DUE_MARGIN_MS : safety;
     // Still due after the run that should have handled it: again soon, then less and less often.
-    if (due.getTime() <= sweptAt.getTime())
-      return { ms: Math.min(safety, RETRY_MS * 2 ** overdueRuns), overdue: true };
-    return { ms: Math.min(safety, due.getTime() - clock().getTime() + DUE_MARGIN_MS), overdue: false };
+    const untilRetry = due.overdue ? RETRY_MS * 2 ** overdueRuns : safety;
+    return { ms: Math.min(safety, untilNext, untilRetry), overdue: due.overdue };
   };
 
   const loop = async () => {

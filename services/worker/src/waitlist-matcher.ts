@@ -36,7 +36,7 @@ export function startWaitlistMatcher(opts: {
     wake: opts.wake,
     sweepOnWake: true,
     failure: 'waiting-list match failed; trying again',
-    nextDueAt: () => nextOfferDueAt(sql),
+    nextDueAt: (sweptAt) => nextOfferDueAt(sql, sweptAt),
     sweep: async () => {
       const { expired, offered } = await matchWaitlist(sql, clock, { offerMinutes }, { actor: ACTOR });
       if (expired.length > 0) log.info({ entryIds: expired }, 'waiting-list offers ran out');

@@ -142,6 +142,25 @@ describe('startSweeper', () => {
     expect(r.at.length).toBeLessThanOrEqual(3);
   });
 
+  it('a row its runs cannot clear does not hold back the next real due time', async () => {
+    const r = recorder();
+    const start = Date.now();
+    // One overdue row for good (backing off 1, 2, 4 s), and a hold falling due 2.5 s in: it runs then.
+    const nextHold = new Date(start + 2_500);
+    const s = startSweeper({
+      everyMs: 60_000,
+      sweep: r.sweep,
+      log,
+      failure: 'x',
+      nextDueAt: async (sweptAt) => ({ next: nextHold > sweptAt ? nextHold : null, overdue: true }),
+    });
+    await sleep(3_200);
+    await s.stop();
+    const offsets = r.at.map((t) => t - start);
+    // 0, ~1 s (backoff), ~2.5 s (the hold's due time, before the 3 s backoff run).
+    expect(offsets.some((o) => o >= 2_400 && o < 2_950), offsets.join(', ')).toBe(true);
+  });
+
   it('a failed run is tried again soon, not at the safety net', async () => {
     let calls = 0;
     const s = startSweeper({
