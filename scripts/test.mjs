@@ -23,7 +23,10 @@ const vitest = (name, extra) => {
   rmSync(outputFile, { force: true });
   const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...extra];
   if (level) args.push(levels[level]);
-  const result = spawnSync(join(root, 'node_modules', '.bin', 'vitest'), args, { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(join(root, 'node_modules', '.bin', 'vitest'), args, {
+    cwd: root,
+    stdio: 'inherit',
+  });
   return { status: result.status ?? 1, outputFile };
 };
 
@@ -32,7 +35,9 @@ log(`running ${level ?? 'all'} tests…`);
 // slows every process it watches by about a quarter, so only the domain project's run collects it.
 const runs = [];
 if (!level || level === 'unit') runs.push(vitest('domain', ['--project', 'domain', '--coverage.enabled']));
-runs.push(vitest('rest', ['--project', 'server', '--project', 'web', '--project', 'e2e', '--project', 'system']));
+runs.push(
+  vitest('rest', ['--project', 'server', '--project', 'web', '--project', 'e2e', '--project', 'system']),
+);
 
 // One report for .ci/run and scripts/ci-times.mjs, as if it had been one run.
 const merged = { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, testResults: [] };

@@ -158,7 +158,10 @@ describe('startSweeper', () => {
     await s.stop();
     const offsets = r.at.map((t) => t - start);
     // 0, ~1 s (backoff), ~2.5 s (the hold's due time, before the 3 s backoff run).
-    expect(offsets.some((o) => o >= 2_400 && o < 2_950), offsets.join(', ')).toBe(true);
+    expect(
+      offsets.some((o) => o >= 2_400 && o < 2_950),
+      offsets.join(', '),
+    ).toBe(true);
   });
 
   it('a failed run is tried again soon, not at the safety net', async () => {
