@@ -212,10 +212,14 @@ describe('worker: the reconciler enqueues again what Redis lost', () => {
     await expect.poll(() => mailsTo(partnerEmail).length, poll).toBe(1);
     await expect.poll(() => partnerConfirms.length, poll).toBe(1);
     await expect.poll(() => countOwedWork(db.sql), poll).toBe(0);
-    // the same jobs, under the same ids (a run deletes its row just before BullMQ marks it completed)
+    // The same jobs, under the same ids, and no other: the emails above went once each. A job that was
+    // running when Redis was flushed sends and records its fact, but BullMQ can no longer mark it
+    // completed (its keys went with the flush), so a completed set may lack it; it never holds a new id.
     const completed = (q: QueueName) => () => jobIds(queues[q], ['completed']);
-    await expect.poll(completed('confirmation-email'), poll).toEqual(before.confirmations);
-    await expect.poll(completed('receipt-email'), poll).toEqual(before.receipts);
+    const withinIds = (ids: (string | undefined)[]) => (got: (string | undefined)[]) =>
+      got.length >= ids.length - 1 && got.every((id) => ids.includes(id));
+    await expect.poll(completed('confirmation-email'), poll).toSatisfy(withinIds(before.confirmations));
+    await expect.poll(completed('receipt-email'), poll).toSatisfy(withinIds(before.receipts));
     await expect.poll(completed('partner-confirmation'), poll).toEqual(before.partner);
 
     // Redis lost again with the work owed again: nothing more is sent.
