@@ -36,7 +36,18 @@ log(`running ${level ?? 'all'} tests…`);
 const runs = [];
 if (!level || level === 'unit') runs.push(vitest('domain', ['--project', 'domain', '--coverage.enabled']));
 runs.push(
-  vitest('rest', ['--project', 'server', '--project', 'web', '--project', 'e2e', '--project', 'system']),
+  vitest('rest', [
+    '--project',
+    'server',
+    '--project',
+    'server-mocks',
+    '--project',
+    'web',
+    '--project',
+    'e2e',
+    '--project',
+    'system',
+  ]),
 );
 
 // One report for .ci/run and scripts/ci-times.mjs, as if it had been one run.

@@ -71,8 +71,8 @@ export function generateKeyBase64(): string {
 
 let ring: KeyRing | undefined;
 
-/** Set once by each composition root (api, worker, test stack, CLI). */
-export function configurePersonalData(keys: KeyRing): void {
+/** Set once by each composition root (api, worker, test stack, CLI); undefined: none (a new process). */
+export function configurePersonalData(keys: KeyRing | undefined): void {
   ring = keys;
 }
 
