@@ -16,7 +16,7 @@ import readCache from './plugins/app/read-cache';
 import redis from './plugins/app/redis';
 import web from './plugins/app/web';
 import metrics, { observeWorld } from './plugins/app/metrics';
-import underPressure from './plugins/external/under-pressure';
+import overload from './plugins/app/overload';
 import { createMetrics } from '@hs/metrics';
 import cors from './plugins/external/cors';
 import helmet from './plugins/external/helmet';
@@ -97,7 +97,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
 
   await app.register(errorHandler);
   // Overload sheds requests before any work is done for them (issue 47).
-  await app.register(underPressure, config.overload);
+  await app.register(overload, config.overload);
   await app.register(helmet);
   // Only the back-office previews use a cookie (routes/admin/previews.ts); everything else is bearer.
   await app.register(cookie);

@@ -93,8 +93,8 @@ export interface ApiConfig extends CommonConfig {
   /** The bearer token `/metrics` asks for (METRICS_TOKEN); without it `/metrics` answers 404 (issue 47). */
   metricsToken: string | undefined;
   /**
-   * Load shedding (issue 47, @fastify/under-pressure): 503 with Retry-After once the event loop's mean
-   * delay or the heap in use passes these; 0 turns a check off.
+   * Load shedding (issue 47, plugins/app/overload.ts): 503 with Retry-After once the event loop's
+   * delay (sampled once a second) or the heap in use passes these; 0 turns a check off.
    */
   overload: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; retryAfterSeconds: number };
 }

@@ -276,7 +276,7 @@ describe('metrics off, overload and readiness (issue 47)', () => {
       overload: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 1024 * 1024, retryAfterSeconds: 7 },
     });
     try {
-      // under-pressure samples the heap once a second
+      // the heap is sampled once a second
       await expect
         .poll(async () => (await api.app.inject('/api/events')).statusCode, {
           timeout: 10_000,
@@ -295,6 +295,28 @@ describe('metrics off, overload and readiness (issue 47)', () => {
       expect(
         sampleValue(parseScrape(scrape.body), 'http_requests_total', { status_code: '503' }),
       ).toBeGreaterThan(0);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('a blocked event loop sheds requests with 503 until it runs freely again', async () => {
+    const api = await startTestApi({
+      overload: { maxEventLoopDelayMs: 200, maxHeapUsedBytes: 0, retryAfterSeconds: 3 },
+    });
+    try {
+      expect((await api.app.inject('/api/events')).statusCode).toBe(200);
+      // Hold the loop for 1.5 s across the next once-a-second sample, which then fires late.
+      const until = Date.now() + 1500;
+      while (Date.now() < until) {}
+      await expect
+        .poll(async () => (await api.app.inject('/api/events')).statusCode, { timeout: 5_000, interval: 20 })
+        .toBe(503);
+      expect((await api.app.inject('/healthz')).statusCode).toBe(200);
+      // The next sample finds the loop on time again.
+      await expect
+        .poll(async () => (await api.app.inject('/api/events')).statusCode, { timeout: 5_000, interval: 100 })
+        .toBe(200);
     } finally {
       await api.close();
     }
