@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type TestDatabase, testDatabase, testRedis } from './test-database';
+import { seededDatabase } from './seeded-database';
+import { type TestDatabase, testRedis } from './test-database';
 import { freePort } from './free-port';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -59,10 +60,10 @@ async function waitReady(baseUrl: string, output: () => string, timeoutMs = 30_0
 }
 
 /**
- * The built product as a user runs it: a fresh database of its own (or `database`, when a test
- * brings one, say on a second cluster), seeded with the demo data, `apis` api processes (serving
- * the built web app) and `workers` worker processes, each on a free port. Needs `npm run build`
- * first (npm test does it).
+ * The built product as a user runs it: a fresh database of its own with the demo data (a clone of
+ * this run's seed, seeded-database.ts; or `database`, seeded here, when a test brings one, say on a
+ * second cluster), `apis` api processes (serving the built web app) and `workers` worker processes,
+ * each on a free port. Needs `npm run build` first (npm test does it).
  */
 export async function startProductStack(
   options: {
@@ -77,21 +78,16 @@ export async function startProductStack(
   for (const file of ['services/api/dist/server.js', 'services/worker/dist/main.js', 'web/dist/index.html']) {
     if (!existsSync(join(root, file))) throw new Error(`${file} is missing: run npm run build first`);
   }
-  const db = options.database ?? (await testDatabase({ max: 2 }));
   const redis = testRedis();
   const admin = { username: 'admin', password: 'e2e-admin-password' };
-  const env: Record<string, string> = {
+  const base: Record<string, string> = {
     ...(process.env as Record<string, string>),
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
-    DATABASE_URL: db.url,
     REDIS_URL: redis.url,
     BULLMQ_PREFIX: redis.prefix,
     HOST: '127.0.0.1',
     JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-000000',
-    // Issue 24: keys of its own per stack, shared by its api and workers.
-    PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
-    PERSONAL_DATA_HASH_KEY: randomBytes(32).toString('base64'),
     ADMIN_PASSWORD: admin.password,
     RATE_LIMITS: 'off',
     // A loaded test machine (other files' stacks, browsers) is no overload of this api: only the heap
@@ -103,12 +99,26 @@ export async function startProductStack(
     WEB_DIST: join(root, 'web/dist'),
     ...options.env,
   };
-  const seed = spawnSync('node', [join(root, 'services/api/dist/cli.js'), 'seed'], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`seed failed: ${seed.stderr || seed.stdout}`);
+  const seed = ['node', join(root, 'services/api/dist/cli.js'), 'seed'];
+  let db: TestDatabase;
+  let keys: Record<string, string>;
+  if (options.database) {
+    // Issue 24: keys of its own per stack, shared by its api and workers.
+    db = options.database;
+    keys = {
+      PERSONAL_DATA_KEY: options.env?.PERSONAL_DATA_KEY ?? randomBytes(32).toString('base64'),
+      PERSONAL_DATA_HASH_KEY: options.env?.PERSONAL_DATA_HASH_KEY ?? randomBytes(32).toString('base64'),
+    };
+    const seeded = spawnSync(seed[0]!, seed.slice(1), {
+      cwd: root,
+      env: { ...base, ...keys, DATABASE_URL: db.url },
+      encoding: 'utf8',
+    });
+    if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr || seeded.stdout}`);
+  } else {
+    ({ db, keys } = await seededDatabase({ seed, cwd: root, env: base, settings: options.env ?? {} }));
+  }
+  const env: Record<string, string> = { ...base, ...keys, DATABASE_URL: db.url };
 
   let output = '';
   const children: ChildProcess[] = [];

@@ -27,11 +27,14 @@ export function laneAdminUrl(): string {
   return (lane && process.env[`HS_TEST_ADMIN_URL_${lane}`]) || required('HS_TEST_ADMIN_URL');
 }
 
-/** A fresh, fully migrated database of its own, cloned from this run's template. */
-export async function testDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
+/**
+ * A fresh, fully migrated database of its own, cloned from this run's template (or from `template`,
+ * another database of this lane, such as a seeded one).
+ */
+export async function testDatabase(options: { max?: number; template?: string } = {}): Promise<TestDatabase> {
   const adminUrl = laneAdminUrl();
   const name = randomName(required('HS_TEST_RUN_ID'));
-  await createDatabase(adminUrl, name, required('HS_TEST_TEMPLATE_DB'));
+  await createDatabase(adminUrl, name, options.template ?? required('HS_TEST_TEMPLATE_DB'));
   const url = withDatabase(adminUrl, name);
   const sql = connect(url, { max: options.max ?? 10, applicationName: 'test' });
   return {
