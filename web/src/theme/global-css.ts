@@ -1,4 +1,5 @@
 import { defineGlobalStyles } from '@pandacss/dev';
+import { focusRing } from './focus-ring';
 
 export const globalCss = defineGlobalStyles({
   html: {
@@ -19,7 +20,7 @@ export const globalCss = defineGlobalStyles({
   '*, *::before, *::after': { borderColor: 'border.default' },
   '::selection': { bg: 'accent.muted' },
   'a, button, input, select, textarea, [tabindex]': {
-    _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' },
+    _focusVisible: focusRing,
   },
   '@media (prefers-reduced-motion: reduce)': {
     '*, *::before, *::after': {

@@ -48,7 +48,6 @@ const navLink = css({
   textDecoration: 'none',
   whiteSpace: 'nowrap',
   _hover: { bg: 'bg.muted', color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' },
   '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent.text' },
 });
 

@@ -157,7 +157,6 @@ export function AppointmentHeader({ sort, onSort }: { sort: OrderSort; onSort: (
           mx: '-1',
           px: '1',
           _hover: { color: 'fg.default' },
-          _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' },
         })}
       >
         Appointment

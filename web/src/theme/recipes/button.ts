@@ -1,4 +1,5 @@
 import { defineRecipe } from '@pandacss/dev';
+import { focusRing } from '../focus-ring';
 
 /** Filled with a palette's colour, darker on hover (but not when disabled). */
 const filled = (palette: 'accent' | 'danger') => ({
@@ -31,7 +32,7 @@ export const button = defineRecipe({
     verticalAlign: 'middle',
     whiteSpace: 'nowrap',
     textDecoration: 'none',
-    _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' },
+    _focusVisible: focusRing,
     _disabled: {
       cursor: 'not-allowed',
       opacity: '0.6',

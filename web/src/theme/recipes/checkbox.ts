@@ -1,5 +1,6 @@
 import { checkboxAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
+import { focusRing } from '../focus-ring';
 
 export const checkbox = defineSlotRecipe({
   className: 'checkbox',
@@ -26,7 +27,7 @@ export const checkbox = defineSlotRecipe({
       justifyContent: 'center',
       bg: 'bg.default',
       _checked: { bg: 'accent.default', borderColor: 'accent.default' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' },
+      _focusVisible: focusRing,
       _disabled: { opacity: '0.5', cursor: 'not-allowed' },
       '& svg': { w: '3.5', h: '3.5' },
     },

@@ -1,5 +1,6 @@
 import { switchAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
+import { focusRing } from '../focus-ring';
 
 export const switchRecipe = defineSlotRecipe({
   className: 'switch',
@@ -18,7 +19,7 @@ export const switchRecipe = defineSlotRecipe({
       p: '0.5',
       transition: 'background 0.15s',
       _checked: { bg: 'accent.default' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' },
+      _focusVisible: focusRing,
       _disabled: { opacity: '0.5', cursor: 'not-allowed' },
     },
     thumb: {

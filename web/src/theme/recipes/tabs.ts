@@ -1,5 +1,6 @@
 import { tabsAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
+import { focusRing } from '../focus-ring';
 
 export const tabs = defineSlotRecipe({
   className: 'tabs',
@@ -35,10 +36,10 @@ export const tabs = defineSlotRecipe({
       transition: 'color 0.15s, border-color 0.15s',
       _hover: { color: 'fg.default' },
       _selected: { color: 'accent.text', borderColor: 'accent.default' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '-2px' },
+      _focusVisible: { ...focusRing, outlineOffset: '-2px' },
       _disabled: { cursor: 'not-allowed', opacity: '0.5' },
     },
-    content: { _focusVisible: { outline: '2px solid', outlineColor: 'accent.focus', outlineOffset: '2px' } },
+    content: { _focusVisible: focusRing },
     indicator: { display: 'none' },
   },
   variants: {
