@@ -183,12 +183,3 @@ export const card = css({
   gap: '2',
   minW: '0',
 });
-export const cardFacts = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr)',
-  columnGap: '3',
-  rowGap: '1',
-  textStyle: 'sm',
-  '& dt': { color: 'fg.muted' },
-  '& dd': { overflowWrap: 'anywhere' },
-});

@@ -5,6 +5,7 @@ import { DownloadIcon, SearchIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import * as Table from '../../components/ui/table';
+import { DetailList } from '../../public/detail-list';
 import { LabeledSelect } from '../components/labeled-select';
 import { Pager } from '../components/pager';
 import { ListState, SectionHeader } from '../components/section';
@@ -35,7 +36,6 @@ import {
   appointmentText,
   balanceText,
   card,
-  cardFacts,
   useMediaQuery,
 } from './order-row-parts';
 
@@ -240,17 +240,17 @@ export function OrdersTab() {
                   </div>
                   <OrderBadges order={o} />
                 </div>
-                <dl className={cardFacts}>
-                  <dt>Event</dt>
-                  <dd>{o.eventName ?? ''}</dd>
-                  <dt>Appointment</dt>
-                  <dd>{appointmentText(o)}</dd>
-                  <dt>Amount</dt>
-                  <dd>
-                    S${o.totalAmount}
-                    {Number(o.balanceDue) > 0 ? ` · Balance S$${o.balanceDue}` : ''}
-                  </dd>
-                </dl>
+                <DetailList
+                  layout="side"
+                  rows={[
+                    ['Event', o.eventName ?? ''],
+                    ['Appointment', appointmentText(o)],
+                    [
+                      'Amount',
+                      `S$${o.totalAmount}${Number(o.balanceDue) > 0 ? ` · Balance S$${o.balanceDue}` : ''}`,
+                    ],
+                  ]}
+                />
                 {actionsOf(o, 'flex-start')}
               </li>
             ))}

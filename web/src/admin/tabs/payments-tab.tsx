@@ -10,6 +10,7 @@ import { Switch } from '../../components/ui/switch';
 import { toaster } from '../../components/ui/toaster';
 import { ApiError, api } from '../../lib/api';
 import { Notice } from '../../components/notice';
+import { DetailList } from '../../public/detail-list';
 import { SectionHeader } from '../components/section';
 import { useAsyncAction } from '../components/use-async-action';
 import { ADMIN_PATHS } from '../lib/admin-api';
@@ -119,31 +120,26 @@ export function PaymentsTab() {
               <Card.Description>Read-only: set in the server configuration.</Card.Description>
             </Card.Header>
             <Card.Body>
-              <dl
-                className={css({
-                  display: 'grid',
-                  gridTemplateColumns: 'auto 1fr',
-                  gap: '2 4',
-                  textStyle: 'sm',
-                  '& dt': { color: 'fg.muted' },
-                  '& dd': { fontWeight: 'medium', wordBreak: 'break-all' },
-                })}
-              >
-                <dt>Provider</dt>
-                <dd>{data.provider.name}</dd>
-                <dt>Environment</dt>
-                <dd>{data.provider.environment}</dd>
-                <dt>Merchant ID</dt>
-                <dd className={css({ fontFamily: 'mono' })}>{data.provider.merchantId}</dd>
-                <dt>Merchant Account</dt>
-                <dd>{data.provider.merchantAccountName}</dd>
-                <dt>Status</dt>
-                <dd>
-                  <Badge tone={data.provider.configured ? 'success' : 'warning'}>
-                    {data.provider.configured ? 'Configured' : 'Not configured'}
-                  </Badge>
-                </dd>
-              </dl>
+              <DetailList
+                layout="side"
+                rows={[
+                  ['Provider', data.provider.name],
+                  ['Environment', data.provider.environment],
+                  [
+                    'Merchant ID',
+                    <span key="merchant" className={css({ fontFamily: 'mono' })}>
+                      {data.provider.merchantId}
+                    </span>,
+                  ],
+                  ['Merchant Account', data.provider.merchantAccountName],
+                  [
+                    'Status',
+                    <Badge key="status" tone={data.provider.configured ? 'success' : 'warning'}>
+                      {data.provider.configured ? 'Configured' : 'Not configured'}
+                    </Badge>,
+                  ],
+                ]}
+              />
               <ProviderCheck live={!testMode} />
             </Card.Body>
           </Card.Root>
