@@ -2,7 +2,8 @@ import { availabilityLabel } from '@hs/domain';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Link } from 'wouter';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { panel } from 'styled-system/recipes';
 import { Page } from '../components/layout/page';
 import { Notice } from '../components/notice';
 import { MapPinIcon } from '../components/icons';
@@ -29,19 +30,18 @@ export function eventAvailability(event: EventSummary): string {
 const toneFor = (label: string) =>
   label === 'Fully Booked' ? 'danger' : label === 'Limited Slots' ? 'warning' : 'success';
 
-const row = css({
-  display: 'flex',
-  flexDirection: { base: 'column', sm: 'row' },
-  alignItems: { base: 'stretch', sm: 'center' },
-  justifyContent: 'space-between',
-  gap: '4',
-  p: { base: '4', md: '5' },
-  bg: 'bg.default',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'l3',
-  boxShadow: 'xs',
-});
+const row = cx(
+  panel(),
+  css({
+    display: 'flex',
+    flexDirection: { base: 'column', sm: 'row' },
+    alignItems: { base: 'stretch', sm: 'center' },
+    justifyContent: 'space-between',
+    gap: '4',
+    p: { base: '4', md: '5' },
+    boxShadow: 'xs',
+  }),
+);
 
 /** Where the event happens, one line: its location or venue, its clinics by region, or "not specified". */
 function EventWhere({ event }: { event: EventSummary }) {

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { HStack, Stack } from 'styled-system/jsx';
+import { panel } from 'styled-system/recipes';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Table from '../../components/ui/table';
@@ -158,13 +159,7 @@ function Queues() {
                   <article
                     key={q.name}
                     aria-label={`Queue ${q.name}`}
-                    className={css({
-                      borderWidth: '1px',
-                      borderColor: 'border.default',
-                      borderRadius: 'l3',
-                      bg: 'bg.default',
-                      p: '4',
-                    })}
+                    className={cx(panel(), css({ p: '4' }))}
                   >
                     <HStack justify="space-between" flexWrap="wrap" gap="2" mb="2">
                       <h3 className={css({ fontWeight: 'semibold', fontFamily: 'mono' })}>{q.name}</h3>

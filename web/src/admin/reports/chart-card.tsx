@@ -1,6 +1,7 @@
 import type { Insights } from '@hs/contracts';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { panel } from 'styled-system/recipes';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import * as Table from '../../components/ui/table';
@@ -31,14 +32,7 @@ export function ChartCard({
     <section
       aria-labelledby={headingId}
       data-chart={name}
-      className={css({
-        bg: 'bg.default',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'l3',
-        p: { base: '3', md: '4' },
-        minW: '0',
-      })}
+      className={cx(panel(), css({ p: { base: '3', md: '4' }, minW: '0' }))}
     >
       <div
         className={css({

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Grid, HStack, Stack } from 'styled-system/jsx';
+import { panel } from 'styled-system/recipes';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Dialog from '../../components/ui/dialog';
@@ -44,16 +45,7 @@ function Details({ rows }: { rows: DetailRow[] }) {
 
 function Block({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <section
-      aria-labelledby={id}
-      className={css({
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'l3',
-        p: '4',
-        bg: 'bg.default',
-      })}
-    >
+    <section aria-labelledby={id} className={cx(panel(), css({ p: '4' }))}>
       <h3 id={id} className={sectionTitle}>
         {title}
       </h3>

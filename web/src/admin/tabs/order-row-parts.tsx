@@ -1,7 +1,8 @@
 import type { AdminOrder } from '@hs/contracts';
 import { useSyncExternalStore } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { HStack } from 'styled-system/jsx';
+import { panel } from 'styled-system/recipes';
 import { ArrowRightIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -172,14 +173,13 @@ export function AppointmentHeader({ sort, onSort }: { sort: OrderSort; onSort: (
   );
 }
 
-export const card = css({
-  bg: 'bg.default',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'l3',
-  p: '3',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2',
-  minW: '0',
-});
+export const card = cx(
+  panel(),
+  css({
+    p: '3',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2',
+    minW: '0',
+  }),
+);

@@ -8,25 +8,25 @@ import { formatDateLabel, formatTimeLabel } from '@hs/domain';
 import useSWR from 'swr';
 import { useAuth } from '../../lib/auth';
 import { normalizeQueues } from '../lib/queues';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
+import { panel } from 'styled-system/recipes';
 import * as Table from '../../components/ui/table';
 import type { ApiEnvelope } from '../../lib/api';
 import { ListState, SectionHeader } from '../components/section';
 import { ADMIN_PATHS, formatAdminDateTime } from '../lib/admin-api';
 import { formatPrice } from './packages-tab';
 
-const tile = css({
-  bg: 'bg.default',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'l3',
-  p: { base: '3', md: '4' },
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '1',
-  minW: '0',
-});
+const tile = cx(
+  panel(),
+  css({
+    p: { base: '3', md: '4' },
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '1',
+    minW: '0',
+  }),
+);
 const tileLabel = css({ color: 'fg.muted', textStyle: 'sm', fontWeight: 'medium' });
 const tileValue = css({ fontSize: '2xl', fontWeight: 'bold' });
 

@@ -7,6 +7,7 @@ import { drawer } from './drawer';
 import { field } from './field';
 import { input } from './input';
 import { menu } from './menu';
+import { panel } from './panel';
 import { skeleton } from './skeleton';
 import { spinner } from './spinner';
 import { switchRecipe } from './switch';
@@ -14,7 +15,7 @@ import { table } from './table';
 import { tabs } from './tabs';
 import { toast } from './toast';
 
-export const recipes = { badge, button, input, spinner, skeleton };
+export const recipes = { badge, button, input, panel, spinner, skeleton };
 export const slotRecipes = {
   card,
   checkbox,

@@ -1,4 +1,4 @@
-/** A raised surface's background and rounded border (cards, toasts). */
+/** A raised surface's background and rounded border (cards, toasts, panels). */
 export const surface = {
   bg: 'bg.default',
   borderRadius: 'l3',
