@@ -13,7 +13,11 @@ import {
   optionalUrl,
   readCommonConfig,
   manageLinkSecretService,
+  type PayNowConfig,
+  payNowServices,
   personalDataKeyServices,
+  readPayNowConfig,
+  refuseFakeStripeInProduction,
   refuseFakesInProduction,
   str,
 } from '@hs/config';
@@ -97,12 +101,16 @@ export interface ApiConfig extends CommonConfig {
    * delay (sampled once a second) or the heap in use passes these; 0 turns a check off.
    */
   overload: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; retryAfterSeconds: number };
+  /** PayNow through Stripe (issue 48). */
+  paynow: PayNowConfig;
 }
 
 const heapLimitBytes = getHeapStatistics().heap_size_limit;
 
 export function readApiConfig(env: Env = process.env): ApiConfig {
   const common = readCommonConfig(env);
+  const paynow = readPayNowConfig(env);
+  refuseFakeStripeInProduction(common, paynow);
   let jwtSecret = optionalStr(env, 'JWT_SECRET');
   if (!jwtSecret) {
     if (common.env === 'production') throw new ConfigError('JWT_SECRET', 'is required in production');
@@ -167,6 +175,7 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
     },
     paymentTestModeDefault: bool(env, 'PAYMENT_TEST_MODE', common.env !== 'production' || common.demo),
     groupCommit: oneOf(env, 'GROUP_COMMIT', ['on', 'off'] as const, 'on') === 'on',
+    paynow,
     metricsToken: readMetricsToken(env),
     overload: {
       maxEventLoopDelayMs: int(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000, { min: 0 }),
@@ -179,6 +188,7 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
   };
   refuseFakesInProduction(common, [
     ...personalDataKeyServices(env),
+    ...payNowServices(paynow),
     {
       variable: 'INSURER_API_URL',
       configured: !!config.insurer.apiUrl,

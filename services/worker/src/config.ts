@@ -7,7 +7,11 @@ import {
   optionalUrl,
   readCommonConfig,
   manageLinkSecretService,
+  type PayNowConfig,
+  payNowServices,
   personalDataKeyServices,
+  readPayNowConfig,
+  refuseFakeStripeInProduction,
   refuseFakesInProduction,
 } from '@hs/config';
 import { readMetricsToken } from '@hs/metrics';
@@ -56,6 +60,8 @@ export interface WorkerConfig extends CommonConfig {
    * WORKER_METRICS_HOST; it needs METRICS_TOKEN, which every scrape must carry as a bearer token.
    */
   metrics: { port: number; host: string; token: string } | undefined;
+  /** PayNow through Stripe (issue 48): the sweeper asks Stripe about intents whose webhook never came. */
+  paynow: PayNowConfig;
   /** The SMS provider (Twilio Messages API shape); without SMS_PROVIDER_URL the fake gateway serves. */
   sms: { providerUrl: string | undefined; accountSid: string; authToken: string; senderId: string };
 }
@@ -80,8 +86,11 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
   }
   const partnerUrl = optionalUrl(env, 'PARTNER_API_URL', ['http', 'https']);
   const smsUrl = optionalUrl(env, 'SMS_PROVIDER_URL', ['http', 'https']);
+  const paynow = readPayNowConfig(env);
+  refuseFakeStripeInProduction(common, paynow);
   refuseFakesInProduction(common, [
     ...personalDataKeyServices(env),
+    ...payNowServices(paynow),
     {
       variable: 'PARTNER_API_URL',
       configured: !!partnerUrl,
@@ -114,6 +123,7 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
             host: optionalStr(env, 'WORKER_METRICS_HOST') ?? '0.0.0.0',
             token: metricsToken,
           },
+    paynow,
     roles: roles as WorkerRole[],
     workerId: optionalStr(env, 'WORKER_ID'),
     jobConcurrency: int(env, 'WORKER_CONCURRENCY', 5, { min: 1, max: 100 }),

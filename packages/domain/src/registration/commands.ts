@@ -4,6 +4,7 @@ import type {
   AppliedDiscount,
   ParticipantChanges,
   ParticipantSnapshot,
+  PayNowCloseReason,
   PdfDocument,
   RefundFailure,
   RefundKind,
@@ -78,6 +79,7 @@ const METHOD_LABELS: Record<string, string> = {
   nets: 'NETS',
   card_terminal: 'Card (terminal at the clinic)',
   prepaid: 'Prepaid',
+  paynow: 'PayNow',
 };
 
 /** A PaymentRecorded's method as a receipt names it; an unknown one as it was recorded. */
@@ -175,6 +177,25 @@ export type RecordPaymentVoidedCommand = {
   at: string;
 };
 
+/**
+ * A PayNow QR was opened at Stripe for what the order owes (issue 48). `amountCents` is the balance
+ * the api saw: refused when the order owes something else by now. An intent already open for the
+ * order is closed ('replaced') in the same decision.
+ */
+export type OpenPayNowIntentCommand = {
+  type: 'OpenPayNowIntent';
+  intentId: string;
+  amountCents: number;
+  at: string;
+};
+
+export type ClosePayNowIntentCommand = {
+  type: 'ClosePayNowIntent';
+  intentId: string;
+  reason: PayNowCloseReason;
+  at: string;
+};
+
 export type RecordConfirmationEmailSentCommand = {
   type: 'RecordConfirmationEmailSent';
   to: string;
@@ -238,6 +259,8 @@ export type RegistrationCommand =
   | RecordRefundCommand
   | RecordRefundFailedCommand
   | RecordPaymentVoidedCommand
+  | OpenPayNowIntentCommand
+  | ClosePayNowIntentCommand
   | RecordConfirmationEmailSentCommand
   | RecordReminderEmailSentCommand
   | RecordPdfGeneratedCommand

@@ -21,6 +21,7 @@ import {
   recordPayment,
   recordPaymentVoided,
 } from './decide/payment';
+import { closePayNowIntent, openPayNowIntent } from './decide/paynow';
 import { recordRefund, recordRefundFailed, requestRefund } from './decide/refunds';
 import { rescheduleRegistration } from './decide/reschedule';
 import { cancelRegistration, changeStatusByAdmin } from './decide/status';
@@ -57,6 +58,8 @@ export {
 export { evolveRegistration } from './evolve';
 export {
   type CardPayment,
+  type OpenPayNowIntent,
+  type PaymentGatewayKind,
   type FailedRefund,
   type PendingRefund,
   type RefundEntry,
@@ -106,6 +109,10 @@ export function decideRegistration(
       return recordRefundFailed(state, command);
     case 'RecordPaymentVoided':
       return recordPaymentVoided(state, command);
+    case 'OpenPayNowIntent':
+      return openPayNowIntent(state, command);
+    case 'ClosePayNowIntent':
+      return closePayNowIntent(state, command);
     case 'RecordConfirmationEmailSent':
       return recordConfirmationEmailSent(state, command);
     case 'RecordReminderEmailSent':

@@ -1,12 +1,7 @@
 /** The fold of a `registration-<id>` stream; apart from state.ts so the state's shape reads on its own. */
 import type { RegistrationEvent } from './events';
 import { erasedContact, erasedParticipant } from './personal-data';
-import {
-  type RefundEntry,
-  type RegistrationState,
-  applyParticipantChanges,
-  isGatewayPaymentMethod,
-} from './state';
+import { type RefundEntry, type RegistrationState, applyParticipantChanges, paymentGatewayOf } from './state';
 
 export function evolveRegistration(state: RegistrationState, event: RegistrationEvent): RegistrationState {
   switch (event.type) {
@@ -61,15 +56,33 @@ export function evolveRegistration(state: RegistrationState, event: Registration
       return { ...state, discount: event.data.discount, pricing: event.data.pricing };
     case 'PaymentRecorded': {
       const { transactionId, amountCents, method } = event.data;
-      const card = isGatewayPaymentMethod(method);
+      const gateway = paymentGatewayOf(method);
       return {
         ...state,
         paidCents: state.paidCents + amountCents,
-        cardPaidCents: state.cardPaidCents + (card ? amountCents : 0),
+        cardPaidCents: state.cardPaidCents + (gateway ? amountCents : 0),
         transactionIds: [...state.transactionIds, transactionId],
-        cardPayments: card ? [...state.cardPayments, { transactionId, amountCents }] : state.cardPayments,
+        cardPayments: gateway
+          ? [...state.cardPayments, { transactionId, amountCents, gateway }]
+          : state.cardPayments,
+        payNowIntent: state.payNowIntent?.intentId === transactionId ? null : state.payNowIntent,
       };
     }
+    case 'PayNowIntentOpened':
+      return {
+        ...state,
+        payNowIntent: {
+          intentId: event.data.intentId,
+          amountCents: event.data.amountCents,
+          openedAt: event.data.at,
+        },
+        payNowIntentCount: state.payNowIntentCount + 1,
+      };
+    case 'PayNowIntentClosed':
+      return {
+        ...state,
+        payNowIntent: state.payNowIntent?.intentId === event.data.intentId ? null : state.payNowIntent,
+      };
     case 'StatusChanged':
       return {
         ...state,

@@ -18,6 +18,7 @@ export const REGISTRATION_MESSAGES = {
   deskBalanceChanged: (cents: number) =>
     `The balance is now S$${toMoneyString(cents)}: check the amount with the customer, then record it again.`,
   notCovered: 'The balance is not covered yet',
+  payNowBalanceChanged: 'The balance changed while the PayNow QR was being made. Please try again.',
   notPartner: 'This registration did not come from the partner',
   notWorkerFact: 'This is not a fact the worker records',
   expired: 'This reservation has expired',

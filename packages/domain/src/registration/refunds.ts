@@ -7,7 +7,7 @@ import type { Cents } from '../money';
 import type { FailedRefund, PendingRefund, RefundEntry, RegistrationState } from './state';
 
 // Moved to state.ts (evolve counts card payments with it); index.ts still exports it from here.
-export { isGatewayPaymentMethod } from './state';
+export { PAYNOW_METHOD, isGatewayPaymentMethod, paymentGatewayOf } from './state';
 
 /** What can still be refunded: card-paid minus already refunded. */
 export function refundableCents(state: RegistrationState): Cents {

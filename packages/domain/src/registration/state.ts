@@ -26,10 +26,21 @@ export interface RefundEntry {
   transactionId?: string;
 }
 
-/** A card payment our gateway took. */
+/** A payment one of our gateways took: a card sale (Braintree) or a PayNow intent (Stripe, issue 48). */
 export interface CardPayment {
   transactionId: string;
   amountCents: number;
+  /** Which gateway gives it back. */
+  gateway: PaymentGatewayKind;
+}
+
+export type PaymentGatewayKind = 'card' | 'paynow';
+
+/** The PayNow QR open for the balance due (issue 48). */
+export interface OpenPayNowIntent {
+  intentId: string;
+  amountCents: number;
+  openedAt: string;
 }
 
 /** A refund asked of the gateway and not answered yet: its amount is reserved. */
@@ -96,6 +107,10 @@ export interface RegistrationState {
   cancelledAt: string | null;
   /** Moves to another timeslot so far (the next one's calendar SEQUENCE is this + 1). */
   rescheduleCount: number;
+  /** The PayNow intent open for the balance due, if any (issue 48). */
+  payNowIntent: OpenPayNowIntent | null;
+  /** PayNow intents opened so far (the next one's idempotency key counts from it). */
+  payNowIntentCount: number;
   /** Per participant id, their check-in at the front desk (issue 23). */
   checkIns: Record<string, CheckInMark>;
   /** The largest balance the desk waived at a check-in (issue 45); a later check-in owing no more needs no new waiver. */
@@ -138,6 +153,8 @@ export function initialRegistrationState(): RegistrationState {
     partnerConfirmed: false,
     cancelledAt: null,
     rescheduleCount: 0,
+    payNowIntent: null,
+    payNowIntentCount: 0,
     checkIns: {},
     checkInWaivedCents: 0,
     noShowMarked: false,
@@ -145,12 +162,20 @@ export function initialRegistrationState(): RegistrationState {
     personalDataErasedAt: null,
   };
 }
-/** Payment methods the api records for a sale through our gateway: 'card', 'test card (Visa ending 1111)'. */
-const GATEWAY_METHOD = /^(test )?card\b/;
+/** Payment methods the api records for a sale through our card gateway: 'card', 'test card (Visa ending 1111)'. */
+const CARD_METHOD = /^(test )?card\b/;
+/** The method of a PayNow payment (issue 48). */
+export const PAYNOW_METHOD = 'paynow';
 
-/** The payment was taken by our gateway (so it can be refunded through it). */
+/** The gateway that took a payment of this method (so it can be refunded through it), or null (desk, partner). */
+export function paymentGatewayOf(method: string): PaymentGatewayKind | null {
+  if (CARD_METHOD.test(method)) return 'card';
+  return method === PAYNOW_METHOD ? 'paynow' : null;
+}
+
+/** The payment was taken by one of our gateways (so it can be refunded through it). */
 export function isGatewayPaymentMethod(method: string): boolean {
-  return GATEWAY_METHOD.test(method);
+  return paymentGatewayOf(method) !== null;
 }
 
 export function applyParticipantChanges(

@@ -12,6 +12,8 @@ import type {
 } from './booking';
 import type { CheckInUndone, MarkedNoShow, ParticipantsCheckedIn } from './front-desk';
 import type {
+  PayNowIntentClosed,
+  PayNowIntentOpened,
   PaymentRecorded,
   PaymentVoided,
   RefundFailed,
@@ -65,6 +67,8 @@ export type RegistrationEvent =
   | RefundRecorded
   | RefundFailed
   | PaymentVoided
+  | PayNowIntentOpened
+  | PayNowIntentClosed
   | ConfirmationEmailSent
   | ReminderEmailSent
   | PdfGenerated
@@ -94,6 +98,8 @@ export const REGISTRATION_EVENT_TYPES = [
   'RefundRecorded',
   'RefundFailed',
   'PaymentVoided',
+  'PayNowIntentOpened',
+  'PayNowIntentClosed',
   'ConfirmationEmailSent',
   'ReminderEmailSent',
   'PdfGenerated',

@@ -56,3 +56,21 @@ export type PaymentVoided = DomainEvent<
   'PaymentVoided',
   { transactionId: string; amountCents: number; reason: string; at: string }
 >;
+
+/**
+ * A PayNow QR opened for the balance due (issue 48): a Stripe PaymentIntent, paid when Stripe says so
+ * (then PaymentRecorded with method 'paynow' and this intent id). One is open at a time.
+ */
+export type PayNowIntentOpened = DomainEvent<
+  'PayNowIntentOpened',
+  { intentId: string; amountCents: number; at: string }
+>;
+/**
+ * Why an open PayNow intent closed unpaid: 'replaced' by one for a new balance, 'expired' or
+ * 'cancelled' with its order (cancelled at Stripe), 'failed' at Stripe.
+ */
+export type PayNowCloseReason = 'replaced' | 'expired' | 'cancelled' | 'failed';
+export type PayNowIntentClosed = DomainEvent<
+  'PayNowIntentClosed',
+  { intentId: string; reason: PayNowCloseReason; at: string }
+>;
