@@ -10,6 +10,7 @@ export * from './payments/refund-rules';
 export * from './payments/test-gateway';
 export * from './payments/braintree-gateway';
 export * from './payments/fake-braintree-server';
+export * from './paynow';
 export * from './partner/partner-client';
 export * from './partner/fake-partner';
 export * from './sms/sms-gateway';
