@@ -4,7 +4,6 @@ import {
   EVENT_CONFIG_DEFAULTS,
   EVENT_CONFIG_LIMITS,
   EVENT_CONFIG_TYPES,
-  type WholeNumberLimit,
   eventFormSchema,
 } from '@hs/domain';
 import { useState } from 'react';
@@ -24,6 +23,7 @@ import {
   useEntityDialog,
 } from '../entity-tab';
 import { ADMIN_PATHS, useAdminList } from '../lib/admin-api';
+import { wholeNumber } from '../lib/whole-number';
 import type { AdminEvent, AdminPackage } from '@hs/contracts';
 import { ManualTimeslots } from './event-timeslots';
 import {
@@ -39,17 +39,6 @@ import {
   reminderRows,
   reminderSchedule,
 } from './reminder-schedule-editor';
-
-/** A number field's text as a whole number within `limit`. */
-const wholeNumber = ({ min, max, message }: WholeNumberLimit) =>
-  v.pipe(
-    v.union([v.string(), v.number()], message),
-    v.transform((x) => (typeof x === 'string' && x.trim() === '' ? Number.NaN : Number(x))),
-    v.number(message),
-    v.integer(message),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
 
 /** The spec's event form (section 5) plus its packages and timeslot mode. */
 export const eventDialogSchema = v.object({

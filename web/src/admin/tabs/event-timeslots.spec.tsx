@@ -137,6 +137,21 @@ describe('event dialog: manual dates and timeslots', () => {
     ).toBeTruthy();
   });
 
+  it('checks the capacity against the event config range and sends nothing out of it', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/packages': { success: true, data: [] },
+      'GET /api/admin/timeslots/postal-code': slots(),
+    });
+    renderWithProviders(<EventDialog event={manualEvent} open onOpenChange={noop} onSaved={noop} />);
+    await screen.findByText('9:00 AM · 4/30 booked');
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-07-01' } });
+    await userEvent.clear(screen.getByLabelText('Capacity'));
+    await userEvent.type(screen.getByLabelText('Capacity'), '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Timeslot' }));
+    expect(screen.getByText('Capacity must be between 1 and 10000')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
   it('asks to save first when the event is not manual yet', async () => {
     stubApi({ 'GET /api/admin/packages': { success: true, data: [] } });
     renderWithProviders(<EventDialog event={null} open onOpenChange={noop} onSaved={noop} />);

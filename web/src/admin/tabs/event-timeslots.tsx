@@ -1,15 +1,19 @@
-import { EVENT_CONFIG_LIMITS } from '@hs/domain';
-import { type KeyboardEvent, useState } from 'react';
+import { EVENT_CONFIG_LIMITS, calendarDay } from '@hs/domain';
+import type { KeyboardEvent } from 'react';
 import useSWR from 'swr';
+import * as v from 'valibot';
 import { css } from 'styled-system/css';
 import { Grid, HStack, Stack } from 'styled-system/jsx';
 import { PlusIcon } from '../../components/icons';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import { type ApiEnvelope, api } from '../../lib/api';
 import { ADMIN_PATHS, failureMessage, toastSuccess } from '../lib/admin-api';
 import type { Timeslot, TimeslotSearchAnswer } from '@hs/contracts';
 import { useAsyncAction } from '../components/use-async-action';
+import { useForm } from '../lib/use-form';
+import { wholeNumber } from '../lib/whole-number';
 
 /**
  * Any served postal code: for a manual event the admin search answers every upcoming manual slot
@@ -29,15 +33,15 @@ export function manualSlotsKey(eventId: number) {
   return [ADMIN_PATHS.timeslotSearch, { eventId, postalCode: ANY_POSTAL_CODE }] as const;
 }
 
-function validate(v: { date: string; time: string; capacity: string }) {
-  const errors: Record<string, string> = {};
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v.date)) errors.date = MANUAL_SLOT_MESSAGES.date;
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v.time)) errors.time = MANUAL_SLOT_MESSAGES.time;
-  const n = Number(v.capacity);
-  if (v.capacity.trim() === '' || !Number.isInteger(n) || n < CAPACITY.min || n > CAPACITY.max)
-    errors.capacity = MANUAL_SLOT_MESSAGES.capacity;
-  return errors;
-}
+/**
+ * The add-a-slot row's fields, checked as the server checks them. Their names are apart from the
+ * event form's: one DOM form holds both, and its submit looks fields up by name.
+ */
+const manualSlotSchema = v.object({
+  slotDate: calendarDay(MANUAL_SLOT_MESSAGES.date),
+  slotTime: v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, MANUAL_SLOT_MESSAGES.time)),
+  slotCapacity: wholeNumber(CAPACITY),
+});
 
 /**
  * A manual event's dates and timeslots: the upcoming slots by date with seats booked, and a row to
@@ -45,26 +49,26 @@ function validate(v: { date: string; time: string; capacity: string }) {
  */
 export function ManualTimeslots({ eventId, defaultCapacity }: { eventId: number; defaultCapacity: number }) {
   const { data, error, isLoading, mutate } = useSWR<TimeslotSearchAnswer>(manualSlotsKey(eventId));
-  const [values, setValues] = useState({ date: '', time: '09:00', capacity: String(defaultCapacity) });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm(manualSlotSchema, {
+    slotDate: '',
+    slotTime: '09:00',
+    slotCapacity: String(defaultCapacity),
+  });
   const { pending, run } = useAsyncAction();
 
   const groups = Object.entries(data?.data ?? {}).sort(([a], [b]) => a.localeCompare(b));
 
-  const add = async () => {
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    await run(async () => {
+  const add = form.handleSubmit((slot) =>
+    run(async () => {
       const res = await api.post<ApiEnvelope<Timeslot>>(`${ADMIN_PATHS.events}/${eventId}/timeslots`, {
-        date: values.date,
-        time: values.time,
-        maxAttendees: Number(values.capacity),
+        date: slot.slotDate,
+        time: slot.slotTime,
+        maxAttendees: slot.slotCapacity,
       });
       toastSuccess('Timeslot added', res?.data ? `${res.data.label} on ${res.data.date}` : undefined);
       await mutate();
-    }, 'Failed to create timeslot');
-  };
+    }, 'Failed to create timeslot'),
+  );
 
   // Enter adds the slot instead of submitting the event form around it.
   const onKeyDown = (e: KeyboardEvent) => {
@@ -73,9 +77,6 @@ export function ManualTimeslots({ eventId, defaultCapacity }: { eventId: number;
       void add();
     }
   };
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-
   return (
     <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       <legend className={css({ fontWeight: 'medium', textStyle: 'sm', mb: '1.5' })}>
@@ -101,21 +102,10 @@ export function ManualTimeslots({ eventId, defaultCapacity }: { eventId: number;
               <span className={css({ textStyle: 'sm', fontWeight: 'medium' })}>{g.date.label}</span>
               <HStack gap="2" flexWrap="wrap" mt="1">
                 {g.timeslots.map((s) => (
-                  <span
-                    key={s.id}
-                    className={css({
-                      textStyle: 'xs',
-                      px: '2',
-                      py: '1',
-                      borderRadius: 'l2',
-                      borderWidth: '1px',
-                      borderColor: s.isAvailable ? 'border.default' : 'danger.border',
-                      bg: s.isAvailable ? 'bg.muted' : 'danger.subtle',
-                    })}
-                  >
+                  <Badge key={s.id} tone={s.isAvailable ? 'neutral' : 'danger'}>
                     {s.label} · {s.currentAttendees}/{s.maxAttendees} booked
                     {s.isAvailable ? '' : ' · blocked'}
-                  </span>
+                  </Badge>
                 ))}
               </HStack>
             </li>
@@ -124,34 +114,15 @@ export function ManualTimeslots({ eventId, defaultCapacity }: { eventId: number;
       )}
       <Stack gap="2">
         <Grid columns={{ base: 1, sm: 3 }} gap="3" alignItems="start">
-          <Field.TextField
-            label="Date"
-            type="date"
-            name="slotDate"
-            value={values.date}
-            onChange={set('date')}
-            onKeyDown={onKeyDown}
-            error={errors.date}
-          />
-          <Field.TextField
-            label="Time"
-            type="time"
-            name="slotTime"
-            value={values.time}
-            onChange={set('time')}
-            onKeyDown={onKeyDown}
-            error={errors.time}
-          />
+          <Field.TextField label="Date" type="date" {...form.field('slotDate')} onKeyDown={onKeyDown} />
+          <Field.TextField label="Time" type="time" {...form.field('slotTime')} onKeyDown={onKeyDown} />
           <Field.TextField
             label="Capacity"
             type="number"
             inputMode="numeric"
             min={1}
-            name="slotCapacity"
-            value={values.capacity}
-            onChange={set('capacity')}
+            {...form.field('slotCapacity')}
             onKeyDown={onKeyDown}
-            error={errors.capacity}
           />
         </Grid>
         <div>
