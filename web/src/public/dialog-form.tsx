@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { Button } from '../components/ui/button';
 import * as Dialog from '../components/ui/dialog';
 
@@ -23,11 +23,7 @@ export function DialogForm({ id, onSubmit, children }: DialogFormProps) {
         e.stopPropagation();
         onSubmit();
       }}
-      className={css({
-        display: 'grid',
-        gap: '4',
-        gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-      })}
+      className={grid({ columns: { base: 1, sm: 2 }, gap: '4' })}
     >
       {children}
     </form>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { translateMessage as tm } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { FormField, PostalCodeField } from '../../public/form-field';
@@ -48,13 +49,7 @@ export function PersonalStep({ values, errors, onChange, onBlur, timeslots, part
   } as const;
   const postalValid = isSixDigitPostalCode(values.postalCode.trim());
   return (
-    <div
-      className={css({
-        display: 'grid',
-        gap: '4',
-        gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
-      })}
-    >
+    <div className={grid({ columns: { base: 1, md: 2 }, gap: '4' })}>
       {partner ? (
         <p
           className={cx(

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { PencilIcon } from '../../components/icons';
 import { FormCardPage } from './form-card-page';
 import { Button } from '../../components/ui/button';
@@ -257,13 +258,7 @@ export function ParticipantsRegistrationPage() {
           <h2 id="pr-section-address" className={sectionTitle}>
             {t('reg.contactAddress')}
           </h2>
-          <div
-            className={css({
-              display: 'grid',
-              gap: '4',
-              gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
-            })}
-          >
+          <div className={grid({ columns: { base: 1, md: 2 }, gap: '4' })}>
             <PostalCodeField helperText={t('reg.postalHelper')} {...field('postalCode')} />
             <FormField label={t('person.unitNumber')} autoComplete="address-line2" {...field('unitNumber')} />
             <div className={css({ gridColumn: { md: '1 / -1' } })}>

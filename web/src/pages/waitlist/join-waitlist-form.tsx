@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { formActionsRow } from '../../public/spread-row';
 import { ArrowLeftIcon, CheckCircleIcon, PlusIcon, XIcon } from '../../components/icons';
 import { Notice } from '../../components/notice';
@@ -34,11 +35,7 @@ export interface JoinWaitlistFormProps {
   onCancel: () => void;
 }
 
-const grid = css({
-  display: 'grid',
-  gap: '4',
-  gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-});
+const twoColumns = grid({ columns: { base: 1, md: 2 }, gap: '4' });
 
 /** "Join the waiting list": the wizard's details prefilled, preferred dates optional; POST /api/waitlist. */
 export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormProps) {
@@ -183,7 +180,7 @@ export function JoinWaitlistForm({ event, initial, onCancel }: JoinWaitlistFormP
         </h2>
         <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>{t('waitlist.formIntro')}</p>
       </div>
-      <div className={grid}>
+      <div className={twoColumns}>
         <div className={css({ gridColumn: { md: '1 / -1' } })}>
           <PackageSelect
             id={`${F}packageId`}
