@@ -5,6 +5,7 @@
  */
 import type { Operations } from '@hs/contracts';
 import { formatDateLabel, formatTimeLabel } from '@hs/domain';
+import type { ReactNode } from 'react';
 import useSWR from 'swr';
 import { useAuth } from '../../lib/auth';
 import { normalizeQueues } from '../lib/queues';
@@ -39,6 +40,64 @@ function Tile({ label, value }: { label: string; value: string | number }) {
   );
 }
 
+/** A column of a Today table: its header and cell; a number column is aligned right. */
+interface RowsColumn<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  number?: boolean;
+}
+
+/** A plain table: a header row of the columns, then a row per item. */
+function RowsTable<T>({
+  columns,
+  rows,
+  rowKey,
+}: {
+  columns: RowsColumn<T>[];
+  rows: T[];
+  rowKey: (row: T) => number;
+}) {
+  const align = (c: RowsColumn<T>) => (c.number ? 'right' : undefined);
+  return (
+    <Table.Root>
+      <Table.Head>
+        <Table.Row>
+          {columns.map((c) => (
+            <Table.Header key={c.header} textAlign={align(c)}>
+              {c.header}
+            </Table.Header>
+          ))}
+        </Table.Row>
+      </Table.Head>
+      <Table.Body>
+        {rows.map((row) => (
+          <Table.Row key={rowKey(row)}>
+            {columns.map((c) => (
+              <Table.Cell key={c.header} textAlign={align(c)}>
+                {c.cell(row)}
+              </Table.Cell>
+            ))}
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+const SLOT_COLUMNS: RowsColumn<Operations['slots'][number]>[] = [
+  { header: 'Time', cell: (s) => formatTimeLabel(s.time) },
+  { header: 'Event', cell: (s) => s.eventName },
+  { header: 'People', cell: (s) => s.people, number: true },
+  { header: 'Checked in', cell: (s) => `${s.checkedIn} / ${s.people}`, number: true },
+];
+
+const AWAITING_COLUMNS: RowsColumn<Operations['awaitingPayment']['orders'][number]>[] = [
+  { header: 'Reference', cell: (o) => o.referenceNumber },
+  { header: 'Event', cell: (o) => o.eventName },
+  { header: 'Balance', cell: (o) => formatPrice(o.balance), number: true },
+  { header: 'Seats held until', cell: (o) => (o.holdUntil ? formatAdminDateTime(o.holdUntil) : 'No hold') },
+];
+
 function DaySlots({ title, day, slots }: { title: string; day: string; slots: Operations['slots'] }) {
   const mine = slots.filter((s) => s.date === day);
   return (
@@ -47,26 +106,7 @@ function DaySlots({ title, day, slots }: { title: string; day: string; slots: Op
       {mine.length === 0 ? (
         <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>No appointments.</p>
       ) : (
-        <Table.Root>
-          <Table.Head>
-            <Table.Row>
-              <Table.Header>Time</Table.Header>
-              <Table.Header>Event</Table.Header>
-              <Table.Header textAlign="right">People</Table.Header>
-              <Table.Header textAlign="right">Checked in</Table.Header>
-            </Table.Row>
-          </Table.Head>
-          <Table.Body>
-            {mine.map((s) => (
-              <Table.Row key={s.timeslotId}>
-                <Table.Cell>{formatTimeLabel(s.time)}</Table.Cell>
-                <Table.Cell>{s.eventName}</Table.Cell>
-                <Table.Cell textAlign="right">{s.people}</Table.Cell>
-                <Table.Cell textAlign="right">{`${s.checkedIn} / ${s.people}`}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <RowsTable columns={SLOT_COLUMNS} rows={mine} rowKey={(s) => s.timeslotId} />
       )}
     </section>
   );
@@ -140,26 +180,11 @@ export function TodayTab() {
                   No order is waiting for payment.
                 </p>
               ) : (
-                <Table.Root>
-                  <Table.Head>
-                    <Table.Row>
-                      <Table.Header>Reference</Table.Header>
-                      <Table.Header>Event</Table.Header>
-                      <Table.Header textAlign="right">Balance</Table.Header>
-                      <Table.Header>Seats held until</Table.Header>
-                    </Table.Row>
-                  </Table.Head>
-                  <Table.Body>
-                    {ops.awaitingPayment.orders.map((o) => (
-                      <Table.Row key={o.id}>
-                        <Table.Cell>{o.referenceNumber}</Table.Cell>
-                        <Table.Cell>{o.eventName}</Table.Cell>
-                        <Table.Cell textAlign="right">{formatPrice(o.balance)}</Table.Cell>
-                        <Table.Cell>{o.holdUntil ? formatAdminDateTime(o.holdUntil) : 'No hold'}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
+                <RowsTable
+                  columns={AWAITING_COLUMNS}
+                  rows={ops.awaitingPayment.orders}
+                  rowKey={(o) => o.id}
+                />
               )}
             </section>
           </div>
