@@ -55,3 +55,10 @@ export {
   manageLinkToken,
   signedManageUrl,
 } from './manage-link';
+export {
+  type PayNowSettlement,
+  type PayNowSweep,
+  recentPayNowOrders,
+  settlePayNowPayment,
+  sweepPayNowIntents,
+} from './paynow';

@@ -36,6 +36,7 @@ import catalogue from './routes/public/catalogue';
 import registrations from './routes/public/registrations';
 import reschedule from './routes/public/reschedule';
 import payments from './routes/public/payments';
+import paynow from './routes/public/paynow';
 import partnerHandoff from './routes/public/partner';
 import participants from './routes/public/participants';
 import privacyNotice from './routes/public/privacy-notice';
@@ -165,6 +166,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     manageLinkSecret: config.manageLinkSecret,
   });
   await app.register(payments);
+  await app.register(paynow);
   await app.register(partnerHandoff);
   await app.register(participants);
   await app.register(privacyNotice);

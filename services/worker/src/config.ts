@@ -46,6 +46,9 @@ export interface WorkerConfig extends CommonConfig {
    * NOTIFY of the log (issue 47), and at the latest this long after its last sweep.
    */
   holdSweepMs: number;
+  /** PayNow (issue 48): how often open QRs are checked with Stripe, and how old one must be to be asked about. */
+  payNowSweepMs: number;
+  payNowStaleMs: number;
   /** The waiting-list matcher's safety net (it runs at each NOTIFY and when an offer runs out). */
   waitlistSweepMs: number;
   /** The reminder sweeper's safety net (it sleeps until the next reminder is due; issue 26, 47). */
@@ -138,6 +141,8 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     lockDurationMs: int(env, 'WORKER_LOCK_DURATION_MS', 30_000, { min: 1_000 }),
     stalledIntervalMs: int(env, 'WORKER_STALLED_INTERVAL_MS', 30_000, { min: 100 }),
     holdSweepMs: int(env, 'HOLD_SWEEP_MS', 300_000, { min: 50, max: DAY_MS }),
+    payNowSweepMs: int(env, 'PAYNOW_SWEEP_MS', 60_000, { min: 50, max: DAY_MS }),
+    payNowStaleMs: int(env, 'PAYNOW_STALE_MS', 180_000, { min: 0, max: DAY_MS }),
     waitlistSweepMs: int(env, 'WAITLIST_SWEEP_MS', 300_000, { min: 50, max: DAY_MS }),
     reminderSweepMs: int(env, 'REMINDER_SWEEP_MS', 300_000, { min: 50, max: DAY_MS }),
     reconcile: {

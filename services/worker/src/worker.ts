@@ -14,6 +14,7 @@ import {
   createFakePartnerClient,
   createHttpPartnerClient,
   createTwilioSmsGateway,
+  payNowGatewayFromSettings,
   startFakeSmsServer,
 } from '@hs/gateways';
 import { type Mailer, createMailer } from '@hs/notifications';
@@ -24,6 +25,7 @@ import type { WorkerConfig } from './config';
 import { type JobWorkers, startJobWorkers } from './jobs';
 import { startHoldSweeper } from './hold-sweeper';
 import { startNoShowSweeper } from './no-show-sweeper';
+import { startPayNowSweeper } from './paynow-sweeper';
 import { startRetentionSweeper } from './retention-sweeper';
 import { startWaitlistMatcher } from './waitlist-matcher';
 import { type Producers, createProducers } from './queues';
@@ -172,6 +174,19 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       wake: appends,
     });
     stoppers.push(() => matcher.stop());
+    // PayNow (issue 48): what a lost webhook did not say, and the QRs of orders that closed.
+    const payNow = config.paynow.enabled ? payNowGatewayFromSettings(config.paynow) : null;
+    if (payNow) {
+      const payNowSweeper = startPayNowSweeper({
+        sql,
+        gateway: payNow,
+        everyMs: config.payNowSweepMs,
+        staleMs: config.payNowStaleMs,
+        clock,
+        log,
+      });
+      stoppers.push(() => payNowSweeper.stop());
+    }
     // Reminders (issue 26): planned from the log at every sweep, so a Redis that lost them loses nothing.
     const reminders = startReminderSweeper({
       sql,

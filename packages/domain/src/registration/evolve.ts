@@ -134,7 +134,12 @@ export function evolveRegistration(state: RegistrationState, event: Registration
     }
     case 'PaymentVoided': {
       const { transactionId, amountCents, at } = event.data;
-      return { ...state, voidedCharges: [...state.voidedCharges, { transactionId, amountCents, at }] };
+      return {
+        ...state,
+        voidedCharges: [...state.voidedCharges, { transactionId, amountCents, at }],
+        // a PayNow payment given back because its order had closed (issue 48)
+        payNowIntent: state.payNowIntent?.intentId === transactionId ? null : state.payNowIntent,
+      };
     }
     case 'ConfirmationEmailSent':
       return { ...state, confirmationEmailSent: true };

@@ -295,3 +295,20 @@ export function createStripePayNow(opts: StripePayNowOptions): PayNowGateway {
     },
   };
 }
+
+/**
+ * The adapter as the api and the worker configure it (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and,
+ * for the fake of tests and the demo, STRIPE_API_URL); null without the keys: PayNow is not offered.
+ */
+export function payNowGatewayFromSettings(settings: {
+  secretKey?: string;
+  webhookSecret?: string;
+  apiUrl?: string;
+}): PayNowGateway | null {
+  if (!settings.secretKey || !settings.webhookSecret) return null;
+  return createStripePayNow({
+    secretKey: settings.secretKey,
+    webhookSecret: settings.webhookSecret,
+    ...(settings.apiUrl ? stripeEndpoint(settings.apiUrl) : {}),
+  });
+}

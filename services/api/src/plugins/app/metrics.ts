@@ -50,6 +50,8 @@ export function observeWorld(world: OutsideWorld, metrics: Metrics): OutsideWorl
       test: observeCalls(world.payments.test, 'card-test', onCall),
       live: observeCalls(world.payments.live, 'card-live', onCall),
     },
+    payNow: world.payNow ? observeCalls(world.payNow, 'paynow', onCall) : null,
+    payNowFakeUrl: world.payNowFakeUrl,
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   type MemberVerifier,
   type PartnerClient,
+  type PayNowGateway,
   type PaymentGateway,
   createBraintreeGateway,
   createFakeMemberVerifier,
@@ -8,6 +9,7 @@ import {
   createHttpMemberVerifier,
   createHttpPartnerClient,
   createTestPaymentGateway,
+  payNowGatewayFromSettings,
 } from '@hs/gateways';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,6 +20,10 @@ export interface OutsideWorld {
   memberVerifier: MemberVerifier;
   partner: PartnerClient;
   payments: { test: PaymentGateway; live: PaymentGateway };
+  /** PayNow through Stripe (issue 48); absent or null when Stripe is not configured (PayNow is not offered). */
+  payNow?: PayNowGateway | null;
+  /** The fake Stripe server PayNow talks to (tests, demo): its controls pay a QR in payment test mode. */
+  payNowFakeUrl?: string;
 }
 
 declare module 'fastify' {
@@ -30,6 +36,10 @@ declare module 'fastify' {
     livePaymentGateway: PaymentGateway;
     /** Whether payment test mode is on before an admin sets the switch (ApiConfig.paymentTestModeDefault). */
     paymentTestModeDefault: boolean;
+    /** PayNow through Stripe (issue 48); null when Stripe is not configured. */
+    payNow: PayNowGateway | null;
+    /** OutsideWorld.payNowFakeUrl. */
+    payNowFakeUrl: string | undefined;
   }
 }
 
@@ -63,6 +73,8 @@ export function outsideWorldFromConfig(config: ApiConfig): OutsideWorld {
         merchantAccountId: config.braintree.merchantAccountName,
       }),
     },
+    payNow: config.paynow.enabled ? payNowGatewayFromSettings(config.paynow) : null,
+    payNowFakeUrl: config.paynow.apiUrl,
   };
 }
 
@@ -73,6 +85,8 @@ export default fp(
     app.decorate('partner', opts.world.partner);
     app.decorate('paymentTestModeDefault', testModeDefault);
     app.decorate('livePaymentGateway', opts.world.payments.live);
+    app.decorate('payNow', opts.world.payNow ?? null);
+    app.decorate('payNowFakeUrl', opts.world.payNowFakeUrl);
     app.decorate('paymentGateway', async () =>
       (await isPaymentTestMode(app.sql, testModeDefault))
         ? opts.world.payments.test

@@ -13,8 +13,7 @@ import { Type } from '@sinclair/typebox';
 import { changeRegistration, existingRegistration } from '../../booking/change';
 import { STRANDED_CHARGE_MESSAGES, voidStrandedCharge } from '../../booking/stranded-charge';
 import { HttpError, badRequest, conflict } from '../../errors';
-import { createKeyedMutex } from '@hs/commands';
-import { createSemaphore } from '../../semaphore';
+import { createPaymentLock } from '../../booking/payment-lock';
 
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const DataAnswer = Type.Object({ success: Type.Boolean(), data: Type.Unknown() });
@@ -54,11 +53,7 @@ const slotGone = (err: unknown) =>
  */
 const payments: FastifyPluginAsyncTypebox = async (app) => {
   const { sql } = app;
-  const withKey = createKeyedMutex();
-  // A charge holds one pooled connection (its advisory lock) and needs others for its reads and
-  // appends: with no bound, as many concurrent payments as the pool has connections would each hold
-  // one and wait for another for good. Half the pool may charge at once; the rest queue here.
-  const withPermit = createSemaphore(Math.max(1, Math.floor(sql.options.max / 2)));
+  const withPaymentLock = createPaymentLock(sql);
 
   app.get(
     '/api/payments/client-token',
@@ -126,134 +121,120 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
       const key =
         String(request.headers['idempotency-key'] ?? '').slice(0, 200) || `nonce:${registrationId}:${nonce}`;
 
-      return withKey(`payment:${registrationId}`, () =>
-        withPermit(async () => {
-          const conn = await sql.reserve();
-          try {
-            await conn`select pg_advisory_lock(hashtextextended(${`payment:${registrationId}`}, 0))`;
-            try {
-              const [previous] = await conn<
-                { response: { status: number; body: Record<string, unknown> } }[]
-              >`
-            select response from payment_attempts where idempotency_key = ${key}`;
-              if (previous)
-                return reply
-                  .status(previous.response.status as 200 | 402 | 409)
-                  .send(previous.response.body as never);
+      return withPaymentLock(registrationId, async (conn) => {
+        const [previous] = await conn<{ response: { status: number; body: Record<string, unknown> } }[]>`
+      select response from payment_attempts where idempotency_key = ${key}`;
+        if (previous)
+          return reply
+            .status(previous.response.status as 200 | 402 | 409)
+            .send(previous.response.body as never);
 
-              const state = await existingRegistration(sql, registrationId);
-              if (state.status === 'cancelled') throw conflict('This registration has been cancelled');
-              const due = outstandingCents(state);
-              if (due === 0) throw conflict('This registration has already been paid');
-              const sent = request.body.amount === undefined ? null : parseMoney(request.body.amount);
-              if (sent !== due) {
-                throw conflict(
-                  `The amount does not match the balance due of ${toMoneyString(due)}. Nothing was charged.`,
-                );
-              }
-              if (state.status === 'expired') {
-                try {
-                  await changeRegistration(
-                    sql,
-                    registrationId,
-                    {
-                      type: 'ReviveExpired',
-                      holdSeconds: await app.paymentHoldSeconds(),
-                      at: new Date().toISOString(),
-                    },
-                    { actor: 'public', requestId: request.id },
-                  );
-                } catch (err) {
-                  if (slotGone(err)) throw conflict(REGISTRATION_MESSAGES.expiredSlotGone);
-                  throw err;
-                }
-              }
-              const gateway = await app.paymentGateway();
-              let result: SaleResult;
-              try {
-                result = await gateway.sale({
-                  amountCents: due,
-                  nonce,
-                  deviceData: request.body.deviceData,
-                  orderId: state.referenceNumber!,
-                  idempotencyKey: key,
-                });
-              } catch (err) {
-                gatewayFailure(err);
-              }
-              let status: 200 | 402 | 409 = 200;
-              let body: { success: boolean; transactionId: string | null; message: string; amount: string };
-              let closed: 'EXPIRED' | 'CANCELLED' | null = null;
-              if (result.ok) {
-                try {
-                  await changeRegistration(
-                    sql,
-                    registrationId,
-                    {
-                      type: 'RecordPayment',
-                      transactionId: result.transactionId,
-                      amountCents: result.amountCents,
-                      method: `${gateway.mode === 'test' ? 'test ' : ''}card${result.cardType ? ` (${result.cardType}${result.last4 ? ` ending ${result.last4}` : ''})` : ''}`,
-                      at: new Date().toISOString(),
-                    },
-                    { actor: 'public', requestId: request.id },
-                  );
-                } catch (err) {
-                  closed = closedBy(err);
-                  if (!closed) throw err;
-                }
-              }
-              if (result.ok && closed) {
-                const voided = await voidStrandedCharge(
-                  sql,
-                  gateway,
-                  request.log,
-                  registrationId,
-                  { transactionId: result.transactionId, amountCents: result.amountCents, reason: closed },
-                  { actor: 'public', requestId: request.id },
-                );
-                if (!voided) {
-                  throw new HttpError(
-                    502,
-                    'Your payment was taken but this reservation closed meanwhile, and the charge could not be voided automatically. Please contact us for a refund.',
-                  );
-                }
-                status = 409;
-                body = {
-                  success: false,
-                  transactionId: result.transactionId,
-                  message: STRANDED_CHARGE_MESSAGES[closed],
-                  amount: toMoneyString(due),
-                };
-              } else if (result.ok) {
-                body = {
-                  success: true,
-                  transactionId: result.transactionId,
-                  message: 'Payment successful',
-                  amount: toMoneyString(due),
-                };
-              } else {
-                status = 402;
-                body = {
-                  success: false,
-                  transactionId: result.transactionId ?? null,
-                  message: result.declined ? PAYMENT_MESSAGES.failed : result.message,
-                  amount: toMoneyString(due),
-                };
-              }
-              await conn`
-            insert into payment_attempts (idempotency_key, registration_id, amount_cents, status, transaction_id, response)
-            values (${key}, ${registrationId}, ${due}, ${status === 200 ? 'succeeded' : status === 402 ? 'declined' : 'failed'}, ${body.transactionId},
-                    ${conn.json({ status, body } as never)})`;
-              return reply.status(status).send(body);
-            } finally {
-              await conn`select pg_advisory_unlock(hashtextextended(${`payment:${registrationId}`}, 0))`;
-            }
-          } finally {
-            conn.release();
+        const state = await existingRegistration(sql, registrationId);
+        if (state.status === 'cancelled') throw conflict('This registration has been cancelled');
+        const due = outstandingCents(state);
+        if (due === 0) throw conflict('This registration has already been paid');
+        const sent = request.body.amount === undefined ? null : parseMoney(request.body.amount);
+        if (sent !== due) {
+          throw conflict(
+            `The amount does not match the balance due of ${toMoneyString(due)}. Nothing was charged.`,
+          );
+        }
+        if (state.status === 'expired') {
+          try {
+            await changeRegistration(
+              sql,
+              registrationId,
+              {
+                type: 'ReviveExpired',
+                holdSeconds: await app.paymentHoldSeconds(),
+                at: new Date().toISOString(),
+              },
+              { actor: 'public', requestId: request.id },
+            );
+          } catch (err) {
+            if (slotGone(err)) throw conflict(REGISTRATION_MESSAGES.expiredSlotGone);
+            throw err;
           }
-        }),
-      );
+        }
+        const gateway = await app.paymentGateway();
+        let result: SaleResult;
+        try {
+          result = await gateway.sale({
+            amountCents: due,
+            nonce,
+            deviceData: request.body.deviceData,
+            orderId: state.referenceNumber!,
+            idempotencyKey: key,
+          });
+        } catch (err) {
+          gatewayFailure(err);
+        }
+        let status: 200 | 402 | 409 = 200;
+        let body: { success: boolean; transactionId: string | null; message: string; amount: string };
+        let closed: 'EXPIRED' | 'CANCELLED' | null = null;
+        if (result.ok) {
+          try {
+            await changeRegistration(
+              sql,
+              registrationId,
+              {
+                type: 'RecordPayment',
+                transactionId: result.transactionId,
+                amountCents: result.amountCents,
+                method: `${gateway.mode === 'test' ? 'test ' : ''}card${result.cardType ? ` (${result.cardType}${result.last4 ? ` ending ${result.last4}` : ''})` : ''}`,
+                at: new Date().toISOString(),
+              },
+              { actor: 'public', requestId: request.id },
+            );
+          } catch (err) {
+            closed = closedBy(err);
+            if (!closed) throw err;
+          }
+        }
+        if (result.ok && closed) {
+          const voided = await voidStrandedCharge(
+            sql,
+            gateway,
+            request.log,
+            registrationId,
+            { transactionId: result.transactionId, amountCents: result.amountCents, reason: closed },
+            { actor: 'public', requestId: request.id },
+          );
+          if (!voided) {
+            throw new HttpError(
+              502,
+              'Your payment was taken but this reservation closed meanwhile, and the charge could not be voided automatically. Please contact us for a refund.',
+            );
+          }
+          status = 409;
+          body = {
+            success: false,
+            transactionId: result.transactionId,
+            message: STRANDED_CHARGE_MESSAGES[closed],
+            amount: toMoneyString(due),
+          };
+        } else if (result.ok) {
+          body = {
+            success: true,
+            transactionId: result.transactionId,
+            message: 'Payment successful',
+            amount: toMoneyString(due),
+          };
+        } else {
+          status = 402;
+          body = {
+            success: false,
+            transactionId: result.transactionId ?? null,
+            message: result.declined ? PAYMENT_MESSAGES.failed : result.message,
+            amount: toMoneyString(due),
+          };
+        }
+        await conn`
+      insert into payment_attempts (idempotency_key, registration_id, amount_cents, status, transaction_id, response)
+      values (${key}, ${registrationId}, ${due}, ${status === 200 ? 'succeeded' : status === 402 ? 'declined' : 'failed'}, ${body.transactionId},
+              ${conn.json({ status, body } as never)})`;
+        return reply.status(status).send(body);
+      });
     },
   );
 

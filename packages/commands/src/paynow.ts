@@ -1,0 +1,189 @@
+/**
+ * PayNow payments (issue 48) as the api's webhook and the worker's sweeper both settle them: a payment
+ * is recorded only when Stripe says the intent succeeded, once per intent (RecordPayment is keyed by
+ * the intent id), on the order it was made for. Never money without seats, never seats without money:
+ * an order that expired meanwhile takes its seats back if they are free (ReviveExpired, as a card
+ * payment does), and one whose seats are gone, or that was cancelled, is refunded in full at once
+ * and the log records the payment as given back (PaymentVoided).
+ */
+import type { Sql } from '@hs/db';
+import { PAYNOW_METHOD, type RegistrationState } from '@hs/domain';
+import { CommandRefusedError } from '@hs/eventstore';
+import { type PayNowGateway, type PayNowIntent, PayNowStateError } from '@hs/gateways';
+import { changeRegistration, existingRegistration } from './registration';
+
+type Meta = { actor: string; requestId?: string };
+
+/** A revived order is paid in the same breath: its new hold only has to outlast that. */
+const REVIVE_HOLD_SECONDS = 600;
+
+export type PayNowSettlement = 'recorded' | 'revived' | 'already' | 'refunded';
+
+const refusal = (err: unknown) => (err instanceof CommandRefusedError ? err.code : null);
+const settled = (state: RegistrationState, intentId: string) =>
+  state.transactionIds.includes(intentId) || state.voidedCharges.some((v) => v.transactionId === intentId);
+
+/**
+ * Settles a succeeded PayNow intent on its order. Throws what the caller must retry later (Stripe
+ * unreachable while a refund is due, a database error): nothing is recorded then, and the webhook's
+ * retry or the next sweep settles it.
+ */
+export async function settlePayNowPayment(
+  sql: Sql,
+  gateway: PayNowGateway,
+  intent: PayNowIntent,
+  meta: Meta,
+): Promise<PayNowSettlement> {
+  const registrationId = intent.registrationId;
+  if (settled(await existingRegistration(sql, registrationId), intent.id)) return 'already';
+  const at = () => new Date().toISOString();
+  const record = () =>
+    changeRegistration(
+      sql,
+      registrationId,
+      {
+        type: 'RecordPayment',
+        transactionId: intent.id,
+        amountCents: intent.amountCents,
+        method: PAYNOW_METHOD,
+        at: at(),
+      },
+      meta,
+    );
+  let closedAs: string | null = null;
+  try {
+    await record();
+    return 'recorded';
+  } catch (err) {
+    closedAs = refusal(err);
+    if (closedAs !== 'EXPIRED' && closedAs !== 'CANCELLED') throw err;
+  }
+  if (closedAs === 'EXPIRED') {
+    try {
+      await changeRegistration(
+        sql,
+        registrationId,
+        { type: 'ReviveExpired', holdSeconds: REVIVE_HOLD_SECONDS, at: at() },
+        meta,
+      );
+      await record();
+      return 'revived';
+    } catch (err) {
+      const code = refusal(err);
+      if (code !== 'SLOT_FULL' && code !== 'SLOT_NOT_AVAILABLE' && code !== 'REDEMPTION_LIMIT_REACHED')
+        throw err;
+    }
+  }
+  await gateway.refund({
+    intentId: intent.id,
+    amountCents: intent.amountCents,
+    refundKey: `closed-${intent.id}`,
+    idempotencyKey: `paynow-closed:${intent.id}`,
+  });
+  await changeRegistration(
+    sql,
+    registrationId,
+    {
+      type: 'RecordPaymentVoided',
+      transactionId: intent.id,
+      amountCents: intent.amountCents,
+      reason:
+        closedAs === 'CANCELLED'
+          ? 'PayNow payment for a cancelled order: refunded in full'
+          : 'PayNow payment after the hold ran out and the seats were taken: refunded in full',
+      at: at(),
+    },
+    meta,
+  );
+  return 'refunded';
+}
+
+/**
+ * The orders whose latest PayNow intent of the last `lookbackHours` is still open on the log (not
+ * closed, paid or given back): the sweeper's candidates. The partial index of migration 034 finds the
+ * openings and each check reads only the later events of its own stream, so the cost follows the
+ * PayNow orders of the window, not the size of the log.
+ */
+export async function recentPayNowOrders(sql: Sql, lookbackHours: number): Promise<number[]> {
+  const rows = await sql<{ stream_id: string }[]>`
+    select distinct o.stream_id from events o
+    where o.type = 'PayNowIntentOpened'
+      and o.recorded_at > now() - make_interval(hours => ${lookbackHours})
+      and not exists (
+        select 1 from events e
+        where e.stream_id = o.stream_id and e.version > o.version
+          and ((e.type = 'PayNowIntentClosed' and e.data ->> 'intentId' = o.data ->> 'intentId')
+            or (e.type in ('PaymentRecorded', 'PaymentVoided') and e.data ->> 'transactionId' = o.data ->> 'intentId')))`;
+  return rows.map((r) => Number(r.stream_id.slice('registration-'.length))).filter(Number.isSafeInteger);
+}
+
+export interface PayNowSweep {
+  settled: number;
+  closed: number;
+  /** Orders left for the next sweep (Stripe unreachable, a refusal): each error is in `errors`. */
+  errors: { registrationId: number; message: string }[];
+}
+
+/**
+ * What the webhooks may have missed (issue 48): for each order with an open PayNow intent, asks
+ * Stripe once its intent has been open `staleMs` (paid: settled as the webhook would; cancelled or
+ * failed there: closed here), and cancels the intent of an order that expired or was cancelled (a
+ * payment that won the race is settled instead).
+ */
+export async function sweepPayNowIntents(
+  sql: Sql,
+  gateway: PayNowGateway,
+  opts: { staleMs: number; lookbackHours: number; now: Date; meta: Meta },
+): Promise<PayNowSweep> {
+  const result: PayNowSweep = { settled: 0, closed: 0, errors: [] };
+  for (const registrationId of await recentPayNowOrders(sql, opts.lookbackHours)) {
+    try {
+      const outcome = await sweepOrder(sql, gateway, registrationId, opts);
+      if (outcome === 'settled') result.settled++;
+      if (outcome === 'closed') result.closed++;
+    } catch (err) {
+      result.errors.push({ registrationId, message: (err as Error).message });
+    }
+  }
+  return result;
+}
+
+async function sweepOrder(
+  sql: Sql,
+  gateway: PayNowGateway,
+  registrationId: number,
+  opts: { staleMs: number; now: Date; meta: Meta },
+): Promise<'settled' | 'closed' | null> {
+  const state = await existingRegistration(sql, registrationId);
+  const open = state.payNowIntent;
+  if (!open) return null;
+  const close = async (reason: 'expired' | 'cancelled' | 'failed') => {
+    await changeRegistration(
+      sql,
+      registrationId,
+      { type: 'ClosePayNowIntent', intentId: open.intentId, reason, at: opts.now.toISOString() },
+      opts.meta,
+    );
+    return 'closed' as const;
+  };
+  const settle = async (intent: PayNowIntent) => {
+    await settlePayNowPayment(sql, gateway, { ...intent, registrationId }, opts.meta);
+    return 'settled' as const;
+  };
+  if (state.status === 'expired' || state.status === 'cancelled') {
+    try {
+      await gateway.cancelIntent(open.intentId);
+    } catch (err) {
+      if (err instanceof PayNowStateError && err.intent?.status === 'succeeded') return settle(err.intent);
+      if (!(err instanceof PayNowStateError && err.code === 'resource_missing')) throw err;
+    }
+    return close(state.status);
+  }
+  if (opts.now.getTime() - Date.parse(open.openedAt) < opts.staleMs) return null;
+  const intent = await gateway.retrieveIntent(open.intentId);
+  if (!intent) return close('failed');
+  if (intent.status === 'succeeded') return settle(intent);
+  if (intent.status === 'canceled') return close('cancelled');
+  if (intent.status === 'requires_payment_method') return close('failed');
+  return null;
+}

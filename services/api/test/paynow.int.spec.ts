@@ -1,0 +1,268 @@
+/**
+ * PayNow (issue 48) through the api against the local fake Stripe server, driven by the official SDK:
+ * a QR for the exact balance due, paid only on Stripe's signed webhook, once; forged and replayed
+ * webhooks; one open QR per order under twenty concurrent requests; the webhook that never came,
+ * found by the sweeper; a payment after the hold ran out (seats free: revived; seats gone: refunded).
+ */
+import type { AddressInfo } from 'node:net';
+import { expireDueHolds, sweepPayNowIntents } from '@hs/commands';
+import { registrationDecider, registrationStream, timeslotDeciderFor, timeslotStream } from '@hs/domain';
+import { type Runner, aggregateStream, startProjectionRunner } from '@hs/eventstore';
+import {
+  type FakeStripeServer,
+  type PayNowGateway,
+  createStripePayNow,
+  parsePayNowPayload,
+  startFakeStripe,
+  stripeEndpoint,
+  stripeSignatureHeader,
+} from '@hs/gateways';
+import { projections } from '@hs/read-models';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApiConfig } from '../src/config';
+import { type TestApi, person, startTestApi } from './helpers';
+
+const WEBHOOK_SECRET = 'whsec_test_paynow_0123456789';
+const HOLD_SECONDS = 2;
+const poll = { timeout: 15_000, interval: 50 };
+const meta = { actor: 'worker:paynow-sweeper' };
+
+describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once', () => {
+  let api: TestApi;
+  let fake: FakeStripeServer;
+  let gateway: PayNowGateway;
+  let runner: Runner;
+  let eventId: number;
+  let packageId: number;
+  const slots: Record<'wide' | 'one' | 'gone', number> = { wide: 0, one: 0, gone: 0 };
+  let people = 0;
+
+  const admin = (method: 'POST', url: string, payload?: object) => api.asAdmin({ method, url, payload });
+  const booked = async (slot: keyof typeof slots) => {
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      payload: { eventId, packageId, timeslotId: slots[slot], ...person(++people) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as { id: number; referenceNumber: string; balanceDue: string };
+  };
+  const qr = (registrationId: number) =>
+    api.app.inject({ method: 'POST', url: '/api/payments/paynow', payload: { registrationId } });
+  const stateOf = async (id: number) =>
+    (await aggregateStream(api.db.sql, registrationStream(id).id, registrationDecider)).state;
+  const seatsOf = async (timeslotId: number) =>
+    (await aggregateStream(api.db.sql, timeslotStream(timeslotId).id, timeslotDeciderFor())).state.booked;
+  const payments = async (id: number) =>
+    (
+      await api.db.sql<{ data: { method: string; amountCents: number } }[]>`
+      select data from events where stream_id = ${registrationStream(id).id} and type = 'PaymentRecorded'`
+    ).map((r) => r.data);
+  const expire = async (id: number) => {
+    await expect
+      .poll(async () => {
+        await expireDueHolds(api.db.sql, () => new Date(), { actor: 'worker:hold-sweeper' });
+        return (await stateOf(id)).status;
+      }, poll)
+      .toBe('expired');
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET, refundSettleMs: 50 });
+    gateway = createStripePayNow({
+      secretKey: 'sk_test_paynow',
+      webhookSecret: WEBHOOK_SECRET,
+      ...stripeEndpoint(fake.url),
+    });
+    api = await startTestApi(
+      { rateLimits: { ...testApiConfig().rateLimits, enabled: false }, paymentHoldSeconds: HOLD_SECONDS },
+      { world: { payNow: gateway, payNowFakeUrl: fake.url } },
+    );
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = api.app.server.address() as AddressInfo;
+    fake.setWebhookUrl(`http://127.0.0.1:${port}/api/payments/stripe/webhook`);
+    runner = startProjectionRunner(api.db.sql, projections, { pollMs: 20 });
+    packageId = (await admin('POST', '/api/admin/packages', { name: 'Basic Health', price: '120' })).json()
+      .data.id;
+    eventId = (
+      await admin('POST', '/api/admin/events', {
+        name: 'PayNow Day',
+        slug: 'paynow-day',
+        packageIds: [packageId],
+      })
+    ).json().data.id;
+    for (const [name, cap, day] of [
+      ['wide', 500, 5],
+      ['one', 1, 6],
+      ['gone', 1, 7],
+    ] as const) {
+      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+      slots[name] = (
+        await admin('POST', `/api/admin/events/${eventId}/timeslots`, {
+          date,
+          time: '09:00',
+          maxAttendees: cap,
+        })
+      ).json().data.id;
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await runner?.stop();
+    await api?.close();
+    await fake?.close();
+  });
+
+  it('answers a QR of the exact balance with the reference; the signed webhook records the payment once, a replay nothing more', async () => {
+    const order = await booked('wide');
+    const res = await qr(order.id);
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data.amount).toBe(order.balanceDue);
+    expect(data.expiresAt).toBe((await stateOf(order.id)).holdUntil);
+    expect(data.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    const payload = parsePayNowPayload(data.qrData);
+    expect(data.qrData.startsWith('000201')).toBe(true);
+    expect(payload.amountCents).toBe(Math.round(Number(order.balanceDue) * 100));
+    expect(payload.reference).toBe(order.referenceNumber);
+    expect((await stateOf(order.id)).status).toBe('pending_payment');
+
+    fake.pay(data.paymentIntentId);
+    await expect.poll(async () => (await stateOf(order.id)).status, poll).toBe('paid');
+    expect(await payments(order.id)).toEqual([
+      expect.objectContaining({ method: 'paynow', amountCents: payload.amountCents }),
+    ]);
+    expect(await fake.replayLastWebhook()).toMatchObject({ status: 'delivered', lastStatus: 200 });
+    await fake.webhooksSettled();
+    expect(await payments(order.id)).toHaveLength(1);
+    // Paid: nothing is left for a QR.
+    expect((await qr(order.id)).statusCode).toBe(409);
+  });
+
+  it('an unsigned, forged or stale webhook gets 400 and records nothing', async () => {
+    const order = await booked('wide');
+    const intentId = (await qr(order.id)).json().data.paymentIntentId as string;
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: intentId,
+          object: 'payment_intent',
+          amount: 12000,
+          currency: 'sgd',
+          status: 'succeeded',
+          metadata: { registration_id: String(order.id), reference: order.referenceNumber },
+        },
+      },
+    });
+    const send = (signature?: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'stripe-signature': signature } : {}),
+        },
+        payload: body,
+      });
+    const now = Math.floor(Date.now() / 1000);
+    for (const signature of [
+      undefined,
+      stripeSignatureHeader(body, 'whsec_someone_else', now),
+      stripeSignatureHeader(body, WEBHOOK_SECRET, now - 3600),
+    ]) {
+      const res = await send(signature);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false });
+    }
+    expect(await payments(order.id)).toEqual([]);
+    expect((await stateOf(order.id)).status).toBe('pending_payment');
+  });
+
+  it('twenty concurrent QR requests for one order leave one open intent, and all answer it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const order = await booked('wide');
+      const answers = await Promise.all(Array.from({ length: 20 }, () => qr(order.id)));
+      const ids = new Set(
+        answers.map((a) => (a.statusCode === 201 ? a.json().data.paymentIntentId : a.body)),
+      );
+      expect(ids.size).toBe(1);
+      const mine = fake
+        .intents()
+        .filter((i) => i.metadata.registration_id === String(order.id) && i.status !== 'canceled');
+      expect(mine).toHaveLength(1);
+      expect((await stateOf(order.id)).payNowIntentCount).toBe(1);
+    }
+  });
+
+  it('refuses a cancelled or expired order with 409, and an unknown one with 404', async () => {
+    const cancelled = await booked('wide');
+    await api.app.inject({ method: 'POST', url: `/api/registrations/${cancelled.id}/cancel` });
+    expect((await qr(cancelled.id)).statusCode).toBe(409);
+    const expired = await booked('wide');
+    await expire(expired.id);
+    const refused = await qr(expired.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This reservation has expired. Please book again.');
+    expect((await qr(9_999_999)).statusCode).toBe(404);
+  });
+
+  it('a webhook that never came: the sweeper asks Stripe and records the payment once', async () => {
+    const order = await booked('wide');
+    const intentId = (await qr(order.id)).json().data.paymentIntentId as string;
+    fake.dropWebhooks(1);
+    fake.pay(intentId);
+    await fake.webhooksSettled();
+    expect((await stateOf(order.id)).status).toBe('pending_payment');
+    const sweep = () =>
+      sweepPayNowIntents(api.db.sql, gateway, { staleMs: 0, lookbackHours: 1, now: new Date(), meta });
+    expect((await sweep()).errors).toEqual([]);
+    expect((await stateOf(order.id)).status).toBe('paid');
+    await sweep();
+    expect(await payments(order.id)).toHaveLength(1);
+  });
+
+  it('when the hold runs out the sweeper cancels the QR at Stripe', async () => {
+    const order = await booked('wide');
+    const intentId = (await qr(order.id)).json().data.paymentIntentId as string;
+    await expire(order.id);
+    await sweepPayNowIntents(api.db.sql, gateway, {
+      staleMs: 60_000,
+      lookbackHours: 1,
+      now: new Date(),
+      meta,
+    });
+    expect(fake.intents().find((i) => i.id === intentId)?.status).toBe('canceled');
+    expect((await stateOf(order.id)).payNowIntent).toBeNull();
+  });
+
+  it('paid after the hold ran out: seats still free are taken back and the order is paid', async () => {
+    const order = await booked('one');
+    const intentId = (await qr(order.id)).json().data.paymentIntentId as string;
+    await expire(order.id);
+    expect(await seatsOf(slots.one)).toBe(0);
+    fake.pay(intentId);
+    await expect.poll(async () => (await stateOf(order.id)).status, poll).toBe('paid');
+    expect(await seatsOf(slots.one)).toBe(1);
+  });
+
+  it('paid after the hold ran out and the seat was taken: refunded in full at once, no seat taken', async () => {
+    const first = await booked('gone');
+    const intentId = (await qr(first.id)).json().data.paymentIntentId as string;
+    await expire(first.id);
+    await booked('gone'); // someone else takes the only seat
+    fake.pay(intentId);
+    await expect
+      .poll(async () => (await stateOf(first.id)).voidedCharges.map((v) => v.transactionId), poll)
+      .toEqual([intentId]);
+    const state = await stateOf(first.id);
+    expect(state.status).toBe('expired');
+    expect(state.paidCents).toBe(0);
+    expect(await seatsOf(slots.gone)).toBe(1);
+    const refunds = fake.refunds().filter((r) => r.payment_intent === intentId);
+    expect(refunds.map((r) => r.amount)).toEqual([Math.round(Number(first.balanceDue) * 100)]);
+  });
+});
