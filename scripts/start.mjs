@@ -43,6 +43,23 @@ function personalDataKeys() {
   );
   return keys;
 }
+/**
+ * PayNow (issue 48) in the demo: without the operator's own Stripe keys, a local fake Stripe server
+ * (the api's dist/fake-stripe.js) stands in, with a test key and a webhook secret of the demo's own.
+ */
+function payNowDemo(port) {
+  if (process.env.STRIPE_SECRET_KEY) return {};
+  const fakePort = process.env.FAKE_STRIPE_PORT ?? '12111';
+  log(`PayNow: a local fake Stripe server on port ${fakePort} (set STRIPE_SECRET_KEY to use Stripe)`);
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_demo',
+    STRIPE_WEBHOOK_SECRET: 'whsec_demo_local_fake_stripe', // secret-scan: allow (the local fake's own)
+    STRIPE_API_URL: `http://127.0.0.1:${fakePort}`,
+    FAKE_STRIPE_PORT: fakePort,
+    FAKE_STRIPE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payments/stripe/webhook`,
+  };
+}
+
 const stoppers = [];
 
 async function ensurePostgres() {
@@ -138,6 +155,7 @@ async function main() {
     PORT: port,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     ...personalDataKeys(),
+    ...payNowDemo(port),
   };
   const cli = join(root, 'services/api/dist/cli.js');
   run('node', [cli, 'ensure-db'], { env });
@@ -150,6 +168,8 @@ async function main() {
   const api = startChild('api', 'node', [...node, join(root, 'services/api/dist/server.js')], env);
   const worker = startChild('worker', 'node', [...node, join(root, 'services/worker/dist/main.js')], env);
   const children = [api, worker];
+  if (env.FAKE_STRIPE_PORT)
+    children.push(startChild('stripe', 'node', [join(root, 'services/api/dist/fake-stripe.js')], env));
 
   let shuttingDown = false;
   const shutdown = async (code) => {

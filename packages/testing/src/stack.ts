@@ -48,11 +48,16 @@ export function stopChild(child: ChildProcess, timeoutMs = 8000): Promise<void> 
   });
 }
 
-async function waitReady(baseUrl: string, output: () => string, timeoutMs = 30_000): Promise<void> {
+async function waitReady(
+  baseUrl: string,
+  output: () => string,
+  path = '/readyz',
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) return;
+      if ((await fetch(`${baseUrl}${path}`)).ok) return;
     } catch {}
     if (Date.now() > deadline) throw new Error(`the api at ${baseUrl} did not become ready:\n${output()}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -73,6 +78,8 @@ export async function startProductStack(
     workers?: number;
     apis?: number;
     database?: TestDatabase;
+    /** Runs the fake Stripe server (the api's dist/fake-stripe.js) for PayNow (issue 48). */
+    paynow?: boolean;
   } = {},
 ): Promise<ProductStack> {
   for (const file of ['services/api/dist/server.js', 'services/worker/dist/main.js', 'web/dist/index.html']) {
@@ -119,6 +126,14 @@ export async function startProductStack(
     ({ db, keys } = await seededDatabase({ seed, cwd: root, env: base, settings: options.env ?? {} }));
   }
   const env: Record<string, string> = { ...base, ...keys, DATABASE_URL: db.url };
+  const stripePort = options.paynow ? await freePort() : 0;
+  if (options.paynow) {
+    Object.assign(env, {
+      STRIPE_SECRET_KEY: 'sk_test_stack',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_stack_0123456789',
+      STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+    });
+  }
 
   let output = '';
   const children: ChildProcess[] = [];
@@ -167,6 +182,14 @@ export async function startProductStack(
   try {
     const apiCount = options.apis ?? 1;
     for (let i = 0; i < apiCount; i++) await startApi();
+    if (options.paynow) {
+      spawnNamed('stripe', ['node', join(root, 'services/api/dist/fake-stripe.js')], {
+        ...env,
+        FAKE_STRIPE_PORT: String(stripePort),
+        FAKE_STRIPE_WEBHOOK_URL: `${baseUrls[0]}/api/payments/stripe/webhook`,
+      });
+      await waitReady(`http://127.0.0.1:${stripePort}`, () => output, '/__fake/payment_intents');
+    }
     const workerCount = options.worker === false ? 0 : (options.workers ?? 1);
     for (let i = 0; i < workerCount; i++) startWorker();
   } catch (error) {

@@ -1,31 +1,4 @@
-/**
- * The fake Stripe server as its own process, for the demo (`npm start`):
- *   node --import tsx packages/gateways/src/paynow/fake-stripe-main.ts
- * FAKE_STRIPE_PORT (default 12111), STRIPE_WEBHOOK_SECRET (required: the api verifies with the same
- * one), FAKE_STRIPE_WEBHOOK_URL (default the api's webhook route on PORT, or 3000). Point the adapter
- * (createStripePayNow) at it with host 127.0.0.1, this port, protocol http and any sk_test_ key.
- */
-import { startFakeStripe } from './fake-stripe-server';
+/** `node --import tsx packages/gateways/src/paynow/fake-stripe-main.ts`: fake-stripe-process.ts from source. */
+import { runFakeStripeProcess } from './fake-stripe-process';
 
-const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET?.trim();
-if (!webhookSecret) {
-  console.error('fake Stripe: STRIPE_WEBHOOK_SECRET is required (the api verifies webhooks with it)');
-  process.exit(1);
-}
-const port = Number(process.env.FAKE_STRIPE_PORT ?? 12111);
-const webhookUrl =
-  process.env.FAKE_STRIPE_WEBHOOK_URL?.trim() ||
-  `http://127.0.0.1:${process.env.PORT ?? 3000}/api/payments/stripe/webhook`;
-
-const server = await startFakeStripe({ webhookSecret, webhookUrl, port });
-console.log(`fake Stripe listening on ${server.url}, webhooks to ${webhookUrl}`);
-
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await server.close().catch(() => {});
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+await runFakeStripeProcess();

@@ -5,3 +5,4 @@ export * from './qr-svg';
 export * from './stripe-paynow';
 export * from './fake-stripe-server';
 export { stripeSignatureHeader } from './fake-stripe-webhooks';
+export { runFakeStripeProcess } from './fake-stripe-process';

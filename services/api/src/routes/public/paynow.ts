@@ -67,6 +67,30 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
     throw err;
   };
 
+  app.get(
+    '/api/payments/methods',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'How a customer can pay: cards always; PayNow when it is set up (issue 48)',
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            data: Type.Object({ card: Type.Boolean(), paynow: Type.Boolean(), testMode: Type.Boolean() }),
+          }),
+        },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: {
+        card: true,
+        paynow: app.payNow !== null,
+        testMode: await isPaymentTestMode(sql, app.paymentTestModeDefault),
+      },
+    }),
+  );
+
   app.post(
     '/api/payments/paynow',
     {
