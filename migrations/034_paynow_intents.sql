@@ -1,4 +1,4 @@
--- Issue 48: the PayNow sweeper finds the orders that opened a PayNow intent lately (to ask Stripe
--- about the ones whose webhook never came, and to cancel those whose hold ran out) without
--- scanning the log: a partial index on the one event type it reads.
-create index events_paynow_intents on events (recorded_at) where type = 'PayNowIntentOpened';
+-- Issue 48: the PayNow sweeper finds the orders that opened a PayNow intent or asked for a refund
+-- lately (to ask Stripe about what a lost webhook did not say, and to cancel the QRs of orders
+-- whose hold ran out) without scanning the log: a partial index on the two event types it reads.
+create index events_paynow_sweep on events (recorded_at) where type in ('PayNowIntentOpened', 'RefundRequested');

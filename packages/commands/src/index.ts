@@ -55,9 +55,11 @@ export {
   manageLinkToken,
   signedManageUrl,
 } from './manage-link';
+export { askPayNowRefund, recordPayNowRefund } from './paynow-refunds';
 export {
   type PayNowSettlement,
   type PayNowSweep,
+  pendingPayNowRefundOrders,
   recentPayNowOrders,
   settlePayNowPayment,
   sweepPayNowIntents,

@@ -10,6 +10,7 @@ import type { Sql } from '@hs/db';
 import { PAYNOW_METHOD, type RegistrationState } from '@hs/domain';
 import { CommandRefusedError } from '@hs/eventstore';
 import { type PayNowGateway, type PayNowIntent, PayNowStateError } from '@hs/gateways';
+import { askPayNowRefund, recordPayNowRefund } from './paynow-refunds';
 import { changeRegistration, existingRegistration } from './registration';
 
 type Meta = { actor: string; requestId?: string };
@@ -120,6 +121,8 @@ export async function recentPayNowOrders(sql: Sql, lookbackHours: number): Promi
 export interface PayNowSweep {
   settled: number;
   closed: number;
+  /** PayNow refunds whose end (succeeded or failed) the sweep recorded. */
+  refunds: number;
   /** Orders left for the next sweep (Stripe unreachable, a refusal): each error is in `errors`. */
   errors: { registrationId: number; message: string }[];
 }
@@ -135,17 +138,66 @@ export async function sweepPayNowIntents(
   gateway: PayNowGateway,
   opts: { staleMs: number; lookbackHours: number; now: Date; meta: Meta },
 ): Promise<PayNowSweep> {
-  const result: PayNowSweep = { settled: 0, closed: 0, errors: [] };
-  for (const registrationId of await recentPayNowOrders(sql, opts.lookbackHours)) {
+  const result: PayNowSweep = { settled: 0, closed: 0, refunds: 0, errors: [] };
+  const candidates = new Set([
+    ...(await recentPayNowOrders(sql, opts.lookbackHours)),
+    ...(await pendingPayNowRefundOrders(sql, REFUND_REASK_HOURS)),
+  ]);
+  for (const registrationId of candidates) {
     try {
       const outcome = await sweepOrder(sql, gateway, registrationId, opts);
       if (outcome === 'settled') result.settled++;
       if (outcome === 'closed') result.closed++;
+      result.refunds += await sweepRefunds(sql, gateway, registrationId, opts);
     } catch (err) {
       result.errors.push({ registrationId, message: (err as Error).message });
     }
   }
   return result;
+}
+
+/**
+ * Stripe keeps an idempotency key for 24 hours: past that, asking again under a refund's id could
+ * give the money back twice, so a refund still pending after this long is left to staff.
+ */
+const REFUND_REASK_HOURS = 20;
+
+/** The orders with a refund of a PayNow payment asked in the window and not ended on the log. */
+export async function pendingPayNowRefundOrders(sql: Sql, lookbackHours: number): Promise<number[]> {
+  const rows = await sql<{ stream_id: string }[]>`
+    select distinct r.stream_id from events r
+    where r.type = 'RefundRequested'
+      and r.recorded_at > now() - make_interval(hours => ${lookbackHours})
+      and exists (
+        select 1 from events p
+        where p.stream_id = r.stream_id and p.type = 'PaymentRecorded' and p.data ->> 'method' = 'paynow'
+          and p.data ->> 'transactionId' = r.data ->> 'transactionId')
+      and not exists (
+        select 1 from events e
+        where e.stream_id = r.stream_id and e.version > r.version
+          and e.type in ('RefundRecorded', 'RefundFailed') and e.data ->> 'refundId' = r.data ->> 'refundId')`;
+  return rows.map((r) => Number(r.stream_id.slice('registration-'.length))).filter(Number.isSafeInteger);
+}
+
+/** Asks Stripe again (same idempotency key) about each pending PayNow refund older than `staleMs`. */
+async function sweepRefunds(
+  sql: Sql,
+  gateway: PayNowGateway,
+  registrationId: number,
+  opts: { staleMs: number; now: Date; meta: Meta },
+): Promise<number> {
+  const state = await existingRegistration(sql, registrationId);
+  let ended = 0;
+  for (const pending of state.pendingRefunds) {
+    const payment = state.cardPayments.find((p) => p.transactionId === pending.transactionId);
+    if (payment?.gateway !== 'paynow') continue;
+    if (opts.now.getTime() - Date.parse(pending.at) < opts.staleMs) continue;
+    const asked = await askPayNowRefund(gateway, pending);
+    const refund = asked.status === 'pending' ? ((await gateway.retrieveRefund(asked.id)) ?? asked) : asked;
+    const outcome = await recordPayNowRefund(sql, registrationId, refund, opts.meta);
+    if (outcome === 'succeeded' || outcome === 'failed') ended++;
+  }
+  return ended;
 }
 
 async function sweepOrder(

@@ -58,6 +58,16 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
       await api.db.sql<{ data: { method: string; amountCents: number } }[]>`
       select data from events where stream_id = ${registrationStream(id).id} and type = 'PaymentRecorded'`
     ).map((r) => r.data);
+  /** Books and pays by PayNow (the signed webhook records it). */
+  const paidByPayNow = async () => {
+    const order = await booked('wide');
+    const intentId = (await qr(order.id)).json().data.paymentIntentId as string;
+    fake.pay(intentId);
+    await expect.poll(async () => (await stateOf(order.id)).status, poll).toBe('paid');
+    return { ...order, intentId, cents: Math.round(Number(order.balanceDue) * 100) };
+  };
+  const refund = (id: number, payload: object) =>
+    api.asAdmin({ method: 'POST', url: `/api/admin/registrations/${id}/refunds`, payload });
   const expire = async (id: number) => {
     await expect
       .poll(async () => {
@@ -264,5 +274,62 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
     expect(await seatsOf(slots.gone)).toBe(1);
     const refunds = fake.refunds().filter((r) => r.payment_intent === intentId);
     expect(refunds.map((r) => r.amount)).toEqual([Math.round(Number(first.balanceDue) * 100)]);
+  });
+
+  it('a partial refund of a PayNow payment goes back through Stripe and is recorded when Stripe says it succeeded', async () => {
+    const order = await paidByPayNow();
+    const res = await refund(order.id, { amount: '20.00', reason: 'One test not done' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ amount: '20.00', status: 'succeeded' });
+    const stripeRefunds = fake.refunds().filter((r) => r.payment_intent === order.intentId);
+    expect(stripeRefunds.map((r) => [r.amount, r.status])).toEqual([[2000, 'succeeded']]);
+    const state = await stateOf(order.id);
+    expect(state.refundedCents).toBe(2000);
+    expect(state.refunds.map((r) => r.gatewayTransactionId)).toEqual([stripeRefunds[0]!.id]);
+    expect(state.pendingRefunds).toEqual([]);
+  });
+
+  it('a PayNow refund that fails at Stripe is recorded as failed, frees its reservation, and nothing counts as refunded', async () => {
+    const order = await paidByPayNow();
+    fake.failNextRefund('declined');
+    const res = await refund(order.id, { amount: '10.00', reason: 'Goodwill' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('did not go through');
+    const state = await stateOf(order.id);
+    expect(state.refundedCents).toBe(0);
+    expect(state.pendingRefunds).toEqual([]);
+    expect(state.failedRefunds.map((f) => f.failure)).toEqual(['refused']);
+    // The reservation is free: the whole payment can still be given back.
+    expect((await refund(order.id, { reason: 'Second try' })).json().data).toMatchObject({
+      amount: order.balanceDue,
+    });
+  });
+
+  it('a refund whose webhooks never came is ended by the sweeper, once', async () => {
+    const order = await paidByPayNow();
+    fake.dropWebhooks(2); // refund.updated and charge.refund.updated
+    const res = await refund(order.id, { amount: '5.00', reason: 'Lost webhook' });
+    expect(res.statusCode).toBe(409); // still in progress as far as the log knows
+    expect((await stateOf(order.id)).pendingRefunds).toHaveLength(1);
+    const sweep = () =>
+      sweepPayNowIntents(api.db.sql, gateway, { staleMs: 0, lookbackHours: 1, now: new Date(), meta });
+    expect((await sweep()).refunds).toBe(1);
+    expect((await sweep()).refunds).toBe(0);
+    const state = await stateOf(order.id);
+    expect(state.refundedCents).toBe(500);
+    expect(fake.refunds().filter((r) => r.payment_intent === order.intentId)).toHaveLength(1);
+  });
+
+  it('a customer who cancels more than 24 hours ahead gets the PayNow payment back automatically', async () => {
+    const order = await paidByPayNow();
+    const res = await api.app.inject({ method: 'POST', url: `/api/registrations/${order.id}/cancel` });
+    expect(res.statusCode, res.body).toBe(200);
+    await expect.poll(async () => (await stateOf(order.id)).refundedCents, poll).toBe(order.cents);
+    expect(
+      fake
+        .refunds()
+        .filter((r) => r.payment_intent === order.intentId)
+        .map((r) => r.amount),
+    ).toEqual([order.cents]);
   });
 });

@@ -8,7 +8,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Sql } from '@hs/db';
 import { type RefundOutcome, type RegistrationState, refundOutcome, toMoneyString } from '@hs/domain';
-import { PaymentGatewayError, type PaymentGateway, type RefundResult } from '@hs/gateways';
+import { askPayNowRefund, recordPayNowRefund } from '@hs/commands';
+import {
+  type PayNowGateway,
+  PayNowGatewayError,
+  PayNowStateError,
+  PaymentGatewayError,
+  type PaymentGateway,
+  type RefundResult,
+} from '@hs/gateways';
 import { HttpError, conflict } from '../errors';
 import { changeRegistration, existingRegistration } from './change';
 
@@ -45,14 +53,22 @@ export interface RefundOrder {
   reason: string;
 }
 
+/** The gateways a refund goes back through: the card one the payment switch selects, and PayNow's. */
+export interface RefundGateways {
+  card: () => Promise<PaymentGateway>;
+  payNow: PayNowGateway | null;
+}
+
 /**
- * Refunds an order through `gateway` (called only by the request that reserved the amount) and
- * answers the refund, or throws what to answer: 409 the decider's refusal or the gateway's, 502 when
- * the gateway did not answer. Nothing is recorded as refunded that the gateway did not accept.
+ * Refunds an order through the gateway that took the payment (called only by the request that
+ * reserved the amount) and answers the refund, or throws what to answer: 409 the decider's refusal
+ * or the gateway's, 502 when the gateway did not answer. Nothing is recorded as refunded that the
+ * gateway did not accept. A PayNow refund ends later (issue 48): its webhook or the sweeper records
+ * it, and the answer waits for that as a twin request does.
  */
 export async function refundOrder(
   sql: Sql,
-  gateway: () => Promise<PaymentGateway>,
+  gateways: RefundGateways,
   registrationId: number,
   order: RefundOrder,
   meta: { actor: string; requestId?: string },
@@ -68,10 +84,15 @@ export async function refundOrder(
   if (!request) return answerOf(await awaitOutcome(sql, registrationId, refundId));
 
   const { transactionId, amountCents } = request.data;
+  const paidBy = requested.state.cardPayments.find((p) => p.transactionId === transactionId)?.gateway;
+  if (paidBy === 'paynow') {
+    await refundPayNow(sql, gateways.payNow, registrationId, request.data, meta);
+    return answerOf(await awaitOutcome(sql, registrationId, refundId));
+  }
   let result: RefundResult | null = null;
   let unreachable: string = REFUND_MESSAGES.unreachable;
   try {
-    result = await (await gateway()).refund({ transactionId, amountCents, idempotencyKey: refundId });
+    result = await (await gateways.card()).refund({ transactionId, amountCents, idempotencyKey: refundId });
   } catch (err) {
     // the outcome is unknown: nothing is recorded as refunded
     if (err instanceof PaymentGatewayError) unreachable = err.message;
@@ -96,6 +117,43 @@ export async function refundOrder(
     meta,
   );
   return answerOf(refundOutcome(state, refundId));
+}
+
+/**
+ * Asks Stripe for a PayNow refund: an immediate end is recorded here, a pending one by its webhook or
+ * the sweeper. A refusal frees the reservation; no answer leaves it pending for the sweeper to ask
+ * again under the same idempotency key (the refund may have been made).
+ */
+async function refundPayNow(
+  sql: Sql,
+  payNow: PayNowGateway | null,
+  registrationId: number,
+  request: { refundId: string; transactionId: string; amountCents: number },
+  meta: { actor: string; requestId?: string },
+): Promise<void> {
+  const failed = (reason: string) =>
+    changeRegistration(
+      sql,
+      registrationId,
+      {
+        type: 'RecordRefundFailed',
+        refundId: request.refundId,
+        failure: 'refused',
+        reason,
+        at: new Date().toISOString(),
+      },
+      meta,
+    );
+  if (!payNow) {
+    await failed('PayNow is not set up on this server, so the payment cannot be given back through it.');
+    return;
+  }
+  try {
+    await recordPayNowRefund(sql, registrationId, await askPayNowRefund(payNow, request), meta);
+  } catch (err) {
+    if (err instanceof PayNowStateError) await failed(err.message);
+    else if (!(err instanceof PayNowGatewayError)) throw err;
+  }
 }
 
 /** The outcome of a refund another request asked for, once the gateway answered it. */

@@ -43,7 +43,7 @@ const refunds: FastifyPluginAsyncTypebox = async (app) => {
       const amountCents = request.body.amount === undefined ? undefined : parseMoney(request.body.amount)!;
       const data = await refundOrder(
         app.sql,
-        app.paymentGateway,
+        { card: app.paymentGateway, payNow: app.payNow },
         id,
         {
           refundId: refundIdFor(id, request.headers['idempotency-key']),

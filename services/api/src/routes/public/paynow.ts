@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { settlePayNowPayment } from '@hs/commands';
+import { recordPayNowRefund, settlePayNowPayment } from '@hs/commands';
 import { ErrorResponseSchema } from '@hs/contracts';
 import { REGISTRATION_MESSAGES, outstandingCents, toMoneyString } from '@hs/domain';
 import {
@@ -208,6 +208,15 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
             actor: 'stripe',
             requestId: request.id,
           }).catch(unreachable);
+        }
+        if (event.kind === 'refund' && event.refund.status !== 'pending') {
+          const intent = await payNow.retrieveIntent(event.refund.intentId).catch(unreachable);
+          if (intent && (await knownOrder(intent.registrationId))) {
+            await recordPayNowRefund(sql, intent.registrationId, event.refund, {
+              actor: 'stripe',
+              requestId: request.id,
+            });
+          }
         }
         return { received: true };
       },

@@ -159,7 +159,7 @@ const registrationManage: FastifyPluginAsyncTypebox<{
         try {
           await refundOrder(
             sql,
-            app.paymentGateway,
+            { card: app.paymentGateway, payNow: app.payNow },
             id,
             {
               refundId: refundIdFor(id, 'public-cancellation'),
