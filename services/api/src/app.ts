@@ -150,6 +150,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(admin, {
     prefix: '/api/admin',
     braintree: config.braintree,
+    paynow: config.paynow,
     bullmqPrefix: config.bullmqPrefix,
     smtpUrl: config.smtpUrl,
     mailOutboxDir: config.mailOutboxDir,

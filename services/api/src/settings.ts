@@ -52,6 +52,13 @@ export async function isPaymentTestMode(db: Sql | TransactionSql, fallback = tru
   return stored === undefined ? fallback : stored !== 'false';
 }
 
+export const PAYNOW_SWITCH = 'paynow_enabled';
+
+/** Whether staff let customers pay by PayNow (issue 48): on until an admin turns it off. */
+export async function isPayNowSwitchedOn(db: Sql | TransactionSql): Promise<boolean> {
+  return (await getSetting(db, PAYNOW_SWITCH)) !== 'false';
+}
+
 export const PAYMENT_HOLD_MINUTES = 'payment_hold_minutes';
 
 /**

@@ -19,6 +19,7 @@ import {
 } from '@hs/gateways';
 import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPayNowConfig } from '@hs/config';
 import { testApiConfig } from '../src/config';
 import { type TestApi, person, startTestApi } from './helpers';
 
@@ -84,10 +85,16 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
       webhookSecret: WEBHOOK_SECRET,
       ...stripeEndpoint(fake.url),
     });
-    api = await startTestApi(
-      { rateLimits: { ...testApiConfig().rateLimits, enabled: false }, paymentHoldSeconds: HOLD_SECONDS },
-      { world: { payNow: gateway, payNowFakeUrl: fake.url } },
-    );
+    // Configured as a deployment is (the Stripe settings), the SDK pointed at the fake.
+    api = await startTestApi({
+      rateLimits: { ...testApiConfig().rateLimits, enabled: false },
+      paymentHoldSeconds: HOLD_SECONDS,
+      paynow: readPayNowConfig({
+        STRIPE_SECRET_KEY: 'sk_test_paynow',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: fake.url,
+      }),
+    });
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = api.app.server.address() as AddressInfo;
     fake.setWebhookUrl(`http://127.0.0.1:${port}/api/payments/stripe/webhook`);
@@ -331,5 +338,23 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
         .filter((r) => r.payment_intent === order.intentId)
         .map((r) => r.amount),
     ).toEqual([order.cents]);
+  });
+
+  it('staff can turn PayNow off and on (audited): off, no new QR is made and the methods say so; the keys show masked', async () => {
+    const put = (enabled: boolean) =>
+      api.asAdmin({ method: 'PUT', url: '/api/admin/payments/paynow', payload: { enabled } });
+    const shown = (await api.asAdmin({ method: 'GET', url: '/api/admin/payments/paynow' })).json().data;
+    expect(shown).toMatchObject({ offered: true, configured: true, mode: 'test', fakeServer: true });
+    expect(shown.secretKey).not.toContain('sk_test');
+    expect(shown.secretKey.endsWith('ynow')).toBe(true);
+    expect((await put(false)).json().data).toMatchObject({ offered: false, switchedOn: false });
+    expect((await api.app.inject('/api/payments/methods')).json().data.paynow).toBe(false);
+    const order = await booked('wide');
+    expect((await qr(order.id)).statusCode).toBe(404);
+    expect((await put(true)).json().data.offered).toBe(true);
+    expect((await qr(order.id)).statusCode).toBe(201);
+    const audit = await api.db.sql<{ after: { enabled: boolean } }[]>`
+      select after from audit_log where entity = 'system_setting' and entity_id = 'paynow_enabled' order by id`;
+    expect(audit.map((a) => a.after.enabled)).toEqual([false, true]);
   });
 });

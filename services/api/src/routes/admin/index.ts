@@ -34,7 +34,7 @@ import waitlist from './waitlist';
  * cannot forget its guard.
  */
 const admin: FastifyPluginAsync<
-  Pick<ApiConfig, 'braintree' | 'bullmqPrefix' | 'smtpUrl' | 'mailOutboxDir' | 'publicBaseUrl'>
+  Pick<ApiConfig, 'braintree' | 'paynow' | 'bullmqPrefix' | 'smtpUrl' | 'mailOutboxDir' | 'publicBaseUrl'>
 > = async (app, opts) => {
   await app.register(login);
   // guards its own routes: bearer, or the preview cookie for the new-tab previews
@@ -58,7 +58,7 @@ const admin: FastifyPluginAsync<
     await guarded.register(discounts);
     await guarded.register(holidays);
     await guarded.register(emailConfigs);
-    await guarded.register(payments, { braintree: opts.braintree });
+    await guarded.register(payments, { braintree: opts.braintree, paynow: opts.paynow });
     await guarded.register(privacyNotice);
     await guarded.register(privacySettings);
     await guarded.register(apiKeys);

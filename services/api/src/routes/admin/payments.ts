@@ -8,7 +8,15 @@ import {
   PaymentTestModeResponseSchema,
 } from '@hs/contracts';
 import type { ApiConfig } from '../../config';
-import { PAYMENT_HOLD_MINUTES, PAYMENT_TEST_MODE, isPaymentTestMode, saveSetting } from '../../settings';
+import {
+  PAYMENT_HOLD_MINUTES,
+  PAYMENT_TEST_MODE,
+  PAYNOW_SWITCH,
+  isPayNowSwitchedOn,
+  isPaymentTestMode,
+  saveSetting,
+} from '../../settings';
+import { Type } from '@sinclair/typebox';
 import { conflict } from '../../errors';
 import { paymentTestModeSchema } from '@hs/domain';
 import { parseFirst } from '../../validation';
@@ -24,7 +32,32 @@ function mask(value: string | undefined): string {
  * The Payments tab: the test mode switch and the payment hold (system_settings), and the read-only
  * provider block.
  */
-const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }> = async (app, opts) => {
+const PayNowSettingsAnswer = Envelope(
+  Type.Object({
+    /** Customers are offered PayNow: set up and switched on. */
+    offered: Type.Boolean(),
+    switchedOn: Type.Boolean(),
+    /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. */
+    configured: Type.Boolean(),
+    /** From the key: Stripe's test or live mode; null without a key. */
+    mode: Type.Union([Type.Literal('test'), Type.Literal('live'), Type.Null()]),
+    secretKey: Type.String(),
+    webhookSecret: Type.String(),
+    /** The SDK talks to a local fake Stripe server (STRIPE_API_URL: tests and the demo). */
+    fakeServer: Type.Boolean(),
+    webhookPath: Type.String(),
+  }),
+);
+
+export const PAYNOW_SWITCH_MESSAGES = {
+  notConfigured:
+    'PayNow cannot be turned on: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set on the server.',
+} as const;
+
+const payments: FastifyPluginAsyncTypebox<{
+  braintree: ApiConfig['braintree'];
+  paynow: ApiConfig['paynow'];
+}> = async (app, opts) => {
   const { sql } = app;
   const bt = opts.braintree;
   const provider = {
@@ -97,6 +130,63 @@ const payments: FastifyPluginAsyncTypebox<{ braintree: ApiConfig['braintree'] }>
     async () => {
       const check = await checkLivePayments(app.livePaymentGateway, bt);
       return { success: true as const, data: { ...check, checkedAt: new Date().toISOString() } };
+    },
+  );
+
+  const payNowAnswer = async () => {
+    const switchedOn = await isPayNowSwitchedOn(sql);
+    const { secretKey, webhookSecret, apiUrl } = opts.paynow;
+    return {
+      success: true as const,
+      data: {
+        offered: app.payNow !== null && switchedOn,
+        switchedOn,
+        configured: app.payNow !== null,
+        mode: secretKey ? (/^(sk|rk)_live_/.test(secretKey) ? ('live' as const) : ('test' as const)) : null,
+        secretKey: mask(secretKey),
+        webhookSecret: mask(webhookSecret),
+        fakeServer: Boolean(apiUrl),
+        webhookPath: '/api/payments/stripe/webhook',
+      },
+    };
+  };
+
+  app.get(
+    '/payments/paynow',
+    {
+      schema: {
+        summary:
+          'PayNow (issue 48): whether customers are offered it, and which Stripe keys are in use (masked)',
+        response: { 200: PayNowSettingsAnswer },
+      },
+    },
+    payNowAnswer,
+  );
+
+  app.put(
+    '/payments/paynow',
+    {
+      schema: {
+        summary: 'Turn PayNow on or off for customers (on needs the Stripe keys on the server)',
+        body: Type.Object({ enabled: Type.Boolean() }),
+        response: { 200: PayNowSettingsAnswer, 400: ErrorResponseSchema, 409: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { enabled } = request.body;
+      if (enabled && app.payNow === null) throw conflict(PAYNOW_SWITCH_MESSAGES.notConfigured);
+      await sql.begin(async (tx) => {
+        const before = await isPayNowSwitchedOn(tx);
+        await saveSetting(tx, {
+          key: PAYNOW_SWITCH,
+          value: String(enabled),
+          description: 'Customers may pay by PayNow',
+          actor: request.actor,
+          before: { enabled: before },
+          after: { enabled },
+        });
+      });
+      return payNowAnswer();
     },
   );
 

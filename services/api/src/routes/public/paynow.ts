@@ -14,7 +14,7 @@ import { Type } from '@sinclair/typebox';
 import { changeRegistration, existingRegistration } from '../../booking/change';
 import { createPaymentLock } from '../../booking/payment-lock';
 import { HttpError, conflict } from '../../errors';
-import { isPaymentTestMode } from '../../settings';
+import { isPayNowSwitchedOn, isPaymentTestMode } from '../../settings';
 
 export const PAYNOW_ROUTE_MESSAGES = {
   notOffered: 'PayNow is not available.',
@@ -62,6 +62,12 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
     if (!app.payNow) throw new HttpError(404, PAYNOW_ROUTE_MESSAGES.notOffered);
     return app.payNow;
   };
+  /** New QRs only while staff offer PayNow; webhooks and refunds of QRs already made always go on. */
+  const offered = async (): Promise<PayNowGateway> => {
+    const payNow = gateway();
+    if (!(await isPayNowSwitchedOn(sql))) throw new HttpError(404, PAYNOW_ROUTE_MESSAGES.notOffered);
+    return payNow;
+  };
   const unreachable = (err: unknown): never => {
     if (err instanceof PayNowGatewayError) throw new HttpError(502, PAYNOW_ROUTE_MESSAGES.unreachable);
     throw err;
@@ -85,7 +91,7 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
       success: true as const,
       data: {
         card: true,
-        paynow: app.payNow !== null,
+        paynow: app.payNow !== null && (await isPayNowSwitchedOn(sql)),
         testMode: await isPaymentTestMode(sql, app.paymentTestModeDefault),
       },
     }),
@@ -105,7 +111,7 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { registrationId } = request.body;
-      const payNow = gateway();
+      const payNow = await offered();
       const intent = await withPaymentLock(registrationId, async () => {
         const state = await existingRegistration(sql, registrationId);
         if (state.status === 'cancelled') throw conflict(PAYNOW_ROUTE_MESSAGES.cancelled);
