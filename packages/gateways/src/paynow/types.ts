@@ -4,6 +4,8 @@
  * Amounts are integer cents of SGD.
  */
 
+import { PaymentGatewayError } from '../payments/types';
+
 export type PayNowIntentStatus =
   | 'requires_payment_method'
   | 'requires_action'
@@ -101,17 +103,12 @@ export const PAYNOW_MESSAGES = {
 
 /**
  * Stripe could not be reached, answered 5xx or 429, refused our key, or answered something we cannot
- * read: the outcome is unknown and nothing may be recorded. The message is safe to show.
+ * read: the outcome is unknown and nothing may be recorded. The message is safe to show; `causeType`
+ * is the SDK's error type (StripeConnectionError, StripeAPIError, ...) or our own cause. A payment
+ * gateway's error like the card one's, so code that handles any gateway's outage handles this too.
  */
-export class PayNowGatewayError extends Error {
-  constructor(
-    message: string = PAYNOW_MESSAGES.unreachable,
-    /** The SDK's error type (StripeConnectionError, StripeAPIError, ...) or our own cause. */
-    readonly causeType?: string,
-  ) {
-    super(message);
-    this.name = 'PayNowGatewayError';
-  }
+export class PayNowGatewayError extends PaymentGatewayError {
+  override readonly name = 'PayNowGatewayError';
 }
 
 /** A webhook without a valid Stripe-Signature (missing, forged, other secret, or older than 300 s): answer 400. */
