@@ -69,6 +69,8 @@ const DATA = [
   // each language is named in its own script in the switch
   'English',
   'Bahasa Melayu',
+  // a payment method's brand name (issue 48)
+  'PayNow',
   // the simulated drop-in's test cards
   'Visa •••• 1111',
   'Visa •••• 0002',
@@ -240,7 +242,13 @@ describe('the public screens in Chinese', { timeout: 30_000 }, () => {
     await act(() => setLanguage('zh'));
     render(
       <>
-        <PaymentPanel registrationId={7} balanceCents={13952} onPaid={() => {}} onClose={() => {}} />
+        <PaymentPanel
+          registrationId={7}
+          reference="HS2612-0001-0007"
+          balanceCents={13952}
+          onPaid={() => {}}
+          onClose={() => {}}
+        />
         <Toaster />
       </>,
     );
@@ -249,6 +257,44 @@ describe('the public screens in Chinese', { timeout: 30_000 }, () => {
     expect(visibleEnglish()).toEqual([]);
     await userEvent.setup().click(pay);
     await screen.findByText(zh.payment.successTitle);
+    expect(visibleEnglish()).toEqual([]);
+  });
+
+  it('the PayNow view shows no English', async () => {
+    mockApi({
+      'GET /api/payments/client-token': { success: true, token: 'test-abc', message: 'ok' },
+      'GET /api/payments/methods': { success: true, data: { card: true, paynow: true, testMode: true } },
+      'POST /api/payments/paynow': () =>
+        Response.json(
+          {
+            success: true,
+            data: {
+              paymentIntentId: 'pi_Zh1',
+              qrData: '000201',
+              qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21"></svg>',
+              amount: '139.52',
+              expiresAt: '2026-12-01T06:32:00.000Z',
+              reference: 'HS2612-0001-0002',
+              testMode: true,
+            },
+          },
+          { status: 201 },
+        ),
+    });
+    await act(() => setLanguage('zh'));
+    render(
+      <PaymentPanel
+        registrationId={7}
+        reference="HS2612-0001-0002"
+        balanceCents={13952}
+        onPaid={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    await userEvent.setup().click(await screen.findByRole('radio', { name: 'PayNow' }));
+    await screen.findByRole('button', { name: zh.payment.paynow.simulate });
+    await screen.findByText(zh.payment.paynow.waiting);
+    expect(screen.getByRole('radio', { name: zh.msg.methodCard })).toBeTruthy();
     expect(visibleEnglish()).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { formatAppointmentDate, formatAppointmentTime, formatSGD } from '@hs/domain';
+import { formatAppointmentDate, formatAppointmentTime, formatSGD, paymentMethodLabel } from '@hs/domain';
 import { Trans, useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { MapPinIcon } from '../../components/icons';
@@ -31,7 +31,10 @@ export interface BookingDetailsProps {
   justBooked: boolean;
 }
 
-/** What was booked: reference, who, what, when, where, money, the check-in QR and the email note. */
+/**
+ * What was booked: reference, who, what, when, where, money (and how it was paid: the last payment's
+ * method, as receipts name it), the check-in QR and the email note.
+ */
 export function BookingDetails(props: BookingDetailsProps) {
   const { registration: r, reference, pending, statusLabel, balanceCents, justBooked } = props;
   const { t } = useTranslation();
@@ -101,6 +104,12 @@ export function BookingDetails(props: BookingDetailsProps) {
         ) : null}
         <dt>{t('review.balanceDue')}</dt>
         <dd>{formatSGD(balanceCents)}</dd>
+        {r.paymentMethod ? (
+          <>
+            <dt>{t('confirmation.paymentMethod')}</dt>
+            <dd data-testid="payment-method">{tm(paymentMethodLabel(r.paymentMethod))}</dd>
+          </>
+        ) : null}
         {r.transactionId ? (
           <>
             <dt>{t('confirmation.transactionId')}</dt>

@@ -177,6 +177,7 @@ export default function BookingConfirmationPage() {
             <Suspense fallback={<PageLoader label={t('confirmation.loadingPayment')} />}>
               <PaymentPanel
                 registrationId={registration.id}
+                reference={reference}
                 balanceCents={balance}
                 onClose={() => setPanelOpen(false)}
                 onPaid={paid}

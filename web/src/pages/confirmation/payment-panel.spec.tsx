@@ -18,7 +18,13 @@ async function renderAndPay(routes: Parameters<typeof mockApi>[0]) {
   const onPaid = vi.fn();
   render(
     <>
-      <PaymentPanel registrationId={7} balanceCents={13952} onPaid={onPaid} onClose={() => {}} />
+      <PaymentPanel
+        registrationId={7}
+        reference="HS2612-0001-0007"
+        balanceCents={13952}
+        onPaid={onPaid}
+        onClose={() => {}}
+      />
       <Toaster />
     </>,
   );
@@ -91,7 +97,13 @@ describe('payment panel', () => {
     );
     render(
       <>
-        <PaymentPanel registrationId={7} balanceCents={13952} onPaid={() => {}} onClose={() => {}} />
+        <PaymentPanel
+          registrationId={7}
+          reference="HS2612-0001-0007"
+          balanceCents={13952}
+          onPaid={() => {}}
+          onClose={() => {}}
+        />
         <Toaster />
       </>,
     );

@@ -10,45 +10,12 @@ import { toaster } from '../../components/ui/toaster';
 import { i18n, translateMessage as tm } from '../../i18n';
 import { ApiError, api } from '../../lib/api';
 import { CreditCardIcon } from '../../components/icons';
+import { DROPIN_SRC, type DropinInstance, loadScript } from './braintree-dropin';
+import { type PaymentMethod, PaymentMethodChoice } from './payment-method-choice';
+import { PayNowPayment } from './paynow-payment';
 import { TEST_CARDS, TestCardPicker } from './test-card-picker';
 
-const DROPIN_SRC = 'https://js.braintreegateway.com/web/dropin/1.43.0/js/dropin.min.js';
 const TEST_DROPIN_LOAD_MS = 1000;
-
-interface DropinInstance {
-  requestPaymentMethod: () => Promise<{
-    nonce: string;
-    deviceData?: string;
-    type?: string;
-    details?: unknown;
-  }>;
-  teardown?: () => Promise<void>;
-}
-declare global {
-  interface Window {
-    braintree?: {
-      dropin: {
-        create: (o: {
-          authorization: string;
-          container: HTMLElement;
-          dataCollector?: boolean;
-        }) => Promise<DropinInstance>;
-      };
-    };
-  }
-}
-
-function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (document.querySelector(`script[src="${src}"]`) && window.braintree) return resolve();
-    const s = document.createElement('script');
-    s.src = src;
-    s.async = true;
-    s.onload = () => resolve();
-    s.onerror = () => reject(new Error('Failed to load payment system'));
-    document.head.appendChild(s);
-  });
-}
 
 export const PAYMENT_TEXTS = {
   failed: 'Payment processing failed',
@@ -79,6 +46,8 @@ export function paymentFailure(e: unknown): { title: string; description: string
 
 export interface PaymentPanelProps {
   registrationId: number;
+  /** The reference the page looks the booking up by: PayNow reads it until the order is paid. */
+  reference: string;
   balanceCents: number;
   onPaid: (transactionId: string) => void;
   onClose: () => void;
@@ -86,9 +55,20 @@ export interface PaymentPanelProps {
 
 type Phase = 'token' | 'loading' | 'ready' | 'error';
 
-/** The card payment panel: live mode mounts the provider's drop-in; test mode a simulated one. */
-export default function PaymentPanel({ registrationId, balanceCents, onPaid, onClose }: PaymentPanelProps) {
+/**
+ * The payment panel: cards by the provider's drop-in in live mode, a simulated one in test mode; and,
+ * when the server offers it, PayNow beside them (issue 48). Card stays the default choice.
+ */
+export default function PaymentPanel({
+  registrationId,
+  reference,
+  balanceCents,
+  onPaid,
+  onClose,
+}: PaymentPanelProps) {
   const { t } = useTranslation();
+  const [payNowOffered, setPayNowOffered] = useState(false);
+  const [method, setMethod] = useState<PaymentMethod>('card');
   const [phase, setPhase] = useState<Phase>('token');
   const [testMode, setTestMode] = useState(false);
   const [card, setCard] = useState<string>(TEST_CARDS[0].id);
@@ -96,6 +76,18 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
   const [error, setError] = useState<string>();
   const container = useRef<HTMLDivElement>(null);
   const dropin = useRef<DropinInstance | null>(null);
+
+  // Which methods the server offers; unknown (an older server, no answer) means cards only.
+  useEffect(() => {
+    let alive = true;
+    api
+      .get<{ success: boolean; data?: { paynow?: boolean } }>('/api/payments/methods')
+      .then((res) => alive && setPayNowOffered(res?.data?.paynow === true))
+      .catch(() => {});
+    return () => {
+      alive = false;
+    };
+  }, []);
 
   // i18n.t, not t: a language switch must not fetch a new client token
   useEffect(() => {
@@ -236,16 +228,28 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
         </Card.Description>
       </Card.Header>
       <Card.Body gap="4">
-        {phase === 'token' || phase === 'loading' ? (
+        {payNowOffered ? <PaymentMethodChoice value={method} onChange={setMethod} /> : null}
+        {method === 'paynow' ? (
+          <PayNowPayment
+            registrationId={registrationId}
+            balanceCents={balanceCents}
+            reference={reference}
+            onPaid={onPaid}
+          />
+        ) : null}
+        {/* The drop-in stays mounted while PayNow is chosen: choosing card again shows it as it was. */}
+        {method === 'card' && (phase === 'token' || phase === 'loading') ? (
           <div aria-busy="true" className={css({ display: 'grid', gap: '2' })}>
             <span className={css({ srOnly: true })}>{t('confirmation.loadingPayment')}</span>
             <Skeleton h="12" />
             <Skeleton h="12" />
           </div>
         ) : null}
-        <div ref={container} hidden={testMode || phase !== 'ready'} />
-        {testMode && phase === 'ready' ? <TestCardPicker value={card} onChange={setCard} /> : null}
-        {error ? (
+        <div ref={container} hidden={testMode || phase !== 'ready' || method !== 'card'} />
+        {method === 'card' && testMode && phase === 'ready' ? (
+          <TestCardPicker value={card} onChange={setCard} />
+        ) : null}
+        {method === 'card' && error ? (
           <p role="alert" className={css({ display: 'flex', gap: '2', color: 'fg.error', fontSize: 'sm' })}>
             <AlertCircleIcon className={css({ flexShrink: 0, mt: '0.5' })} />
             {error}
@@ -255,16 +259,18 @@ export default function PaymentPanel({ registrationId, balanceCents, onPaid, onC
       {/* Pay first and full width; closing the panel is a quiet link set apart below it, never a
           button beside Pay that a thumb can hit by mistake. */}
       <Card.Footer flexDirection="column" alignItems="stretch" gap="5">
-        <Button
-          size="lg"
-          fullWidth
-          onClick={pay}
-          disabled={phase !== 'ready'}
-          loading={paying}
-          loadingText={t('payment.processing')}
-        >
-          {t('payment.pay', { amount: formatSGD(balanceCents) })}
-        </Button>
+        {method === 'card' ? (
+          <Button
+            size="lg"
+            fullWidth
+            onClick={pay}
+            disabled={phase !== 'ready'}
+            loading={paying}
+            loadingText={t('payment.processing')}
+          >
+            {t('payment.pay', { amount: formatSGD(balanceCents) })}
+          </Button>
+        ) : null}
         <Button
           variant="link"
           alignSelf="center"
