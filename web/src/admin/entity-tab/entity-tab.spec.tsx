@@ -93,7 +93,7 @@ describe('<EntityTab>', () => {
     await ui.type(screen.getByLabelText('Name'), 'Beta');
     let before = gets();
     await ui.click(screen.getByRole('button', { name: 'Create Thing' }));
-    expect(await screen.findByText('Thing created')).toBeTruthy();
+    expect(await screen.findByText('Package created')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', PATH)).toEqual({ name: 'Beta' });
     await waitFor(() => expect(gets()).toBeGreaterThan(before));
 
@@ -101,7 +101,7 @@ describe('<EntityTab>', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Thing' })).toBeTruthy();
     await ui.type(screen.getByLabelText('Name'), ' 2');
     await ui.click(screen.getByRole('button', { name: 'Update Thing' }));
-    expect(await screen.findByText('Thing updated')).toBeTruthy();
+    expect(await screen.findByText('Package updated')).toBeTruthy();
     expect(bodyOf(fetchMock, 'PATCH', `${PATH}/1`)).toEqual({ name: 'Alpha 2' });
 
     await ui.click(screen.getByRole('button', { name: 'Delete Zeta' }));
@@ -113,7 +113,7 @@ describe('<EntityTab>', () => {
     ).toBeTruthy();
     before = gets();
     await ui.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Thing deleted')).toBeTruthy();
+    expect(await screen.findByText('Package deleted')).toBeTruthy();
     await waitFor(() => expect(gets()).toBeGreaterThan(before));
   });
 

@@ -3,7 +3,7 @@ import type { EntityNoun } from '../lib/admin-api';
 /**
  * One catalogue resource of the admin API, as its tab and its dialog speak of it. The texts follow
  * from `label` and `noun`: 'Add Package', 'Edit Package', 'Create Package', 'Update Package',
- * 'Delete Package', toasts 'Package created' / 'updated' / 'deleted', 'Failed to create package: …'
+ * 'Delete Package', toasts 'Package created' / 'updated' / 'deleted' (the noun), 'Failed to create package: …'
  * and 'Are you sure you want to delete the package "…"? This action cannot be undone.'
  */
 export interface Entity<T extends { id: number }> {
@@ -15,8 +15,6 @@ export interface Entity<T extends { id: number }> {
   noun: EntityNoun;
   /** The row's name, in its action buttons ('Edit …', 'Delete …') and in the delete question. */
   name: (item: T) => string;
-  /** The subject of the success toasts (default `label`): 'API key' -> 'API key created'. */
-  toast?: string;
   /** The delete confirmation's question (default `deleteQuestion(noun, name)`). */
   confirm?: (name: string) => string;
   /** How an edit is sent (default 'put'). */
@@ -28,10 +26,7 @@ export function deleteQuestion(what: string, name: string): string {
   return `Are you sure you want to delete the ${what} "${name}"? This action cannot be undone.`;
 }
 
-/** The success toast's title: 'Package created', 'API key deleted'. */
-export function doneToast(
-  entity: { label: string; toast?: string },
-  done: 'created' | 'updated' | 'deleted',
-): string {
-  return `${entity.toast ?? entity.label} ${done}`;
+/** The success toast's title, the noun in sentence case: 'Package created', 'API key deleted', 'User updated'. */
+export function doneToast(entity: { noun: string }, done: 'created' | 'updated' | 'deleted'): string {
+  return `${entity.noun.charAt(0).toUpperCase()}${entity.noun.slice(1)} ${done}`;
 }

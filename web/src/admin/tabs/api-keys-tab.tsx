@@ -52,7 +52,6 @@ const API_KEY: Entity<ApiKey> = {
   path: ADMIN_PATHS.apiKeys,
   label: 'API Key',
   noun: 'API key',
-  toast: 'API key',
   name: (k) => k.description,
 };
 

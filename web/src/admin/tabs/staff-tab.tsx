@@ -73,7 +73,6 @@ const USER: Entity<StaffUser> = {
   path: ADMIN_PATHS.users,
   label: 'Staff User',
   noun: 'user',
-  toast: 'User',
   name: (u) => u.username,
   confirm: (name) =>
     `Are you sure you want to delete "${name}"? They are signed out at once; the history keeps their name.`,
