@@ -137,6 +137,11 @@ describe('PayNow on the confirmation page, on a phone', () => {
     const choice = page.getByRole('group', { name: L.payment.method });
     const card = choice.getByRole('radio', { name: L.msg.methodCard });
     expect(await card.isChecked()).toBe(true);
+    // ...with the card's Pay still on the first screen
+    const pay = page.getByRole('button', { name: /^Pay S\$[\d,.]+$/ });
+    await expect.poll(() => pay.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const payBox = (await pay.boundingBox())!;
+    expect(payBox.y + payBox.height).toBeLessThanOrEqual(PHONE.height);
     const asked = page.waitForResponse(
       (r) => r.url().endsWith('/api/payments/paynow') && r.request().method() === 'POST',
     );
