@@ -57,6 +57,7 @@ export {
 } from './manage-link';
 export { askPayNowRefund, recordPayNowRefund } from './paynow-refunds';
 export {
+  GIVEN_BACK_PREFIX,
   type PayNowSettlement,
   type PayNowSweep,
   pendingPayNowRefundOrders,

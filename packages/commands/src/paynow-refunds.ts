@@ -38,7 +38,9 @@ export async function recordPayNowRefund(
 ): Promise<'succeeded' | 'failed' | 'pending' | 'not ours'> {
   if (refund.status === 'pending') return 'pending';
   const state = await existingRegistration(sql, registrationId);
-  if (!state.pendingRefunds.some((r) => r.refundId === refund.refundKey)) return 'not ours';
+  const asked = state.pendingRefunds.find((r) => r.refundId === refund.refundKey);
+  // Another deployment's refund with the same key (same Stripe account) is for another payment.
+  if (!asked || asked.transactionId !== refund.intentId) return 'not ours';
   const at = new Date().toISOString();
   if (refund.status === 'succeeded') {
     await changeRegistration(

@@ -7,7 +7,7 @@
  * and the log records the payment as given back (PaymentVoided).
  */
 import type { Sql } from '@hs/db';
-import { PAYNOW_METHOD, type RegistrationState } from '@hs/domain';
+import { PAYNOW_METHOD, type PayNowCloseReason, type RegistrationState, outstandingCents } from '@hs/domain';
 import { CommandRefusedError } from '@hs/eventstore';
 import { type PayNowGateway, type PayNowIntent, PayNowStateError } from '@hs/gateways';
 import { askPayNowRefund, recordPayNowRefund } from './paynow-refunds';
@@ -15,10 +15,16 @@ import { changeRegistration, existingRegistration } from './registration';
 
 type Meta = { actor: string; requestId?: string };
 
+/**
+ * The refund key of a PayNow payment given back whole because its order could not keep it: its
+ * refund is no RefundRequested of the order, so a failure of it is for staff (see recordPayNowRefund).
+ */
+export const GIVEN_BACK_PREFIX = 'closed-';
+
 /** A revived order is paid in the same breath: its new hold only has to outlast that. */
 const REVIVE_HOLD_SECONDS = 600;
 
-export type PayNowSettlement = 'recorded' | 'revived' | 'already' | 'refunded';
+export type PayNowSettlement = 'recorded' | 'revived' | 'already' | 'refunded' | 'not ours';
 
 const refusal = (err: unknown) => (err instanceof CommandRefusedError ? err.code : null);
 const settled = (state: RegistrationState, intentId: string) =>
@@ -36,7 +42,10 @@ export async function settlePayNowPayment(
   meta: Meta,
 ): Promise<PayNowSettlement> {
   const registrationId = intent.registrationId;
-  if (settled(await existingRegistration(sql, registrationId), intent.id)) return 'already';
+  const before = await existingRegistration(sql, registrationId);
+  // Another deployment's order with the same id (staging sharing Stripe's test keys) is not this one.
+  if (!before.payNowIntentIds.includes(intent.id)) return 'not ours';
+  if (settled(before, intent.id)) return 'already';
   const at = () => new Date().toISOString();
   const record = () =>
     changeRegistration(
@@ -52,12 +61,18 @@ export async function settlePayNowPayment(
       meta,
     );
   let closedAs: string | null = null;
-  try {
-    await record();
-    return 'recorded';
-  } catch (err) {
-    closedAs = refusal(err);
-    if (closedAs !== 'EXPIRED' && closedAs !== 'CANCELLED') throw err;
+  // A QR paid after the order stopped owing its amount (paid by card meanwhile, a discount): kept, it
+  // would be more than the order costs, so it goes back whole and the customer pays what is owed.
+  const open = before.status !== 'expired' && before.status !== 'cancelled';
+  if (open && intent.amountCents > outstandingCents(before)) closedAs = 'OVERPAID';
+  else {
+    try {
+      await record();
+      return 'recorded';
+    } catch (err) {
+      closedAs = refusal(err);
+      if (closedAs !== 'EXPIRED' && closedAs !== 'CANCELLED') throw err;
+    }
   }
   if (closedAs === 'EXPIRED') {
     try {
@@ -75,12 +90,17 @@ export async function settlePayNowPayment(
         throw err;
     }
   }
-  await gateway.refund({
-    intentId: intent.id,
-    amountCents: intent.amountCents,
-    refundKey: `closed-${intent.id}`,
-    idempotencyKey: `paynow-closed:${intent.id}`,
-  });
+  try {
+    await gateway.refund({
+      intentId: intent.id,
+      amountCents: intent.amountCents,
+      refundKey: `${GIVEN_BACK_PREFIX}${intent.id}`,
+      idempotencyKey: `paynow-closed:${intent.id}`,
+    });
+  } catch (err) {
+    // Given back already (in Stripe's Dashboard, say): what is recorded below is true.
+    if (!(err instanceof PayNowStateError && err.code === 'charge_already_refunded')) throw err;
+  }
   await changeRegistration(
     sql,
     registrationId,
@@ -91,7 +111,9 @@ export async function settlePayNowPayment(
       reason:
         closedAs === 'CANCELLED'
           ? 'PayNow payment for a cancelled order: refunded in full'
-          : 'PayNow payment after the hold ran out and the seats were taken: refunded in full',
+          : closedAs === 'OVERPAID'
+            ? 'PayNow payment of more than the order owed (paid otherwise, or its balance changed): refunded in full'
+            : 'PayNow payment after the hold ran out and the seats were taken: refunded in full',
       at: at(),
     },
     meta,
@@ -191,7 +213,9 @@ async function sweepRefunds(
   for (const pending of state.pendingRefunds) {
     const payment = state.cardPayments.find((p) => p.transactionId === pending.transactionId);
     if (payment?.gateway !== 'paynow') continue;
-    if (opts.now.getTime() - Date.parse(pending.at) < opts.staleMs) continue;
+    const age = opts.now.getTime() - Date.parse(pending.at);
+    // Past Stripe's idempotency window asking again could make a second refund: staff look at it.
+    if (age < opts.staleMs || age > REFUND_REASK_HOURS * 3_600_000) continue;
     const asked = await askPayNowRefund(gateway, pending);
     const refund = asked.status === 'pending' ? ((await gateway.retrieveRefund(asked.id)) ?? asked) : asked;
     const outcome = await recordPayNowRefund(sql, registrationId, refund, opts.meta);
@@ -209,7 +233,7 @@ async function sweepOrder(
   const state = await existingRegistration(sql, registrationId);
   const open = state.payNowIntent;
   if (!open) return null;
-  const close = async (reason: 'expired' | 'cancelled' | 'failed') => {
+  const close = async (reason: PayNowCloseReason) => {
     await changeRegistration(
       sql,
       registrationId,
@@ -230,6 +254,17 @@ async function sweepOrder(
       if (!(err instanceof PayNowStateError && err.code === 'resource_missing')) throw err;
     }
     return close(state.status);
+  }
+  const due = outstandingCents(state);
+  if (due !== open.amountCents) {
+    // Paid another way, or the balance changed: this QR must not be paid any more.
+    try {
+      await gateway.cancelIntent(open.intentId);
+    } catch (err) {
+      if (err instanceof PayNowStateError && err.intent?.status === 'succeeded') return settle(err.intent);
+      if (!(err instanceof PayNowStateError && err.code === 'resource_missing')) throw err;
+    }
+    return close(due === 0 ? 'cancelled' : 'replaced');
   }
   if (opts.now.getTime() - Date.parse(open.openedAt) < opts.staleMs) return null;
   const intent = await gateway.retrieveIntent(open.intentId);

@@ -17,8 +17,11 @@ export type AdminRefundRequest = Static<typeof RefundRequestSchema>;
 export const RefundResultSchema = Type.Object({
   id: Type.String({ description: 'The refund id (the same for a replayed Idempotency-Key)' }),
   amount: MoneySchema,
-  status: Type.Literal('succeeded'),
-  transactionId: Type.String({ description: "The gateway's id of the void or refund" }),
+  status: Type.Union([Type.Literal('succeeded'), Type.Literal('pending')], {
+    description:
+      "succeeded: given back; pending: a PayNow refund Stripe accepted and will end later (issue 48: its webhook records it)",
+  }),
+  transactionId: Type.String({ description: "The gateway's id of the void or refund ('' while pending)" }),
 });
 export type AdminRefund = Static<typeof RefundResultSchema>;
 

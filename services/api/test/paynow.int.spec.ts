@@ -316,7 +316,8 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
     const order = await paidByPayNow();
     fake.dropWebhooks(2); // refund.updated and charge.refund.updated
     const res = await refund(order.id, { amount: '5.00', reason: 'Lost webhook' });
-    expect(res.statusCode).toBe(409); // still in progress as far as the log knows
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ status: 'pending', amount: '5.00' });
     expect((await stateOf(order.id)).pendingRefunds).toHaveLength(1);
     const sweep = () =>
       sweepPayNowIntents(api.db.sql, gateway, { staleMs: 0, lookbackHours: 1, now: new Date(), meta });
@@ -356,5 +357,58 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
     const audit = await api.db.sql<{ after: { enabled: boolean } }[]>`
       select after from audit_log where entity = 'system_setting' and entity_id = 'paynow_enabled' order by id`;
     expect(audit.map((a) => a.after.enabled)).toEqual([false, true]);
+  });
+
+  it('paid by card while a QR is open: the sweeper cancels the QR, and a QR payment that won the race is given back whole', async () => {
+    const payByCard = (order: { id: number; balanceDue: string }) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/payments/process',
+        payload: { registrationId: order.id, nonce: 'fake-valid-nonce', amount: order.balanceDue },
+      });
+    const raced = await booked('wide');
+    const racedIntent = (await qr(raced.id)).json().data.paymentIntentId as string;
+    expect((await payByCard(raced)).statusCode).toBe(200);
+    fake.pay(racedIntent); // the customer also scanned the QR
+    await expect
+      .poll(async () => (await stateOf(raced.id)).voidedCharges.map((v) => v.transactionId), poll)
+      .toEqual([racedIntent]);
+    const state = await stateOf(raced.id);
+    expect(state.paidCents).toBe(Math.round(Number(raced.balanceDue) * 100));
+    expect(await payments(raced.id)).toEqual([
+      expect.objectContaining({ method: expect.stringContaining('card') }),
+    ]);
+    expect(
+      fake
+        .refunds()
+        .filter((r) => r.payment_intent === racedIntent)
+        .map((r) => r.amount),
+    ).toEqual([state.paidCents]);
+
+    const swept = await booked('wide');
+    const sweptIntent = (await qr(swept.id)).json().data.paymentIntentId as string;
+    expect((await payByCard(swept)).statusCode).toBe(200);
+    await sweepPayNowIntents(api.db.sql, gateway, {
+      staleMs: 60_000,
+      lookbackHours: 1,
+      now: new Date(),
+      meta,
+    });
+    expect(fake.intents().find((i) => i.id === sweptIntent)?.status).toBe('canceled');
+    expect((await stateOf(swept.id)).payNowIntent).toBeNull();
+  });
+
+  it('a payment of an intent the order never opened (another deployment’s, same order id) records nothing', async () => {
+    const order = await booked('wide');
+    const stranger = await gateway.createIntent({
+      amountCents: 100,
+      registrationId: order.id,
+      reference: 'ELSEWHERE',
+      idempotencyKey: `stranger-${order.id}`,
+    });
+    fake.pay(stranger.id);
+    await fake.webhooksSettled();
+    expect(await payments(order.id)).toEqual([]);
+    expect((await stateOf(order.id)).voidedCharges).toEqual([]);
   });
 });

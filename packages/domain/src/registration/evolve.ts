@@ -77,6 +77,7 @@ export function evolveRegistration(state: RegistrationState, event: Registration
           openedAt: event.data.at,
         },
         payNowIntentCount: state.payNowIntentCount + 1,
+        payNowIntentIds: [...state.payNowIntentIds, event.data.intentId],
       };
     case 'PayNowIntentClosed':
       return {

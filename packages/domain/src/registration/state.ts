@@ -111,6 +111,8 @@ export interface RegistrationState {
   payNowIntent: OpenPayNowIntent | null;
   /** PayNow intents opened so far (the next one's idempotency key counts from it). */
   payNowIntentCount: number;
+  /** Every PayNow intent this order opened: a payment of any other intent is not this order's. */
+  payNowIntentIds: string[];
   /** Per participant id, their check-in at the front desk (issue 23). */
   checkIns: Record<string, CheckInMark>;
   /** The largest balance the desk waived at a check-in (issue 45); a later check-in owing no more needs no new waiver. */
@@ -155,6 +157,7 @@ export function initialRegistrationState(): RegistrationState {
     rescheduleCount: 0,
     payNowIntent: null,
     payNowIntentCount: 0,
+    payNowIntentIds: [],
     checkIns: {},
     checkInWaivedCents: 0,
     noShowMarked: false,

@@ -29,6 +29,8 @@ export const REFUND_MESSAGES = {
 /** How long a twin request waits for the first one's outcome before answering that it is in progress. */
 const OUTCOME_WAIT_MS = 15_000;
 const OUTCOME_POLL_MS = 50;
+/** How long a PayNow refund's answer waits for Stripe's webhook before it answers pending. */
+const PAYNOW_WAIT_MS = 3_000;
 
 /**
  * The refund id of an Idempotency-Key on an order (the same key on another order is another refund);
@@ -42,7 +44,8 @@ export function refundIdFor(registrationId: number, idempotencyKey: string | und
 export interface RefundAnswer {
   id: string;
   amount: string;
-  status: 'succeeded';
+  /** pending: a PayNow refund Stripe accepted that ends later (its webhook or the sweeper records it). */
+  status: 'succeeded' | 'pending';
   transactionId: string;
 }
 
@@ -87,7 +90,12 @@ export async function refundOrder(
   const paidBy = requested.state.cardPayments.find((p) => p.transactionId === transactionId)?.gateway;
   if (paidBy === 'paynow') {
     await refundPayNow(sql, gateways.payNow, registrationId, request.data, meta);
-    return answerOf(await awaitOutcome(sql, registrationId, refundId));
+    const outcome = await awaitOutcome(sql, registrationId, refundId, PAYNOW_WAIT_MS);
+    // Accepted by Stripe and not ended yet (PayNow refunds end later): answered as pending.
+    if (outcome?.status === 'pending') {
+      return { id: refundId, amount: toMoneyString(amountCents), status: 'pending', transactionId: '' };
+    }
+    return answerOf(outcome);
   }
   let result: RefundResult | null = null;
   let unreachable: string = REFUND_MESSAGES.unreachable;
@@ -157,8 +165,8 @@ async function refundPayNow(
 }
 
 /** The outcome of a refund another request asked for, once the gateway answered it. */
-async function awaitOutcome(sql: Sql, registrationId: number, refundId: string) {
-  const deadline = Date.now() + OUTCOME_WAIT_MS;
+async function awaitOutcome(sql: Sql, registrationId: number, refundId: string, waitMs = OUTCOME_WAIT_MS) {
+  const deadline = Date.now() + waitMs;
   for (;;) {
     const state: RegistrationState = await existingRegistration(sql, registrationId);
     const outcome = refundOutcome(state, refundId);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { recordPayNowRefund, settlePayNowPayment } from '@hs/commands';
+import { GIVEN_BACK_PREFIX, recordPayNowRefund, settlePayNowPayment } from '@hs/commands';
 import { ErrorResponseSchema } from '@hs/contracts';
 import { REGISTRATION_MESSAGES, outstandingCents, toMoneyString } from '@hs/domain';
 import {
@@ -23,6 +23,8 @@ export const PAYNOW_ROUTE_MESSAGES = {
   expired: 'This reservation has expired. Please book again.',
   notTestMode: 'Simulated payments are only available in payment test mode.',
   notOpen: 'This PayNow QR is not open for this registration.',
+  refused: 'PayNow cannot take this payment. Please pay by card.',
+  inProgress: 'A PayNow payment for this booking is being processed. Please wait a moment.',
 } as const;
 
 const PayNowIntentAnswer = Type.Object({
@@ -72,6 +74,26 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
     if (err instanceof PayNowGatewayError) throw new HttpError(502, PAYNOW_ROUTE_MESSAGES.unreachable);
     throw err;
   };
+  /** Stripe refused to make the QR (an amount below its minimum, say): nothing was made. */
+  const refusedOrUnreachable = (err: unknown): never => {
+    if (err instanceof PayNowStateError) throw conflict(PAYNOW_ROUTE_MESSAGES.refused);
+    return unreachable(err);
+  };
+  /**
+   * The open QR goes before another is made. It may end otherwise at Stripe: gone, cancelled or
+   * failed already is fine; one being paid right now (processing) must not get a twin.
+   */
+  const cancelBeforeReplacing = async (payNow: PayNowGateway, intentId: string) => {
+    try {
+      await payNow.cancelIntent(intentId);
+    } catch (err) {
+      if (!(err instanceof PayNowStateError)) return unreachable(err);
+      const status = err.intent?.status;
+      if (err.code === 'resource_missing' || status === 'canceled' || status === 'requires_payment_method')
+        return;
+      throw conflict(PAYNOW_ROUTE_MESSAGES.inProgress);
+    }
+  };
 
   app.get(
     '/api/payments/methods',
@@ -113,28 +135,28 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
       const { registrationId } = request.body;
       const payNow = await offered();
       const intent = await withPaymentLock(registrationId, async () => {
-        const state = await existingRegistration(sql, registrationId);
+        let state = await existingRegistration(sql, registrationId);
+        const open = state.payNowIntent;
+        if (open) {
+          const current = await payNow.retrieveIntent(open.intentId).catch(unreachable);
+          if (current?.status === 'succeeded') {
+            // Paid, and its webhook not here yet: settled now, then what is still owed, if anything.
+            await settlePayNowPayment(sql, payNow, { ...current, registrationId }, { actor }).catch(
+              unreachable,
+            );
+            state = await existingRegistration(sql, registrationId);
+          } else if (
+            current?.status === 'requires_action' &&
+            current.amountCents === outstandingCents(state)
+          ) {
+            return current;
+          }
+        }
         if (state.status === 'cancelled') throw conflict(PAYNOW_ROUTE_MESSAGES.cancelled);
         if (state.status === 'expired') throw conflict(PAYNOW_ROUTE_MESSAGES.expired);
         const due = outstandingCents(state);
         if (due <= 0) throw conflict(REGISTRATION_MESSAGES.nothingToPay);
-        const open = state.payNowIntent;
-        if (open && open.amountCents === due) {
-          const current = await payNow.retrieveIntent(open.intentId).catch(unreachable);
-          if (current?.status === 'requires_action') return current;
-        }
-        if (open) {
-          // The balance changed, or the QR is no longer payable: it goes before a new one is made.
-          try {
-            await payNow.cancelIntent(open.intentId);
-          } catch (err) {
-            if (err instanceof PayNowStateError && err.intent?.status === 'succeeded') {
-              await settlePayNowPayment(sql, payNow, { ...err.intent, registrationId }, { actor });
-              throw conflict(REGISTRATION_MESSAGES.nothingToPay);
-            }
-            if (!(err instanceof PayNowStateError)) unreachable(err);
-          }
-        }
+        if (state.payNowIntent) await cancelBeforeReplacing(payNow, state.payNowIntent.intentId);
         const created: PayNowIntent = await payNow
           .createIntent({
             amountCents: due,
@@ -143,18 +165,24 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
             // A retry after a lost answer gets the same intent back from Stripe.
             idempotencyKey: `paynow:${registrationId}:${state.payNowIntentCount + 1}:${due}`,
           })
-          .catch(unreachable);
-        await changeRegistration(
-          sql,
-          registrationId,
-          {
-            type: 'OpenPayNowIntent',
-            intentId: created.id,
-            amountCents: due,
-            at: new Date().toISOString(),
-          },
-          { actor, requestId: request.id },
-        );
+          .catch(refusedOrUnreachable);
+        try {
+          await changeRegistration(
+            sql,
+            registrationId,
+            {
+              type: 'OpenPayNowIntent',
+              intentId: created.id,
+              amountCents: due,
+              at: new Date().toISOString(),
+            },
+            { actor, requestId: request.id },
+          );
+        } catch (err) {
+          // Refused (the hold ran out meanwhile): the QR made at Stripe must not stay payable.
+          await payNow.cancelIntent(created.id).catch(() => undefined);
+          throw err;
+        }
         return created;
       });
       const state = await existingRegistration(sql, registrationId);
@@ -210,18 +238,34 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
           // An intent of an order this database does not know (another deployment's) is not ours.
           if (!(await knownOrder(event.intent.registrationId))) return { received: true };
           // Stripe unreachable while a refund is due: 502, and Stripe delivers the webhook again.
-          await settlePayNowPayment(sql, payNow, event.intent, {
-            actor: 'stripe',
-            requestId: request.id,
-          }).catch(unreachable);
+          try {
+            await settlePayNowPayment(sql, payNow, event.intent, { actor: 'stripe', requestId: request.id });
+          } catch (err) {
+            if (!(err instanceof PayNowStateError)) return unreachable(err);
+            // Stripe refused to give back a payment the order cannot keep: a retry would not help.
+            request.log.error(
+              { registrationId: event.intent.registrationId, intentId: event.intent.id, err: err.message },
+              'a PayNow payment for a closed or paid order could not be refunded; refund it by hand',
+            );
+          }
         }
         if (event.kind === 'refund' && event.refund.status !== 'pending') {
           const intent = await payNow.retrieveIntent(event.refund.intentId).catch(unreachable);
           if (intent && (await knownOrder(intent.registrationId))) {
-            await recordPayNowRefund(sql, intent.registrationId, event.refund, {
+            const outcome = await recordPayNowRefund(sql, intent.registrationId, event.refund, {
               actor: 'stripe',
               requestId: request.id,
             });
+            if (
+              outcome === 'not ours' &&
+              event.refund.status !== 'succeeded' &&
+              event.refund.refundKey.startsWith(GIVEN_BACK_PREFIX)
+            ) {
+              request.log.error(
+                { registrationId: intent.registrationId, intentId: intent.id, refundId: event.refund.id },
+                'the refund of a PayNow payment for a closed or paid order failed; refund it by hand',
+              );
+            }
           }
         }
         return { received: true };
