@@ -19,7 +19,7 @@ export const RefundResultSchema = Type.Object({
   amount: MoneySchema,
   status: Type.Union([Type.Literal('succeeded'), Type.Literal('pending')], {
     description:
-      "succeeded: given back; pending: a PayNow refund Stripe accepted and will end later (issue 48: its webhook records it)",
+      'succeeded: given back; pending: a PayNow refund Stripe accepted and will end later (issue 48: its webhook records it)',
   }),
   transactionId: Type.String({ description: "The gateway's id of the void or refund ('' while pending)" }),
 });
