@@ -744,6 +744,9 @@ describe('bad input never breaks the api', () => {
       '/api/wc-confirm/{id}',
       '/api/admin/registrations/{id}/erase-personal-data',
       '/api/sms-opt-out/{token}',
+      // Stripe's webhook reads its body raw, checked by its signature before anything else (issue 48;
+      // paynow.int.spec.ts sends it unsigned, forged and stale bodies).
+      '/api/payments/stripe/webhook',
     ].includes(op.path);
 
   function casesFor(op: Operation): Case[] {
