@@ -15,6 +15,7 @@ export const ADMIN_PATHS = {
   paymentTestMode: '/api/admin/payments/test-mode',
   paymentProviderCheck: '/api/admin/payments/provider-check',
   paymentHold: '/api/admin/payments/hold',
+  payNow: '/api/admin/payments/paynow',
   apiKeys: '/api/admin/api-keys',
   orders: '/api/admin/registrations',
   ordersExport: '/api/admin/registrations/export',

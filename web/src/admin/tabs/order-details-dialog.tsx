@@ -26,6 +26,7 @@ import {
 import { refundableCents } from '../lib/refunds';
 import { consentLabel } from '../lib/consent';
 import type { AdminOrder, OrderHistoryEntry } from '@hs/contracts';
+import { paymentMethodLabel } from '@hs/domain';
 import { formatPrice } from './packages-tab';
 import { RefundDialog } from './refund-dialog';
 import { RefundsList } from './refunds-list';
@@ -297,7 +298,7 @@ export function OrderDetailsDialog({
                 />
                 <Details
                   rows={[
-                    ['Payment Method', order.paymentMethod],
+                    ['Payment Method', order.paymentMethod ? paymentMethodLabel(order.paymentMethod) : null],
                     ['Transaction ID', order.transactionId],
                     ['WhiteCoat Booking Code', order.wcBookingCode],
                     ['Confirmation Email', order.confirmationEmailSent ? 'Sent' : 'Not sent'],

@@ -17,6 +17,7 @@ import { ADMIN_PATHS } from '../lib/admin-api';
 import type { PaymentTestModeAnswer } from '@hs/contracts';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ProviderCheck } from './provider-check';
+import { PayNowCard } from './paynow-card';
 import { SeatHoldCard } from './seat-hold-card';
 import { CompanySettingsCard } from '../invoices/company-settings-card';
 
@@ -156,6 +157,7 @@ export function PaymentsTab() {
       />
       <Grid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start" mt="4">
         <SeatHoldCard />
+        <PayNowCard />
         <CompanySettingsCard />
       </Grid>
     </section>
