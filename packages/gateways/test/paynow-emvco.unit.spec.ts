@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crc16CcittFalse, parsePayNowPayload, payNowPayload, singaporeDay } from '../src/paynow/emvco';
+import { crc16CcittFalse, parsePayNowPayload, payNowPayload } from '../src/paynow/emvco';
 
 /**
  * Published PayNow payloads (UEN proxy, amount not editable): the first from the PayNowQRSwift
@@ -64,7 +64,15 @@ describe('PayNow EMVCo payload', () => {
       merchantName: 'Health Screening Singapor',
     });
     expect(parsePayNowPayload(data).fields['54']).toBe('139.52');
-    expect(singaporeDay(new Date('2025-05-31T15:59:59Z'))).toBe('20250531');
+    // A second before Singapore's midnight is still the day before there.
+    const lastSecond = payNowPayload({
+      uen: '201912345K',
+      merchantName: 'Health Screening',
+      amountCents: 100,
+      reference: 'HS1',
+      expiresOn: new Date('2025-05-31T15:59:59Z'),
+    });
+    expect(parsePayNowPayload(lastSecond).expiresOn).toBe('20250531');
   });
 
   it('refuses a payload whose CRC does not match, that is cut short, or that is not PayNow', () => {

@@ -6,7 +6,7 @@
  * Layout: ID, 2-digit length, value; 26 and 62 hold nested TLVs; 63 is the CRC-16/CCITT-FALSE of
  * everything before its value (including '6304'), as 4 upper-case hex digits.
  */
-import { toMoneyString } from '@hs/domain';
+import { singaporeDay, toMoneyString } from '@hs/domain';
 
 export interface PayNowPayloadInput {
   /** The merchant's UEN (Unique Entity Number), e.g. '201403121W'. */
@@ -66,11 +66,6 @@ function tlv(id: string, value: string): string {
 /** Printable ASCII only: the lengths count characters, and banking apps read ASCII. */
 const isPrintableAscii = (s: string) => /^[\x20-\x7e]*$/.test(s);
 
-/** The Singapore calendar day (UTC+8, no daylight saving) of a moment, as 'yyyyMMdd'. */
-export function singaporeDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
-}
-
 /** The payload for one PayNow payment of a fixed amount to a UEN. Throws RangeError on input it cannot encode. */
 export function payNowPayload(input: PayNowPayloadInput): string {
   const uen = input.uen.trim().toUpperCase();
@@ -88,7 +83,8 @@ export function payNowPayload(input: PayNowPayloadInput): string {
     .slice(0, MAX_TEXT)
     .trim();
   if (!name) throw new RangeError('PayNow merchant name is empty');
-  const expiresOn = input.expiresOn instanceof Date ? singaporeDay(input.expiresOn) : input.expiresOn;
+  const expiresOn =
+    input.expiresOn instanceof Date ? singaporeDay(input.expiresOn).replaceAll('-', '') : input.expiresOn;
   if (expiresOn !== undefined && !/^\d{8}$/.test(expiresOn)) {
     throw new RangeError('PayNow expiry must be yyyyMMdd');
   }

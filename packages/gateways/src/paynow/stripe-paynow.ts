@@ -44,10 +44,6 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const DEFAULT_TIMEOUT_MS = 20_000;
 
-export function isStripePayNowConfigured(opts: Partial<StripePayNowOptions>): boolean {
-  return !!(opts.secretKey?.trim() && opts.webhookSecret?.trim());
-}
-
 /**
  * The SDK's host, port and protocol for a base URL such as the fake's 'http://127.0.0.1:12111'
  * (STRIPE_API_URL): `createStripePayNow({ secretKey, webhookSecret, ...stripeEndpoint(url) })`.

@@ -17,6 +17,7 @@ import {
   saveSetting,
 } from '../../settings';
 import { Type } from '@sinclair/typebox';
+import { stripeKeyMode } from '@hs/gateways';
 import { conflict } from '../../errors';
 import { paymentTestModeSchema } from '@hs/domain';
 import { parseFirst } from '../../validation';
@@ -142,7 +143,7 @@ const payments: FastifyPluginAsyncTypebox<{
         offered: app.payNow !== null && switchedOn,
         switchedOn,
         configured: app.payNow !== null,
-        mode: secretKey ? (/^(sk|rk)_live_/.test(secretKey) ? ('live' as const) : ('test' as const)) : null,
+        mode: secretKey ? stripeKeyMode(secretKey) : null,
         secretKey: mask(secretKey),
         webhookSecret: mask(webhookSecret),
         fakeServer: Boolean(apiUrl),
