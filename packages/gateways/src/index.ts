@@ -11,6 +11,7 @@ export * from './payments/test-gateway';
 export * from './payments/braintree-gateway';
 export * from './payments/fake-braintree-server';
 export * from './paynow';
+export * from './singpass';
 export * from './partner/partner-client';
 export * from './partner/fake-partner';
 export * from './sms/sms-gateway';
