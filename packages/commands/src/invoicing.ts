@@ -23,11 +23,14 @@ import {
   GST_BASIS_POINTS,
   type InvoiceLine,
   type InvoiceSnapshot,
+  type PaymentGatewayKind,
+  type PaymentMethodGroup,
   type SupplierSnapshot,
   documentNumber,
   gstPartOf,
   gstRegistered,
   invoiceSequenceStream,
+  paymentMethodGroup,
   registrationStream,
   singaporeYear,
 } from '@hs/domain';
@@ -70,6 +73,8 @@ interface Issue<T> {
     total: number;
     original: string | null;
     refundId: string | null;
+    /** The GST report's split (issue 48): the document's payment method group. */
+    method: PaymentMethodGroup;
   };
   event: 'InvoiceIssued' | 'CreditNoteIssued';
 }
@@ -132,11 +137,12 @@ async function issue<T extends { issuedAt: string }>(
             ],
             alsoWrite: (tx) => tx`
               insert into invoices (number, kind, registration_id, sequence_stream, sequence, issued_at,
-                issued_month, taxable_cents, gst_cents, total_cents, original_number, refund_id, snapshot)
+                issued_month, taxable_cents, gst_cents, total_cents, original_number, refund_id,
+                payment_method, snapshot)
               values (${number}, ${spec.kind}, ${registrationId}, ${seq.id}, ${sequence}, ${doc.issuedAt},
                 to_char(${doc.issuedAt}::timestamptz at time zone 'Asia/Singapore', 'YYYY-MM'),
                 ${money.taxable}, ${money.gst}, ${money.total}, ${money.original}, ${money.refundId},
-                ${tx.json(doc as never)})`,
+                ${money.method}, ${tx.json(doc as never)})`,
             result: { number, doc },
           };
         },
@@ -220,6 +226,8 @@ export async function issueInvoice(
           ...(prior.length ? topUp(lines, prior, registered) : whole(registered)),
           gstRateBasisPoints: registered ? GST_BASIS_POINTS : 0,
           supersedes: prior[0]?.invoiceNumber ?? null,
+          paymentMethod:
+            order.paidCents > 0 && order.paymentMethod ? paymentMethodGroup(order.paymentMethod) : null,
         };
       },
       row: (d) => ({
@@ -228,6 +236,7 @@ export async function issueInvoice(
         total: d.totalCents,
         original: null,
         refundId: null,
+        method: d.paymentMethod ?? 'other',
       }),
     },
     { ...options, at: new Date(at) },
@@ -239,6 +248,8 @@ export interface RefundToCredit {
   /** GST included: what was given back. */
   amountCents: number;
   reason: string;
+  /** The gateway of the sale it gave back (RefundRecorded's; absent on older refunds: card). */
+  gateway?: PaymentGatewayKind;
 }
 
 /**
@@ -280,6 +291,7 @@ export async function issueCreditNote(
           gstCents,
           taxableCents: refund.amountCents - gstCents,
           gstRateBasisPoints: rate,
+          paymentMethod: refund.gateway ?? 'card',
         };
       },
       row: (d) => ({
@@ -288,6 +300,7 @@ export async function issueCreditNote(
         total: d.totalCents,
         original: d.originalInvoiceNumber,
         refundId: d.refundId,
+        method: d.paymentMethod ?? 'other',
       }),
     },
     { ...options, at: new Date(at) },

@@ -2,7 +2,14 @@ import { type Static, Type } from '@sinclair/typebox';
 import { DateSchema, MoneySchema, Nullable } from './common';
 
 /** The Reports tab's charts (issue 25), each a series of GET /api/admin/reports/insights and a CSV. */
-export const INSIGHT_CHARTS = ['bookings', 'revenue', 'utilisation', 'noShows', 'waitlist'] as const;
+export const INSIGHT_CHARTS = [
+  'bookings',
+  'revenue',
+  'payments',
+  'utilisation',
+  'noShows',
+  'waitlist',
+] as const;
 export type InsightChart = (typeof INSIGHT_CHARTS)[number];
 
 export const InsightsQuerySchema = Type.Object({
@@ -41,6 +48,20 @@ export const InsightsSchema = Type.Object({
       refunds: MoneySchema,
       net: { ...MoneySchema, description: 'gross - discounts - refunds' },
     }),
+  ),
+  payments: Type.Array(
+    Type.Object({
+      weekStart: { ...DateSchema, description: 'Monday of the ISO week' },
+      method: Type.String({
+        description:
+          'How it was paid (issue 48): card, paynow, cash, nets, card_terminal, partner or other (@hs/domain PAYMENT_METHOD_GROUPS)',
+      }),
+      label: Type.String({ description: "The method's name, e.g. PayNow" }),
+      received: { ...MoneySchema, description: 'Payments recorded that week by this method' },
+      refunded: { ...MoneySchema, description: 'Refunds of payments by this method recorded that week' },
+      net: { ...MoneySchema, description: 'received - refunded' },
+    }),
+    { description: 'Money in and out per week and payment method' },
   ),
   utilisation: Type.Array(
     Type.Object({

@@ -79,12 +79,28 @@ const GstFigures = {
   invoiceCount: Type.Integer(),
   creditNoteCount: Type.Integer(),
 };
-export const GstMonthSchema = Type.Object({ month: Type.String({ description: 'yyyy-MM' }), ...GstFigures });
+/** Issue 48: the same figures per payment method group; an invoice counts in how the order was paid when issued. */
+const GstByMethod = Type.Array(
+  Type.Object({
+    method: Type.String({
+      description:
+        'card, paynow, cash, nets, card_terminal, partner or other (other: not paid when issued, or another method)',
+    }),
+    label: Type.String({ description: "The method's name, e.g. PayNow" }),
+    ...GstFigures,
+  }),
+  { description: 'The figures split by payment method (groups with documents only)' },
+);
+export const GstMonthSchema = Type.Object({
+  month: Type.String({ description: 'yyyy-MM' }),
+  ...GstFigures,
+  byMethod: GstByMethod,
+});
 export const GstReportSchema = Type.Object({
   from: DateSchema,
   to: DateSchema,
   months: Type.Array(GstMonthSchema),
-  totals: Type.Object(GstFigures),
+  totals: Type.Object({ ...GstFigures, byMethod: GstByMethod }),
 });
 export type GstReport = Static<typeof GstReportSchema>;
 export const GstReportResponseSchema = Envelope(GstReportSchema);

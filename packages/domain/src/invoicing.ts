@@ -5,6 +5,7 @@
  * version IS the last number issued, so one append (expected version) takes the next number.
  */
 import { GST_PERCENT, roundHalfUp } from './money';
+import type { PaymentMethodGroup } from './registration/payment-methods';
 
 /** The supplier as printed on a document: the company settings at the time it was issued. */
 export interface CompanySettings {
@@ -127,6 +128,11 @@ export interface InvoiceSnapshot {
   gstRateBasisPoints: number;
   /** The earlier invoice this one adds to (an order that grew after it was invoiced). */
   supersedes: string | null;
+  /**
+   * How the order was paid when issued (its latest payment's method group, issue 48); null when nothing
+   * was paid yet. Absent on documents issued before.
+   */
+  paymentMethod?: PaymentMethodGroup | null;
 }
 
 /** CreditNoteIssued's data. */
@@ -149,6 +155,8 @@ export interface CreditNoteSnapshot {
   gstCents: number;
   taxableCents: number;
   gstRateBasisPoints: number;
+  /** Where the refund went back to: its sale's method group (issue 48); null without a refund. */
+  paymentMethod?: PaymentMethodGroup | null;
 }
 
 export type InvoiceIssued = { type: 'InvoiceIssued'; data: InvoiceSnapshot };

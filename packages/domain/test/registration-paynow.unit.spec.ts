@@ -2,8 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   type RegistrationEvent,
+  PAYMENT_METHOD_GROUPS,
   outstandingCents,
   paymentGatewayOf,
+  paymentMethodGroup,
+  paymentMethodGroupLabel,
   paymentMethodLabel,
   registrationDecider,
 } from '../src';
@@ -106,6 +109,56 @@ describe('PayNow intents on an order', () => {
         at: later,
       }),
     ).toEqual([]);
+  });
+
+  it('a refund of it names PayNow as the gateway it went back through (the reports split by it)', () => {
+    const requested = fold(registrationDecider, [
+      ...order(),
+      opened('pi_1'),
+      {
+        type: 'PaymentRecorded',
+        data: { transactionId: 'pi_1', amountCents: due(), method: 'paynow', balanceDueCents: 0, at: later },
+      },
+      {
+        type: 'RefundRequested',
+        data: { refundId: 'r1', amountCents: 500, transactionId: 'pi_1', reason: 'Asked', at: later },
+      },
+    ]);
+    const [recorded] = registrationDecider.decide(requested, {
+      type: 'RecordRefund',
+      refundId: 'r1',
+      amountCents: 500,
+      kind: 'refund',
+      gatewayTransactionId: 're_1',
+      reason: 'Asked',
+      at: later,
+    }) as RegistrationEvent[];
+    expect(recorded).toMatchObject({ type: 'RefundRecorded', data: { gateway: 'paynow', amountCents: 500 } });
+  });
+
+  it('groups recorded methods for the reports: every card sale is card, unknown ones other', () => {
+    expect(
+      [
+        'paynow',
+        'card',
+        'test card (Visa ending 1111)',
+        'cash',
+        'nets',
+        'card_terminal',
+        'partner',
+        'prepaid',
+        'x',
+      ].map(paymentMethodGroup),
+    ).toEqual(['paynow', 'card', 'card', 'cash', 'nets', 'card_terminal', 'partner', 'other', 'other']);
+    expect(PAYMENT_METHOD_GROUPS.map(paymentMethodGroupLabel)).toEqual([
+      'Card',
+      'PayNow',
+      'Cash',
+      'NETS',
+      'Card (terminal at the clinic)',
+      'Partner',
+      'Other or not yet paid',
+    ]);
   });
 
   it('names the gateway of each method', () => {

@@ -39,6 +39,7 @@ const recorded = (refundId: string, amountCents: number, refundedCents: number):
     gatewayTransactionId: `gw-${refundId}`,
     reason: 'Customer asked',
     refundedCents,
+    gateway: 'card',
     at: later,
   },
 });

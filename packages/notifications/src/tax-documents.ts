@@ -12,6 +12,7 @@ import {
   type InvoiceLine,
   type InvoiceSnapshot,
   formatInstantDate,
+  paymentMethodGroupLabel,
   type SupplierSnapshot,
 } from '@hs/domain';
 import { sampleDocumentData } from './documents';
@@ -45,6 +46,8 @@ export async function renderIssuedInvoicePdf(inv: InvoiceSnapshot): Promise<Uint
     ['Invoice date', issueDate(inv.issuedAt)],
     ['Booking reference', inv.referenceNumber],
     inv.supersedes ? ['Adds to invoice', inv.supersedes] : null,
+    // issue 48: how it was paid (documents issued before say nothing; an unpaid order's neither)
+    inv.paymentMethod ? ['Paid by', paymentMethodGroupLabel(inv.paymentMethod)] : null,
   ]);
   supplierFields(l, inv.supplier);
   l.heading('Bill to');
@@ -87,6 +90,7 @@ export async function renderIssuedCreditNotePdf(note: CreditNoteSnapshot): Promi
     ['Credit note date', issueDate(note.issuedAt)],
     ['Original invoice', note.originalInvoiceNumber],
     ['Booking reference', note.referenceNumber],
+    note.refundId && note.paymentMethod ? ['Refunded to', paymentMethodGroupLabel(note.paymentMethod)] : null,
   ]);
   supplierFields(l, note.supplier);
   l.heading('Customer');

@@ -34,7 +34,9 @@ export { type Insights, readInsights } from './reports-reader';
 export { type AwaitingPayment, type Operations, type SlotProgress, readOperations } from './operations';
 export {
   type GstMonth,
+  type GstSums,
   type IssuedDocument,
+  emptyGstSums,
   gstReport,
   readDocument,
   readIssuedDocument,

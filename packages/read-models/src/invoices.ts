@@ -4,7 +4,13 @@
  * (`issueInvoice`, `issueCreditNote` in packages/commands), in the transaction that numbers a document.
  */
 import type { Sql } from '@hs/db';
-import type { CreditNoteSnapshot, DocumentKind, InvoiceSnapshot } from '@hs/domain';
+import {
+  type CreditNoteSnapshot,
+  type DocumentKind,
+  type InvoiceSnapshot,
+  PAYMENT_METHOD_GROUPS,
+  type PaymentMethodGroup,
+} from '@hs/domain';
 
 export type IssuedDocument =
   | { kind: 'invoice'; number: string; issuedAt: string; snapshot: InvoiceSnapshot }
@@ -35,8 +41,8 @@ export async function readOrderDocuments(sql: Sql, registrationId: number): Prom
   return rows.map((r) => ({ ...r, issuedAt: new Date(r.issuedAt).toISOString() }));
 }
 
-export interface GstMonth {
-  month: string;
+/** A month's (or a range's) sums of issued documents. */
+export interface GstSums {
   taxableSalesCents: number;
   gstCollectedCents: number;
   creditNotesCents: number;
@@ -45,37 +51,74 @@ export interface GstMonth {
   creditNoteCount: number;
 }
 
+export interface GstMonth extends GstSums {
+  month: string;
+  /** The same sums per payment method group (issue 48), groups with documents only, in PAYMENT_METHOD_GROUPS order. */
+  byMethod: (GstSums & { method: PaymentMethodGroup })[];
+}
+
+export const emptyGstSums = (): GstSums => ({
+  taxableSalesCents: 0,
+  gstCollectedCents: 0,
+  creditNotesCents: 0,
+  creditNoteGstCents: 0,
+  invoiceCount: 0,
+  creditNoteCount: 0,
+});
+
+/** Adds `row`'s sums of one kind of document to `into`. */
+function addDocuments(
+  into: GstSums,
+  kind: DocumentKind,
+  row: { taxable: string; gst: string; count: string },
+) {
+  if (kind === 'invoice') {
+    into.taxableSalesCents += Number(row.taxable);
+    into.gstCollectedCents += Number(row.gst);
+    into.invoiceCount += Number(row.count);
+  } else {
+    into.creditNotesCents += Number(row.taxable);
+    into.creditNoteGstCents += Number(row.gst);
+    into.creditNoteCount += Number(row.count);
+  }
+}
+
 /** Per Singapore month of issue (from..to inclusive, yyyy-MM-dd), the sums of the issued documents. */
 export async function gstReport(sql: Sql, from: string, to: string): Promise<GstMonth[]> {
   const rows = await sql<
-    { month: string; kind: DocumentKind; taxable: string; gst: string; count: string }[]
+    {
+      month: string;
+      kind: DocumentKind;
+      method: PaymentMethodGroup;
+      taxable: string;
+      gst: string;
+      count: string;
+    }[]
   >`
-    select issued_month as month, kind, sum(taxable_cents)::text as taxable, sum(gst_cents)::text as gst,
-           count(*)::text as count
+    select issued_month as month, kind, payment_method as method, sum(taxable_cents)::text as taxable,
+           sum(gst_cents)::text as gst, count(*)::text as count
     from invoices
     where (issued_at at time zone 'Asia/Singapore')::date between ${from}::date and ${to}::date
-    group by issued_month, kind order by issued_month`;
+    group by issued_month, kind, payment_method order by issued_month`;
   const months = new Map<string, GstMonth>();
   for (const r of rows) {
-    const m = months.get(r.month) ?? {
-      month: r.month,
-      taxableSalesCents: 0,
-      gstCollectedCents: 0,
-      creditNotesCents: 0,
-      creditNoteGstCents: 0,
-      invoiceCount: 0,
-      creditNoteCount: 0,
-    };
-    if (r.kind === 'invoice') {
-      m.taxableSalesCents += Number(r.taxable);
-      m.gstCollectedCents += Number(r.gst);
-      m.invoiceCount += Number(r.count);
-    } else {
-      m.creditNotesCents += Number(r.taxable);
-      m.creditNoteGstCents += Number(r.gst);
-      m.creditNoteCount += Number(r.count);
+    let m = months.get(r.month);
+    if (!m) {
+      m = { month: r.month, ...emptyGstSums(), byMethod: [] };
+      months.set(r.month, m);
     }
-    months.set(r.month, m);
+    addDocuments(m, r.kind, r);
+    let byMethod = m.byMethod.find((b) => b.method === r.method);
+    if (!byMethod) {
+      byMethod = { method: r.method, ...emptyGstSums() };
+      m.byMethod.push(byMethod);
+    }
+    addDocuments(byMethod, r.kind, r);
+  }
+  for (const m of months.values()) {
+    m.byMethod.sort(
+      (a, b) => PAYMENT_METHOD_GROUPS.indexOf(a.method) - PAYMENT_METHOD_GROUPS.indexOf(b.method),
+    );
   }
   return [...months.values()];
 }

@@ -2,6 +2,7 @@
 import { openReadModelRows } from '@hs/privacy';
 import {
   type ParticipantSnapshot,
+  type PaymentMethodGroup,
   type PriceBreakdown,
   type RefundKind,
   type RegistrationStatus,
@@ -67,6 +68,8 @@ export interface OrderRow {
   paidCents: number;
   /** Of paidCents, what came through the card gateway: what Refund… can give back (issue 45). */
   cardPaidCents: number;
+  /** paidCents by payment method group ('card', 'paynow', 'cash', ...; issue 48); absent groups paid nothing. */
+  paidByMethod: Partial<Record<PaymentMethodGroup, number>>;
   transactionId: string | null;
   paymentMethod: string | null;
   wcBookingCode: string | null;
@@ -112,7 +115,7 @@ export const selectOrders = (sql: Queryable) => sql`
          pricing, total_cents as "totalCents",
          discount_cents as "discountCents", member_discount_cents as "memberDiscountCents",
          partner_paid_cents as "partnerPaidCents", balance_due_cents as "balanceDueCents", paid_cents as "paidCents",
-         card_paid_cents as "cardPaidCents",
+         card_paid_cents as "cardPaidCents", paid_by_method as "paidByMethod",
          transaction_id as "transactionId", payment_method as "paymentMethod", wc_booking_code as "wcBookingCode",
          confirmation_email_sent as "confirmationEmailSent", cancelled_at as "cancelledAt",
          hold_until as "holdUntil", refunded_cents as "refundedCents", reinstated_cents as "reinstatedCents", refunds, last_refund_at as "lastRefundAt",

@@ -5,6 +5,7 @@ import {
   type RegistrationEvent,
   REGISTRATION_STATUS_EVENT_TYPES,
   isGatewayPaymentMethod,
+  paymentMethodGroup,
   registrationIdOf,
 } from '@hs/domain';
 import type { RecordedEvent } from '@hs/eventstore';
@@ -100,6 +101,8 @@ interface OrderPatch {
   paidAdd: number;
   /** Of paidAdd, what came through the card gateway (what Refund… can give back). */
   cardPaidAdd: number;
+  /** paidAdd by payment method group (issue 48). */
+  paidByMethodAdd: Record<string, number>;
   /** Refunds to append to the row's list, oldest first. */
   refundsAdd: Record<string, unknown>[];
   /** Check-ins to merge into the row's map (participant id -> { at, by }). */
@@ -144,6 +147,7 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
         fields: {},
         paidAdd: 0,
         cardPaidAdd: 0,
+        paidByMethodAdd: {},
         refundsAdd: [],
         checkInsAdd: {},
         checkInsRemove: [],
@@ -226,6 +230,8 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
         const p = patchOf(id);
         p.paidAdd += d.amountCents;
         if (isGatewayPaymentMethod(d.method)) p.cardPaidAdd += d.amountCents;
+        const group = paymentMethodGroup(d.method);
+        p.paidByMethodAdd[group] = (p.paidByMethodAdd[group] ?? 0) + d.amountCents;
         // A payment ends the hold: only an order with nothing paid expires.
         Object.assign(p.fields, {
           transaction_id: d.transactionId,
@@ -354,6 +360,7 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
       registration_id: id,
       paid_add: p.paidAdd,
       card_paid_add: p.cardPaidAdd,
+      paid_by_method_add: p.paidByMethodAdd,
       refunds_add: p.refundsAdd,
       check_ins_add: p.checkInsAdd,
       check_ins_remove: p.checkInsRemove,
@@ -365,7 +372,7 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
            total_cents, discount_cents, member_discount_cents, partner_paid_cents, balance_due_cents, paid_cents,
            transaction_id, payment_method, confirmation_email_sent, cancelled_at, hold_until, refunded_cents,
            last_refund_at, refunds, refund_review, expired_at, timeslot_id, timeslot_date, timeslot_time,
-           check_ins, no_shows, no_show_at, reinstated_cents, card_paid_cents, updated_at) =
+           check_ins, no_shows, no_show_at, reinstated_cents, card_paid_cents, paid_by_method, updated_at) =
         (select r.status, r.participants, r.participant_count, r.discount_code, r.discount_label,
                 r.discount_identifier_id, r.pricing, r.total_cents, r.discount_cents, r.member_discount_cents,
                 r.partner_paid_cents, r.balance_due_cents, o.paid_cents + (c.d->>'paid_add')::bigint,
@@ -375,7 +382,13 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
                 coalesce(to_char(t.time, 'HH24:MI'), o.timeslot_time),
                 (c.d->'check_ins_add') || (o.check_ins - array(select jsonb_array_elements_text(c.d->'check_ins_remove'))),
                 r.no_shows, r.no_show_at, r.reinstated_cents,
-                o.card_paid_cents + (c.d->>'card_paid_add')::bigint, r.updated_at
+                o.card_paid_cents + (c.d->>'card_paid_add')::bigint,
+                (select coalesce(jsonb_object_agg(k, cents), '{}') from (
+                   select k, sum(v::bigint) as cents
+                   from (select * from jsonb_each_text(o.paid_by_method)
+                         union all select * from jsonb_each_text(c.d->'paid_by_method_add')) as m(k, v)
+                   group by k) as sums),
+                r.updated_at
          from jsonb_populate_record(o, c.d) r
            left join timeslots t on c.d ? 'timeslot_id' and t.id = r.timeslot_id)
       from jsonb_array_elements(${tx.json(changes as never)}) as c(d)

@@ -1,5 +1,10 @@
 import type { Sql } from '@hs/db';
-import { toMoneyString } from '@hs/domain';
+import {
+  PAYMENT_METHOD_GROUPS,
+  type PaymentMethodGroup,
+  paymentMethodGroupLabel,
+  toMoneyString,
+} from '@hs/domain';
 
 /**
  * Seat utilisation covers the range and the days after it: slots fill before their day, so the
@@ -21,6 +26,15 @@ export interface Insights {
   to: string;
   bookings: { date: string; booked: number; cancelled: number; expired: number }[];
   revenue: { weekStart: string; gross: string; discounts: string; refunds: string; net: string }[];
+  /** Money in and out per ISO week and payment method group (issue 48), groups in PAYMENT_METHOD_GROUPS order. */
+  payments: {
+    weekStart: string;
+    method: PaymentMethodGroup;
+    label: string;
+    received: string;
+    refunded: string;
+    net: string;
+  }[];
   utilisation: {
     date: string;
     region: string | null;
@@ -34,13 +48,13 @@ export interface Insights {
 }
 
 /**
- * Every chart's series of the Reports tab in five indexed reads of the report tables (and, for
+ * Every chart's series of the Reports tab in six indexed reads of the report tables (and, for
  * utilisation, slot_availability with the catalogue's timeslots): nothing reads the event log.
  * Days with nothing are given as zeros so a chart's axis has no holes.
  */
 export async function readInsights(sql: Sql, q: InsightsQuery): Promise<Insights> {
   const event = (column: string) => (q.eventId === null ? sql`` : sql`and ${sql(column)} = ${q.eventId}`);
-  const [bookings, revenue, utilisation, noShows, waitlist] = await Promise.all([
+  const [bookings, revenue, payments, utilisation, noShows, waitlist] = await Promise.all([
     sql<Insights['bookings']>`
       select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(sum(r.booked_orders), 0)::int as booked,
              coalesce(sum(r.cancelled_orders), 0)::int as cancelled, coalesce(sum(r.expired_orders), 0)::int as expired
@@ -53,6 +67,12 @@ export async function readInsights(sql: Sql, q: InsightsQuery): Promise<Insights
       from report_daily
       where day between ${q.from}::date and ${q.to}::date ${event('event_id')}
       group by 1 order by 1`,
+    sql<{ weekStart: string; method: PaymentMethodGroup; received: string; refunded: string }[]>`
+      select to_char(date_trunc('week', day), 'YYYY-MM-DD') as "weekStart", method,
+             sum(received_cents)::bigint as received, sum(refunded_cents)::bigint as refunded
+      from report_payments
+      where day between ${q.from}::date and ${q.to}::date ${event('event_id')}
+      group by 1, 2 order by 1`,
     sql<Insights['utilisation']>`
       select to_char(t.date, 'YYYY-MM-DD') as date, t.region, t.id::int as "timeslotId",
              to_char(t.time, 'HH24:MI') as time, coalesce(s.current_attendees, 0)::int as booked,
@@ -91,6 +111,23 @@ export async function readInsights(sql: Sql, q: InsightsQuery): Promise<Insights
         net: toMoneyString(gross - discounts - refunds),
       };
     }),
+    payments: payments
+      .map((r) => {
+        const [received, refunded] = [Number(r.received), Number(r.refunded)];
+        return {
+          weekStart: r.weekStart,
+          method: r.method,
+          label: paymentMethodGroupLabel(r.method),
+          received: toMoneyString(received),
+          refunded: toMoneyString(refunded),
+          net: toMoneyString(received - refunded),
+        };
+      })
+      .sort(
+        (a, b) =>
+          a.weekStart.localeCompare(b.weekStart) ||
+          PAYMENT_METHOD_GROUPS.indexOf(a.method) - PAYMENT_METHOD_GROUPS.indexOf(b.method),
+      ),
     utilisation: [...utilisation],
     noShows: noShows.map((r) => {
       const seen = r.checkedIn + r.noShow;

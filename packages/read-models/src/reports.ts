@@ -1,8 +1,10 @@
 import type { TransactionSql } from '@hs/db';
 import {
+  type PaymentMethodGroup,
   type PriceBreakdown,
   type RegistrationEvent,
   type WaitlistEvent,
+  paymentMethodGroup,
   registrationIdOf,
   singaporeDay,
 } from '@hs/domain';
@@ -121,6 +123,19 @@ async function applyReportsBatch(tx: TransactionSql, events: RecordedEvent[]) {
     }
     return a;
   };
+  const payments = new Map<
+    string,
+    { event_id: number; day: string; method: string; received_cents: number; refunded_cents: number }
+  >();
+  const paymentsOf = (eventId: number, day: string, method: PaymentMethodGroup) => {
+    const key = `${eventId}|${day}|${method}`;
+    let p = payments.get(key);
+    if (!p) {
+      p = { event_id: eventId, day, method, received_cents: 0, refunded_cents: 0 };
+      payments.set(key, p);
+    }
+    return p;
+  };
   const waitlist = new Map<
     string,
     { event_id: number; region: string; day: string; joined: number; seats: number }
@@ -178,9 +193,11 @@ async function applyReportsBatch(tx: TransactionSql, events: RecordedEvent[]) {
         f.counted_gross_cents = f.gross_cents;
         f.counted_discount_cents = f.discount_cents;
         // a refund made owed again and now paid back is revenue again (its refund stays counted)
-        const back = Math.min(data<'PaymentRecorded'>(event).amountCents, f.owed_again_cents);
+        const paid = data<'PaymentRecorded'>(event);
+        const back = Math.min(paid.amountCents, f.owed_again_cents);
         row.gross_cents += back;
         f.owed_again_cents -= back;
+        paymentsOf(f.event_id, day, paymentMethodGroup(paid.method)).received_cents += paid.amountCents;
         changed.add(id);
         break;
       }
@@ -193,9 +210,13 @@ async function applyReportsBatch(tx: TransactionSql, events: RecordedEvent[]) {
         }
         break;
       }
-      case 'RefundRecorded':
-        dailyOf(f.event_id, day).refund_cents += data<'RefundRecorded'>(event).amountCents;
+      case 'RefundRecorded': {
+        const refund = data<'RefundRecorded'>(event);
+        dailyOf(f.event_id, day).refund_cents += refund.amountCents;
+        // its sale's gateway; refunds recorded before PayNow carry none and were all card refunds
+        paymentsOf(f.event_id, day, refund.gateway ?? 'card').refunded_cents += refund.amountCents;
         break;
+      }
       case 'RegistrationCancelled': {
         const row = dailyOf(f.event_id, day);
         row.cancelled_orders += 1;
@@ -241,6 +262,9 @@ async function applyReportsBatch(tx: TransactionSql, events: RecordedEvent[]) {
   if (attendance.size > 0) {
     writes.push(addCounts(tx, 'report_attendance', ['event_id', 'day'], [...attendance.values()]));
   }
+  if (payments.size > 0) {
+    writes.push(addCounts(tx, 'report_payments', ['event_id', 'day', 'method'], [...payments.values()]));
+  }
   if (waitlist.size > 0) {
     writes.push(addCounts(tx, 'report_waitlist', ['event_id', 'region', 'day'], [...waitlist.values()]));
   }
@@ -266,7 +290,7 @@ export const reportsProjection = defineBatchProjection({
   name: 'reports',
   // Counts, money, region and dates only: no personal field is read, so none is decrypted.
   personalData: false,
-  tables: ['report_registrations', 'report_daily', 'report_attendance', 'report_waitlist'],
+  tables: ['report_registrations', 'report_daily', 'report_attendance', 'report_payments', 'report_waitlist'],
   types: [
     'RegistrationBooked',
     ...PRICING_EVENTS,

@@ -325,8 +325,10 @@ describe('tax invoices and credit notes (issue 25)', () => {
     const month = today.slice(0, 7);
     const from = `${month}-01`;
     const end = today;
-    const docs = await api.db.sql<{ kind: string; snapshot: { taxableCents: number; gstCents: number } }[]>`
-      select kind, snapshot from invoices`;
+    const all = await api.db.sql<
+      { kind: string; method: string; snapshot: { taxableCents: number; gstCents: number } }[]
+    >`select kind, payment_method as method, snapshot from invoices`;
+    let docs = all;
     const sum = (kind: string, f: 'taxableCents' | 'gstCents') =>
       docs.filter((d) => d.kind === kind).reduce((s, d) => s + d.snapshot[f], 0);
     const money = (c: number) => (c / 100).toFixed(2);
@@ -334,7 +336,7 @@ describe('tax invoices and credit notes (issue 25)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { totals, months } = res.json().data;
     expect(months).toHaveLength(1);
-    expect(totals).toEqual({
+    const figuresOf = () => ({
       taxableSales: money(sum('invoice', 'taxableCents')),
       gstCollected: money(sum('invoice', 'gstCents')),
       creditNotes: money(sum('credit-note', 'taxableCents')),
@@ -342,17 +344,34 @@ describe('tax invoices and credit notes (issue 25)', () => {
       net: money(sum('invoice', 'taxableCents') - sum('credit-note', 'taxableCents')),
       netGst: money(sum('invoice', 'gstCents') - sum('credit-note', 'gstCents')),
       invoiceCount: docs.filter((d) => d.kind === 'invoice').length,
-      creditNoteCount: 1,
+      creditNoteCount: docs.filter((d) => d.kind === 'credit-note').length,
+    });
+    const figures = figuresOf();
+    expect(figures.creditNoteCount).toBe(1);
+    // Split by method (issue 48): the orders here were paid by card (the refund given back to the card),
+    // and the few invoiced before they were paid count as 'other'; each group sums its own documents.
+    const byMethod = ['card', 'other'].map((method) => {
+      docs = all.filter((d) => d.method === method);
+      return { method, label: method === 'card' ? 'Card' : 'Other or not yet paid', ...figuresOf() };
+    });
+    docs = all;
+    expect(byMethod[0]!.creditNoteCount).toBe(1);
+    expect(totals).toEqual({
+      ...figures,
+      byMethod: byMethod.filter((b) => b.invoiceCount + b.creditNoteCount > 0),
     });
     expect(months[0]).toEqual({ month, ...totals });
     const csv = await admin('GET', `/api/admin/reports/gst?from=${from}&to=${end}&format=csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
+    // the columns of issue 25 keep their places; each method's net and net GST follow (issue 48)
     expect(lines[0]).toBe(
-      'month,taxableSales,gstCollected,creditNotes,creditNoteGst,net,netGst,invoiceCount,creditNoteCount',
+      'month,taxableSales,gstCollected,creditNotes,creditNoteGst,net,netGst,invoiceCount,creditNoteCount,' +
+        'cardNet,cardNetGst,paynowNet,paynowNetGst,cashNet,cashNetGst,netsNet,netsNetGst,' +
+        'card_terminalNet,card_terminalNetGst,partnerNet,partnerNetGst,otherNet,otherNetGst',
     );
     expect(lines[2]).toBe(
-      `Total,${totals.taxableSales},${totals.gstCollected},${totals.creditNotes},${totals.creditNoteGst},${totals.net},${totals.netGst},${totals.invoiceCount},1`,
+      `Total,${totals.taxableSales},${totals.gstCollected},${totals.creditNotes},${totals.creditNoteGst},${totals.net},${totals.netGst},${totals.invoiceCount},1,${byMethod[0]!.net},${byMethod[0]!.netGst}${',0.00'.repeat(10)},${byMethod[1]!.net},${byMethod[1]!.netGst}`,
     );
     for (const q of [
       'from=2026-02-30&to=2026-03-01',

@@ -4,131 +4,13 @@
  * webhooks; one open QR per order under twenty concurrent requests; the webhook that never came,
  * found by the sweeper; a payment after the hold ran out (seats free: revived; seats gone: refunded).
  */
-import type { AddressInfo } from 'node:net';
-import { expireDueHolds, sweepPayNowIntents } from '@hs/commands';
-import { registrationDecider, registrationStream, timeslotDeciderFor, timeslotStream } from '@hs/domain';
-import { type Runner, aggregateStream, startProjectionRunner } from '@hs/eventstore';
-import {
-  type FakeStripeServer,
-  type PayNowGateway,
-  createStripePayNow,
-  parsePayNowPayload,
-  startFakeStripe,
-  stripeEndpoint,
-  stripeSignatureHeader,
-} from '@hs/gateways';
-import { projections } from '@hs/read-models';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPayNowConfig } from '@hs/config';
-import { testApiConfig } from '../src/config';
-import { type TestApi, person, startTestApi } from './helpers';
-
-const WEBHOOK_SECRET = 'whsec_test_paynow_0123456789';
-const HOLD_SECONDS = 2;
-const poll = { timeout: 15_000, interval: 50 };
-const meta = { actor: 'worker:paynow-sweeper' };
+import { sweepPayNowIntents } from '@hs/commands';
+import { parsePayNowPayload, stripeSignatureHeader } from '@hs/gateways';
+import { describe, expect, it } from 'vitest';
+import { WEBHOOK_SECRET, meta, poll, usePayNowStack } from './paynow-fixture';
 
 describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once', () => {
-  let api: TestApi;
-  let fake: FakeStripeServer;
-  let gateway: PayNowGateway;
-  let runner: Runner;
-  let eventId: number;
-  let packageId: number;
-  const slots: Record<'wide' | 'one' | 'gone', number> = { wide: 0, one: 0, gone: 0 };
-  let people = 0;
-
-  const admin = (method: 'POST', url: string, payload?: object) => api.asAdmin({ method, url, payload });
-  const booked = async (slot: keyof typeof slots) => {
-    const res = await api.app.inject({
-      method: 'POST',
-      url: '/api/registrations',
-      payload: { eventId, packageId, timeslotId: slots[slot], ...person(++people) },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as { id: number; referenceNumber: string; balanceDue: string };
-  };
-  const qr = (registrationId: number) =>
-    api.app.inject({ method: 'POST', url: '/api/payments/paynow', payload: { registrationId } });
-  const stateOf = async (id: number) =>
-    (await aggregateStream(api.db.sql, registrationStream(id).id, registrationDecider)).state;
-  const seatsOf = async (timeslotId: number) =>
-    (await aggregateStream(api.db.sql, timeslotStream(timeslotId).id, timeslotDeciderFor())).state.booked;
-  const payments = async (id: number) =>
-    (
-      await api.db.sql<{ data: { method: string; amountCents: number } }[]>`
-      select data from events where stream_id = ${registrationStream(id).id} and type = 'PaymentRecorded'`
-    ).map((r) => r.data);
-  /** Books and pays by PayNow (the signed webhook records it). */
-  const paidByPayNow = async () => {
-    const order = await booked('wide');
-    const intentId = (await qr(order.id)).json().data.paymentIntentId as string;
-    fake.pay(intentId);
-    await expect.poll(async () => (await stateOf(order.id)).status, poll).toBe('paid');
-    return { ...order, intentId, cents: Math.round(Number(order.balanceDue) * 100) };
-  };
-  const refund = (id: number, payload: object) =>
-    api.asAdmin({ method: 'POST', url: `/api/admin/registrations/${id}/refunds`, payload });
-  const expire = async (id: number) => {
-    await expect
-      .poll(async () => {
-        await expireDueHolds(api.db.sql, () => new Date(), { actor: 'worker:hold-sweeper' });
-        return (await stateOf(id)).status;
-      }, poll)
-      .toBe('expired');
-  };
-
-  beforeAll(async () => {
-    fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET, refundSettleMs: 50 });
-    gateway = createStripePayNow({
-      secretKey: 'sk_test_paynow',
-      webhookSecret: WEBHOOK_SECRET,
-      ...stripeEndpoint(fake.url),
-    });
-    // Configured as a deployment is (the Stripe settings), the SDK pointed at the fake.
-    api = await startTestApi({
-      rateLimits: { ...testApiConfig().rateLimits, enabled: false },
-      paymentHoldSeconds: HOLD_SECONDS,
-      paynow: readPayNowConfig({
-        STRIPE_SECRET_KEY: 'sk_test_paynow',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: fake.url,
-      }),
-    });
-    await api.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = api.app.server.address() as AddressInfo;
-    fake.setWebhookUrl(`http://127.0.0.1:${port}/api/payments/stripe/webhook`);
-    runner = startProjectionRunner(api.db.sql, projections, { pollMs: 20 });
-    packageId = (await admin('POST', '/api/admin/packages', { name: 'Basic Health', price: '120' })).json()
-      .data.id;
-    eventId = (
-      await admin('POST', '/api/admin/events', {
-        name: 'PayNow Day',
-        slug: 'paynow-day',
-        packageIds: [packageId],
-      })
-    ).json().data.id;
-    for (const [name, cap, day] of [
-      ['wide', 500, 5],
-      ['one', 1, 6],
-      ['gone', 1, 7],
-    ] as const) {
-      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-      slots[name] = (
-        await admin('POST', `/api/admin/events/${eventId}/timeslots`, {
-          date,
-          time: '09:00',
-          maxAttendees: cap,
-        })
-      ).json().data.id;
-    }
-  }, 60_000);
-
-  afterAll(async () => {
-    await runner?.stop();
-    await api?.close();
-    await fake?.close();
-  });
+  const { f, booked, qr, stateOf, seatsOf, payments, paidByPayNow, refund, expire } = usePayNowStack();
 
   it('answers a QR of the exact balance with the reference; the signed webhook records the payment once, a replay nothing more', async () => {
     const order = await booked('wide');
@@ -144,13 +26,13 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
     expect(payload.reference).toBe(order.referenceNumber);
     expect((await stateOf(order.id)).status).toBe('pending_payment');
 
-    fake.pay(data.paymentIntentId);
+    f.fake.pay(data.paymentIntentId);
     await expect.poll(async () => (await stateOf(order.id)).status, poll).toBe('paid');
     expect(await payments(order.id)).toEqual([
       expect.objectContaining({ method: 'paynow', amountCents: payload.amountCents }),
     ]);
-    expect(await fake.replayLastWebhook()).toMatchObject({ status: 'delivered', lastStatus: 200 });
-    await fake.webhooksSettled();
+    expect(await f.fake.replayLastWebhook()).toMatchObject({ status: 'delivered', lastStatus: 200 });
+    await f.fake.webhooksSettled();
     expect(await payments(order.id)).toHaveLength(1);
     // Paid: nothing is left for a QR.
     expect((await qr(order.id)).statusCode).toBe(409);
@@ -176,7 +58,7 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
       },
     });
     const send = (signature?: string) =>
-      api.app.inject({
+      f.api.app.inject({
         method: 'POST',
         url: '/api/payments/stripe/webhook',
         headers: {
@@ -207,7 +89,7 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
         answers.map((a) => (a.statusCode === 201 ? a.json().data.paymentIntentId : a.body)),
       );
       expect(ids.size).toBe(1);
-      const mine = fake
+      const mine = f.fake
         .intents()
         .filter((i) => i.metadata.registration_id === String(order.id) && i.status !== 'canceled');
       expect(mine).toHaveLength(1);
@@ -217,7 +99,7 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
 
   it('refuses a cancelled or expired order with 409, and an unknown one with 404', async () => {
     const cancelled = await booked('wide');
-    await api.app.inject({ method: 'POST', url: `/api/registrations/${cancelled.id}/cancel` });
+    await f.api.app.inject({ method: 'POST', url: `/api/registrations/${cancelled.id}/cancel` });
     expect((await qr(cancelled.id)).statusCode).toBe(409);
     const expired = await booked('wide');
     await expire(expired.id);
@@ -230,12 +112,12 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
   it('a webhook that never came: the sweeper asks Stripe and records the payment once', async () => {
     const order = await booked('wide');
     const intentId = (await qr(order.id)).json().data.paymentIntentId as string;
-    fake.dropWebhooks(1);
-    fake.pay(intentId);
-    await fake.webhooksSettled();
+    f.fake.dropWebhooks(1);
+    f.fake.pay(intentId);
+    await f.fake.webhooksSettled();
     expect((await stateOf(order.id)).status).toBe('pending_payment');
     const sweep = () =>
-      sweepPayNowIntents(api.db.sql, gateway, { staleMs: 0, lookbackHours: 1, now: new Date(), meta });
+      sweepPayNowIntents(f.api.db.sql, f.gateway, { staleMs: 0, lookbackHours: 1, now: new Date(), meta });
     expect((await sweep()).errors).toEqual([]);
     expect((await stateOf(order.id)).status).toBe('paid');
     await sweep();
@@ -246,13 +128,13 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
     const order = await booked('wide');
     const intentId = (await qr(order.id)).json().data.paymentIntentId as string;
     await expire(order.id);
-    await sweepPayNowIntents(api.db.sql, gateway, {
+    await sweepPayNowIntents(f.api.db.sql, f.gateway, {
       staleMs: 60_000,
       lookbackHours: 1,
       now: new Date(),
       meta,
     });
-    expect(fake.intents().find((i) => i.id === intentId)?.status).toBe('canceled');
+    expect(f.fake.intents().find((i) => i.id === intentId)?.status).toBe('canceled');
     expect((await stateOf(order.id)).payNowIntent).toBeNull();
   });
 
@@ -260,10 +142,10 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
     const order = await booked('one');
     const intentId = (await qr(order.id)).json().data.paymentIntentId as string;
     await expire(order.id);
-    expect(await seatsOf(slots.one)).toBe(0);
-    fake.pay(intentId);
+    expect(await seatsOf(f.slots.one)).toBe(0);
+    f.fake.pay(intentId);
     await expect.poll(async () => (await stateOf(order.id)).status, poll).toBe('paid');
-    expect(await seatsOf(slots.one)).toBe(1);
+    expect(await seatsOf(f.slots.one)).toBe(1);
   });
 
   it('paid after the hold ran out and the seat was taken: refunded in full at once, no seat taken', async () => {
@@ -271,15 +153,15 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
     const intentId = (await qr(first.id)).json().data.paymentIntentId as string;
     await expire(first.id);
     await booked('gone'); // someone else takes the only seat
-    fake.pay(intentId);
+    f.fake.pay(intentId);
     await expect
       .poll(async () => (await stateOf(first.id)).voidedCharges.map((v) => v.transactionId), poll)
       .toEqual([intentId]);
     const state = await stateOf(first.id);
     expect(state.status).toBe('expired');
     expect(state.paidCents).toBe(0);
-    expect(await seatsOf(slots.gone)).toBe(1);
-    const refunds = fake.refunds().filter((r) => r.payment_intent === intentId);
+    expect(await seatsOf(f.slots.gone)).toBe(1);
+    const refunds = f.fake.refunds().filter((r) => r.payment_intent === intentId);
     expect(refunds.map((r) => r.amount)).toEqual([Math.round(Number(first.balanceDue) * 100)]);
   });
 
@@ -288,7 +170,7 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
     const res = await refund(order.id, { amount: '20.00', reason: 'One test not done' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ amount: '20.00', status: 'succeeded' });
-    const stripeRefunds = fake.refunds().filter((r) => r.payment_intent === order.intentId);
+    const stripeRefunds = f.fake.refunds().filter((r) => r.payment_intent === order.intentId);
     expect(stripeRefunds.map((r) => [r.amount, r.status])).toEqual([[2000, 'succeeded']]);
     const state = await stateOf(order.id);
     expect(state.refundedCents).toBe(2000);
@@ -298,7 +180,7 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
 
   it('a PayNow refund that fails at Stripe is recorded as failed, frees its reservation, and nothing counts as refunded', async () => {
     const order = await paidByPayNow();
-    fake.failNextRefund('declined');
+    f.fake.failNextRefund('declined');
     const res = await refund(order.id, { amount: '10.00', reason: 'Goodwill' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('did not go through');
@@ -314,27 +196,27 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
 
   it('a refund whose webhooks never came is ended by the sweeper, once', async () => {
     const order = await paidByPayNow();
-    fake.dropWebhooks(2); // refund.updated and charge.refund.updated
+    f.fake.dropWebhooks(2); // refund.updated and charge.refund.updated
     const res = await refund(order.id, { amount: '5.00', reason: 'Lost webhook' });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ status: 'pending', amount: '5.00' });
     expect((await stateOf(order.id)).pendingRefunds).toHaveLength(1);
     const sweep = () =>
-      sweepPayNowIntents(api.db.sql, gateway, { staleMs: 0, lookbackHours: 1, now: new Date(), meta });
+      sweepPayNowIntents(f.api.db.sql, f.gateway, { staleMs: 0, lookbackHours: 1, now: new Date(), meta });
     expect((await sweep()).refunds).toBe(1);
     expect((await sweep()).refunds).toBe(0);
     const state = await stateOf(order.id);
     expect(state.refundedCents).toBe(500);
-    expect(fake.refunds().filter((r) => r.payment_intent === order.intentId)).toHaveLength(1);
+    expect(f.fake.refunds().filter((r) => r.payment_intent === order.intentId)).toHaveLength(1);
   });
 
   it('a customer who cancels more than 24 hours ahead gets the PayNow payment back automatically', async () => {
     const order = await paidByPayNow();
-    const res = await api.app.inject({ method: 'POST', url: `/api/registrations/${order.id}/cancel` });
+    const res = await f.api.app.inject({ method: 'POST', url: `/api/registrations/${order.id}/cancel` });
     expect(res.statusCode, res.body).toBe(200);
     await expect.poll(async () => (await stateOf(order.id)).refundedCents, poll).toBe(order.cents);
     expect(
-      fake
+      f.fake
         .refunds()
         .filter((r) => r.payment_intent === order.intentId)
         .map((r) => r.amount),
@@ -343,25 +225,25 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
 
   it('staff can turn PayNow off and on (audited): off, no new QR is made and the methods say so; the keys show masked', async () => {
     const put = (enabled: boolean) =>
-      api.asAdmin({ method: 'PUT', url: '/api/admin/payments/paynow', payload: { enabled } });
-    const shown = (await api.asAdmin({ method: 'GET', url: '/api/admin/payments/paynow' })).json().data;
+      f.api.asAdmin({ method: 'PUT', url: '/api/admin/payments/paynow', payload: { enabled } });
+    const shown = (await f.api.asAdmin({ method: 'GET', url: '/api/admin/payments/paynow' })).json().data;
     expect(shown).toMatchObject({ offered: true, configured: true, mode: 'test', fakeServer: true });
     expect(shown.secretKey).not.toContain('sk_test');
     expect(shown.secretKey.endsWith('ynow')).toBe(true);
     expect((await put(false)).json().data).toMatchObject({ offered: false, switchedOn: false });
-    expect((await api.app.inject('/api/payments/methods')).json().data.paynow).toBe(false);
+    expect((await f.api.app.inject('/api/payments/methods')).json().data.paynow).toBe(false);
     const order = await booked('wide');
     expect((await qr(order.id)).statusCode).toBe(404);
     expect((await put(true)).json().data.offered).toBe(true);
     expect((await qr(order.id)).statusCode).toBe(201);
-    const audit = await api.db.sql<{ after: { enabled: boolean } }[]>`
+    const audit = await f.api.db.sql<{ after: { enabled: boolean } }[]>`
       select after from audit_log where entity = 'system_setting' and entity_id = 'paynow_enabled' order by id`;
     expect(audit.map((a) => a.after.enabled)).toEqual([false, true]);
   });
 
   it('paid by card while a QR is open: the sweeper cancels the QR, and a QR payment that won the race is given back whole', async () => {
     const payByCard = (order: { id: number; balanceDue: string }) =>
-      api.app.inject({
+      f.api.app.inject({
         method: 'POST',
         url: '/api/payments/process',
         payload: { registrationId: order.id, nonce: 'fake-valid-nonce', amount: order.balanceDue },
@@ -369,7 +251,7 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
     const raced = await booked('wide');
     const racedIntent = (await qr(raced.id)).json().data.paymentIntentId as string;
     expect((await payByCard(raced)).statusCode).toBe(200);
-    fake.pay(racedIntent); // the customer also scanned the QR
+    f.fake.pay(racedIntent); // the customer also scanned the QR
     await expect
       .poll(async () => (await stateOf(raced.id)).voidedCharges.map((v) => v.transactionId), poll)
       .toEqual([racedIntent]);
@@ -379,7 +261,7 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
       expect.objectContaining({ method: expect.stringContaining('card') }),
     ]);
     expect(
-      fake
+      f.fake
         .refunds()
         .filter((r) => r.payment_intent === racedIntent)
         .map((r) => r.amount),
@@ -388,26 +270,26 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
     const swept = await booked('wide');
     const sweptIntent = (await qr(swept.id)).json().data.paymentIntentId as string;
     expect((await payByCard(swept)).statusCode).toBe(200);
-    await sweepPayNowIntents(api.db.sql, gateway, {
+    await sweepPayNowIntents(f.api.db.sql, f.gateway, {
       staleMs: 60_000,
       lookbackHours: 1,
       now: new Date(),
       meta,
     });
-    expect(fake.intents().find((i) => i.id === sweptIntent)?.status).toBe('canceled');
+    expect(f.fake.intents().find((i) => i.id === sweptIntent)?.status).toBe('canceled');
     expect((await stateOf(swept.id)).payNowIntent).toBeNull();
   });
 
   it('a payment of an intent the order never opened (another deployment’s, same order id) records nothing', async () => {
     const order = await booked('wide');
-    const stranger = await gateway.createIntent({
+    const stranger = await f.gateway.createIntent({
       amountCents: 100,
       registrationId: order.id,
       reference: 'ELSEWHERE',
       idempotencyKey: `stranger-${order.id}`,
     });
-    fake.pay(stranger.id);
-    await fake.webhooksSettled();
+    f.fake.pay(stranger.id);
+    await f.fake.webhooksSettled();
     expect(await payments(order.id)).toEqual([]);
     expect((await stateOf(order.id)).voidedCharges).toEqual([]);
   });

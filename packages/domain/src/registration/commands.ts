@@ -73,18 +73,6 @@ export type RecordPaymentCommand = {
 export const DESK_PAYMENT_METHODS = ['cash', 'nets', 'card_terminal'] as const;
 export type DeskPaymentMethod = (typeof DESK_PAYMENT_METHODS)[number];
 
-const METHOD_LABELS: Record<string, string> = {
-  card: 'Card',
-  cash: 'Cash',
-  nets: 'NETS',
-  card_terminal: 'Card (terminal at the clinic)',
-  prepaid: 'Prepaid',
-  paynow: 'PayNow',
-};
-
-/** A PaymentRecorded's method as a receipt names it; an unknown one as it was recorded. */
-export const paymentMethodLabel = (method: string): string => METHOD_LABELS[method] ?? method;
-
 /**
  * The front desk took what is left to pay (issue 45): the amount is the order's own balance, decided
  * on the state the command meets, so two desks recording at once record one payment.

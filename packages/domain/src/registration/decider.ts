@@ -41,7 +41,7 @@ import { type RegistrationState, initialRegistrationState } from './state';
 
 // index.ts re-exports this module, so the names that lived here before the split stay public through it.
 export type { RegistrationCommand, DeskPaymentMethod } from './commands';
-export { DESK_PAYMENT_METHODS, paymentMethodLabel } from './commands';
+export { DESK_PAYMENT_METHODS } from './commands';
 export { isHoldDue } from './decide/hold';
 export { WORKER_FACT_TYPES } from './decide/worker-facts';
 export { REGISTRATION_MESSAGES } from './messages';

@@ -1,6 +1,7 @@
 export * from './decider';
 export * from './events';
 export * from './refunds';
+export * from './payment-methods';
 export * from './check-in';
 export * from './personal-data';
 export * from './reminder-events';

@@ -11,6 +11,32 @@ const data: Insights = {
     { date: '2026-11-02', booked: 3, cancelled: 1, expired: 1 },
   ],
   revenue: [{ weekStart: '2026-10-26', gross: '120.50', discounts: '10.00', refunds: '5.00', net: '105.50' }],
+  payments: [
+    {
+      weekStart: '2026-10-26',
+      method: 'card',
+      label: 'Card',
+      received: '80.00',
+      refunded: '0.00',
+      net: '80.00',
+    },
+    {
+      weekStart: '2026-10-26',
+      method: 'paynow',
+      label: 'PayNow',
+      received: '40.50',
+      refunded: '5.00',
+      net: '35.50',
+    },
+    {
+      weekStart: '2026-11-02',
+      method: 'paynow',
+      label: 'PayNow',
+      received: '10.00',
+      refunded: '0.00',
+      net: '10.00',
+    },
+  ],
   utilisation: [
     { date: '2026-11-03', region: 'east', timeslotId: 1, time: '09:00', booked: 5, max: 20 },
     { date: '2026-11-04', region: null, timeslotId: 2, time: '14:00', booked: 3, max: 0 },
@@ -30,10 +56,24 @@ describe('the Reports charts (issue 25)', () => {
     expect(tableOf('utilisation', data).rows[0]).toEqual(['2026-11-03', 'East', '09:00', 5, 20]);
     expect(tableOf('utilisation', data).rows[1]).toEqual(['2026-11-04', 'Any region', '14:00', 3, 0]);
     expect(tableOf('noShows', data).rows).toEqual([['Community', 3, 1, '25%']]);
+    expect(tableOf('payments', data).rows[1]).toEqual(['2026-10-26', 'PayNow', '40.50', '5.00', '35.50']);
     for (const { name } of CHARTS) {
       const t = tableOf(name, data);
       for (const r of t.rows) expect(r).toHaveLength(t.headers.length);
     }
+  });
+
+  it("stacks each week's net by method, a week without a method at zero (issue 48)", () => {
+    const option = chartOption('payments', data) as {
+      xAxis: { data: string[] };
+      series: { name: string; stack: string; data: number[] }[];
+    };
+    expect(option.xAxis.data).toEqual(['2026-10-26', '2026-11-02']);
+    expect(option.series.map((s) => [s.name, s.data])).toEqual([
+      ['Card', [80, 0]],
+      ['PayNow', [35.5, 10]],
+    ]);
+    expect(new Set(option.series.map((s) => s.stack)).size).toBe(1);
   });
 
   it('knows an empty chart: a range of zero days, no waiting list', () => {

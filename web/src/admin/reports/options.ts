@@ -5,10 +5,11 @@ import { isRegion, regionName } from '@hs/domain';
 export const regionLabel = (region: string | null): string =>
   region === null ? 'Any region' : isRegion(region) ? regionName(region) : region;
 
-/** The five charts of the Reports tab (issue 25), in the order shown. */
+/** The charts of the Reports tab (issue 25; payments by method, issue 48), in the order shown. */
 export const CHARTS = [
   { name: 'bookings', title: 'Bookings per day' },
   { name: 'revenue', title: 'Revenue per week (SGD)' },
+  { name: 'payments', title: 'Payments by method per week (SGD)' },
   { name: 'utilisation', title: 'Seat utilisation by date and region' },
   { name: 'noShows', title: 'No-show rate per event' },
   { name: 'waitlist', title: 'Waiting-list demand per region' },
@@ -48,6 +49,27 @@ export function chartOption(name: ChartName, data: Insights): Record<string, unk
           data: data.revenue.map((r) => Number(r[key])),
         })),
       };
+    case 'payments': {
+      // One stacked bar per week: each method's net (received less refunded), methods as the api orders them.
+      const weeks = [...new Set(data.payments.map((r) => r.weekStart))];
+      const labels = [...new Set(data.payments.map((r) => r.label))];
+      return {
+        tooltip: { trigger: 'axis' },
+        legend: { top: 0 },
+        grid,
+        xAxis: { type: 'category', data: weeks, axisLabel },
+        yAxis: { type: 'value' },
+        series: labels.map((label) => ({
+          name: label,
+          type: 'bar',
+          stack: 'net',
+          data: weeks.map((w) => {
+            const row = data.payments.find((r) => r.weekStart === w && r.label === label);
+            return row ? Number(row.net) : 0;
+          }),
+        })),
+      };
+    }
     case 'utilisation': {
       // Rows: region and time of day; columns: dates; each cell the slot's booked/max in percent.
       const dates = [...new Set(data.utilisation.map((r) => r.date))];
@@ -136,6 +158,11 @@ export function tableOf(name: ChartName, data: Insights): { headers: string[]; r
       return {
         headers: ['Week of', 'Gross', 'Discounts', 'Refunds', 'Net'],
         rows: data.revenue.map((r) => [r.weekStart, r.gross, r.discounts, r.refunds, r.net]),
+      };
+    case 'payments':
+      return {
+        headers: ['Week of', 'Method', 'Received', 'Refunded', 'Net'],
+        rows: data.payments.map((r) => [r.weekStart, r.label, r.received, r.refunded, r.net]),
       };
     case 'utilisation':
       return {

@@ -60,9 +60,15 @@ export function RefundDialog({
       async () => {
         const amountCents = parseMoney(amount) ?? 0;
         const refund = await postRefund(order.id, { amountCents, reason }, idempotencyKey.current);
+        const sum = formatSGD(parseMoney(refund.amount) ?? amountCents);
+        // A PayNow refund ends later, when Stripe says so (issue 48); a card refund is done now.
         toastSuccess(
           REFUND_MESSAGES.succeeded,
-          `${formatSGD(parseMoney(refund.amount) ?? amountCents)} refunded to the card (transaction ${refund.transactionId}).`,
+          refund.status === 'pending'
+            ? `${sum} refund asked of PayNow: the order shows it once Stripe confirms it.`
+            : order.paymentMethod === 'paynow'
+              ? `${sum} refunded by PayNow (refund ${refund.transactionId}).`
+              : `${sum} refunded to the card (transaction ${refund.transactionId}).`,
         );
         onRefunded();
         onOpenChange(false);

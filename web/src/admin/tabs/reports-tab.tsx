@@ -47,7 +47,7 @@ async function downloadCsv(url: string, fileName: string) {
   }
 }
 
-/** The Reports tab (issue 25): five charts of one event or all, over a range of Singapore days. */
+/** The Reports tab (issue 25): the charts of one event or all, over a range of Singapore days. */
 export function ReportsTab() {
   const today = singaporeToday();
   const [filters, setFilters] = useState<Filters>({ eventId: '', from: addDaysToDay(today, -29), to: today });
@@ -67,7 +67,7 @@ export function ReportsTab() {
       <SectionHeader
         title="Reports"
         id="reports-heading"
-        description="Bookings, revenue, seats, attendance and waiting-list demand. Days are Singapore days; revenue counts when paid."
+        description="Bookings, revenue, payments by method, seats, attendance and waiting-list demand. Days are Singapore days; revenue counts when paid."
       />
       <div className={grid({ columns: { base: 1, sm: 3 }, gap: '3', mb: '4', maxW: '3xl' })}>
         <LabeledSelect label="Event" value={filters.eventId} onChange={set('eventId')}>

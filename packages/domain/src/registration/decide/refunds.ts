@@ -64,7 +64,8 @@ export function recordRefund(
     return domainError('INVALID', REGISTRATION_MESSAGES.badRefund);
   }
   // its own request's reservation is what it may take
-  const reserved = state.pendingRefunds.find((r) => r.refundId === command.refundId)?.amountCents ?? 0;
+  const request = state.pendingRefunds.find((r) => r.refundId === command.refundId);
+  const reserved = request?.amountCents ?? 0;
   if (command.amountCents > availableRefundCents(state) + reserved) {
     return domainError('REFUND_EXCEEDS_PAID', REGISTRATION_MESSAGES.refundExceedsPaid);
   }
@@ -78,6 +79,9 @@ export function recordRefund(
         gatewayTransactionId: command.gatewayTransactionId,
         reason: command.reason,
         refundedCents: state.refundedCents + command.amountCents,
+        // the sale's gateway; one recorded without a request is a card refund (as before PayNow)
+        gateway:
+          state.cardPayments.find((p) => p.transactionId === request?.transactionId)?.gateway ?? 'card',
         at: command.at,
       },
     },

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../decider';
+import type { PaymentGatewayKind } from '../state';
 
 export type PaymentRecorded = DomainEvent<
   'PaymentRecorded',
@@ -7,7 +8,8 @@ export type PaymentRecorded = DomainEvent<
 /**
  * Money given back through the gateway: `kind` 'void' (the sale was voided before it settled) or
  * 'refund'; `gatewayTransactionId` is the gateway's id of the void or refund; `refundedCents` is the
- * order's total refunded after this one. Who did it is the event's actor.
+ * order's total refunded after this one; `gateway` the gateway that took the sale it gives back (absent
+ * on refunds recorded before PayNow, all card). Who did it is the event's actor.
  */
 export type RefundRecorded = DomainEvent<
   'RefundRecorded',
@@ -18,6 +20,7 @@ export type RefundRecorded = DomainEvent<
     gatewayTransactionId: string;
     reason: string;
     refundedCents: number;
+    gateway?: PaymentGatewayKind;
     at: string;
   }
 >;

@@ -23,12 +23,16 @@ import {
   companySettingsProblems,
   gstRegistered,
   normaliseContactPhone,
+  PAYMENT_METHOD_GROUPS,
+  paymentMethodGroupLabel,
   toMoneyString,
 } from '@hs/domain';
 import { invoiceTitle, renderIssuedCreditNotePdf, renderIssuedInvoicePdf } from '@hs/notifications';
 import {
   type GstMonth,
+  type GstSums,
   type IssuedDocument,
+  emptyGstSums,
   gstReport,
   readIssuedDocument,
   readOrderDocuments,
@@ -69,7 +73,7 @@ const isDay = (s: string) => {
   return !Number.isNaN(t) && s >= '0001' && new Date(t).toISOString().slice(0, 10) === s;
 };
 
-function figures(m: Omit<GstMonth, 'month'>) {
+function figures(m: GstSums) {
   return {
     taxableSales: toMoneyString(m.taxableSalesCents),
     gstCollected: toMoneyString(m.gstCollectedCents),
@@ -93,6 +97,39 @@ const GST_CSV_COLUMNS = [
   'invoiceCount',
   'creditNoteCount',
 ] as const;
+
+/** Each month's figures with their split by payment method (issue 48), labelled. */
+function withMethods(sums: GstSums, byMethod: GstMonth['byMethod']) {
+  return {
+    ...figures(sums),
+    byMethod: byMethod.map((b) => ({
+      method: b.method,
+      label: paymentMethodGroupLabel(b.method),
+      ...figures(b),
+    })),
+  };
+}
+
+/** Sums of several months (or methods): field by field. */
+const addSums = (a: GstSums, b: GstSums): GstSums => ({
+  taxableSalesCents: a.taxableSalesCents + b.taxableSalesCents,
+  gstCollectedCents: a.gstCollectedCents + b.gstCollectedCents,
+  creditNotesCents: a.creditNotesCents + b.creditNotesCents,
+  creditNoteGstCents: a.creditNoteGstCents + b.creditNoteGstCents,
+  invoiceCount: a.invoiceCount + b.invoiceCount,
+  creditNoteCount: a.creditNoteCount + b.creditNoteCount,
+});
+
+/**
+ * The CSV's split (issue 48): after the columns above (which keep their places), each method group's
+ * net sales and net GST, in PAYMENT_METHOD_GROUPS order, so every file has the same columns.
+ */
+const GST_CSV_METHOD_COLUMNS = PAYMENT_METHOD_GROUPS.flatMap((g) => [`${g}Net`, `${g}NetGst`]);
+const methodCells = (byMethod: { method: string; net: string; netGst: string }[]) =>
+  PAYMENT_METHOD_GROUPS.flatMap((g) => {
+    const b = byMethod.find((m) => m.method === g);
+    return [b?.net ?? '0.00', b?.netGst ?? '0.00'];
+  });
 
 const invoices: FastifyPluginAsyncTypebox = async (app) => {
   const { sql } = app;
@@ -212,40 +249,27 @@ const invoices: FastifyPluginAsyncTypebox = async (app) => {
         throw badRequest('to must be a date yyyy-MM-dd', [{ field: 'to', message: 'Invalid date' }]);
       if (from > to) throw badRequest('from must not be after to');
       const months = await gstReport(sql, from, to);
-      const sum = months.reduce(
-        (t, m) => ({
-          taxableSalesCents: t.taxableSalesCents + m.taxableSalesCents,
-          gstCollectedCents: t.gstCollectedCents + m.gstCollectedCents,
-          creditNotesCents: t.creditNotesCents + m.creditNotesCents,
-          creditNoteGstCents: t.creditNoteGstCents + m.creditNoteGstCents,
-          invoiceCount: t.invoiceCount + m.invoiceCount,
-          creditNoteCount: t.creditNoteCount + m.creditNoteCount,
-        }),
-        {
-          taxableSalesCents: 0,
-          gstCollectedCents: 0,
-          creditNotesCents: 0,
-          creditNoteGstCents: 0,
-          invoiceCount: 0,
-          creditNoteCount: 0,
-        },
-      );
+      const totalByMethod = PAYMENT_METHOD_GROUPS.flatMap((method) => {
+        const of = months.flatMap((m) => m.byMethod.filter((b) => b.method === method));
+        return of.length ? [{ method, ...of.reduce(addSums, emptyGstSums()) }] : [];
+      });
       const report = {
         from,
         to,
-        months: months.map((m) => ({ month: m.month, ...figures(m) })),
-        totals: figures(sum),
+        months: months.map((m) => ({ month: m.month, ...withMethods(m, m.byMethod) })),
+        totals: withMethods(months.reduce(addSums, emptyGstSums()), totalByMethod),
       };
       if (format === 'csv') {
         const rows = [...report.months, { month: 'Total', ...report.totals }].map((r) =>
-          GST_CSV_COLUMNS.map((c) => csvCell(r[c])).join(','),
+          [...GST_CSV_COLUMNS.map((c) => r[c]), ...methodCells(r.byMethod)].map(csvCell).join(','),
         );
+        const header = [...GST_CSV_COLUMNS, ...GST_CSV_METHOD_COLUMNS].join(',');
         return (
           reply
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="gst-report-${from}-${to}.csv"`)
             // a string is sent as is: the JSON schema does not serialise it
-            .send(`${[GST_CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n` as never)
+            .send(`${[header, ...rows].join('\r\n')}\r\n` as never)
         );
       }
       return { success: true as const, data: report };

@@ -25,6 +25,9 @@ import {
   locationText,
   toAdminStatus,
   toMoneyString,
+  PAYMENT_METHOD_GROUPS,
+  paymentMethodGroupLabel,
+  paymentMethodLabel,
 } from '@hs/domain';
 import { csvCell } from '../../csv';
 import { findStreamEvents, formatPosition, waitForPosition } from '@hs/eventstore';
@@ -156,6 +159,13 @@ const csvColumns = (unmasked: boolean): [string, (o: OrderRow) => unknown][] => 
   ['Created', (o) => o.createdAt.toISOString()],
   ['Refunded Amount', (o) => toMoneyString(o.refundedCents)],
   ['Refund Date', (o) => (o.lastRefundAt ? singaporeDay(o.lastRefundAt) : null)],
+  // issue 48: how it was paid, the latest payment's method and the amounts by method (appended, so
+  // the columns before keep their places)
+  ['Payment Method', (o) => (o.paymentMethod ? paymentMethodLabel(o.paymentMethod) : null)],
+  ...PAYMENT_METHOD_GROUPS.map((g): [string, (o: OrderRow) => unknown] => [
+    `Paid: ${paymentMethodGroupLabel(g)}`,
+    (o) => toMoneyString(o.paidByMethod[g] ?? 0),
+  ]),
 ];
 
 const ATTENDANCE_FILTERS = ['checked_in', 'no_show', 'not_checked_in'] as const;

@@ -34,7 +34,7 @@ export const refundPlan: PlanOf<'refund-email'> = ({ registrationId: id, refundI
       const issued = await issueCreditNote(
         ctx.sql,
         order,
-        { refundId, amountCents: refund.amountCents, reason: refund.reason },
+        { refundId, amountCents: refund.amountCents, reason: refund.reason, gateway: refund.gateway },
         { actor: 'worker:refund-email', causationId: causeEventId, at: documentDate(refund.at) },
       );
       const note: CreditNoteData = {
