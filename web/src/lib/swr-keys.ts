@@ -42,3 +42,6 @@ export function postalTimeslotsKey(postalCode: string, eventId: number) {
 export function quoteKey(body: object) {
   return ['quote', JSON.stringify(body)] as const;
 }
+
+/** Whether "Retrieve Myinfo with Singpass" is offered (issue 49). */
+export const MYINFO_KEY = '/api/myinfo';

@@ -26,6 +26,10 @@ export interface ChoiceGroupProps {
   columns?: 1 | 2 | 3 | 4;
   compact?: boolean;
   onBlur?: () => void;
+  /** Shown but not changeable (e.g. a value from Myinfo). */
+  readOnly?: boolean | undefined;
+  /** A line under the options (e.g. "From Myinfo"). */
+  hint?: ReactNode;
 }
 
 const grid = {
@@ -82,6 +86,8 @@ export function ChoiceGroup({
   columns = 1,
   compact,
   onBlur,
+  readOnly,
+  hint,
 }: ChoiceGroupProps) {
   const errorId = `${id}-error`;
   return (
@@ -89,6 +95,7 @@ export function ChoiceGroup({
       <RadioGroup.Root
         name={name}
         value={value}
+        readOnly={readOnly}
         onValueChange={(d) => {
           if (d.value !== null) onChange(d.value);
         }}
@@ -123,6 +130,7 @@ export function ChoiceGroup({
           ))}
         </div>
       </RadioGroup.Root>
+      {hint ? <div className={css({ mt: '1.5', fontSize: 'sm' })}>{hint}</div> : null}
       {error ? (
         <p id={errorId} className={css({ mt: '1.5', fontSize: 'sm', color: 'fg.error' })}>
           {translateMessage(error)}

@@ -6,6 +6,8 @@ import * as Field from '../components/ui/field';
 import { ChoiceGroup } from './choice-group';
 import { FormField } from './form-field';
 import { MemberCheckBox } from './member-check-box';
+import { FromMyinfo, myinfoFieldProps } from './myinfo/from-myinfo';
+import type { MyinfoMarks } from './myinfo/prefill';
 
 /** What the four person forms ask about someone (each form keeps its own value type). */
 export interface PersonValues {
@@ -45,6 +47,8 @@ export interface PersonFieldsProps {
   /** Date of birth from a date picker (yyyy-MM-dd) instead of typed as DD/MM/YYYY. */
   dateOfBirthPicker?: boolean;
   idHelperText?: ReactNode;
+  /** Fields filled from Myinfo (marked) and those read-only while they are Myinfo's (issue 49). */
+  myinfo?: MyinfoMarks | undefined;
 }
 
 const fullRow = css({ gridColumn: '1 / -1' });
@@ -64,6 +68,7 @@ export function PersonFields({
   optional = [],
   dateOfBirthPicker = false,
   idHelperText,
+  myinfo,
 }: PersonFieldsProps) {
   const booker = who === 'booker';
   const { t } = useTranslation();
@@ -74,6 +79,7 @@ export function PersonFields({
     error: errors[name] || undefined,
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(name, e.target.value),
     onBlur: () => onBlur?.(name),
+    ...myinfoFieldProps(myinfo, name),
   });
   const required = (name: PersonField) => !optional.includes(name);
 
@@ -131,6 +137,8 @@ export function PersonFields({
               onChange={(v) => onChange('gender', v)}
               onBlur={onBlur ? () => onBlur('gender') : undefined}
               error={errors.gender || undefined}
+              readOnly={myinfo?.locked.has('gender')}
+              hint={myinfo?.filled.has('gender') ? <FromMyinfo /> : undefined}
               options={genders.map((value) => ({
                 value,
                 label: t(`person.${value.toLowerCase()}`, { defaultValue: capitalise(value) }),
@@ -144,8 +152,8 @@ export function PersonFields({
             label={booker ? t('person.idBooker') : t('person.id')}
             required={required(name)}
             autoComplete={booker ? 'off' : undefined}
-            helperText={idHelperText}
             {...text(name)}
+            helperText={idHelperText ?? text(name).helperText}
           />
         );
       case 'dateOfBirth':

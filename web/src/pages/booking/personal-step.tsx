@@ -5,6 +5,7 @@ import { translateMessage as tm } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { FormField, PostalCodeField } from '../../public/form-field';
 import { MemberCheckBox } from '../../public/member-check-box';
+import { type MyinfoFlow, MyinfoPanel, myinfoFieldProps, myinfoMarks } from '../../public/myinfo';
 import { money } from '../../public/money';
 import type { StoredPartnerData } from '../../public/partner-storage';
 import { PersonFields, type PersonValues } from '../../public/person-fields';
@@ -24,11 +25,22 @@ export interface PersonalStepProps {
   onBlur: (name: keyof PersonalValues) => void;
   timeslots: { data?: PostalTimeslotsResponse; error?: unknown; isLoading: boolean };
   partner: StoredPartnerData | null;
+  /** "Retrieve Myinfo with Singpass" (issue 49): the button above the form, the prefill's marks. */
+  myinfo: MyinfoFlow;
 }
 
 /** Step 2: the booker's details; under the postal code, the region lookup's progress. */
-export function PersonalStep({ values, errors, onChange, onBlur, timeslots, partner }: PersonalStepProps) {
+export function PersonalStep({
+  values,
+  errors,
+  onChange,
+  onBlur,
+  timeslots,
+  partner,
+  myinfo,
+}: PersonalStepProps) {
   const { t } = useTranslation();
+  const marks = myinfoMarks(myinfo.person);
   const field = (name: keyof PersonalValues) => ({
     id: `${F}${name}`,
     name,
@@ -36,6 +48,7 @@ export function PersonalStep({ values, errors, onChange, onBlur, timeslots, part
     error: errors[name] || undefined,
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(name, e.target.value),
     onBlur: () => onBlur(name),
+    ...myinfoFieldProps(marks, name),
   });
   const person = {
     idPrefix: F,
@@ -46,10 +59,20 @@ export function PersonalStep({ values, errors, onChange, onBlur, timeslots, part
     onBlur: (name: keyof PersonValues) => onBlur(name as keyof PersonalValues),
     who: 'booker',
     genders: ['male', 'female'],
+    myinfo: marks,
   } as const;
   const postalValid = isSixDigitPostalCode(values.postalCode.trim());
   return (
     <div className={grid({ columns: { base: 1, md: 2 }, gap: '4' })}>
+      <MyinfoPanel
+        flow={myinfo}
+        idPrefix={F}
+        name={{ firstName: values.firstName, lastName: values.lastName }}
+        onNameSplit={(split) => {
+          onChange('firstName', split.firstName);
+          onChange('lastName', split.lastName);
+        }}
+      />
       {partner ? (
         <p
           className={cx(

@@ -18,6 +18,7 @@ import {
   toastMissingReference,
 } from '../../public/booking-toasts';
 import { createRegistration, verifyMembership } from '../../public/calls';
+import { handleMyinfoRefusal, withMyinfoHandle } from '../../public/myinfo';
 import { focusFirstInvalid } from '../../public/form-field';
 import { storeBookingTotal } from '../../public/booking-total';
 import { toCents } from '../../public/money';
@@ -36,6 +37,7 @@ import { useSlotChoice } from './slot-choice';
 import { HeldSlot, type WaitlistClaim } from './held-slot';
 import { SlotStep } from './slot-step';
 import { StepsIndicator } from './steps-indicator';
+import { useWizardMyinfo } from './wizard-myinfo';
 import {
   buildRegistrationBody,
   EMPTY_PERSONAL,
@@ -85,6 +87,16 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
   const [submitting, setSubmitting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const prefilled = useRef(false);
+  const myinfo = useWizardMyinfo({
+    eventId: event.id,
+    step,
+    packageId,
+    personal,
+    setStep,
+    setPackageId,
+    setPersonal,
+    onIdentityChanged: () => setMembership(NO_MEMBERSHIP),
+  });
 
   // Partner hand-off prefill (valid for 10 minutes; stale data is cleared by readPartnerHandoff).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount (t is the language of that moment)
@@ -225,10 +237,11 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
   async function confirm() {
     if (!pricing || submitting) return;
     setSubmitting(true);
+    const myinfoHandle = myinfo.handle;
     try {
       const body = bodyFor(totalCents);
-      // the booking's language: its emails are written in it
-      const sent = { ...body, language: currentLanguage() };
+      // the booking's language: its emails are written in it; the handle while the identity is Myinfo's
+      const sent = { ...body, language: currentLanguage(), ...withMyinfoHandle(myinfoHandle) };
       const res = await createRegistration(claim ? { ...sent, waitlistToken: claim.token } : sent);
       const reference = referenceOf(res?.data);
       if (!reference) {
@@ -254,6 +267,8 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
       window.scrollTo({ top: 0 });
     } catch (error) {
       toastBookingFailed(error);
+      // refused over Myinfo: back to the details, with the reason above the form
+      if (handleMyinfoRefusal(error, myinfo, myinfoHandle)) goTo(1);
     } finally {
       setSubmitting(false);
     }
@@ -328,6 +343,7 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
               onBlur={blurField}
               timeslots={timeslotsQuery}
               partner={partner}
+              myinfo={myinfo}
             />
           ) : null}
 
