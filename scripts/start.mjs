@@ -1,7 +1,7 @@
 // `npm start`: from a fresh clone to the running product with demo data on one
 // port. Installs and builds what is missing, finds (or starts) Postgres and
 // Redis, migrates, seeds an empty database, then runs api + worker.
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -43,6 +43,31 @@ function personalDataKeys() {
   );
   return keys;
 }
+/** A P-256 private JWK of the demo's own, with its kid, use and alg (Node's crypto: no dependency here). */
+function demoJwk(kid, use, alg) {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return { ...privateKey.export({ format: 'jwk' }), kid, use, alg };
+}
+
+/**
+ * Singpass Myinfo (issue 49) in the demo: without the operator's own SINGPASS_ISSUER, a local fake
+ * Singpass (the api's dist/fake-singpass.js) stands in, with keys made for this run.
+ */
+function singpassDemo(port) {
+  if (process.env.SINGPASS_ISSUER) return {};
+  const fakePort = process.env.FAKE_SINGPASS_PORT ?? '12122';
+  const base = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  log(`Myinfo: a local fake Singpass on port ${fakePort} (set SINGPASS_ISSUER to use Singpass)`);
+  return {
+    SINGPASS_ISSUER: `http://127.0.0.1:${fakePort}`,
+    SINGPASS_CLIENT_ID: 'demo-health-screening',
+    SINGPASS_REDIRECT_URI: `${base}/api/myinfo/callback`,
+    SINGPASS_SIGNING_KEYS: JSON.stringify([demoJwk('demo-sig-1', 'sig', 'ES256')]),
+    SINGPASS_ENCRYPTION_KEYS: JSON.stringify([demoJwk('demo-enc-1', 'enc', 'ECDH-ES+A256KW')]),
+    FAKE_SINGPASS_PORT: fakePort,
+  };
+}
+
 /**
  * PayNow (issue 48) in the demo: without the operator's own Stripe keys, a local fake Stripe server
  * (the api's dist/fake-stripe.js) stands in, with a test key and a webhook secret of the demo's own.
@@ -156,6 +181,7 @@ async function main() {
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     ...personalDataKeys(),
     ...payNowDemo(port),
+    ...singpassDemo(port),
   };
   const cli = join(root, 'services/api/dist/cli.js');
   run('node', [cli, 'ensure-db'], { env });
@@ -170,6 +196,8 @@ async function main() {
   const children = [api, worker];
   if (env.FAKE_STRIPE_PORT)
     children.push(startChild('stripe', 'node', [join(root, 'services/api/dist/fake-stripe.js')], env));
+  if (env.FAKE_SINGPASS_PORT)
+    children.push(startChild('singpass', 'node', [join(root, 'services/api/dist/fake-singpass.js')], env));
 
   let shuttingDown = false;
   const shutdown = async (code) => {

@@ -6,6 +6,7 @@ export * from './dates';
 export * from './display-dates';
 export * from './event-config';
 export * from './identity';
+export * from './person-name';
 export * from './invoicing';
 export * from './language';
 export * from './catalogue-texts';

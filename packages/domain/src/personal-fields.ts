@@ -20,6 +20,8 @@ export interface PersonalField {
 const PERSON_PERSONAL_FIELDS = [
   'firstName',
   'lastName',
+  // Myinfo's full name as given (issue 49)
+  'fullName',
   'email',
   'mobileNumber',
   'identificationNumber',

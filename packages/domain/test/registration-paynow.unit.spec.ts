@@ -123,7 +123,7 @@ describe('PayNow intents on an order', () => {
         type: 'RefundRequested',
         data: { refundId: 'r1', amountCents: 500, transactionId: 'pi_1', reason: 'Asked', at: later },
       },
-    ]);
+    ] as RegistrationEvent[]);
     const [recorded] = registrationDecider.decide(requested, {
       type: 'RecordRefund',
       refundId: 'r1',

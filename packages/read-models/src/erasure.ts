@@ -8,6 +8,7 @@
 const PERSONAL_KEYS = new Set([
   'firstName',
   'lastName',
+  'fullName',
   'name',
   'email',
   'mobileNumber',

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +80,8 @@ export async function startProductStack(
     database?: TestDatabase;
     /** Runs the fake Stripe server (the api's dist/fake-stripe.js) for PayNow (issue 48). */
     paynow?: boolean;
+    /** Runs the fake Singpass (the api's dist/fake-singpass.js) for Myinfo (issue 49). */
+    singpass?: boolean;
   } = {},
 ): Promise<ProductStack> {
   for (const file of ['services/api/dist/server.js', 'services/worker/dist/main.js', 'web/dist/index.html']) {
@@ -132,6 +134,22 @@ export async function startProductStack(
       STRIPE_SECRET_KEY: 'sk_test_stack',
       STRIPE_WEBHOOK_SECRET: 'whsec_test_stack_0123456789',
       STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+    });
+  }
+
+  const singpassPort = options.singpass ? await freePort() : 0;
+  if (options.singpass) {
+    const jwk = (kid: string, use: string, alg: string) => ({
+      ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
+      kid,
+      use,
+      alg,
+    });
+    Object.assign(env, {
+      SINGPASS_ISSUER: `http://127.0.0.1:${singpassPort}`,
+      SINGPASS_CLIENT_ID: 'stack-health-screening',
+      SINGPASS_SIGNING_KEYS: JSON.stringify([jwk('stack-sig', 'sig', 'ES256')]),
+      SINGPASS_ENCRYPTION_KEYS: JSON.stringify([jwk('stack-enc', 'enc', 'ECDH-ES+A256KW')]),
     });
   }
 
@@ -189,6 +207,15 @@ export async function startProductStack(
         FAKE_STRIPE_WEBHOOK_URL: `${baseUrls[0]}/api/payments/stripe/webhook`,
       });
       await waitReady(`http://127.0.0.1:${stripePort}`, () => output, '/__fake/payment_intents');
+    }
+    if (options.singpass) {
+      // Each api's callback (its PUBLIC_BASE_URL's) is a redirect URI the fake accepts.
+      spawnNamed('singpass', ['node', join(root, 'services/api/dist/fake-singpass.js')], {
+        ...env,
+        FAKE_SINGPASS_PORT: String(singpassPort),
+        SINGPASS_REDIRECT_URI: baseUrls.map((u) => `${u}/api/myinfo/callback`).join(','),
+      });
+      await waitReady(`http://127.0.0.1:${singpassPort}`, () => output, '/.well-known/openid-configuration');
     }
     const workerCount = options.worker === false ? 0 : (options.workers ?? 1);
     for (let i = 0; i < workerCount; i++) startWorker();

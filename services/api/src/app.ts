@@ -37,6 +37,7 @@ import registrations from './routes/public/registrations';
 import reschedule from './routes/public/reschedule';
 import payments from './routes/public/payments';
 import paynow from './routes/public/paynow';
+import myinfo from './routes/public/myinfo';
 import partnerHandoff from './routes/public/partner';
 import participants from './routes/public/participants';
 import privacyNotice from './routes/public/privacy-notice';
@@ -168,6 +169,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   });
   await app.register(payments);
   await app.register(paynow);
+  await app.register(myinfo);
   await app.register(partnerHandoff);
   await app.register(participants);
   await app.register(privacyNotice);

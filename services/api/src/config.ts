@@ -21,6 +21,8 @@ import {
   refuseFakesInProduction,
   str,
 } from '@hs/config';
+import type { SingpassConfig } from '@hs/gateways';
+import { readSingpassConfig } from './myinfo/config';
 
 export interface RateLimitRule {
   max: number;
@@ -103,6 +105,8 @@ export interface ApiConfig extends CommonConfig {
   overload: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; retryAfterSeconds: number };
   /** PayNow through Stripe (issue 48). */
   paynow: PayNowConfig;
+  /** Singpass Myinfo (issue 49); null when SINGPASS_ISSUER is not set (Myinfo is not offered). */
+  singpass: SingpassConfig | null;
 }
 
 const heapLimitBytes = getHeapStatistics().heap_size_limit;
@@ -176,6 +180,7 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
     paymentTestModeDefault: bool(env, 'PAYMENT_TEST_MODE', common.env !== 'production' || common.demo),
     groupCommit: oneOf(env, 'GROUP_COMMIT', ['on', 'off'] as const, 'on') === 'on',
     paynow,
+    singpass: readSingpassConfig(env, common),
     metricsToken: readMetricsToken(env),
     overload: {
       maxEventLoopDelayMs: int(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000, { min: 0 }),

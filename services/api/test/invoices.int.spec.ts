@@ -328,7 +328,7 @@ describe('tax invoices and credit notes (issue 25)', () => {
     const all = await api.db.sql<
       { kind: string; method: string; snapshot: { taxableCents: number; gstCents: number } }[]
     >`select kind, payment_method as method, snapshot from invoices`;
-    let docs = all;
+    let docs = [...all];
     const sum = (kind: string, f: 'taxableCents' | 'gstCents') =>
       docs.filter((d) => d.kind === kind).reduce((s, d) => s + d.snapshot[f], 0);
     const money = (c: number) => (c / 100).toFixed(2);
@@ -354,7 +354,7 @@ describe('tax invoices and credit notes (issue 25)', () => {
       docs = all.filter((d) => d.method === method);
       return { method, label: method === 'card' ? 'Card' : 'Other or not yet paid', ...figuresOf() };
     });
-    docs = all;
+    docs = [...all];
     expect(byMethod[0]!.creditNoteCount).toBe(1);
     expect(totals).toEqual({
       ...figures,

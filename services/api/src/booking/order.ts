@@ -24,6 +24,7 @@ import { HttpError, badRequest, conflict, notFound } from '../errors';
 import type { MemberVerifier } from '@hs/gateways';
 import { isVerifiedMember } from './member-check';
 import { type PricingKey, type PricingReadOptions, type PricingRow, readPricingRows } from './pricing-read';
+import { type BookedIdentity, bookedIdentity } from './myinfo-identity';
 
 export interface CodeRedemption {
   identifierId: number;
@@ -203,17 +204,20 @@ export async function priceOrderRequest(
       })
     : null;
 
+  // Checked before the insurer is asked: a changed Myinfo identity is refused whatever it would price.
+  const primaryIdentity = await bookedIdentity(sql, req.myinfoHandle, req);
+  const identities = await Promise.all(req.participants.map((p) => bookedIdentity(sql, p.myinfoHandle, p)));
   const primaryMember =
     options.verifiedPrimary ??
     (req.isAiaMember ? await isVerifiedMember(verifier, req.identificationNumber, req.dateOfBirth) : false);
   const others = await Promise.all(
-    req.participants.map(async (p) => {
+    req.participants.map(async (p, i) => {
       const pkg = packages.get(p.packageId);
       if (!pkg) throw conflict('Selected package not found');
       const member = p.isAiaMember
         ? await isVerifiedMember(verifier, p.identificationNumber.toUpperCase(), p.dateOfBirth)
         : false;
-      return { p, pkg, member };
+      return { p, pkg, member, identity: identities[i]! };
     }),
   );
   const snapshot = (
@@ -221,6 +225,7 @@ export async function priceOrderRequest(
     member: boolean,
     isPrimary: boolean,
     person: ParticipantPerson,
+    identity: BookedIdentity,
   ): ParticipantSnapshot => ({
     participantId: randomUUID(),
     isPrimary,
@@ -231,29 +236,42 @@ export async function priceOrderRequest(
     memberVerified: member && pkg.aiaPriceCents !== null,
     isAiaMember: member,
     ...person,
+    ...identity,
   });
   const participants = [
-    snapshot(mainPackage, primaryMember, true, {
-      firstName: req.firstName,
-      lastName: req.lastName,
-      gender: req.gender,
-      identificationNumber: req.identificationNumber,
-      dateOfBirth: req.dateOfBirth,
-      email: req.email,
-      mobileNumber: req.mobileNumber,
-      aiaMemberId: primaryMember ? req.identificationNumber : null,
-    }),
-    ...others.map(({ p, pkg, member }) =>
-      snapshot(pkg, member, false, {
-        firstName: p.firstName,
-        lastName: p.lastName,
-        gender: p.gender,
-        identificationNumber: p.identificationNumber.toUpperCase(),
-        dateOfBirth: p.dateOfBirth,
-        email: p.email,
-        mobileNumber: p.mobileNumber,
-        aiaMemberId: member ? (p.aiaMemberId ?? p.identificationNumber.toUpperCase()) : null,
-      }),
+    snapshot(
+      mainPackage,
+      primaryMember,
+      true,
+      {
+        firstName: req.firstName,
+        lastName: req.lastName,
+        gender: req.gender,
+        identificationNumber: req.identificationNumber,
+        dateOfBirth: req.dateOfBirth,
+        email: req.email,
+        mobileNumber: req.mobileNumber,
+        aiaMemberId: primaryMember ? req.identificationNumber : null,
+      },
+      primaryIdentity,
+    ),
+    ...others.map(({ p, pkg, member, identity }) =>
+      snapshot(
+        pkg,
+        member,
+        false,
+        {
+          firstName: p.firstName,
+          lastName: p.lastName,
+          gender: p.gender,
+          identificationNumber: p.identificationNumber.toUpperCase(),
+          dateOfBirth: p.dateOfBirth,
+          email: p.email,
+          mobileNumber: p.mobileNumber,
+          aiaMemberId: member ? (p.aiaMemberId ?? p.identificationNumber.toUpperCase()) : null,
+        },
+        identity,
+      ),
     ),
   ];
 
@@ -314,14 +332,22 @@ export async function buildParticipant(
   sql: Sql,
   verifier: MemberVerifier,
   eventId: number,
-  p: ParticipantPerson & Pick<ParticipantSnapshot, 'isAiaMember' | 'packageId'>,
+  input: ParticipantPerson &
+    Pick<ParticipantSnapshot, 'isAiaMember' | 'packageId' | 'identitySource' | 'fullName'> & {
+      /** A Myinfo retrieval the person's identity comes from (issue 49): checked, never stored. */
+      myinfoHandle?: string | null;
+    },
 ): Promise<ParticipantSnapshot> {
+  const { myinfoHandle, ...p } = input;
   const pkg = (await eventPackages(sql, eventId)).get(p.packageId);
   if (!pkg) throw conflict('Selected package not found');
   const id = p.identificationNumber.toUpperCase();
+  // A new participant's identity is checked against its retrieval; a changed one keeps what it had.
+  const identity = myinfoHandle !== undefined ? await bookedIdentity(sql, myinfoHandle, p) : {};
   const member = p.isAiaMember ? await isVerifiedMember(verifier, id, p.dateOfBirth) : false;
   return {
     ...p,
+    ...identity,
     participantId: randomUUID(),
     isPrimary: false,
     identificationNumber: id,

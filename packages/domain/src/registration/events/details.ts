@@ -42,7 +42,16 @@ export interface ParticipantSnapshot extends ParticipantDetails {
   aiaPriceCents: number | null;
   /** Member price applies (membership verified and the package has a member price). */
   memberVerified: boolean;
+  /**
+   * Where the identity came from (issue 49): 'myinfo' when retrieved with Singpass and booked as Myinfo
+   * gave it, else 'manual'. Absent on snapshots made before.
+   */
+  identitySource?: IdentitySource;
+  /** The one full name Myinfo gave, kept as given beside the form's first and last name (issue 49). */
+  fullName?: string;
 }
+
+export type IdentitySource = 'myinfo' | 'manual';
 
 /**
  * What an update may change: details, and the package and membership with the prices snapshotted

@@ -11,7 +11,7 @@ import {
   requiredText,
 } from '../fields';
 import { BOOKING_MESSAGES } from './main-form';
-import { idNumber, mobile } from './shared-fields';
+import { idNumber, mobile, myinfoHandle } from './shared-fields';
 
 /** Participant dialog of the booking page (wizard step 4). */
 export const PARTICIPANT_MESSAGES = {
@@ -38,6 +38,7 @@ export const participantSchema = v.object(
     packageId: positiveId(PARTICIPANT_MESSAGES.package),
     email: optionalEmail(BOOKING_MESSAGES.emailInvalid),
     mobileNumber: optionalText(),
+    myinfoHandle,
     isAiaMember: flag(false),
     aiaMemberId: optionalText(),
   },

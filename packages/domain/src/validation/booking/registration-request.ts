@@ -4,7 +4,7 @@ import { PARTNER_CODE_MESSAGES, PARTNER_CODE_PATTERN } from '../../partner';
 import { INVALID_INPUT_MESSAGE, flag, optionalDecimal, optionalPositiveId, optionalText } from '../fields';
 import { mainBookingEntries } from './main-form';
 import { participantSchema } from './participants';
-import { bookingLanguage } from './shared-fields';
+import { bookingLanguage, myinfoHandle } from './shared-fields';
 
 /**
  * The main flow's POST /api/registrations body: the booking form plus the extras the client sends.
@@ -37,6 +37,8 @@ export const registrationRequestSchema = v.object(
     privacyConsent: flag(false),
     /** The language the customer booked in (issue 26): their emails are written in it; absent = English. */
     language: bookingLanguage,
+    /** The primary person's Myinfo retrieval (issue 49): their identity as Myinfo gave it. */
+    myinfoHandle,
     participants: v.pipe(
       v.optional(v.array(participantSchema, INVALID_INPUT_MESSAGE), []),
       // the primary is the booker, so at most 9 more

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { normalizeIdentificationNumber } from '../../identity';
 import { LANGUAGES } from '../../language';
 import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN } from '../../regions';
-import { requiredText, text } from '../fields';
+import { optionalText, requiredText, text } from '../fields';
 
 export const idNumber = (message: string, minLength = 1) =>
   v.pipe(requiredText(message), v.minLength(minLength, message), v.transform(normalizeIdentificationNumber));
@@ -21,3 +21,10 @@ export const mobile = (message: string) => v.pipe(requiredText(message), v.minLe
 /** The booking's language: one of the site's four, or absent (English). */
 export const LANGUAGE_MESSAGE = `language must be one of ${LANGUAGES.join(', ')}`;
 export const bookingLanguage = v.optional(v.picklist(LANGUAGES, LANGUAGE_MESSAGE));
+
+/** Issue 49: the opaque handle of a Myinfo retrieval (base64url), or absent when the details were typed. */
+export const MYINFO_HANDLE_MESSAGE = 'Invalid Myinfo retrieval';
+export const myinfoHandle = v.pipe(
+  optionalText(MYINFO_HANDLE_MESSAGE),
+  v.check((s) => s === null || /^[A-Za-z0-9_-]{32,64}$/.test(s), MYINFO_HANDLE_MESSAGE),
+);

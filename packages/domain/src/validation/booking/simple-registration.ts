@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { INVALID_INPUT_MESSAGE, choice, dateOfBirth, email, positiveId, requiredText, text } from '../fields';
 import { BOOKING_MESSAGES } from './main-form';
-import { bookingLanguage, idNumber, mobile } from './shared-fields';
+import { bookingLanguage, myinfoHandle, idNumber, mobile } from './shared-fields';
 
 /** Simple registration form (older flow). */
 export const SIMPLE_REGISTRATION_MESSAGES = {
@@ -31,6 +31,7 @@ export const simpleRegistrationSchema = v.object(
     mobileNumber: mobile(SIMPLE_REGISTRATION_MESSAGES.mobile),
     medicalConditions: text(),
     language: bookingLanguage,
+    myinfoHandle,
     acceptTerms: v.pipe(
       v.optional(v.boolean(SIMPLE_REGISTRATION_MESSAGES.acceptTerms), false),
       v.value(true, SIMPLE_REGISTRATION_MESSAGES.acceptTerms),

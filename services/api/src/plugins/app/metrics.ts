@@ -52,6 +52,7 @@ export function observeWorld(world: OutsideWorld, metrics: Metrics): OutsideWorl
     },
     payNow: world.payNow ? observeCalls(world.payNow, 'paynow', onCall) : null,
     payNowFakeUrl: world.payNowFakeUrl,
+    singpass: world.singpass ? observeCalls(world.singpass, 'singpass', onCall) : null,
   };
 }
 

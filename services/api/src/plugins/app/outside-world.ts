@@ -8,8 +8,10 @@ import {
   createFakePartnerClient,
   createHttpMemberVerifier,
   createHttpPartnerClient,
+  createSingpassGateway,
   createTestPaymentGateway,
   payNowGatewayFromSettings,
+  type SingpassGateway,
 } from '@hs/gateways';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,6 +26,8 @@ export interface OutsideWorld {
   payNow?: PayNowGateway | null;
   /** The fake Stripe server PayNow talks to (tests, demo): its controls pay a QR in payment test mode. */
   payNowFakeUrl?: string;
+  /** Singpass Myinfo (issue 49); absent or null when not configured (the button is not offered). */
+  singpass?: SingpassGateway | null;
 }
 
 declare module 'fastify' {
@@ -40,6 +44,8 @@ declare module 'fastify' {
     payNow: PayNowGateway | null;
     /** OutsideWorld.payNowFakeUrl. */
     payNowFakeUrl: string | undefined;
+    /** Singpass Myinfo (issue 49); null when not configured. */
+    singpass: SingpassGateway | null;
   }
 }
 
@@ -75,6 +81,7 @@ export function outsideWorldFromConfig(config: ApiConfig): OutsideWorld {
     },
     payNow: config.paynow.enabled ? payNowGatewayFromSettings(config.paynow) : null,
     payNowFakeUrl: config.paynow.apiUrl,
+    singpass: config.singpass ? createSingpassGateway(config.singpass) : null,
   };
 }
 
@@ -87,6 +94,7 @@ export default fp(
     app.decorate('livePaymentGateway', opts.world.payments.live);
     app.decorate('payNow', opts.world.payNow ?? null);
     app.decorate('payNowFakeUrl', opts.world.payNowFakeUrl);
+    app.decorate('singpass', opts.world.singpass ?? null);
     app.decorate('paymentGateway', async () =>
       (await isPaymentTestMode(app.sql, testModeDefault))
         ? opts.world.payments.test

@@ -152,6 +152,8 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
             k in body,
         ),
       );
+      // A typed identification number or date of birth is no longer the one Myinfo gave (issue 49).
+      if ('identificationNumber' in changes || 'dateOfBirth' in changes) changes.identitySource = 'manual';
       if (['packageId', 'isAiaMember', 'aiaMemberId'].some((k) => k in body)) {
         // A new package or membership is priced from the catalogue, and a membership verified, as
         // when adding a participant: never the client's price or word.
