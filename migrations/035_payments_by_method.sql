@@ -12,6 +12,13 @@ $$;
 -- Orders: paid cents per group (the orders projection adds each payment). As in 028, only the events
 -- the read model has applied already are counted here; the ones it has not reached it adds itself.
 alter table orders add column paid_by_method jsonb not null default '{}';
+-- as every other compressible column of orders (migration 021), where the server has lz4
+do $$
+begin
+  alter table orders alter column paid_by_method set compression lz4;
+exception when feature_not_supported or invalid_parameter_value then
+  null;
+end $$;
 update orders o
 set paid_by_method = s.paid
 from (

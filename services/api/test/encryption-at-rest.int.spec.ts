@@ -6,14 +6,23 @@ import { projections } from '@hs/read-models';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import {
+  FAKE_SINGPASS_PERSONAS,
+  type FakeSingpassServer,
+  generateSingpassKeys,
+  publicJwks,
+  startFakeSingpass,
+} from '@hs/gateways';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAtFakeSingpass } from '../../../packages/gateways/test/singpass-browser';
 import { buildApp, testApiConfig } from '../src';
 import { createUser } from '../src/auth/users';
 
 /**
  * Issue 24, encryption at rest: after a booking with a known identification number, date of birth and
  * medical text (and a waiting-list join), none of the three is in a pg_dump of the database, in any
- * Redis value, or in the api's log; names and emails are not in the event log in clear.
+ * Redis value, or in the api's log; names and emails are not in the event log in clear. Issue 49: a
+ * booking made with Myinfo (retrieved from the fake Singpass, prefilled, booked with its handle) too.
  */
 describe('personal data at rest', () => {
   let db: TestDatabase;
@@ -27,12 +36,18 @@ describe('personal data at rest', () => {
   const DOB = '1971-07-29';
   const KID_DOB = '2013-11-17';
   const MEDICAL = `Xerodermic ichthyosis ${suffix}`;
-  const SECRET = [NRIC, KID_NRIC, DOB, KID_DOB, MEDICAL];
+  // Tan Wei Ming as the fake Singpass gives him (FAKE_SINGPASS_PERSONAS[0]): his number and birth (his
+  // full name, a name like the others, is checked in the event log below).
+  const MYINFO = ['S8012345J', '1980-05-14'];
+  const SECRET = [NRIC, KID_NRIC, DOB, KID_DOB, MEDICAL, ...MYINFO];
+  let singpass: FakeSingpassServer;
+  const REDIRECT = 'http://127.0.0.1:9/api/myinfo/callback';
   const NAMES = [
     `Wilhelmina${suffix}`,
     `Okonkwo${suffix}`,
     `wil.${suffix}@example.com`,
     `Waitlister${suffix}`,
+    'TAN WEI MING',
   ];
   const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -41,7 +56,17 @@ describe('personal data at rest', () => {
 
   beforeAll(async () => {
     db = await testDatabase();
-    const config = testApiConfig({}, { DATABASE_URL: db.url, REDIS_URL: process.env.HS_TEST_REDIS_URL! });
+    const { signingKey, encryptionKey } = await generateSingpassKeys();
+    const singpassKeys = { signingKeys: [signingKey], encryptionKeys: [encryptionKey] };
+    singpass = await startFakeSingpass({
+      clientId: 'rest',
+      redirectUris: [REDIRECT],
+      clientJwks: publicJwks(singpassKeys),
+    });
+    const config = testApiConfig(
+      { singpass: { issuer: singpass.url, clientId: 'rest', redirectUri: REDIRECT, ...singpassKeys } },
+      { DATABASE_URL: db.url, REDIS_URL: process.env.HS_TEST_REDIS_URL! },
+    );
     const logStream = new Writable({
       write(chunk, _enc, done) {
         log.push(chunk.toString());
@@ -71,7 +96,7 @@ describe('personal data at rest', () => {
       await admin('POST', `/api/admin/events/${event.id}/timeslots`, {
         date: future(9),
         time: '09:00',
-        maxAttendees: 2,
+        maxAttendees: 3,
       })
     ).json().data;
     const booked = await app.inject({
@@ -120,6 +145,43 @@ describe('personal data at rest', () => {
       },
     });
     expect(joined.statusCode, joined.body).toBe(201);
+
+    // Myinfo: retrieved, prefilled once, booked with its handle.
+    const start = await app.inject({
+      method: 'GET',
+      url: '/api/myinfo/authorize?returnTo=%2Fevents%2Fscreening',
+    });
+    const cookie = String(start.headers['set-cookie']).split(';')[0]!;
+    const callback = await loginAtFakeSingpass(String(start.headers.location), REDIRECT, {
+      persona: FAKE_SINGPASS_PERSONAS[0]!.sub,
+    });
+    const back = await app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie },
+    });
+    const handle = /#myinfo=(.+)$/.exec(String(back.headers.location))![1]!;
+    const person = (await app.inject({ method: 'GET', url: `/api/myinfo/prefill/${handle}` })).json().data;
+    const byMyinfo = await app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      payload: {
+        eventId: event.id,
+        packageId: pkg.id,
+        timeslotId: slot.id,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        mobileNumber: person.mobileNumber,
+        gender: person.gender,
+        identificationNumber: person.identificationNumber,
+        dateOfBirth: person.dateOfBirth,
+        postalCode: person.postalCode,
+        address: person.address,
+        myinfoHandle: handle,
+      },
+    });
+    expect(byMyinfo.statusCode, byMyinfo.body).toBe(201);
     const deadline = Date.now() + 15_000;
     const count = async () =>
       (await db.sql`select 1 from orders where registration_id = ${orderId}`).length +
@@ -133,6 +195,7 @@ describe('personal data at rest', () => {
   afterAll(async () => {
     await runner?.stop();
     await app?.close();
+    await singpass?.close();
   });
 
   it('the back-office still sees the order as before: NRIC masked, date of birth and medical text clear', async () => {
