@@ -60,4 +60,6 @@ export interface DraftParticipant {
   email: string | null;
   mobileNumber: string | null;
   medicalConditions?: string | null;
+  /** Issue 49: the Myinfo retrieval this person's identity came from (sent as participants[i].myinfoHandle). */
+  myinfoHandle?: string | undefined;
 }

@@ -222,6 +222,7 @@ export function buildRegistrationBody(i: RegistrationBodyInput) {
       ...participantPerson(p),
       ...(p.email ? { email: p.email } : {}),
       ...(p.mobileNumber ? { mobileNumber: p.mobileNumber } : {}),
+      ...(p.myinfoHandle ? { myinfoHandle: p.myinfoHandle } : {}),
     })),
   };
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { navigation } from '../../public/myinfo';
+import { MYINFO_HANDLE, MYINFO_ROUTES } from '../../public/myinfo/myinfo-fixtures';
 import { bodyOf, EVENT, mockApi, renderApp, TIMESLOTS } from '../../public/test-utils';
 
 /*
@@ -11,23 +12,7 @@ import { bodyOf, EVENT, mockApi, renderApp, TIMESLOTS } from '../../public/test-
  * booking carries the handle only while it is locked; the ways back without data say why.
  */
 const PAGE = '/events/whitecoat-health-screening';
-const HANDLE = 'h4ndle_0123456789-abcdefghijABCDEFGHIJ0123';
-const PERSON = {
-  handle: HANDLE,
-  identificationNumber: 'S9812381D',
-  fullName: 'TAN WEI MING',
-  firstName: 'Wei Ming',
-  lastName: 'Tan',
-  gender: 'male',
-  dateOfBirth: '1988-10-06',
-  nationality: 'Singapore Citizen',
-  residentialStatus: 'Citizen',
-  mobileNumber: '97399245',
-  email: 'weiming@example.com',
-  postalCode: '560123',
-  unitNumber: '#10-12',
-  address: '123 Ang Mo Kio Avenue 3',
-};
+const HANDLE = MYINFO_HANDLE;
 const BOOKED = {
   success: true,
   data: { id: 8, reference_number: 'HS2612-1111-2222', status: 'pending_payment', balanceDue: '139.52' },
@@ -40,10 +25,9 @@ afterEach(() => {
 
 function api(overrides: Record<string, unknown> = {}) {
   return mockApi({
-    'GET /api/myinfo': { success: true, data: { enabled: true } },
+    ...MYINFO_ROUTES,
     'GET /api/events/whitecoat-health-screening': { success: true, data: EVENT },
     'GET /api/timeslots/postal-code': TIMESLOTS,
-    [`GET /api/myinfo/prefill/${HANDLE}`]: { success: true, data: PERSON },
     'POST /api/registrations/quote': () => Response.json({ success: false, message: 'x' }, { status: 500 }),
     'POST /api/registrations': BOOKED,
     'GET /api/registrations/lookup': () => Response.json({ success: false }, { status: 404 }),

@@ -1,11 +1,4 @@
-import {
-  errorMap,
-  MAX_PARTICIPANTS,
-  PARTICIPANTS_PAGE_MESSAGES,
-  parseDateOfBirth,
-  participantsPageSchema,
-  validate,
-} from '@hs/domain';
+import { MAX_PARTICIPANTS, PARTICIPANTS_PAGE_MESSAGES } from '@hs/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -16,8 +9,6 @@ import { PlusIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button, IconButton } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
-import { FormDialog } from '../../public/dialog-form';
-import { useFormValues } from '../../public/use-form-values';
 import { Skeleton } from '../../components/ui/skeleton';
 import * as Table from '../../components/ui/table';
 import { toaster } from '../../components/ui/toaster';
@@ -25,11 +16,9 @@ import { i18n, translateMessage as tm } from '../../i18n';
 import type { ApiEnvelope } from '../../lib/api';
 import { useLanguage } from '../../i18n';
 import { eventKey } from '../../lib/swr-keys';
-import { focusFirstInvalid } from '../../public/form-field';
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from '../../components/icons';
 import { positiveInt, storeParticipants } from '../../public/legacy-storage';
 import { money } from '../../public/money';
-import { PersonFields } from '../../public/person-fields';
 import type { EventDetail } from '../../public/types';
 import {
   type PageParticipant,
@@ -40,137 +29,18 @@ import {
 } from '../participants-booking';
 import { spreadRow } from '../../public/spread-row';
 import { EditParticipantButton, RemoveParticipantButton } from '../../public/participant-buttons';
-
-interface FormValues {
-  firstName: string;
-  lastName: string;
-  gender: '' | 'Male' | 'Female';
-  email: string;
-  mobileNumber: string;
-  identificationNumber: string;
-  dateOfBirth: string;
-  isAiaMember: boolean;
-  aiaMemberId: string;
-  isPrimary: boolean;
-}
-
-const EMPTY: FormValues = {
-  firstName: '',
-  lastName: '',
-  gender: '',
-  email: '',
-  mobileNumber: '',
-  identificationNumber: '',
-  dateOfBirth: '',
-  isAiaMember: false,
-  aiaMemberId: '',
-  isPrimary: false,
-};
-
-const ORDER = [
-  'firstName',
-  'lastName',
-  'gender',
-  'email',
-  'mobileNumber',
-  'identificationNumber',
-  'dateOfBirth',
-] as const;
-const P = 'pp-';
-
-export function participantErrors(values: FormValues): Record<string, string> {
-  const r = validate(participantsPageSchema, values);
-  return r.ok ? {} : errorMap(r.errors);
-}
+import { useMyinfo } from '../../public/myinfo';
+import { type FormValues, ParticipantForm } from './participant-form';
 
 function newId() {
   return `p-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-function toForm(p: PageParticipant): FormValues {
-  return {
-    firstName: p.firstName,
-    lastName: p.lastName,
-    gender: p.gender,
-    email: p.email ?? '',
-    mobileNumber: p.mobileNumber,
-    identificationNumber: p.identificationNumber,
-    dateOfBirth: p.dateOfBirth,
-    isAiaMember: p.isAiaMember,
-    aiaMemberId: p.aiaMemberId ?? '',
-    isPrimary: p.isPrimary,
-  };
-}
-
-function ParticipantForm({
-  open,
-  editing,
-  primary,
-  onOpenChange,
-  onSave,
-}: {
-  open: boolean;
-  editing: PageParticipant | null;
-  /** The form is for the primary contact (email shown and required). */
-  primary: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSave: (values: Omit<PageParticipant, 'id' | 'packageId'>) => void;
-}) {
-  const { t } = useTranslation();
-  const form = useFormValues<FormValues>(() => EMPTY, participantErrors);
-  const { values, errors, reset } = form;
-  useEffect(() => {
-    if (!open) return;
-    reset(editing ? toForm(editing) : { ...EMPTY, isPrimary: primary });
-  }, [open, editing, primary, reset]);
-
-  function submit() {
-    const r = validate(participantsPageSchema, values);
-    if (!r.ok) {
-      const map = errorMap(r.errors);
-      form.setErrors(map);
-      focusFirstInvalid(map, ORDER, P);
-      return;
-    }
-    const dob = parseDateOfBirth(r.value.dateOfBirth);
-    onSave({
-      firstName: r.value.firstName,
-      lastName: r.value.lastName,
-      gender: r.value.gender as 'Male' | 'Female',
-      email: r.value.email || null,
-      mobileNumber: r.value.mobileNumber,
-      identificationNumber: r.value.identificationNumber.toUpperCase(),
-      dateOfBirth: dob.ok ? dob.value : r.value.dateOfBirth,
-      isAiaMember: r.value.isAiaMember,
-      aiaMemberId: r.value.aiaMemberId ?? null,
-      isPrimary: values.isPrimary,
-    });
-  }
-
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={
-        editing ? t('review.editParticipant') : primary ? t('pp.addPrimary') : t('review.addParticipant')
-      }
-      description={t('pp.idHint')}
-      id="participants-page-form"
-      onSubmit={submit}
-      submitLabel={editing ? t('review.updateParticipant') : t('pp.save')}
-    >
-      <PersonFields
-        idPrefix={P}
-        fields={[...ORDER.filter((name) => name !== 'email' || values.isPrimary), 'isAiaMember']}
-        values={values}
-        errors={errors}
-        onChange={(name, value) => form.set(name as keyof FormValues, value as never)}
-        onBlur={(name) => form.check(name as keyof FormValues)}
-        who="participant"
-        genders={['Male', 'Female']}
-      />
-    </FormDialog>
-  );
+/** What the page keeps while the person is at Singpass (issue 49): the list and the open form. */
+interface PageSaved {
+  participants: PageParticipant[];
+  editingId: string | null;
+  values: FormValues | null;
 }
 
 /** `/booking/{eventSlug}/participants?eventId=&packageId=`: the participants page. */
@@ -196,6 +66,27 @@ export default function ParticipantsPage() {
   const [dialog, setDialog] = useState<{ open: boolean; editing: PageParticipant | null }>({
     open: false,
     editing: null,
+  });
+
+  // Issue 49: back from Singpass, the list and the open form as they were, Myinfo's values over it
+  const formValues = useRef<FormValues | null>(null);
+  const [restored, setRestored] = useState<FormValues | null>(null);
+  const myinfo = useMyinfo<PageSaved>({
+    form: `participants:${eventId}:${packageId}`,
+    snapshot: () => ({
+      participants,
+      editingId: dialog.editing?.id ?? null,
+      values: formValues.current,
+    }),
+    restore: (saved) => {
+      setParticipants(saved.participants);
+      setRestored(saved.values);
+      const editing = saved.participants.find((p) => p.id === saved.editingId) ?? null;
+      setDialog({ open: true, editing });
+    },
+    // the form applies and clears Myinfo's values itself (they are its state)
+    apply: () => {},
+    unapply: () => {},
   });
 
   useLeaveWhenMissing(Boolean(invalid));
@@ -241,6 +132,8 @@ export default function ParticipantsPage() {
       });
     }
     setDialog({ open: false, editing: null });
+    setRestored(null);
+    myinfo.clear();
   };
   const remove = (p: PageParticipant) => {
     if (p.isPrimary && participants.length > 1) {
@@ -453,7 +346,17 @@ export default function ParticipantsPage() {
         open={dialog.open}
         editing={dialog.editing}
         primary={primaryForm}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        restored={restored}
+        valuesRef={formValues}
+        myinfo={myinfo}
+        onOpenChange={(open) => {
+          setDialog((d) => ({ ...d, open }));
+          if (!open) {
+            // a form closed unsaved takes its Myinfo values with it
+            setRestored(null);
+            myinfo.clear();
+          }
+        }}
         onSave={save}
       />
     </Page>

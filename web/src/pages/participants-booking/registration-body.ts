@@ -77,6 +77,7 @@ function draft(p: PageParticipant, packageId: number): DraftParticipant {
     aiaMemberId: p.aiaMemberId,
     email: p.email,
     mobileNumber: p.mobileNumber || null,
+    myinfoHandle: p.myinfoHandle,
   };
 }
 
@@ -96,7 +97,7 @@ export function participantsBookingBody(input: {
   privacyConsent: boolean;
   totalCents: number;
 }) {
-  return buildRegistrationBody({
+  const body = buildRegistrationBody({
     event: input.event,
     packageId: input.packageId,
     timeslotId: input.timeslotId,
@@ -110,4 +111,6 @@ export function participantsBookingBody(input: {
     partner: null,
     totalCents: input.totalCents,
   });
+  // issue 49: the primary contact's Myinfo retrieval, the others' in their participant entries
+  return input.primary.myinfoHandle ? { ...body, myinfoHandle: input.primary.myinfoHandle } : body;
 }

@@ -15,6 +15,12 @@ export interface PageParticipant {
   aiaMemberId: string | null;
   isPrimary: boolean;
   packageId: number;
+  /**
+   * Issue 49: the Myinfo retrieval this person's identity came from, sent with the booking while the
+   * identification number and date of birth are as Myinfo gave them. Not personal data: an opaque,
+   * single-purpose handle the server keeps for 60 minutes.
+   */
+  myinfoHandle?: string;
 }
 
 /** The stored list, without entries another version of the page (or a hand edit) left malformed. */

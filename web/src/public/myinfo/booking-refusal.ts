@@ -11,15 +11,24 @@ export function handleMyinfoRefusal(
   flow: MyinfoFlow,
   sentHandle: string | undefined,
 ): boolean {
-  if (!sentHandle || !(error instanceof ApiError)) return false;
-  const message = error.serverMessage ?? '';
+  if (!(error instanceof ApiError)) return false;
+  return handleMyinfoAnswer(error.status, error.serverMessage, flow, sentHandle);
+}
+
+/** The same for a caller that reads the answer itself: its status and the server's message. */
+export function handleMyinfoAnswer(
+  status: number,
+  message: string | undefined,
+  flow: MyinfoFlow,
+  sentHandle: string | undefined,
+): boolean {
   // the server's refusals about the handle name Myinfo; any other 400/409 is not about it
-  if (!/myinfo/i.test(message)) return false;
-  if (error.status === 409) {
+  if (!sentHandle || !message || !/myinfo/i.test(message)) return false;
+  if (status === 409) {
     flow.expire(message);
     return true;
   }
-  if (error.status === 400) {
+  if (status === 400) {
     flow.show(message);
     return true;
   }

@@ -13,4 +13,4 @@ export {
 } from './prefill';
 export { type MyinfoFlow, type MyinfoNotice, navigation, useMyinfo } from './use-myinfo';
 export { parseMyinfoFragment } from './return-fragment';
-export { handleMyinfoRefusal, withMyinfoHandle } from './booking-refusal';
+export { handleMyinfoAnswer, handleMyinfoRefusal, withMyinfoHandle } from './booking-refusal';

@@ -12,6 +12,15 @@ import { BackFooter } from '../../../public/back-footer';
 import { DetailList } from '../../../public/detail-list';
 import { focusFirstInvalid } from '../../../public/form-field';
 import { readBookingDetails, storeRegistrationData } from '../../../public/legacy-storage';
+import {
+  clearedValues,
+  handleMyinfoAnswer,
+  MyinfoPanel,
+  myinfoMarks,
+  prefillValues,
+  useMyinfo,
+  withMyinfoHandle,
+} from '../../../public/myinfo';
 import { PersonFields } from '../../../public/person-fields';
 import { bookingRows } from './booking-summary';
 import {
@@ -33,6 +42,18 @@ export function LegacyRegistrationPage() {
   const [values, setValues] = useState<SimpleValues>(EMPTY_SIMPLE);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [processing, setProcessing] = useState(false);
+  // Issue 49: back from Singpass on this page, the form as left with Myinfo's values over it
+  const myinfo = useMyinfo<SimpleValues>({
+    form: 'legacy-registration',
+    snapshot: () => values,
+    restore: (saved) => setValues((v) => ({ ...v, ...saved })),
+    apply: (person) =>
+      setValues((v) => ({
+        ...v,
+        ...(prefillValues(person, { date: 'dmy', gender: (g) => g }) as Partial<SimpleValues>),
+      })),
+    unapply: (person) => setValues((v) => ({ ...v, ...(clearedValues(person) as Partial<SimpleValues>) })),
+  });
 
   if (!details) return <Redirect to="/" replace />;
 
@@ -52,13 +73,14 @@ export function LegacyRegistrationPage() {
       return;
     }
     setProcessing(true);
+    const myinfoHandle = myinfo.handle;
     try {
       const payload = simplePayload(values, details);
       const res = await fetch('/api/registrations', {
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(payload),
+        body: JSON.stringify({ ...payload, ...withMyinfoHandle(myinfoHandle) }),
       });
       const body = (await res.json().catch(() => null)) as {
         message?: string;
@@ -71,6 +93,8 @@ export function LegacyRegistrationPage() {
         };
       } | null;
       if (!res.ok) {
+        // refused over Myinfo (too old, or not Myinfo's identity): the reason above the form too
+        handleMyinfoAnswer(res.status, body?.message, myinfo, myinfoHandle);
         toaster.create({
           title: i18n.t('legacy.failed'),
           description:
@@ -133,8 +157,15 @@ export function LegacyRegistrationPage() {
                 gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
               })}
             >
+              <MyinfoPanel
+                flow={myinfo}
+                idPrefix={R}
+                name={{ firstName: values.firstName, lastName: values.lastName }}
+                onNameSplit={(split) => setValues((v) => ({ ...v, ...split }))}
+              />
               <PersonFields
                 idPrefix={R}
+                myinfo={myinfoMarks(myinfo.person, SIMPLE_PERSON_FIELDS)}
                 fields={SIMPLE_PERSON_FIELDS}
                 values={values}
                 errors={errors}
