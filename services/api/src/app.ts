@@ -37,6 +37,7 @@ import registrations from './routes/public/registrations';
 import reschedule from './routes/public/reschedule';
 import payments from './routes/public/payments';
 import paynow from './routes/public/paynow';
+import httpCache from './plugins/app/http-cache';
 import myinfo from './routes/public/myinfo';
 import partnerHandoff from './routes/public/partner';
 import participants from './routes/public/participants';
@@ -121,6 +122,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     bullmqPrefix: config.bullmqPrefix,
   });
   await app.register(readCache, { maxAgeMs: config.readCacheMs });
+  await app.register(httpCache, config.publicCache);
   await app.register(paymentHold, { defaultSeconds: config.paymentHoldSeconds });
 
   await app.register(auth, { secret: config.jwtSecret });

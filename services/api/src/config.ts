@@ -78,6 +78,8 @@ export interface ApiConfig extends CommonConfig {
   trustProxy: boolean;
   /** How long a cached public catalogue answer may live without a change notification; 0 turns the cache off. */
   readCacheMs: number;
+  /** Issue 50: how long HTTP caches and CDNs may keep the public reads (plugins/app/http-cache.ts). */
+  publicCache: { sMaxAgeSeconds: number; staleSeconds: number };
   rateLimits: RateLimits;
   admin: { username: string | undefined; password: string | undefined };
   braintree: {
@@ -136,6 +138,10 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
       .filter(Boolean),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     readCacheMs: int(env, 'READ_CACHE_MS', 1000, { min: 0, max: 60_000 }),
+    publicCache: {
+      sMaxAgeSeconds: int(env, 'PUBLIC_CACHE_S_MAXAGE', 2, { min: 0, max: 300 }),
+      staleSeconds: int(env, 'PUBLIC_CACHE_STALE_SECONDS', 3, { min: 0, max: 600 }),
+    },
     rateLimits: {
       enabled: limitsOn,
       global: { max: int(env, 'RATE_LIMIT_GLOBAL_PER_MINUTE', 600, { min: 1 }), timeWindow: '1 minute' },

@@ -75,7 +75,9 @@ export default fp(
       if (err instanceof CommandRefusedError) {
         // Refusals come from the domain's deciders, so their codes are the domain's.
         const status = domainErrorHttpStatus({ code: err.code as DomainErrorCode });
-        return reply.status(status).send({ success: false, message: err.message });
+        // A full slot's refusal carries its day as it is now (issue 50, booking/fresh-slots.ts).
+        const fresh = 'timeslots' in err ? { timeslots: err.timeslots } : {};
+        return reply.status(status).send({ success: false, message: err.message, ...fresh });
       }
       if (err instanceof CommandConflictError) {
         // Retried with fresh reads several times and still racing: the client may simply try again.

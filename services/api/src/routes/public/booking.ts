@@ -15,6 +15,7 @@ import * as v from 'valibot';
 import { bookRegistration, createRegistrationIds } from '../../booking/book';
 import { priceOrderRequest } from '../../booking/order';
 import { createPricingReads } from '../../booking/pricing-read';
+import { SlotRefusalSchema, withFreshSlotsOnRefusal } from '../../booking/fresh-slots';
 import { createSlotQueue } from '../../booking/slot-queue';
 import { badRequest } from '../../errors';
 import { noticeVersionFrom } from '../../privacy-notice';
@@ -82,7 +83,7 @@ const booking: FastifyPluginAsyncTypebox = async (app) => {
           201: BookedResponseSchema,
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
+          409: SlotRefusalSchema,
           429: ErrorResponseSchema,
         },
       },
@@ -116,27 +117,29 @@ const booking: FastifyPluginAsyncTypebox = async (app) => {
       }
       // A claim of a waiting-list offer books seats held for it alone: it never waits behind, nor is
       // answered "fully booked" for, the slot's other bookings (the slot queue's shortcut).
-      const booked = order.waitlist
-        ? await bookRegistration(
-            sql,
-            req,
-            order,
-            { actor: 'public', requestId: request.id, holdSeconds, noticeVersion },
-            registrationId,
-          )
-        : await slotQueue.bookInTurn(
-            order.timeslot.id,
-            (fresh) =>
-              bookRegistration(
-                sql,
-                req,
-                order,
-                { actor: 'public', requestId: request.id, holdSeconds, noticeVersion },
-                registrationId,
-                fresh ? order.slotRead : undefined,
-              ),
-            observed,
-          );
+      const booked = await withFreshSlotsOnRefusal(sql, order.event.id, order.timeslot.id, () =>
+        order.waitlist
+          ? bookRegistration(
+              sql,
+              req,
+              order,
+              { actor: 'public', requestId: request.id, holdSeconds, noticeVersion },
+              registrationId,
+            )
+          : slotQueue.bookInTurn(
+              order.timeslot.id,
+              (fresh) =>
+                bookRegistration(
+                  sql,
+                  req,
+                  order,
+                  { actor: 'public', requestId: request.id, holdSeconds, noticeVersion },
+                  registrationId,
+                  fresh ? order.slotRead : undefined,
+                ),
+              observed,
+            ),
+      );
       return reply.status(201).send({
         success: true as const,
         data: {

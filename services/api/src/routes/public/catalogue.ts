@@ -41,6 +41,7 @@ import {
   publicSlot,
   slotsForPostalCode,
 } from '../../slots';
+import etag from '@fastify/etag';
 
 const Position = Type.Optional(
   Type.String({
@@ -130,6 +131,8 @@ const LangQuery = Type.Optional(
 /** What a visitor can book: events, their packages and slots, read from the catalogue and the slot read model. */
 const catalogue: FastifyPluginAsyncTypebox = async (app) => {
   const { sql, readCache } = app;
+  // Issue 50: a strong ETag on these reads (this plugin's routes only), and 304 to a matching If-None-Match.
+  await app.register(etag);
   /** Keys include the Singapore date: "upcoming" and auto slots move at midnight there. */
   const cached = <T>(key: string, compute: () => Promise<T>) =>
     readCache.get(`${singaporeToday()}|${key}`, compute);
@@ -165,6 +168,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/events',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['public'],
         summary: 'Active events with their upcoming timeslots and availability label',
@@ -230,6 +234,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/events/:slug',
     {
+      config: { publicCache: true },
       schema: {
         summary: 'One published event with its packages and timeslot settings',
         tags: ['public'],
@@ -294,6 +299,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/timeslots/postal-code',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['public'],
         summary: 'Bookable timeslots for a postal code, grouped by date',
@@ -332,6 +338,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/auto-timeslots/postal-code',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['public'],
         summary: 'Auto-generated timeslots for a postal code, as a list of dates',
@@ -372,6 +379,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/auto-timeslots/date',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['public'],
         summary: "Every region's auto-generated timeslots on one date",
