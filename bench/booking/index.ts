@@ -119,6 +119,9 @@ try {
       const before = await cpuSnapshot(stack.sql, pids);
       const gcBefore = gcSnapshot(pids);
       runs.push(await (side === 'base' ? bare : product)(SECONDS));
+      // A booking's cost includes the worker's share (projections, its emails): measured once it is done.
+      if (side !== 'base' && WORKER && !(await stack.workDone(120_000)))
+        console.log("  (the worker had not finished the run's work after 120 s: its CPU is a lower bound)");
       cpu.push(cpuDelta(before, await cpuSnapshot(stack.sql, pids)));
       gc.push(cpuDelta(gcBefore, gcSnapshot(pids)));
     }

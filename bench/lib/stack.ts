@@ -92,6 +92,11 @@ export interface BenchStack {
    * configurations in one run on one database (bench/booking BOOKING_COMPARE).
    */
   restartApi: (extraEnv: Record<string, string>) => Promise<void>;
+  /**
+   * Waits until the worker has done what the load so far caused (workDone), so a CPU figure taken then
+   * holds all of a booking's cost, its emails included; false after `timeoutMs`.
+   */
+  workDone: (timeoutMs: number) => Promise<boolean>;
   stop: () => Promise<void>;
 }
 
@@ -235,6 +240,7 @@ export async function startBenchStack(
       output: () => output,
       gcMs: (pid: number) => gcMs(gcMeterDir, pid),
       restartApi,
+      workDone: (timeoutMs: number) => workDone(sql, prefix, timeoutMs),
       stop,
     };
   } catch (err) {
@@ -366,6 +372,36 @@ export function cpuDelta(
     if (Number.isFinite(d)) out[name] = (out[name] ?? 0) + d;
   }
   return out;
+}
+
+/**
+ * The projections and the worker's reactor have reached the end of the log, and no BullMQ job is waiting
+ * or running (delayed ones, the reminders days ahead, are not work the load is owed now).
+ */
+async function workDone(sql: Sql, prefix: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  const redis = new Redis(redisUrl, { lazyConnect: true });
+  await redis.connect();
+  try {
+    for (;;) {
+      const last = await maxGlobalPosition(sql);
+      const checkpoints = await listCheckpoints(sql, ['orders', 'slot_availability', 'notifications']);
+      let pending = 0;
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+        cursor = next;
+        for (const key of keys) {
+          if (key.endsWith(':wait') || key.endsWith(':active')) pending += await redis.llen(key);
+        }
+      } while (cursor !== '0');
+      if (pending === 0 && checkpoints.every((c) => c.position.globalPosition >= last)) return true;
+      if (Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /**

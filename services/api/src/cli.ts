@@ -64,7 +64,13 @@ async function main() {
       console.log('DEMO is off: no demo data');
       return;
     }
-    const app = await buildApp({ ...config, rateLimits: { ...config.rateLimits, enabled: false } });
+    // The seed is this app's only caller, in-process: neither a rate limit nor load shedding has anyone
+    // to protect (a busy machine's late timer once shed the seed's own requests, and `npm start` failed).
+    const app = await buildApp({
+      ...config,
+      rateLimits: { ...config.rateLimits, enabled: false },
+      overload: { ...config.overload, maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 },
+    });
     try {
       await app.ready();
       const report = await seedDemo(app, { adminPassword: config.admin.password, orders: config.demoOrders });
