@@ -1,13 +1,14 @@
 // Every bench in turn, one process each (never two at once: they share the machine and the database
 // server). Stops at the first that fails to run; a missed target is printed, not a failure here.
 //   npm run all -w bench      (npm run build first)
-// BENCH_ALL (default eventstore,booking,hot-slot,reads,lag,memory,web) picks a subset.
+// BENCH_ALL (default eventstore,booking,hot-slot,reads,cache,lag,memory,web) picks a subset.
 import { spawnSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const benches = (process.env.BENCH_ALL ?? 'eventstore,booking,hot-slot,reads,lag,memory,web').split(',');
+const DEFAULT = 'eventstore,booking,hot-slot,reads,cache,lag,memory,web';
+const benches = (process.env.BENCH_ALL ?? DEFAULT).split(',');
 const results: string[] = [];
 for (const name of benches) {
   console.log(`\n===== ${name} =====`);
