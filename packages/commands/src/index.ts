@@ -38,6 +38,7 @@ export { NO_SHOW_LOOKBACK_DAYS, markDueNoShows } from './mark-no-shows';
 export { optOutOfSms, smsOptOutToken, registrationOfSmsOptOutToken } from './sms-opt-out';
 export { type ErasedOrder, erasePersonalData } from './erase-personal-data';
 export { RETENTION_DAYS_SETTING, eraseDueRetention, readRetentionDays } from './retention';
+export { deleteExpiredMyinfo } from './myinfo-expiry';
 export {
   COMPANY_SETTINGS_KEY,
   type RefundToCredit,

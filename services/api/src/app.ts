@@ -170,7 +170,7 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
     manageLinkSecret: config.manageLinkSecret,
   });
   await app.register(payments);
-  await app.register(paynow);
+  await app.register(paynow, { offered: config.paynow.enabled });
   await app.register(myinfo);
   await app.register(partnerHandoff);
   await app.register(participants);

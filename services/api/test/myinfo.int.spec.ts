@@ -45,8 +45,13 @@ describe('Retrieve Myinfo with Singpass (issue 49)', () => {
       url: `/api/myinfo/authorize?returnTo=${encodeURIComponent(returnTo)}`,
     });
     expect(start.statusCode, start.body).toBe(302);
-    const cookie = String(start.headers['set-cookie']).split(';')[0]!;
-    expect(cookie).toMatch(/^hs_myinfo_login=/);
+    // as a browser sends them back: the login's own cookie and where it started
+    const cookies = ([] as string[]).concat(start.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!);
+    expect(cookies).toEqual([
+      expect.stringMatching(/^hs_myinfo_[A-Za-z0-9_-]{16}=/),
+      expect.stringMatching(/^hs_myinfo_back=/),
+    ]);
+    const cookie = cookies.join('; ');
     const callback = await loginAtFakeSingpass(String(start.headers.location), redirectUri, choice);
     return { cookie, callback: `${callback.pathname}${callback.search}` };
   }
@@ -179,6 +184,10 @@ describe('Retrieve Myinfo with Singpass (issue 49)', () => {
     expect(booked!.raw).not.toContain('TAN WEI MING');
     expect(typeof primary.fullName).toBe('string');
 
+    // each retrieval books once
+    const twice = await book(handle);
+    expect(twice.statusCode).toBe(409);
+
     const typed = await book(undefined, {
       identificationNumber: 'S1111101A',
       dateOfBirth: '1985-02-03',
@@ -203,6 +212,9 @@ describe('Retrieve Myinfo with Singpass (issue 49)', () => {
     expect((await book(handle, { identificationNumber: 'S1234567D' })).json().errors).toEqual([
       expect.objectContaining({ field: 'identificationNumber' }),
     ]);
+    const sex = await book(handle, { gender: 'female' });
+    expect(sex.statusCode).toBe(400);
+    expect(sex.json().errors).toEqual([expect.objectContaining({ field: 'gender' })]);
     await api.db.sql`update myinfo_handles set book_by = now() - interval '1 second'`;
     const expired = await book(handle);
     expect(expired.statusCode).toBe(409);
@@ -211,13 +223,19 @@ describe('Retrieve Myinfo with Singpass (issue 49)', () => {
   });
 
   it('refuses a callback without its login, a replay, a wrong state; a cancel or Singpass down goes back to the form', async () => {
+    // without the login's cookie (another browser): back to the site, nothing retrieved
     const first = await retrieve();
-    expect((await back(first.callback)).statusCode).toBe(400);
+    const lost = await back(first.callback);
+    expect(lost.statusCode).toBe(303);
+    expect(lost.headers.location).toBe('/#myinfo-error=refused');
     const ok = await retrieve();
-    expect((await back(ok.callback, ok.cookie)).statusCode).toBe(303);
+    const done = await back(ok.callback, ok.cookie);
+    expect(done.statusCode).toBe(303);
+    expect(handleOf(String(done.headers.location))).not.toBe('');
+    // the same callback again (a replay): the login is used up; back to where it started, refused
     const replay = await back(ok.callback, ok.cookie);
-    expect(replay.statusCode).toBe(400);
-    expect(replay.json().success).toBe(false);
+    expect(replay.statusCode).toBe(303);
+    expect(replay.headers.location).toBe('/events/x#myinfo-error=refused');
 
     const tampered = await retrieve();
     const wrongState = tampered.callback.replace(/state=[^&]+/, 'state=not-the-state');

@@ -101,6 +101,13 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
     const cancelled = await booked('wide');
     await f.api.app.inject({ method: 'POST', url: `/api/registrations/${cancelled.id}/cancel` });
     expect((await qr(cancelled.id)).statusCode).toBe(409);
+    // the hold ran out and no sweeper has expired the order yet: no QR past the hold either
+    const lapsed = await booked('wide');
+    await expect
+      .poll(async () => Date.parse((await stateOf(lapsed.id)).holdUntil!) < Date.now(), poll)
+      .toBe(true);
+    expect((await stateOf(lapsed.id)).status).toBe('pending_payment');
+    expect((await qr(lapsed.id)).statusCode).toBe(409);
     const expired = await booked('wide');
     await expire(expired.id);
     const refused = await qr(expired.id);

@@ -175,7 +175,8 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
     });
     stoppers.push(() => matcher.stop());
     // PayNow (issue 48): what a lost webhook did not say, and the QRs of orders that closed.
-    const payNow = config.paynow.enabled ? payNowGatewayFromSettings(config.paynow) : null;
+    // PAYNOW_ENABLED=false stops new QRs only: QRs and refunds already made are still followed up.
+    const payNow = payNowGatewayFromSettings(config.paynow);
     if (payNow) {
       const payNowSweeper = startPayNowSweeper({
         sql,

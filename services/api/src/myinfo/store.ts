@@ -3,6 +3,7 @@
  * the login cookie, and a retrieved person, found by its handle. Each is sealed with its own secret
  * (sealed.ts) and used once; rows past their time are deleted whenever a new one is written.
  */
+import { deleteExpiredMyinfo } from '@hs/commands';
 import type { Sql } from '@hs/db';
 import type { MyinfoPerson, SingpassLoginSession } from '@hs/gateways';
 import { newSecret, openJson, sealJson, secretId } from './sealed';
@@ -20,14 +21,9 @@ export interface PendingLogin {
   returnTo: string;
 }
 
-async function deleteExpired(sql: Sql, now: Date) {
-  await sql`delete from myinfo_logins where expires_at < ${now}`;
-  await sql`delete from myinfo_handles where book_by < ${now}`;
-}
-
 /** Keeps a login until its callback; answers the cookie secret that finds and opens it. */
 export async function saveLogin(sql: Sql, login: PendingLogin, now = new Date()): Promise<string> {
-  await deleteExpired(sql, now);
+  await deleteExpiredMyinfo(sql, now);
   const secret = newSecret();
   await sql`
     insert into myinfo_logins (id_hash, sealed, expires_at)
@@ -71,4 +67,13 @@ export async function handleIdentity(
   const [row] = await sql<{ sealed: string }[]>`
     select sealed from myinfo_handles where id_hash = ${secretId(handle)} and book_by > ${now}`;
   return row ? openJson<MyinfoPerson>(handle, 'person', row.sealed) : null;
+}
+
+/** Handles a booking has used (issue 49: single use): gone, so a second booking cannot cite them. */
+export async function forgetHandles(
+  sql: Sql,
+  handles: readonly (string | null | undefined)[],
+): Promise<void> {
+  const ids = handles.filter((h): h is string => !!h).map(secretId);
+  if (ids.length > 0) await sql`delete from myinfo_handles where id_hash = any(${ids})`;
 }

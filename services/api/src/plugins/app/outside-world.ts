@@ -79,7 +79,8 @@ export function outsideWorldFromConfig(config: ApiConfig): OutsideWorld {
         merchantAccountId: config.braintree.merchantAccountName,
       }),
     },
-    payNow: config.paynow.enabled ? payNowGatewayFromSettings(config.paynow) : null,
+    // Whenever Stripe's keys are set: PAYNOW_ENABLED=false stops new QRs, not webhooks and refunds.
+    payNow: payNowGatewayFromSettings(config.paynow),
     payNowFakeUrl: config.paynow.apiUrl,
     singpass: config.singpass ? createSingpassGateway(config.singpass) : null,
   };

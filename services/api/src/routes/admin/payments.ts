@@ -140,7 +140,7 @@ const payments: FastifyPluginAsyncTypebox<{
     return {
       success: true as const,
       data: {
-        offered: app.payNow !== null && switchedOn,
+        offered: app.payNow !== null && opts.paynow.enabled && switchedOn,
         switchedOn,
         configured: app.payNow !== null,
         mode: secretKey ? stripeKeyMode(secretKey) : null,

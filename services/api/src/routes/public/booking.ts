@@ -17,12 +17,24 @@ import { priceOrderRequest } from '../../booking/order';
 import { createPricingReads } from '../../booking/pricing-read';
 import { SlotRefusalSchema, withFreshSlotsOnRefusal } from '../../booking/fresh-slots';
 import { createSlotQueue } from '../../booking/slot-queue';
+import { forgetHandles } from '../../myinfo/store';
 import { badRequest } from '../../errors';
 import { noticeVersionFrom } from '../../privacy-notice';
 import { parseInput } from '../../validation';
 
 /** The booking body (checked in full by the domain's schema); `language` is typed here for the OpenAPI. */
-const BookingBody = Type.Object({ language: Type.Optional(LanguageSchema) }, { additionalProperties: true });
+const BookingBody = Type.Object(
+  {
+    language: Type.Optional(LanguageSchema),
+    myinfoHandle: Type.Optional(
+      Type.String({
+        description:
+          "Issue 49: the handle of the person's Myinfo retrieval (also on each of `participants`): the identification number, date of birth and sex must be Myinfo's (400), within 60 minutes of the retrieval (409 'This Myinfo retrieval has expired. Please retrieve it again or enter your details.'); the participant records identitySource myinfo, and the handle is used up",
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
 
 /**
  * The older flow sends the simple request (no address or postal code); it books on the same command
@@ -140,6 +152,8 @@ const booking: FastifyPluginAsyncTypebox = async (app) => {
               observed,
             ),
       );
+      // each Myinfo retrieval books once (issue 49)
+      await forgetHandles(sql, [req.myinfoHandle, ...req.participants.map((p) => p.myinfoHandle)]);
       return reply.status(201).send({
         success: true as const,
         data: {

@@ -5,6 +5,7 @@
  * The browser comes back to its own page with the handle, or an error kind, in the URL's fragment:
  * a fragment reaches no server log and no Referer.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorResponseSchema } from '@hs/contracts';
 import { splitFullName } from '@hs/domain';
@@ -17,18 +18,24 @@ import { LOGIN_TTL_MS, readPrefill, saveHandle, saveLogin, takeLogin } from '../
 export const MYINFO_MESSAGES = {
   notOffered: 'Myinfo is not available.',
   returnTo: 'returnTo must be a path on this site',
-  loginGone: 'This Singpass login has expired or was already used. Please start again from the form.',
   prefillGone:
     'This Myinfo retrieval has expired or was already used. Please retrieve it again or enter your details.',
 } as const;
 
-/** The login in flight, HttpOnly and only for these routes: it finds and opens the login kept server-side. */
-const LOGIN_COOKIE = 'hs_myinfo_login';
+/**
+ * The login in flight, HttpOnly and only for these routes: it finds and opens the login kept
+ * server-side. Named after the login's state, so two tabs' logins keep their own cookies.
+ */
+const loginCookie = (state: string) =>
+  `hs_myinfo_${createHash('sha256').update(state).digest('base64url').slice(0, 16)}`;
+/** Where the last login started: the way back when its login cookie is gone (another browser, expired). */
+const BACK_COOKIE = 'hs_myinfo_back';
 const COOKIE_PATH = '/api/myinfo';
 
 /** A path on our own site: '/x...', never '//host' or '/\host' (both leave the site in a browser). */
 export const isSitePath = (value: string): boolean =>
-  /^\/(?![/\\])[^\s#]*$/.test(value) && value.length <= 500 && !value.includes('\\');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  /^\/(?![/\\])[^\s#\u0000-\u001f\u007f]*$/.test(value) && value.length <= 500 && !value.includes('\\');
 
 const HandleParams = Type.Object({ handle: Type.String({ pattern: '^[A-Za-z0-9_-]{32,64}$' }) });
 
@@ -120,7 +127,9 @@ const myinfo: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const { url, session } = await singpass.startLogin();
         const secret = await saveLogin(sql, { session, returnTo });
-        reply.setCookie(LOGIN_COOKIE, secret, { ...cookieOptions(request), maxAge: LOGIN_TTL_MS / 1000 });
+        const maxAge = LOGIN_TTL_MS / 1000;
+        reply.setCookie(loginCookie(session.state), secret, { ...cookieOptions(request), maxAge });
+        reply.setCookie(BACK_COOKIE, returnTo, { ...cookieOptions(request), maxAge });
         return reply.redirect(url, 302);
       } catch (error) {
         if (!(error instanceof SingpassError)) throw error;
@@ -136,11 +145,13 @@ const myinfo: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['public'],
         summary:
-          "Singpass's redirect back: checks state and iss, exchanges the code (DPoP, private_key_jwt), reads and decrypts the person, keeps it sealed under a handle and 303s to returnTo with #myinfo=<handle> (or #myinfo-error=cancelled|unavailable|refused). 400 without the login cookie, or for a login already used or expired (a replayed callback)",
-        querystring: Type.Object({}, { additionalProperties: true }),
+          "Singpass's redirect back: checks state and iss, exchanges the code (DPoP, private_key_jwt), reads and decrypts the person, keeps it sealed under a handle and 303s to returnTo with #myinfo=<handle> (or #myinfo-error=cancelled|unavailable|refused). Without the login's cookie, or for a login already used or expired (a replayed callback): 303 to the last returnTo (else /) with #myinfo-error=refused, nothing retrieved",
+        querystring: Type.Object(
+          { state: Type.Optional(Type.String({ maxLength: 500 })) },
+          { additionalProperties: true },
+        ),
         response: {
           303: Type.Null({ description: 'Back to returnTo with #myinfo=<handle> or #myinfo-error=<kind>' }),
-          400: ErrorResponseSchema,
           404: ErrorResponseSchema,
         },
       },
@@ -148,10 +159,17 @@ const myinfo: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const singpass = app.singpass;
       if (!singpass) throw notFound(MYINFO_MESSAGES.notOffered);
-      const secret = request.cookies[LOGIN_COOKIE];
-      reply.clearCookie(LOGIN_COOKIE, cookieOptions(request));
+      const state = request.query.state ?? '';
+      const cookie = loginCookie(state);
+      const secret = request.cookies[cookie];
+      reply.clearCookie(cookie, cookieOptions(request));
       const login = secret ? await takeLogin(sql, secret) : null;
-      if (!login) throw badRequest(MYINFO_MESSAGES.loginGone);
+      if (!login) {
+        // Expired, already used (a replay), or another browser: back to the form, never a dead end.
+        const back = request.cookies[BACK_COOKIE];
+        request.log.warn('Singpass callback without a login in flight');
+        return reply.redirect(`${back && isSitePath(back) ? back : '/'}#myinfo-error=refused`, 303);
+      }
       try {
         const person = await singpass.finishLogin(
           new URL(request.url, 'http://callback.local'),

@@ -15,6 +15,7 @@ import { buildParticipant } from '../../booking/order';
 import { participantView } from '../../booking/participant-view';
 import { notFound } from '../../errors';
 import { parseInput } from '../../validation';
+import { forgetHandles } from '../../myinfo/store';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 const ParticipantParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -83,7 +84,8 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['public'],
-        summary: 'Add a participant to a booking (body: registrationId, referenceNumber and the participant)',
+        summary:
+          'Add a participant to a booking (body: registrationId, referenceNumber and the participant; an optional myinfoHandle books the identity a Myinfo retrieval gave, issue 49: 400 if the identification number, date of birth or sex differ, 409 once the retrieval expired)',
         body: Loose,
         response: { 201: Answer, ...Errors },
       },
@@ -105,6 +107,7 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
         request.id,
         participant.participantId,
       );
+      await forgetHandles(sql, [input.myinfoHandle]);
       return reply.status(201).send(result);
     },
   );
@@ -153,7 +156,9 @@ const participants: FastifyPluginAsyncTypebox = async (app) => {
         ),
       );
       // A typed identification number or date of birth is no longer the one Myinfo gave (issue 49).
-      if ('identificationNumber' in changes || 'dateOfBirth' in changes) changes.identitySource = 'manual';
+      // Myinfo's full name went with that identity: it is not this person's any more.
+      if ('identificationNumber' in changes || 'dateOfBirth' in changes)
+        Object.assign(changes, { identitySource: 'manual', fullName: '' });
       if (['packageId', 'isAiaMember', 'aiaMemberId'].some((k) => k in body)) {
         // A new package or membership is priced from the catalogue, and a membership verified, as
         // when adding a participant: never the client's price or word.

@@ -57,7 +57,11 @@ const actor = 'public';
  * PayNow (issue 48): a QR for the exact balance due, one open per order, paid when Stripe's signed
  * webhook (or the worker's sweeper, for a webhook that never came) says so. Cards stay on Braintree.
  */
-const paynow: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * `offered`: PAYNOW_ENABLED. Off, no new QR is made, but the gateway (there whenever Stripe's keys are)
+ * still takes webhooks and refunds of the QRs already paid, so no PayNow money is stranded.
+ */
+const paynow: FastifyPluginAsyncTypebox<{ offered: boolean }> = async (app, opts) => {
   const { sql } = app;
   const withPaymentLock = createPaymentLock(sql);
   const gateway = (): PayNowGateway => {
@@ -67,7 +71,8 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
   /** New QRs only while staff offer PayNow; webhooks and refunds of QRs already made always go on. */
   const offered = async (): Promise<PayNowGateway> => {
     const payNow = gateway();
-    if (!(await isPayNowSwitchedOn(sql))) throw new HttpError(404, PAYNOW_ROUTE_MESSAGES.notOffered);
+    if (!opts.offered || !(await isPayNowSwitchedOn(sql)))
+      throw new HttpError(404, PAYNOW_ROUTE_MESSAGES.notOffered);
     return payNow;
   };
   const unreachable = (err: unknown): never => {
@@ -113,7 +118,7 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
       success: true as const,
       data: {
         card: true,
-        paynow: app.payNow !== null && (await isPayNowSwitchedOn(sql)),
+        paynow: app.payNow !== null && opts.offered && (await isPayNowSwitchedOn(sql)),
         testMode: await isPaymentTestMode(sql, app.paymentTestModeDefault),
       },
     }),
@@ -153,7 +158,10 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
           }
         }
         if (state.status === 'cancelled') throw conflict(PAYNOW_ROUTE_MESSAGES.cancelled);
-        if (state.status === 'expired') throw conflict(PAYNOW_ROUTE_MESSAGES.expired);
+        // The hold ran out a moment ago and the sweeper has not expired it yet: no QR past the hold.
+        const holdOver = state.holdUntil !== null && Date.parse(state.holdUntil) <= Date.now();
+        if (state.status === 'expired' || (state.status === 'pending_payment' && holdOver))
+          throw conflict(PAYNOW_ROUTE_MESSAGES.expired);
         const due = outstandingCents(state);
         if (due <= 0) throw conflict(REGISTRATION_MESSAGES.nothingToPay);
         if (state.payNowIntent) await cancelBeforeReplacing(payNow, state.payNowIntent.intentId);
@@ -195,7 +203,8 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
           amount: toMoneyString(intent.amountCents),
           expiresAt: state.holdUntil,
           reference: state.referenceNumber ?? '',
-          testMode: await isPaymentTestMode(sql, app.paymentTestModeDefault),
+          // "Simulate PayNow payment" works against the fake Stripe server only
+          testMode: Boolean(app.payNowFakeUrl) && (await isPaymentTestMode(sql, app.paymentTestModeDefault)),
         },
       });
     },
@@ -239,7 +248,11 @@ const paynow: FastifyPluginAsyncTypebox = async (app) => {
           if (!(await knownOrder(event.intent.registrationId))) return { received: true };
           // Stripe unreachable while a refund is due: 502, and Stripe delivers the webhook again.
           try {
-            await settlePayNowPayment(sql, payNow, event.intent, { actor: 'stripe', requestId: request.id });
+            // Under the order's payment lock: Stripe's duplicate deliveries settle one after the other
+            // (the second finds it paid), never racing to revive an expired order twice (a 409).
+            await withPaymentLock(event.intent.registrationId, () =>
+              settlePayNowPayment(sql, payNow, event.intent, { actor: 'stripe', requestId: request.id }),
+            );
           } catch (err) {
             if (!(err instanceof PayNowStateError)) return unreachable(err);
             // Stripe refused to give back a payment the order cannot keep: a retry would not help.
