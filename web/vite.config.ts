@@ -29,7 +29,10 @@ export default defineConfig({
       // so a module none of whose exports is used can go (the server's deciders, the admin schemas):
       // the public entry is 164 KB gzip instead of 169, in 6 files instead of 12 (npm run web -w bench).
       treeshake: {
-        moduleSideEffects: (id) => (/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id) ? false : undefined),
+        // The same holds for Panda's generated styled-system (its CSS is extracted at build time): a
+        // recipe or pattern nobody imports leaves the public entry (issue 50).
+        moduleSideEffects: (id) =>
+          /[\\/](packages[\\/]domain[\\/]src|web[\\/]styled-system)[\\/]/.test(id) ? false : undefined,
       },
       output: {
         // Route-level code-splitting comes from React.lazy() in src/routes.tsx (admin, older flow).

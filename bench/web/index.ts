@@ -2,15 +2,14 @@
 // time to interactive of `/` and `/events/{slug}` in Debian chromium against the built product.
 //   npm run build && npm run web -w bench
 // Knobs: WEB_RUNS (5 per page and side), WEB_QUIET_MS (500), WEB_EVENT (whitecoat-health-screening),
-// WEB_TIMELINE=1 (each product run's requests, start-end ms), WEB_BROWSER=off (the JS table only: no stack, no browser), WEB_DIST (another build to measure, e.g. an
+// WEB_TIMELINE=1 (each product run's requests, start-end ms), WEB_BROWSER=off (the JS table only: no
+// stack, no browser), WEB_DIST (another build to measure, e.g. an
 // older one copied aside; default web/dist), WEB_COMPARE (a second build, timed in the same runs
 // against an api of its own), DATABASE_URL (admin url), REDIS_URL.
 //
-// 1. JS per route: web/dist/.vite/manifest.json (vite build.manifest). A route loads the entry chunk
-//    (index.html) and its static imports (what index.html modulepreloads); a lazy route also loads its
-//    dynamic import's chunk and that chunk's static imports. Routes and which module each renders come
-//    from web/src/routes.tsx. gzip sizes: zlib level 6 per file (the api serves them uncompressed; a
-//    proxy in front would compress them).
+// 1. JS before first render per route, with issue 50's budgets (`/` 120 KB gzip, `/events/{slug}` 170)
+//    and the figures from before it, and that no public route loads a back-office module: js-report.ts
+//    (from web/dist/.vite/manifest.json and web/src/routes.tsx). Lighthouse: lighthouse.ts.
 // 2. Browser: the built api + worker (bench/lib/stack.ts: NODE_ENV=production, seeded demo data) serve
 //    web/dist; each run is a fresh browser context (cold HTTP cache, new connections), 1280x900.
 //    - FCP: performance.getEntriesByName('first-contentful-paint').
@@ -26,195 +25,32 @@
 //    process (bench/web/static-server.ts) serving one static HTML page per route with the product
 //    page's own visible text inline (captured in the warm-up) and the same main control (a link, or a
 //    form with radios and a submit button): no JavaScript, no stylesheet, no api call.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
 import { launchBrowser } from '@hs/testing';
 import type { Browser } from 'playwright-core';
 import { fmt, machine } from '../lib/load';
-import { type BenchStack, freePort, root, startBenchStack, stopChild, waitReady } from '../lib/stack';
+import { type BenchStack, root, startBenchStack, stopChild } from '../lib/stack';
+import { baselineHtml, EVENT, startStatic, type Target, targets as allTargets } from './baseline';
+import { printJsReport } from './js-report';
+import { kb } from './js-per-route';
 
 const RUNS = Number(process.env.WEB_RUNS ?? 5);
 const QUIET_MS = Number(process.env.WEB_QUIET_MS ?? 500);
-const EVENT = process.env.WEB_EVENT ?? 'whitecoat-health-screening';
 const dist = process.env.WEB_DIST ?? join(root, 'web/dist');
-const kb = (bytes: number) => fmt(bytes / 1024);
 
 // ---------------------------------------------------------------------------------------------------
-// 1. JavaScript per public route
+// 1. JavaScript per public route (js-report.ts)
 
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  isDynamicEntry?: boolean;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-
-interface RouteRow {
-  path: string;
-  module: string;
-  lazy: boolean;
-  js: string[];
-  css: string[];
-}
-
-/** Public routes of web/src/routes.tsx, each with the module it renders and whether it is lazy. */
-function publicRoutes(): { path: string; module: string; lazy: boolean }[] {
-  const source = readFileSync(join(root, 'web/src/routes.tsx'), 'utf8');
-  const eager = new Map<string, string>();
-  for (const m of source.matchAll(/^import (\w+) from '(\.[^']+)';/gm)) eager.set(m[1]!, m[2]!);
-  const helpers = new Map<string, string>(); // const olderFlow = () => import('./x');
-  for (const m of source.matchAll(/const (\w+) = \(\) => import\('(\.[^']+)'\)/g)) helpers.set(m[1]!, m[2]!);
-  const lazy = new Map<string, string>();
-  for (const m of source.matchAll(/const (\w+) = lazy\(\s*\(\) =>\s*(?:import\('(\.[^']+)'\)|(\w+)\(\))/g)) {
-    const path = m[2] ?? helpers.get(m[3]!);
-    if (!path) throw new Error(`routes.tsx: cannot tell which module ${m[1]} loads`);
-    lazy.set(m[1]!, path);
-  }
-  // A route component of routes.tsx itself (function EventRoute() { ... }): the first lazy or imported
-  // component it renders, else the module that a loader it calls imports (import { loadX } from
-  // './public/x', whose file has import('../pages/...')).
-  const named = new Map<string, string>();
-  for (const m of source.matchAll(/^import \{([^}]+)\} from '(\.[^']+)';/gm))
-    for (const n of m[1]!.split(',')) named.set(n.trim(), m[2]!);
-  const wrappers = new Map<string, string>();
-  for (const m of source.matchAll(/^function (\w+)\([^)]*\) \{\n([\s\S]*?)\n\}/gm)) {
-    const [, name = '', fnBody = ''] = m;
-    const inner = [...fnBody.matchAll(/<(\w+)/g)].map((t) => t[1]!).find((c) => lazy.has(c) || eager.has(c));
-    if (inner) {
-      wrappers.set(name, inner);
-      continue;
-    }
-    for (const call of fnBody.matchAll(/\b(\w+)\(/g)) {
-      const from = named.get(call[1]!);
-      if (!from) continue;
-      const file = ['.ts', '.tsx'].map((e) => join(root, 'web/src', from + e)).find((f) => existsSync(f));
-      const target = file && /import\('(\.[^']+)'\)/.exec(readFileSync(file, 'utf8'))?.[1];
-      if (!target) continue;
-      const module = relative(join(root, 'web/src'), join(dirname(file), target));
-      lazy.set(`${name}:loaded`, `./${module}`);
-      wrappers.set(name, `${name}:loaded`);
-      break;
-    }
-  }
-  const body = source.slice(
-    source.indexOf('function PublicRoutes'),
-    source.indexOf('export function AppRoutes'),
-  );
-  const routes = [];
-  for (const m of body.matchAll(/<Route (?:path="([^"]+)" )?component=\{(\w+)\}/g)) {
-    const [, path = '(any other path)', given = ''] = m;
-    const component = wrappers.get(given) ?? given;
-    const module = lazy.get(component) ?? eager.get(component);
-    if (!module) throw new Error(`routes.tsx: no import found for ${component}`);
-    routes.push({ path, module: `src/${module.replace(/^\.\//, '')}`, lazy: lazy.has(component) });
-  }
-  if (routes.length === 0) throw new Error('routes.tsx: no public routes found');
-  return routes;
-}
-
-function jsPerRoute(): RouteRow[] {
-  const manifestFile = join(dist, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: npm run build (web) first`);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const collect = (key: string, js: Set<string>, css: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no ${key}`);
-    if (js.has(chunk.file)) return;
-    js.add(chunk.file);
-    for (const c of chunk.css ?? []) css.add(c);
-    for (const i of chunk.imports ?? []) collect(i, js, css);
-  };
-  // Lazy or not is read from the build (so WEB_DIST can be an older build of other routes.tsx): a
-  // dynamic entry is listed under its source path, or (when rolldown merged it with modules other
-  // chunks share) under its chunk's key, named after the module's file.
-  const dynamicKey = (module: string) =>
-    ['.tsx', '.ts', '/index.tsx'].map((ext) => module + ext).find((k) => manifest[k]?.isDynamicEntry) ??
-    manifest['index.html']?.dynamicImports?.find(
-      (k) => !manifest[k]?.src && manifest[k]?.name === module.split('/').pop(),
-    );
-  return publicRoutes().map((route) => {
-    const js = new Set<string>();
-    const css = new Set<string>();
-    collect('index.html', js, css);
-    const key = dynamicKey(route.module);
-    if (route.lazy && !key)
-      console.log(`note: routes.tsx loads ${route.module} lazily but this build has no chunk for it`);
-    if (key) collect(key, js, css);
-    return { ...route, lazy: Boolean(key), js: [...js], css: [...css] };
-  });
-}
-
-const sizes = new Map<string, { raw: number; gzip: number }>();
-function size(file: string) {
-  let s = sizes.get(file);
-  if (!s) {
-    const buf = readFileSync(join(dist, file));
-    s = { raw: buf.length, gzip: gzipSync(buf, { level: 6 }).length };
-    sizes.set(file, s);
-  }
-  return s;
-}
-const total = (files: string[]) =>
-  files.reduce((a, f) => ({ raw: a.raw + size(f).raw, gzip: a.gzip + size(f).gzip }), { raw: 0, gzip: 0 });
-
-const routes = jsPerRoute();
-const entryFiles = routes.find((r) => !r.lazy)!.js;
-console.log(`web: JS per public route of ${dist} (gzip: zlib level 6 per file); ${machine()}\n`);
-console.log('| route | module | JS files | JS raw KB | JS gzip KB | CSS gzip KB |');
-console.log('|---|---|---|---|---|---|');
-for (const r of routes) {
-  const js = total(r.js);
-  const extra = r.js.filter((f) => !entryFiles.includes(f));
-  const files = r.lazy
-    ? `entry (${entryFiles.length}) + ${extra[0]!.replace(/^assets\/|-[\w-]{8}\.js$/g, '')}${extra.length > 1 ? ` + ${extra.length - 1} shared` : ''}`
-    : `entry (${r.js.length})`;
-  console.log(
-    `| \`${r.path}\` | ${r.module.replace(/^src\//, '')}${r.lazy ? ' (lazy)' : ''} | ${files} | ${kb(js.raw)} | ${kb(js.gzip)} | ${kb(total(r.css).gzip)} |`,
-  );
-}
-console.log('\nentry files (index.html and what it modulepreloads), largest first:');
-for (const f of [...entryFiles].sort((a, b) => size(b).gzip - size(a).gzip))
-  console.log(
-    `  ${f.padEnd(44)} ${kb(size(f).raw).padStart(7)} KB raw ${kb(size(f).gzip).padStart(6)} KB gzip`,
-  );
+const { entryFiles } = printJsReport(dist);
 
 // ---------------------------------------------------------------------------------------------------
 // 2. Browser timings
 
-interface Target {
-  name: string;
-  path: string;
-  /** Must match for `ready`. */
-  content: string;
-  /** Must match an element that is not disabled and not busy. */
-  control: string;
-  /** The api request the page's main content comes from. */
-  data: string;
-}
-
-const targets: Target[] = [
-  {
-    name: 'home',
-    path: '/',
-    content: `ul[aria-label="Events"] a[href="/events/${EVENT}"]`,
-    control: `ul[aria-label="Events"] a[href="/events/${EVENT}"]`,
-    data: '/api/events',
-  },
-  {
-    name: 'event',
-    path: `/events/${EVENT}`,
-    content: 'form input[type="radio"]',
-    control: 'form button[type="submit"]',
-    data: `/api/events/${EVENT}`,
-  },
-];
+// `/cancel-appointment` is Lighthouse's only (lighthouse.ts).
+const targets = allTargets.filter((t) => t.name !== 'cancel');
 
 // In-page code as strings: tsx would wrap functions with helpers the page does not have.
 const INIT = `(function (t) {
@@ -316,49 +152,6 @@ async function measure(browser: Browser, url: string, target: Target): Promise<S
   } finally {
     await context.close();
   }
-}
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** The baseline page of a target: the product page's visible text, inline, and its main control. */
-function baselineHtml(target: Target, text: string): string {
-  const control =
-    target.name === 'home'
-      ? `<ul aria-label="Events"><li><a href="/events/${EVENT}">View Details</a></li></ul>`
-      : '<form><label><input type="radio" name="packageId" value="1"> Package</label><button type="submit">Next</button></form>';
-  const paragraphs = text
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => `<p>${escapeHtml(l)}</p>`)
-    .join('\n');
-  return `<!doctype html>
-<html lang="en-SG">
-<head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1.0"><title>Health Screening</title></head>
-<body><main>
-${paragraphs}
-${control}
-</main></body>
-</html>
-`;
-}
-
-async function startStatic(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn('node', ['--import', 'tsx', join(root, 'bench/web/static-server.ts')], {
-    cwd: root,
-    env: { ...(process.env as Record<string, string>), PORT: String(port), HTML_DIR: dir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitReady(`${url}/healthz`, 'the static baseline', () => output);
-  return { url, child };
 }
 
 const median = (xs: number[]) => {

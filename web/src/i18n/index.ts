@@ -1,12 +1,17 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_LOCALES, type Language, languageOrDefault } from '@hs/domain';
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { i18n } from './instance';
 import en from './locales/en.json';
+import { useTranslation } from './react';
+
+export { i18n };
+export { Trans, useTranslation } from './react';
+export type { TFunction } from './translator';
 
 /**
  * The public site's translations (issue 26). English is bundled (the spec's texts, the first paint);
- * the other catalogues are separate chunks fetched when a visitor picks the language, so the public
- * entry grows by the library and the English catalogue only. The back-office stays English.
+ * the other catalogues are separate chunks fetched when a visitor picks the language (and awaited
+ * before the switch, so no key ever shows), so the public entry grows by the English catalogue and
+ * ./translator.ts only. The back-office stays English.
  */
 export const LANGUAGE_STORAGE_KEY = 'hs.language';
 
@@ -26,18 +31,6 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogu
   ta: () => import('./locales/ta.json'),
 };
 
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  resources: { en: { translation: en } },
-  // English is in the bundle: the first render never waits.
-  initAsync: false,
-  interpolation: { escapeValue: false }, // React escapes
-  returnNull: false,
-  react: { useSuspense: false },
-});
-
 function storedLanguage(): Language {
   try {
     return languageOrDefault(globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY));
@@ -48,9 +41,9 @@ function storedLanguage(): Language {
 
 /** Loads the catalogue if needed, switches, remembers the choice and sets `<html lang>`. */
 export async function setLanguage(language: Language, remember = true): Promise<void> {
-  if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
+  if (language !== 'en' && !i18n.hasResourceBundle(language)) {
     const catalogue = await loaders[language]();
-    i18n.addResourceBundle(language, 'translation', catalogue.default, true, true);
+    i18n.addResourceBundle(language, catalogue.default);
   }
   await i18n.changeLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = LANGUAGE_LOCALES[language];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../components/layout/page';

@@ -32,7 +32,7 @@ async function lookUp(data: object) {
   mockApi({ [`GET /api/registrations/lookup/${REFERENCE}`]: { success: true, data } });
   const user = userEvent.setup();
   renderApp('/cancel-appointment');
-  await user.type(screen.getByLabelText(/Reference Number/), REFERENCE);
+  await user.type(await screen.findByLabelText(/Reference Number/), REFERENCE);
   await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
   await screen.findByRole('heading', { name: 'Appointment Details' });
 }
@@ -56,7 +56,7 @@ describe('cancel appointment: the refund a cancel makes, said before the custome
     });
     const user = userEvent.setup();
     renderApp('/cancel-appointment');
-    await user.type(screen.getByLabelText(/Reference Number/), REFERENCE);
+    await user.type(await screen.findByLabelText(/Reference Number/), REFERENCE);
     await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
     await screen.findByRole('heading', { name: 'Appointment Details' });
     await user.click(screen.getByText('I understand that cancelling this appointment cannot be undone.'));

@@ -1,5 +1,5 @@
 import { availabilityLabel } from '@hs/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, useLanguage } from '../i18n';
 import useSWR from 'swr';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
@@ -11,7 +11,6 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import type { ApiEnvelope } from '../lib/api';
-import { useLanguage } from '../i18n';
 import { eventsKey } from '../lib/swr-keys';
 import type { EventSummary } from '../public/types';
 import { useEventWhereText } from '../public/venue';

@@ -86,7 +86,7 @@ describe('cancel appointment', () => {
     });
     const user = userEvent.setup();
     renderApp('/cancel-appointment');
-    expect(screen.getByRole('heading', { name: 'Find Your Appointment' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Find Your Appointment' })).toBeTruthy();
     expect(screen.getByText('Example format: HS2505-0607-1234')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
     expect(await screen.findByText('Reference number is required')).toBeTruthy();
@@ -116,7 +116,7 @@ describe('cancel appointment', () => {
     });
     const user = userEvent.setup();
     renderApp('/cancel-appointment');
-    await user.type(screen.getByLabelText(/Reference Number/), 'HS2612-9999-9999');
+    await user.type(await screen.findByLabelText(/Reference Number/), 'HS2612-9999-9999');
     await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
     expect(
       (

@@ -6,14 +6,13 @@ import {
   validatePartnerBookingCode,
 } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../i18n';
 import { Link, useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page, PageLoader } from '../components/layout/page';
 import { AlertCircleIcon } from '../components/icons';
 import { Button } from '../components/ui/button';
 import * as Card from '../components/ui/card';
-import { translateMessage as tm } from '../i18n';
 import { type ApiEnvelope, api } from '../lib/api';
 import { toCents } from '../public/money';
 import { storePartnerHandoff } from '../public/partner-storage';

@@ -1,5 +1,5 @@
 import { formatDateDMY } from '@hs/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { RegistrationLookup } from './types';
 
 /** The date, time and place of a looked-up booking, as rows of the page's `<dl>`. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { grid } from 'styled-system/patterns';
 import { Button } from '../components/ui/button';
 import * as Dialog from '../components/ui/dialog';

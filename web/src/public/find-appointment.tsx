@@ -8,9 +8,7 @@ import { toaster } from '../components/ui/toaster';
 import { type ApiEnvelope, ApiError, api } from '../lib/api';
 import { FormField } from './form-field';
 import type { RegistrationLookup } from './types';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
-import { translateMessage as tm } from '../i18n';
+import { type TFunction, useTranslation, translateMessage as tm } from '../i18n';
 
 export function lookupRegistration(reference: string) {
   return api.get<ApiEnvelope<RegistrationLookup>>(

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage } from '../i18n';
 import * as Field from '../components/ui/field';
-import { translateMessage } from '../i18n';
 
 export interface FormFieldProps extends Omit<Field.InputProps, 'id'> {
   /** Element id of the control (used to focus the first invalid field). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { css } from 'styled-system/css';
 import { Checkbox } from '../components/ui/checkbox';
 

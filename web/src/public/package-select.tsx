@@ -2,8 +2,7 @@ import * as Field from '../components/ui/field';
 import { publicPrice } from './money';
 import { selectStyle } from './select-style';
 import type { EventPackage } from './types';
-import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../i18n';
+import { useTranslation, translateMessage } from '../i18n';
 
 export interface PackageSelectProps {
   /** The field's id (focusFirstInvalid finds it). */

@@ -1,6 +1,6 @@
 import { MIN_DATE_OF_BIRTH, singaporeToday } from '@hs/domain';
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { css } from 'styled-system/css';
 import * as Field from '../components/ui/field';
 import { ChoiceGroup } from './choice-group';

@@ -3,7 +3,7 @@
  * and the event page show it; and the one line of an event in the home list.
  */
 import { type EventVenues, type Venue, appointmentVenue } from '@hs/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { css } from 'styled-system/css';
 import { MapPinIcon } from '../components/icons';
 

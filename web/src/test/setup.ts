@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '../i18n';
+
+// Every public page but `/` is a lazy chunk (issue 50), and so are the wizard's later steps: the first
+// render of one waits for its modules, which a loaded machine takes more than findBy's 1 s to transform.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs that Ark UI / zag.js touch.
 if (!window.matchMedia) {

@@ -1,5 +1,5 @@
 import type { CompanyContact } from '@hs/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import { Container } from 'styled-system/jsx';

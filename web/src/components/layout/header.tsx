@@ -1,15 +1,19 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n';
 import { Link, useRoute } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import { Container, HStack } from 'styled-system/jsx';
 import { useAuth } from '../../lib/auth';
 import { LayoutDashboardIcon, LogOutIcon, MenuIcon } from '../icons';
 import { Button, IconButton } from '../ui/button';
-import { Drawer } from '../ui/drawer';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { useLogout } from './use-logout';
+
+// The side menu (Ark's dialog machine: focus trap, scroll lock) is only for narrow screens and only once
+// opened, so it is a chunk of its own, fetched when the menu button is hovered, focused or pressed.
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(loadMobileMenu);
 
 const navLink = css({
   display: 'inline-flex',
@@ -82,6 +86,9 @@ export function Header() {
   const { isAuthenticated } = useAuth();
   const { logout, pending } = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
+  // mounted from the first opening on, so that closing can animate
+  const [menuMounted, setMenuMounted] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const { t } = useTranslation();
   const closeMenu = () => setMenuOpen(false);
 
@@ -131,54 +138,37 @@ export function Header() {
               ) : null}
             </nav>
 
-            <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="right">
-              <Drawer.Trigger asChild>
-                <IconButton
-                  aria-label={t('header.openMenu')}
-                  variant="ghost"
-                  className={cx(css({ display: { base: 'inline-flex', md: 'none' } }))}
+            <IconButton
+              ref={triggerRef}
+              aria-label={t('header.openMenu')}
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              variant="ghost"
+              className={cx(css({ display: { base: 'inline-flex', md: 'none' } }))}
+              onPointerEnter={() => void loadMobileMenu()}
+              onFocus={() => void loadMobileMenu()}
+              onClick={() => {
+                setMenuMounted(true);
+                setMenuOpen(true);
+              }}
+            >
+              <MenuIcon />
+            </IconButton>
+            {menuMounted ? (
+              <Suspense fallback={null}>
+                <MobileMenu
+                  open={menuOpen}
+                  onOpenChange={setMenuOpen}
+                  finalFocusEl={() => triggerRef.current}
+                  isAuthenticated={isAuthenticated}
+                  logoutPending={pending}
+                  onLogout={logout}
+                  linkClassName={mobileNavLink}
                 >
-                  <MenuIcon />
-                </IconButton>
-              </Drawer.Trigger>
-              <Drawer.Portal>
-                <Drawer.Header>
-                  <Drawer.Title>{t('header.menu')}</Drawer.Title>
-                  <Drawer.CloseButton label={t('header.closeMenu')} />
-                </Drawer.Header>
-                <Drawer.Body>
-                  <nav
-                    aria-label={t('header.mobileNav')}
-                    className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}
-                  >
-                    <NavItems className={mobileNavLink} onClick={closeMenu} />
-                    {isAuthenticated ? (
-                      <Link href="/admin/dashboard" className={mobileNavLink} onClick={closeMenu}>
-                        <LayoutDashboardIcon />
-                        Admin Dashboard
-                      </Link>
-                    ) : null}
-                  </nav>
-                </Drawer.Body>
-                {isAuthenticated ? (
-                  <Drawer.Footer>
-                    <Button
-                      variant="outline"
-                      fullWidth
-                      loading={pending}
-                      loadingText="Logging out..."
-                      onClick={async () => {
-                        await logout();
-                        closeMenu();
-                      }}
-                    >
-                      <LogOutIcon />
-                      Logout
-                    </Button>
-                  </Drawer.Footer>
-                ) : null}
-              </Drawer.Portal>
-            </Drawer.Root>
+                  <NavItems className={mobileNavLink} onClick={closeMenu} />
+                </MobileMenu>
+              </Suspense>
+            ) : null}
           </HStack>
         </HStack>
       </Container>

@@ -1,7 +1,6 @@
 import { LANGUAGES, type Language, languageOrDefault } from '@hs/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, LANGUAGE_NAMES, setLanguage } from '../../i18n';
 import { css } from 'styled-system/css';
-import { LANGUAGE_NAMES, setLanguage } from '../../i18n';
 
 const select = css({
   h: '10',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { css } from 'styled-system/css';
 import { Footer } from './footer';
 import { Header } from './header';

@@ -1,10 +1,5 @@
-import { Toast, Toaster as ArkToaster, type ToastOptions, createToaster } from '@ark-ui/react/toast';
-import { createStyleContext } from 'styled-system/jsx';
-import { toast } from 'styled-system/recipes';
-import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, InfoIcon, XIcon } from '../icons';
-import { Button, IconButton } from './button';
-import { Spinner } from './spinner';
-import { useSwipeToDismiss } from './toast-swipe';
+import { createToaster } from '@ark-ui/react/toast';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 /**
  * The one toast store of the app (spec section 9): bottom-right, at most 3 visible (more queue),
@@ -29,66 +24,21 @@ export const toaster = createToaster({
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'loading';
 
-const { withProvider, withContext } = createStyleContext(toast);
-
-const Root = withProvider(Toast.Root, 'root');
-const Title = withContext(Toast.Title, 'title');
-const Description = withContext(Toast.Description, 'description');
-const ActionTrigger = withContext(Toast.ActionTrigger, 'actionTrigger');
-const CloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger');
-const Content = withContext('div', 'content');
-const Icon = withContext('div', 'icon');
-
-function TypeIcon({ type }: { type: string | undefined }) {
-  switch (type) {
-    case 'success':
-      return <CheckCircleIcon color="var(--colors-success-default)" />;
-    case 'error':
-      return <AlertCircleIcon color="var(--colors-danger-default)" />;
-    case 'warning':
-      return <AlertTriangleIcon color="var(--colors-warning-default)" />;
-    case 'loading':
-      return <Spinner size="sm" />;
-    case 'info':
-      return <InfoIcon color="var(--colors-accent-default)" />;
-    default:
-      return null;
-  }
-}
-
-/** One toast: its icon, texts, action and close button; swiped right or down by 45 px, it is dismissed. */
-function ToastItem({ toast: t }: { toast: ToastOptions }) {
-  // without an id, dismiss() would dismiss every toast
-  const swipe = useSwipeToDismiss(() => (t.id ? toaster.dismiss(t.id) : undefined));
-  return (
-    <Root {...swipe}>
-      {t.type && t.type !== 'info' ? (
-        <Icon>
-          <TypeIcon type={t.type} />
-        </Icon>
-      ) : null}
-      <Content>
-        {t.title ? <Title>{t.title}</Title> : null}
-        {t.description ? <Description>{t.description}</Description> : null}
-        {t.action ? (
-          <ActionTrigger asChild>
-            <Button variant="outline" size="sm">
-              {t.action.label}
-            </Button>
-          </ActionTrigger>
-        ) : null}
-      </Content>
-      {t.closable !== false ? (
-        <CloseTrigger asChild>
-          <IconButton aria-label="Dismiss notification" variant="ghost" size="sm">
-            <XIcon />
-          </IconButton>
-        </CloseTrigger>
-      ) : null}
-    </Root>
-  );
-}
+// The toasts' machines and styles are a chunk of their own (issue 50: most visits never see a toast,
+// and the first page must stay small). The store above is all a caller needs; the list is fetched at
+// the first toast and shows the store's toasts from then on.
+const ToastList = lazy(() => import('./toast-list'));
 
 export function Toaster() {
-  return <ArkToaster toaster={toaster}>{(t) => <ToastItem key={t.id} toast={t} />}</ArkToaster>;
+  const [shown, setShown] = useState(() => toaster.getVisibleToasts().length > 0);
+  useEffect(() => {
+    if (shown) return;
+    if (toaster.getVisibleToasts().length > 0) setShown(true);
+    return toaster.subscribe(() => setShown(true));
+  }, [shown]);
+  return shown ? (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
+  ) : null;
 }

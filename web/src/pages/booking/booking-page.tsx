@@ -1,5 +1,5 @@
 import { REGION_INFO_PANEL } from '@hs/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, useLanguage } from '../../i18n';
 import useSWR from 'swr';
 import { useParams } from 'wouter';
 import { css } from 'styled-system/css';
@@ -8,7 +8,6 @@ import { InfoIcon } from '../../components/icons';
 import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { type ApiEnvelope, ApiError } from '../../lib/api';
-import { useLanguage } from '../../i18n';
 import { eventKey } from '../../lib/swr-keys';
 import { CalendarIcon } from '../../components/icons';
 import { MapPinIcon, PackageIcon } from '../../components/icons';

@@ -1,5 +1,5 @@
 import { formatDateDMY } from '@hs/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { css } from 'styled-system/css';
 import { SlotSummary } from '../../public/slot-summary';
 import { localDate } from '../../i18n/format';

@@ -1,9 +1,8 @@
 import { DISCOUNT_MESSAGES, formatSGD, toMoneyString } from '@hs/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { css } from 'styled-system/css';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { translateMessage as tm } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { validateDiscount } from '../../public/calls';
 import { ChoiceGroup } from '../../public/choice-group';

@@ -6,7 +6,7 @@ import { focusFirstInvalid } from '../../public/form-field';
 import { ParticipantFields } from '../../public/participant-fields';
 import { useFormValues } from '../../public/use-form-values';
 import type { DraftParticipant, EventPackage } from '../../public/types';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 interface Values {
   firstName: string;

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { css, cx } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
-import { translateMessage as tm } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { FormField, PostalCodeField } from '../../public/form-field';
 import { MemberCheckBox } from '../../public/member-check-box';

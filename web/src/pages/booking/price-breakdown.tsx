@@ -3,7 +3,7 @@ import { css, cx } from 'styled-system/css';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toCents } from '../../public/money';
 import type { Quote } from '../../public/types';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 /** The breakdown as shown: the server quote when present, else the client preview (same shape). */
 export interface BreakdownView {

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { css } from 'styled-system/css';
 import { Checkbox } from '../../components/ui/checkbox';
-import { translateMessage as tm } from '../../i18n';
 import { FIELD_ID_PREFIX as F } from './wizard-logic';
 
 /** What the form tells the booker about the NRIC, before they consent (PDPC advisory guidelines on NRIC numbers). */

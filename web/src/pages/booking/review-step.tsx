@@ -8,19 +8,16 @@ import {
   validate,
 } from '@hs/domain';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { css, cx } from 'styled-system/css';
 import { PlusIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import * as Field from '../../components/ui/field';
 import { toaster } from '../../components/ui/toaster';
-import { translateMessage as tm } from '../../i18n';
 import { localDate } from '../../i18n/format';
 import { ApiError } from '../../lib/api';
-import { quoteKey } from '../../lib/swr-keys';
-import { fetchQuote, validateDiscount } from '../../public/calls';
+import { validateDiscount } from '../../public/calls';
 import { detailList } from '../../public/detail-list';
 import { TagIcon, UsersIcon } from '../../components/icons';
 import type { StoredPartnerData } from '../../public/partner-storage';
@@ -38,17 +35,6 @@ import { findPackage, type MemberOrCode, type Membership, type PersonalValues } 
 import { spreadRow } from '../../public/spread-row';
 import { EditParticipantButton, RemoveParticipantButton } from '../../public/participant-buttons';
 import { AppointmentWhere } from '../../public/venue';
-
-/** The server's quote for the current order (authoritative); null body = don't ask. */
-export function useQuote(body: object | null) {
-  return useSWR<Quote>(
-    body ? quoteKey(body) : null,
-    ([, json]: ReturnType<typeof quoteKey>) => fetchQuote(JSON.parse(json)),
-    {
-      keepPreviousData: true,
-    },
-  );
-}
 
 const section = css({
   borderWidth: '1px',

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import type { postalTimeslotsKey } from '../../lib/swr-keys';
 import type { PostalTimeslotsResponse } from '../../public/types';
+import { applyFreshSlots, type FreshSlot, nextFreeSlot } from './fresh-slots';
 import type { SlotStepProps } from './slot-step';
 
 /**
@@ -43,5 +44,14 @@ export function useSlotChoice(key: ReturnType<typeof postalTimeslotsKey> | null,
     setSelectedDate(null);
     setTimeslotId(null);
   };
-  return { query, group, slot, selectedDate, timeslotId, setTimeslotId, clear, stepProps };
+  /**
+   * A booking refused for a full slot (issue 50): that day's slots as the refusal gave them (fresher
+   * than a cached read), and the next free one chosen; none when the day is full.
+   */
+  const offerFresh = (fresh: FreshSlot[]) => {
+    void query.mutate((data) => (data ? applyFreshSlots(data, fresh) : data), { revalidate: false });
+    if (fresh[0]) setSelectedDate(fresh[0].date);
+    setTimeslotId(nextFreeSlot(fresh, timeslotId)?.id ?? null);
+  };
+  return { query, group, slot, selectedDate, timeslotId, setTimeslotId, clear, offerFresh, stepProps };
 }

@@ -1,5 +1,5 @@
 import { slotsLeft } from '@hs/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { css } from 'styled-system/css';
 import { UsersIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';

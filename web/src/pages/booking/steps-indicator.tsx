@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { css, cx } from 'styled-system/css';
 import { CheckIcon } from '../../components/icons';
 import { STEP_TITLES } from './wizard-logic';

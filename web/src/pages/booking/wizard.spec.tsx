@@ -1,10 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { BOOKING_TOTAL_KEY } from '../../public/booking-total';
 import { PARTNER_DATA_KEY, PARTNER_FLAG_KEY, PARTNER_TIME_KEY } from '../../public/partner-storage';
 import { bodyOf, EVENT, mockApi, renderApp, TIMESLOTS } from '../../public/test-utils';
+import { preloadLaterSteps } from './later-steps';
+
+// the steps after the first are a chunk of their own, fetched while the first is shown
+beforeAll(async () => {
+  await preloadLaterSteps();
+});
 
 afterEach(() => {
   toaster.remove();
@@ -106,6 +112,7 @@ async function toStep2(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('radio', { name: /Basic Health Screening/ }));
   await user.click(screen.getByRole('button', { name: /Next/ }));
   await screen.findByRole('heading', { name: 'Personal Information' });
+  await screen.findByLabelText(/First Name/); // the later steps' chunk is there
   return location;
 }
 
@@ -440,6 +447,56 @@ describe('booking wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText('Booking Failed')).toBeTruthy();
     expect(screen.getByText('This timeslot is full')).toBeTruthy();
+  });
+
+  it('on a 409 for a slot that filled, shows its day as the refusal gives it and offers the next free slot', async () => {
+    // issue 50: the slot list may be a few seconds old; the refusal carries the day as it is now
+    const fresh = [
+      {
+        id: 11,
+        date: '2026-12-01',
+        time: '09:00',
+        region: 'central',
+        maxAttendees: 20,
+        currentAttendees: 20,
+        isAvailable: true,
+      },
+      {
+        id: 12,
+        date: '2026-12-01',
+        time: '11:00',
+        region: 'central',
+        maxAttendees: 20,
+        currentAttendees: 19,
+        isAvailable: true,
+      },
+    ];
+    const fetchMock = api({
+      'POST /api/registrations': () =>
+        Response.json(
+          { success: false, message: 'This timeslot is fully booked', timeslots: fresh },
+          { status: 409 },
+        ),
+    });
+    const user = userEvent.setup();
+    await toReview(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText('Booking Failed')).toBeTruthy();
+    expect(screen.getByText('This timeslot is fully booked')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Select Appointment Slot' });
+    const nine = screen.getByRole('radio', { name: /9:00 AM/ }) as HTMLInputElement;
+    const eleven = screen.getByRole('radio', { name: /11:00 AM/ }) as HTMLInputElement;
+    expect(nine.disabled).toBe(true);
+    expect(eleven.checked).toBe(true);
+    // on from there: the review, and the booking with the offered slot
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByRole('heading', { name: 'Review Booking' });
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    const bookings = () =>
+      fetchMock.mock.calls
+        .filter(([u, init]) => String(u).endsWith('/api/registrations') && init?.method === 'POST')
+        .map(([, init]) => JSON.parse(String(init?.body)) as { timeslotId: number });
+    await waitFor(() => expect(bookings().map((b) => b.timeslotId)).toEqual([11, 12]));
   });
 
   it("toasts 'Booking Error' and stays put when the answer has no reference number", async () => {

@@ -1,6 +1,6 @@
 import { BOOKING_MESSAGES, membershipToast } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, currentLanguage, translateMessage as tm } from '../../i18n';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { css, cx } from 'styled-system/css';
@@ -10,7 +10,6 @@ import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { toaster } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
-import { currentLanguage, translateMessage as tm } from '../../i18n';
 import { isEventsKey, postalTimeslotsKey } from '../../lib/swr-keys';
 import {
   toastBookingFailed,
@@ -28,14 +27,21 @@ import {
   type StoredPartnerData,
 } from '../../public/partner-storage';
 import type { DiscountResult, DraftParticipant, EventDetail } from '../../public/types';
-import { JoinWaitlistForm } from '../waitlist/join-waitlist-form';
 import { primeLookup } from '../confirmation/prime-lookup';
 import { PackageStep } from './package-step';
-import { PersonalStep } from './personal-step';
-import { ReviewStep, useQuote } from './review-step';
+import {
+  HeldSlot,
+  JoinWaitlistForm,
+  PersonalStep,
+  preloadLaterSteps,
+  ReviewStep,
+  SlotStep,
+  StepSuspense,
+} from './later-steps';
+import { freshSlotsOf } from './fresh-slots';
+import { useQuote } from './quote';
 import { useSlotChoice } from './slot-choice';
-import { HeldSlot, type WaitlistClaim } from './held-slot';
-import { SlotStep } from './slot-step';
+import type { WaitlistClaim } from './held-slot';
 import { StepsIndicator } from './steps-indicator';
 import { useWizardMyinfo } from './wizard-myinfo';
 import {
@@ -269,6 +275,14 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
       toastBookingFailed(error);
       // refused over Myinfo: back to the details, with the reason above the form
       if (handleMyinfoRefusal(error, myinfo, myinfoHandle)) goTo(1);
+      else {
+        // the slot filled meanwhile (issue 50): its day as it is now, the next free slot offered
+        const fresh = claim ? null : freshSlotsOf(error);
+        if (fresh) {
+          slots.offerFresh(fresh);
+          goTo(2);
+        }
+      }
     } finally {
       setSubmitting(false);
     }
@@ -281,20 +295,22 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
     return (
       <Card.Root>
         <Card.Body pt={{ base: '5', md: '6' }}>
-          <JoinWaitlistForm
-            event={event}
-            initial={{
-              packageId,
-              firstName: personal.firstName,
-              lastName: personal.lastName,
-              email: personal.email,
-              mobileNumber: personal.mobileNumber,
-              postalCode: personal.postalCode,
-              seats: String(participants.length + 1),
-              preferredDates: joining.date ? [joining.date] : [],
-            }}
-            onCancel={() => setJoining(null)}
-          />
+          <StepSuspense>
+            <JoinWaitlistForm
+              event={event}
+              initial={{
+                packageId,
+                firstName: personal.firstName,
+                lastName: personal.lastName,
+                email: personal.email,
+                mobileNumber: personal.mobileNumber,
+                postalCode: personal.postalCode,
+                seats: String(participants.length + 1),
+                preferredDates: joining.date ? [joining.date] : [],
+              }}
+              onCancel={() => setJoining(null)}
+            />
+          </StepSuspense>
         </Card.Body>
       </Card.Root>
     );
@@ -317,6 +333,9 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
 
         <form
           noValidate
+          // the later steps' chunk, fetched while the booker is on the first one
+          onFocusCapture={preloadLaterSteps}
+          onPointerDownCapture={preloadLaterSteps}
           onSubmit={(e) => {
             e.preventDefault();
             if (step < 3) void next();
@@ -335,44 +354,46 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
             />
           ) : null}
 
-          {step === 1 ? (
-            <PersonalStep
-              values={personal}
-              errors={errors}
-              onChange={setField}
-              onBlur={blurField}
-              timeslots={timeslotsQuery}
-              partner={partner}
-              myinfo={myinfo}
-            />
-          ) : null}
+          <StepSuspense>
+            {step === 1 ? (
+              <PersonalStep
+                values={personal}
+                errors={errors}
+                onChange={setField}
+                onBlur={blurField}
+                timeslots={timeslotsQuery}
+                partner={partner}
+                myinfo={myinfo}
+              />
+            ) : null}
 
-          {step === 2 && claim ? <HeldSlot claim={claim} /> : null}
-          {step === 2 && !claim ? (
-            <SlotStep {...slots.stepProps} onJoinWaitlist={(date) => setJoining({ date })} />
-          ) : null}
+            {step === 2 && claim ? <HeldSlot claim={claim} /> : null}
+            {step === 2 && !claim ? (
+              <SlotStep {...slots.stepProps} onJoinWaitlist={(date) => setJoining({ date })} />
+            ) : null}
 
-          {step === 3 && pricing ? (
-            <ReviewStep
-              event={event}
-              packageId={packageId}
-              personal={personal}
-              membership={applied.membership}
-              slot={selectedSlot}
-              dateLabel={dateLabel}
-              maxPeople={claim?.seats}
-              participants={participants}
-              onParticipantsChange={setParticipants}
-              discount={applied.discount}
-              onDiscountChange={setDiscount}
-              memberOrCode={memberOrCode}
-              onMemberOrCodeChange={setMemberOrCode}
-              pricing={pricing}
-              quote={quote.data}
-              quoteLoading={quote.isLoading}
-              partner={partner}
-            />
-          ) : null}
+            {step === 3 && pricing ? (
+              <ReviewStep
+                event={event}
+                packageId={packageId}
+                personal={personal}
+                membership={applied.membership}
+                slot={selectedSlot}
+                dateLabel={dateLabel}
+                maxPeople={claim?.seats}
+                participants={participants}
+                onParticipantsChange={setParticipants}
+                discount={applied.discount}
+                onDiscountChange={setDiscount}
+                memberOrCode={memberOrCode}
+                onMemberOrCodeChange={setMemberOrCode}
+                pricing={pricing}
+                quote={quote.data}
+                quoteLoading={quote.isLoading}
+                partner={partner}
+              />
+            ) : null}
+          </StepSuspense>
 
           <div className={cx(formActionsRow, css({ mt: '8' }))}>
             <Button

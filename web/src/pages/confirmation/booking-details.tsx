@@ -1,9 +1,8 @@
 import { formatAppointmentDate, formatAppointmentTime, formatSGD, paymentMethodLabel } from '@hs/domain';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation, currentLanguage, translateMessage as tm } from '../../i18n';
 import { css } from 'styled-system/css';
 import { MapPinIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
-import { currentLanguage, translateMessage as tm } from '../../i18n';
 import { CheckInQr } from '../../public/check-in-qr';
 import { detailList } from '../../public/detail-list';
 import { toCents } from '../../public/money';

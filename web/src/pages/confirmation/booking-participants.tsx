@@ -1,13 +1,12 @@
 import { isPaidStatus, MAX_PARTICIPANTS, parseRegistrationStatus } from '@hs/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { css, cx } from 'styled-system/css';
 import { PlusIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import * as Dialog from '../../components/ui/dialog';
 import { toaster } from '../../components/ui/toaster';
-import { translateMessage as tm } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { publicPrice } from '../../public/money';
 import { ParticipantBadges, participantItem, participantWho } from '../../public/participant-list';

@@ -1,6 +1,6 @@
 import { parseRegistrationStatus, paymentView, shouldOpenPaymentPanel } from '@hs/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { useSWRConfig } from 'swr';
 import { Link, useParams, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
@@ -9,7 +9,6 @@ import { CreditCardIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { translateMessage as tm } from '../../i18n';
 import { LoadingPage } from '../../public/loading-page';
 import { StateCard } from '../../public/state-card';
 import { appointmentOf, referenceOf } from './appointment';

@@ -1,6 +1,6 @@
 import { BOOKING_MESSAGES, errorMap, participantSchema, validate } from '@hs/domain';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import * as v from 'valibot';
 import { FormDialog } from '../../public/dialog-form';
 import { focusFirstInvalid } from '../../public/form-field';

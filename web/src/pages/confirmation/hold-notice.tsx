@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, i18n } from '../../i18n';
 import { css } from 'styled-system/css';
 import { ClockIcon } from '../../components/icons';
 import { Notice } from '../../components/notice';
-import { i18n } from '../../i18n';
 import { holdTime } from '../../public/reservation-messages';
 
 /** How often the minutes left are recounted. */

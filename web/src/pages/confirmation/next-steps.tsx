@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { css } from 'styled-system/css';
 
 /** What to do before the appointment (spec: arrive 15 minutes early, bring ID and reference, fast). */

@@ -1,7 +1,6 @@
 import { paymentMethodLabel } from '@hs/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { css, cx } from 'styled-system/css';
-import { translateMessage as tm } from '../../i18n';
 
 export const PAYMENT_METHODS = ['card', 'paynow'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -1,13 +1,12 @@
 import { formatSGD, PAYMENT_PANEL_CLOSED_MESSAGE, toDollars } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation, i18n, translateMessage as tm } from '../../i18n';
 import { css } from 'styled-system/css';
 import { AlertCircleIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toaster } from '../../components/ui/toaster';
-import { i18n, translateMessage as tm } from '../../i18n';
 import { ApiError, api } from '../../lib/api';
 import { CreditCardIcon } from '../../components/icons';
 import { DROPIN_SRC, type DropinInstance, loadScript } from './braintree-dropin';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { css } from 'styled-system/css';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { css, cx } from 'styled-system/css';
 
 /** Braintree's test nonces, offered by the simulated test-mode drop-in. */

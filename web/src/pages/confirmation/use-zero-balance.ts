@@ -1,6 +1,6 @@
 import { parseRegistrationStatus } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useLocation } from 'wouter';
 import { toaster } from '../../components/ui/toaster';
 import { api } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { errorMap, parseDateOfBirth, participantsPageSchema, validate } from '@hs/domain';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { FormDialog } from '../../public/dialog-form';
 import { focusFirstInvalid } from '../../public/form-field';
 import { clearedValues, type MyinfoFlow, MyinfoPanel, myinfoMarks, prefillValues } from '../../public/myinfo';

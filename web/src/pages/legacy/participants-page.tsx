@@ -1,6 +1,6 @@
 import { MAX_PARTICIPANTS, PARTICIPANTS_PAGE_MESSAGES } from '@hs/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation, i18n, translateMessage as tm, useLanguage } from '../../i18n';
 import useSWR from 'swr';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
@@ -12,9 +12,7 @@ import * as Card from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import * as Table from '../../components/ui/table';
 import { toaster } from '../../components/ui/toaster';
-import { i18n, translateMessage as tm } from '../../i18n';
 import type { ApiEnvelope } from '../../lib/api';
-import { useLanguage } from '../../i18n';
 import { eventKey } from '../../lib/swr-keys';
 import { ArrowLeftIcon, ArrowRightIcon, StarIcon } from '../../components/icons';
 import { positiveInt, storeParticipants } from '../../public/legacy-storage';

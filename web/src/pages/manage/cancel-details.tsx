@@ -1,11 +1,10 @@
 import { CANCEL_MESSAGES, STATUS_MESSAGES } from '@hs/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { css } from 'styled-system/css';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { toaster } from '../../components/ui/toaster';
-import { translateMessage as tm } from '../../i18n';
 import { ApiError, api } from '../../lib/api';
 import { AppointmentDetailsCard } from '../../public/appointment-details-card';
 import { AppointmentSlotRows } from '../../public/appointment-slot-rows';

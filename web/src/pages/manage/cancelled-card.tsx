@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation, translateMessage as tm } from '../../i18n';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { Button } from '../../components/ui/button';
-import { translateMessage as tm } from '../../i18n';
 import { money } from '../../public/money';
 import { RESERVATION_MESSAGES } from '../../public/reservation-messages';
 import { SuccessCard } from '../../public/success-card';

@@ -1,13 +1,12 @@
 import { formatAppointmentDate, formatAppointmentTime, type ManageProof } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation, useLanguage } from '../../i18n';
 import { useSWRConfig } from 'swr';
 import { Link, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { toaster } from '../../components/ui/toaster';
-import { useLanguage } from '../../i18n';
 import { SuccessCard } from '../../public/success-card';
 import type { RegistrationLookup, RescheduleResult } from '../../public/types';
 import { primeLookup } from '../confirmation/prime-lookup';

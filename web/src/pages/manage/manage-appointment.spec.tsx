@@ -14,7 +14,7 @@ afterEach(() => {
 async function findBooking() {
   const user = userEvent.setup();
   renderApp(`/manage-appointment?ref=${REFERENCE}`);
-  expect((screen.getByLabelText(/Reference Number/) as HTMLInputElement).value).toBe(REFERENCE);
+  expect(((await screen.findByLabelText(/Reference Number/)) as HTMLInputElement).value).toBe(REFERENCE);
   await user.type(screen.getByLabelText(/^Date of Birth/), '1985-02-03');
   await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
   await screen.findByRole('heading', { name: 'Appointment Details' });
@@ -49,7 +49,7 @@ describe('manage appointment without a link: the reference and a second check (i
     const fetchMock = mockManage(REG);
     const user = userEvent.setup();
     renderApp(`/manage-appointment?ref=${REFERENCE}`);
-    await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
+    await user.click(await screen.findByRole('button', { name: 'Look Up Appointment' }));
     expect(await screen.findByText("Enter the booking's date of birth.")).toBeTruthy();
     expect(calls(fetchMock, MANAGE_PATH)).toBe(0);
     expect(screen.queryByLabelText(/^Email/)).toBeNull();
@@ -73,7 +73,7 @@ describe('manage appointment without a link: the reference and a second check (i
     });
     const user = userEvent.setup();
     renderApp('/manage-appointment');
-    await user.type(screen.getByLabelText(/Reference Number/), REFERENCE);
+    await user.type(await screen.findByLabelText(/Reference Number/), REFERENCE);
     await user.type(screen.getByLabelText(/^Date of Birth/), '1990-01-01');
     await user.click(screen.getByRole('button', { name: 'Look Up Appointment' }));
     await waitFor(() =>
@@ -211,7 +211,7 @@ describe('links to the manage page', () => {
   it('the cancel page offers to reschedule instead', async () => {
     mockApi({});
     renderApp('/cancel-appointment');
-    expect(screen.getByRole('link', { name: 'Reschedule instead' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'Reschedule instead' })).getAttribute('href')).toBe(
       '/manage-appointment',
     );
   });

@@ -1,10 +1,9 @@
 import { parseRegistrationStatus, REGISTRATION_MESSAGES } from '@hs/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { css } from 'styled-system/css';
 import { CalendarIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { translateMessage as tm } from '../../i18n';
 import { AppointmentDetailsCard } from '../../public/appointment-details-card';
 import { AppointmentSlotRows } from '../../public/appointment-slot-rows';
 import { detailList } from '../../public/detail-list';

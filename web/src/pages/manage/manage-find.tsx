@@ -6,10 +6,9 @@ import {
   validate,
 } from '@hs/domain';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { css } from 'styled-system/css';
 import { toaster } from '../../components/ui/toaster';
-import { translateMessage as tm } from '../../i18n';
 import { FindAppointmentCard, referenceFieldProps } from '../../public/find-appointment';
 import { FormField } from '../../public/form-field';
 import type { RegistrationLookup } from '../../public/types';

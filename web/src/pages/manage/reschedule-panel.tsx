@@ -1,11 +1,10 @@
 import type { ManageProof } from '@hs/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { css } from 'styled-system/css';
 import { Notice } from '../../components/notice';
 import { Button } from '../../components/ui/button';
 import * as Card from '../../components/ui/card';
-import { translateMessage as tm } from '../../i18n';
 import { localDate } from '../../i18n/format';
 import { type ApiEnvelope, ApiError, api } from '../../lib/api';
 import { postalTimeslotsKey } from '../../lib/swr-keys';

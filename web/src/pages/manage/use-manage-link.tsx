@@ -1,6 +1,6 @@
 import type { ManageProof } from '@hs/domain';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { css } from 'styled-system/css';
 import { Spinner } from '../../components/ui/spinner';
 import type { RegistrationLookup } from '../../public/types';

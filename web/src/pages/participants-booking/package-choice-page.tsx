@@ -1,6 +1,6 @@
 import { BOOKING_MESSAGES } from '@hs/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { ArrowRightIcon } from '../../components/icons';

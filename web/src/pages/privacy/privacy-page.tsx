@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
 import { Page } from '../../components/layout/page';
-import { translateMessage as tm } from '../../i18n';
 import { type ApiEnvelope, errorMessage } from '../../lib/api';
 
 export const PRIVACY_NOTICE_KEY = '/api/privacy-notice';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { css } from 'styled-system/css';
 import useSWR from 'swr';
 import { useParams } from 'wouter';

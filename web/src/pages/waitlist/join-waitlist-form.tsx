@@ -1,6 +1,6 @@
 import { BOOKING_MESSAGES, formatDateLabel, singaporeToday } from '@hs/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
@@ -9,7 +9,6 @@ import { ArrowLeftIcon, CheckCircleIcon, PlusIcon, XIcon } from '../../component
 import { Notice } from '../../components/notice';
 import { Button, IconButton } from '../../components/ui/button';
 import { localDate } from '../../i18n/format';
-import { translateMessage as tm } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api';
 import { focusFirstInvalid } from '../../public/form-field';
 import { FormField, PostalCodeField } from '../../public/form-field';

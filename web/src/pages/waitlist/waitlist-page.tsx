@@ -1,6 +1,6 @@
 import { formatDateLabel, formatDateOrNA } from '@hs/domain';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation, translateMessage as tm } from '../../i18n';
 import useSWR from 'swr';
 import { Link, useParams } from 'wouter';
 import { css } from 'styled-system/css';
@@ -11,7 +11,6 @@ import * as Card from '../../components/ui/card';
 import { AlertDialog } from '../../components/alert-dialog';
 import { LoadingPage } from '../../public/loading-page';
 import { Skeleton } from '../../components/ui/skeleton';
-import { translateMessage as tm } from '../../i18n';
 import { localDate, localDateTime } from '../../i18n/format';
 import { type ApiEnvelope, ApiError, errorMessage } from '../../lib/api';
 import { DetailList } from '../../public/detail-list';

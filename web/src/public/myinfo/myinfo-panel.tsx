@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation, translateMessage as tm } from '../../i18n';
 import { css } from 'styled-system/css';
 import { Notice } from '../../components/notice';
 import { Button } from '../../components/ui/button';
-import { translateMessage as tm } from '../../i18n';
 import { selectStyle } from '../select-style';
 import { type NameSplit, nameSplits } from './name-split';
 import { SingpassButton } from './singpass-button';

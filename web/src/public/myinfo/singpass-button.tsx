@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../i18n';
 import { css } from 'styled-system/css';
 
 /**

@@ -1,6 +1,6 @@
 import { formatDateDMY, maskIdentificationNumber } from '@hs/domain';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, i18n } from '../../../i18n';
 import { Link, Redirect } from 'wouter';
 import { css } from 'styled-system/css';
 import { CheckCircleIcon, CopyIcon, PrinterIcon } from '../../../components/icons';
@@ -8,7 +8,6 @@ import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import * as Card from '../../../components/ui/card';
 import { toaster } from '../../../components/ui/toaster';
-import { i18n } from '../../../i18n';
 import { DetailList, type DetailRow } from '../../../public/detail-list';
 import { readBookingDetails, readRegistrationData } from '../../../public/legacy-storage';
 import { money, toCents } from '../../../public/money';

@@ -1,6 +1,6 @@
 import { formatDateDMY, slotsLeft } from '@hs/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, useLanguage } from '../../../i18n';
 import useSWR from 'swr';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
@@ -9,7 +9,6 @@ import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import * as Card from '../../../components/ui/card';
 import { type ApiEnvelope, ApiError } from '../../../lib/api';
-import { useLanguage } from '../../../i18n';
 import { eventKey } from '../../../lib/swr-keys';
 import { ChoiceGroup } from '../../../public/choice-group';
 import { money } from '../../../public/money';

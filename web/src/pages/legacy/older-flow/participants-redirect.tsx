@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, currentLanguage } from '../../../i18n';
 import { useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../../components/layout/page';
 import { type ApiEnvelope, api } from '../../../lib/api';
-import { currentLanguage } from '../../../i18n';
 import { eventKey, eventsKey } from '../../../lib/swr-keys';
 import { type LegacyBookingDetails, positiveInt, storeBookingDetails } from '../../../public/legacy-storage';
 import type { EventDetail, EventSummary } from '../../../public/types';

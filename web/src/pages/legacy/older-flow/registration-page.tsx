@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, i18n, translateMessage } from '../../../i18n';
 import { Redirect, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
 import { Page } from '../../../components/layout/page';
@@ -7,7 +7,6 @@ import { Button } from '../../../components/ui/button';
 import * as Card from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { toaster } from '../../../components/ui/toaster';
-import { i18n, translateMessage } from '../../../i18n';
 import { BackFooter } from '../../../public/back-footer';
 import { DetailList } from '../../../public/detail-list';
 import { focusFirstInvalid } from '../../../public/form-field';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { css } from 'styled-system/css';
 
 /** "Step n of 4", the page title and a line under it (the older flow's pages). */
