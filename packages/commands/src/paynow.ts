@@ -147,6 +147,11 @@ export interface PayNowSweep {
   refunds: number;
   /** Orders left for the next sweep (Stripe unreachable, a refusal): each error is in `errors`. */
   errors: { registrationId: number; message: string }[];
+  /**
+   * PayNow refunds pending past Stripe's idempotency window (REFUND_REASK_HOURS): asking again could
+   * refund twice, so they are not asked; staff must look at them at Stripe.
+   */
+  stuckRefunds: { registrationId: number; refundId: string; amountCents: number }[];
 }
 
 /**
@@ -160,17 +165,20 @@ export async function sweepPayNowIntents(
   gateway: PayNowGateway,
   opts: { staleMs: number; lookbackHours: number; now: Date; meta: Meta },
 ): Promise<PayNowSweep> {
-  const result: PayNowSweep = { settled: 0, closed: 0, refunds: 0, errors: [] };
+  const result: PayNowSweep = { settled: 0, closed: 0, refunds: 0, errors: [], stuckRefunds: [] };
   const candidates = new Set([
     ...(await recentPayNowOrders(sql, opts.lookbackHours)),
-    ...(await pendingPayNowRefundOrders(sql, REFUND_REASK_HOURS)),
+    ...(await pendingPayNowRefundOrders(sql, opts.lookbackHours)),
   ]);
   for (const registrationId of candidates) {
     try {
       const outcome = await sweepOrder(sql, gateway, registrationId, opts);
       if (outcome === 'settled') result.settled++;
       if (outcome === 'closed') result.closed++;
-      result.refunds += await sweepRefunds(sql, gateway, registrationId, opts);
+      result.refunds += await sweepRefunds(sql, gateway, registrationId, {
+        ...opts,
+        stuck: result.stuckRefunds,
+      });
     } catch (err) {
       result.errors.push({ registrationId, message: (err as Error).message });
     }
@@ -206,7 +214,7 @@ async function sweepRefunds(
   sql: Sql,
   gateway: PayNowGateway,
   registrationId: number,
-  opts: { staleMs: number; now: Date; meta: Meta },
+  opts: { staleMs: number; now: Date; meta: Meta; stuck: PayNowSweep['stuckRefunds'] },
 ): Promise<number> {
   const state = await existingRegistration(sql, registrationId);
   let ended = 0;
@@ -215,7 +223,11 @@ async function sweepRefunds(
     if (payment?.gateway !== 'paynow') continue;
     const age = opts.now.getTime() - Date.parse(pending.at);
     // Past Stripe's idempotency window asking again could make a second refund: staff look at it.
-    if (age < opts.staleMs || age > REFUND_REASK_HOURS * 3_600_000) continue;
+    if (age > REFUND_REASK_HOURS * 3_600_000) {
+      opts.stuck.push({ registrationId, refundId: pending.refundId, amountCents: pending.amountCents });
+      continue;
+    }
+    if (age < opts.staleMs) continue;
     const asked = await askPayNowRefund(gateway, pending);
     const refund = asked.status === 'pending' ? ((await gateway.retrieveRefund(asked.id)) ?? asked) : asked;
     const outcome = await recordPayNowRefund(sql, registrationId, refund, opts.meta);

@@ -208,8 +208,15 @@ describe('PayNow: a QR for the balance due, paid on Stripe’s signed word, once
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ status: 'pending', amount: '5.00' });
     expect((await stateOf(order.id)).pendingRefunds).toHaveLength(1);
-    const sweep = () =>
-      sweepPayNowIntents(f.api.db.sql, f.gateway, { staleMs: 0, lookbackHours: 1, now: new Date(), meta });
+    const sweep = (now = new Date()) =>
+      sweepPayNowIntents(f.api.db.sql, f.gateway, { staleMs: 0, lookbackHours: 1, now, meta });
+    // Seen 21 hours on, past Stripe's idempotency window: not asked again (it could refund twice), named for staff.
+    const late = await sweep(new Date(Date.now() + 21 * 3_600_000));
+    expect(late.refunds).toBe(0);
+    expect(late.stuckRefunds).toEqual([
+      expect.objectContaining({ registrationId: order.id, amountCents: 500 }),
+    ]);
+    expect((await stateOf(order.id)).pendingRefunds).toHaveLength(1);
     expect((await sweep()).refunds).toBe(1);
     expect((await sweep()).refunds).toBe(0);
     const state = await stateOf(order.id);

@@ -23,6 +23,7 @@ export function startPayNowSweeper(opts: {
   log: Logger;
 }) {
   const { sql, gateway, clock, log } = opts;
+  const reported = new Set<string>();
   return startSweeper({
     everyMs: opts.everyMs,
     log,
@@ -38,6 +39,14 @@ export function startPayNowSweeper(opts: {
       if (swept.settled > 0 || swept.closed > 0) log.info(swept, 'PayNow sweep settled or closed QRs');
       if (swept.errors.length > 0)
         log.warn({ errors: swept.errors }, 'PayNow sweep left orders for the next run');
+      // Once per refund per process: staff settle it at Stripe (asking again could refund twice).
+      const fresh = swept.stuckRefunds.filter((r) => !reported.has(r.refundId));
+      for (const r of fresh) reported.add(r.refundId);
+      if (fresh.length > 0)
+        log.error(
+          { refunds: fresh },
+          'PayNow refunds pending for over 20 hours: check them in Stripe and record the outcome by hand',
+        );
     },
   });
 }
