@@ -42,6 +42,15 @@ describe('Singpass settings (issue 49)', () => {
       clientId: 'c',
       redirectUri: 'https://book.example.sg/api/myinfo/callback',
     });
+    expect(() =>
+      readApiConfig({
+        ...PRODUCTION,
+        ...issuer,
+        SINGPASS_CLIENT_ID: 'c',
+        SINGPASS_REDIRECT_URI: 'https://book.example.sg/myinfo/back',
+        ...keys,
+      }),
+    ).toThrow('Invalid configuration: SINGPASS_REDIRECT_URI must end in /api/myinfo/callback');
   });
 
   it('refuses the local fake Singpass in production, and keeps it in the demo', () => {

@@ -33,12 +33,15 @@ export function readSingpassConfig(
       : 'SINGPASS_SIGNING_KEYS';
     throw new ConfigError(variable, `is not usable: ${message}`);
   }
-  return {
-    issuer,
-    clientId,
-    redirectUri:
-      optionalUrl(env, 'SINGPASS_REDIRECT_URI', ['http', 'https']) ??
-      `${common.publicBaseUrl.replace(/\/$/, '')}/api/myinfo/callback`,
-    ...keys,
-  };
+  const redirectUri =
+    optionalUrl(env, 'SINGPASS_REDIRECT_URI', ['http', 'https']) ??
+    `${common.publicBaseUrl.replace(/\/$/, '')}/api/myinfo/callback`;
+  // The login cookie is scoped to /api/myinfo: a callback anywhere else would never see it.
+  if (new URL(redirectUri).pathname !== '/api/myinfo/callback') {
+    throw new ConfigError(
+      'SINGPASS_REDIRECT_URI',
+      "must end in /api/myinfo/callback (this api's callback route)",
+    );
+  }
+  return { issuer, clientId, redirectUri, ...keys };
 }
