@@ -197,6 +197,32 @@ describe("the participants page's targets", () => {
     expect(JSON.parse(localStorage.getItem(PARTICIPANTS_KEY) ?? 'null')).toEqual([]);
   });
 
+  it('a Myinfo retrieval the server no longer honours is dropped from the stored people (issue 49)', async () => {
+    const handle = 'h'.repeat(43);
+    localStorage.setItem(
+      PARTICIPANTS_KEY,
+      JSON.stringify([person({ isPrimary: true, packageId: 2, myinfoHandle: handle })]),
+    );
+    const expired = 'This Myinfo retrieval has expired. Please retrieve it again or enter your details.';
+    api({
+      'POST /api/registrations/quote': () =>
+        Response.json({ success: false, message: expired }, { status: 409 }),
+    });
+    renderApp('/booking/registration?eventId=1&packageId=2');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Postal Code/), '180001');
+    await user.type(screen.getByLabelText(/^Address/), '1 Example Road');
+    await user.click(await screen.findByRole('radio', { name: /Tuesday, 1 December 2026/ }));
+    await user.click(screen.getByRole('radio', { name: /9:00 AM/ }));
+    await waitFor(() => {
+      const stored = JSON.parse(localStorage.getItem(PARTICIPANTS_KEY) ?? '[]') as {
+        myinfoHandle?: string;
+      }[];
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.myinfoHandle).toBeUndefined();
+    });
+  });
+
   it('points to the participants page for what the booking would refuse, and when there is no one to book', async () => {
     localStorage.setItem(
       PARTICIPANTS_KEY,

@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES } from '@hs/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation, translateMessage as tm } from '../../i18n';
 import { useSWRConfig } from 'swr';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -71,7 +71,18 @@ export function ParticipantsRegistrationPage() {
   const pkg = event?.packages.find((p) => p.id === packageId);
   useLeaveWhenMissing(!eventId || !packageId || (event !== undefined && !pkg));
 
-  const [participants] = useState(readStoredParticipants);
+  const [participants, setParticipants] = useState(readStoredParticipants);
+  /**
+   * Issue 49: a Myinfo retrieval the server no longer honours (past its 60 minutes, or used): the people
+   * keep their details, booked as typed from now on (no handle), and the server's message says so.
+   */
+  const dropExpiredMyinfo = (e: unknown) => {
+    if (!(e instanceof ApiError) || e.status !== 409 || !/myinfo/i.test(e.serverMessage ?? '')) return;
+    if (!participants.some((p) => p.myinfoHandle)) return;
+    const without = participants.map(({ myinfoHandle: _handle, ...p }) => p);
+    storeParticipants(without);
+    setParticipants(without);
+  };
   const primary = participants.find((p) => p.isPrimary) ?? null;
   const others = participants.filter((p) => !p.isPrimary);
   const [address, setAddress] = useState<AddressValues>(EMPTY_ADDRESS);
@@ -105,6 +116,8 @@ export function ParticipantsRegistrationPage() {
     problems.length === 0 &&
     Object.keys(addressErrors(primary, address)).length === 0;
   const quote = useQuote(priceable ? bodyFor(0, false) : null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new quote error is looked at
+  useEffect(() => dropExpiredMyinfo(quote.error), [quote.error]);
 
   if (!eventId || !packageId) return null;
   if (error) return <EventLoadError />;
@@ -188,6 +201,7 @@ export function ParticipantsRegistrationPage() {
         `/booking/confirmation/${encodeURIComponent(reference)}${pay ? '?showPayment=true' : '?booked=1'}`,
       );
     } catch (e) {
+      dropExpiredMyinfo(e);
       toastBookingFailed(e);
     } finally {
       setSubmitting(false);
