@@ -50,6 +50,18 @@ export function publicRoutes(): { path: string; module: string; lazy: boolean }[
     if (!module) throw new Error(`routes.tsx: cannot tell which module ${m[1]} loads`);
     lazy.set(m[1]!, module);
   }
+  // A route component of routes.tsx itself (function EventRoute() { ... <EventBookingPage /> ... }):
+  // the lazy component it renders, else the first imported one.
+  for (const m of source.matchAll(/^function (\w+)\([^)]*\) \{\n([\s\S]*?)\n\}/gm)) {
+    if (m[1] === 'PublicRoutes') continue;
+    const tags = [...(m[2] ?? '').matchAll(/<(\w+)/g)].map((t) => t[1]!);
+    const inner = tags.find((c) => lazy.has(c));
+    if (inner) lazy.set(m[1]!, lazy.get(inner)!);
+    else {
+      const imported = tags.find((c) => eager.has(c));
+      if (imported) eager.set(m[1]!, eager.get(imported)!);
+    }
+  }
   const start = source.indexOf('function PublicRoutes');
   if (start < 0) throw new Error('routes.tsx: no function PublicRoutes');
   const body = source.slice(start, source.indexOf('\n}\n', start));

@@ -1,9 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { preload } from 'swr';
+import { Route, Switch, useParams } from 'wouter';
+import { css } from 'styled-system/css';
 import { PublicLayout } from './components/layout/public-layout';
 import { PageLoader } from './components/layout/page';
 import HomePage from './pages/home';
 import NotFoundPage from './pages/not-found';
+import { useLanguage } from './i18n';
+import { fetcher } from './lib/api';
+import { eventKey } from './lib/swr-keys';
 import { PublicRouteGuards } from './public/route-guards';
 
 /*
@@ -39,6 +44,34 @@ const ParticipantsRegistrationPage = lazy(() =>
   participantsBooking().then((m) => ({ default: m.ParticipantsRegistrationPage })),
 );
 
+/**
+ * `/events/{slug}`: the event's data is asked for beside the page's chunk, not once the chunk has
+ * arrived (on a phone's link that wait is most of the time to the first content).
+ */
+const preloaded = new Set<string>();
+function EventRoute() {
+  const { slug = '' } = useParams<{ slug: string }>();
+  const key = eventKey(slug, useLanguage());
+  const id = JSON.stringify(key);
+  if (slug && !preloaded.has(id)) {
+    preloaded.add(id);
+    void preload(key, fetcher).catch(() => {}); // the page's own request reports a failure
+  }
+  // while the chunk arrives the page is a screen tall, as the event's page will be: the footer stays
+  // below the fold, so nothing visible moves when it comes (a short loader here shifted the layout)
+  return (
+    <Suspense
+      fallback={
+        <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
+          <PageLoader />
+        </div>
+      }
+    >
+      <EventBookingPage />
+    </Suspense>
+  );
+}
+
 function PublicRoutes() {
   return (
     <PublicLayout>
@@ -46,7 +79,7 @@ function PublicRoutes() {
       <Suspense fallback={<PageLoader />}>
         <Switch>
           <Route path="/" component={HomePage} />
-          <Route path="/events/:slug" component={EventBookingPage} />
+          <Route path="/events/:slug" component={EventRoute} />
           <Route path="/legacy/events/:slug?" component={LegacyEventPage} />
           <Route path="/participants" component={LegacyParticipantsRedirect} />
           <Route path="/registration" component={LegacyRegistrationPage} />
