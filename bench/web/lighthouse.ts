@@ -56,7 +56,12 @@ async function audit(port: number, url: string): Promise<Score> {
   const failed = [...Object.values(categories)]
     .filter((c) => c.id !== 'performance')
     .flatMap((c) =>
-      c.auditRefs.filter((r) => r.weight > 0 && audits[r.id]?.score !== 1).map((r) => `${c.id}: ${r.id}`),
+      c.auditRefs
+        .filter((r) => r.weight > 0 && audits[r.id]?.score !== 1)
+        .map((r) => {
+          const node = (items(r.id)[0]?.node as { snippet?: string } | undefined)?.snippet;
+          return `${c.id}: ${r.id}${node ? ` (${node.replace(/\s+/g, ' ').slice(0, 120)})` : ''}`;
+        }),
     );
   return {
     performance: categories.performance?.score ?? Number.NaN,
