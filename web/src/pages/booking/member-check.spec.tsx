@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, beforeAll } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { bodyOf, EVENT, mockApi, renderApp, TIMESLOTS } from '../../public/test-utils';
+import { preloadLaterSteps } from './later-steps';
+
+// the wizard's steps after the first are a chunk of their own, fetched while the first is shown
+beforeAll(async () => {
+  await preloadLaterSteps();
+});
 
 /** Issue 46: the insurer (AIA) check runs only when the booker asks for it. */
 afterEach(() => {

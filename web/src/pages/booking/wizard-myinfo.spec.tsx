@@ -1,10 +1,16 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { navigation } from '../../public/myinfo';
 import { MYINFO_HANDLE, MYINFO_ROUTES } from '../../public/myinfo/myinfo-fixtures';
 import { bodyOf, EVENT, mockApi, renderApp, TIMESLOTS } from '../../public/test-utils';
+import { preloadLaterSteps } from './later-steps';
+
+// the wizard's steps after the first are a chunk of their own, fetched while the first is shown
+beforeAll(async () => {
+  await preloadLaterSteps();
+});
 
 /*
  * Issue 49 on step 2 of the wizard: the button saves the form and goes to Singpass; coming back with

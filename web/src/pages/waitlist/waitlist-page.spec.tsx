@@ -1,9 +1,15 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, beforeAll } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { bodyOf, EVENT, mockApi, renderApp } from '../../public/test-utils';
 import type { WaitlistEntryView } from '../../public/waitlist';
+import { preloadLaterSteps } from '../booking/later-steps';
+
+// the wizard's steps after the first are a chunk of their own, fetched while the first is shown
+beforeAll(async () => {
+  await preloadLaterSteps();
+});
 
 // the page is a lazy chunk: its first load can take a while on a loaded machine
 configure({ asyncUtilTimeout: 5000 });
