@@ -101,7 +101,7 @@ describe('cancel appointment', () => {
     await waitFor(() => expect(cancel.disabled).toBe(false));
     await user.click(cancel);
     expect(await screen.findByRole('heading', { name: 'Appointment Cancelled' })).toBeTruthy();
-    expect(screen.getByText('Your appointment has been successfully cancelled.')).toBeTruthy();
+    expect(await screen.findByText('Your appointment has been successfully cancelled.')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/registrations/7/cancel')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Cancel Another Appointment' }));
     expect((screen.getByLabelText(/Reference Number/) as HTMLInputElement).value).toBe('');

@@ -158,7 +158,7 @@ describe('PayNow in the payment panel', () => {
     });
     expect(lookup.reads()).toBe(2);
     expect(onPaid).toHaveBeenCalledWith('pi_Test123');
-    expect(screen.getByText('Payment Successful')).toBeTruthy();
+    expect(await screen.findByText('Payment Successful')).toBeTruthy();
   }, 15_000);
 
   it('in payment test mode, "Simulate PayNow payment" has the fake provider pay the QR', async () => {
