@@ -87,10 +87,11 @@ describe('the Reports tab', () => {
     await page.waitForURL('**/admin/dashboard');
     await page.goto(`${stack.baseUrl}/admin/dashboard?tab=reports`);
     await page.getByRole('tabpanel').getByRole('heading', { name: 'Reports', level: 2 }).waitFor();
-    for (const chart of ['bookings', 'revenue', 'utilisation']) {
+    // payments by method (issue 48): the two card payments above
+    for (const chart of ['bookings', 'revenue', 'payments', 'utilisation']) {
       await page.locator(`[data-chart=${chart}] [role=img] svg`).first().waitFor();
     }
-    expect(await page.locator('[data-chart]').count()).toBe(5);
+    expect(await page.locator('[data-chart]').count()).toBe(6);
     // Nobody came yet nor joined a waiting list: those charts say so instead of drawing an empty frame.
     for (const chart of ['noShows', 'waitlist'])
       await page.locator(`[data-chart=${chart}]`).getByText('No data yet for this range.').waitFor();
