@@ -3,8 +3,9 @@ import { afterEach } from 'vitest';
 import { i18n } from '../i18n';
 
 // Every public page but `/` is a lazy chunk (issue 50), and so are the wizard's later steps: the first
-// render of one waits for its modules, which a loaded machine takes more than findBy's 1 s to transform.
-configure({ asyncUtilTimeout: 5000 });
+// render of one waits for its modules, which a loaded machine takes more than findBy's 1 s to transform,
+// and in .ci/run, beside the browser tests, more than 5 s. Only a failing wait takes this long.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks a few browser APIs that Ark UI / zag.js touch.
 if (!window.matchMedia) {
