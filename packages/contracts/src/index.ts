@@ -13,3 +13,4 @@ export * from './privacy';
 export * from './insights';
 export * from './venue';
 export * from './manage';
+export * from './corporate';
