@@ -108,19 +108,19 @@ export async function changeRegistration(
       const codeCommands: { stream: typeof codeStream; command: DiscountCodeCommand }[] = [];
       if (releasesRedemption(state, after)) {
         for (const stream of codeStreams) {
-          codeCommands.push({ stream, command: { type: 'ReleaseRedemption', registrationId: by, at } });
+          codeCommands.push({ stream, command: { type: 'Release', registrationId: by, at } });
         }
       }
       if (reclaimsRedemption(state, after) && limits) {
         // As the booking did: the code's own stream always, the whole discount's when it has a limit.
         codeCommands.push({
           stream: codeStream,
-          command: { type: 'RedeemCode', registrationId: by, limit: limits.codeLimit, at },
+          command: { type: 'Use', registrationId: by, limit: limits.codeLimit, at },
         });
         if (limits.binLimit !== null) {
           codeCommands.push({
             stream: binStream,
-            command: { type: 'RedeemCode', registrationId: by, limit: limits.binLimit, at },
+            command: { type: 'Use', registrationId: by, limit: limits.binLimit, at },
           });
         }
       }

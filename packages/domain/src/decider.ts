@@ -26,7 +26,9 @@ export type DomainErrorCode =
   | 'DISCOUNT_ALREADY_APPLIED'
   | 'REDEMPTION_LIMIT_REACHED'
   | 'EXPIRED'
-  | 'REFUND_EXCEEDS_PAID';
+  | 'REFUND_EXCEEDS_PAID'
+  | 'PROGRAMME_FULL'
+  | 'ENTITLEMENT_USED';
 
 /** A refusal, with a message fit for a person. */
 export interface DomainError {

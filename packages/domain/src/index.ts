@@ -31,6 +31,8 @@ export * from './validation';
 export * from './venue';
 export * from './decider';
 export * from './discount-code';
+export * from './counted-uses';
+export * from './corporate';
 export * from './registration';
 export * from './timeslot';
 export * from './partner-booking';

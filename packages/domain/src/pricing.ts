@@ -9,8 +9,10 @@
  *   - code discount = roundHalfUp(subtotal x percent / 100) or the fixed amount, capped at the subtotal
  *   - taxable = max(0, subtotal - code discount); GST = roundHalfUp(taxable x 9 / 100)
  *   - total = taxable + GST (= taxable x 1.09 rounded half-up)
- *   - balance due = max(0, total - partner paid)
+ *   - company paid (issue 51) = what a programme's company pays of total - partner paid
+ *   - balance due = max(0, total - partner paid - company paid)
  */
+import { type CompanyPays, companyShareCents } from './corporate/payment';
 import { type PricingDiscount, discountAmountCents } from './discounts';
 import { type Cents, gstOnCents, roundHalfUp } from './money';
 
@@ -38,6 +40,8 @@ export interface PriceOrderInput {
   discount?: PricingDiscount | null;
   /** Already paid at the partner (WhiteCoat). */
   partnerPaidCents?: Cents;
+  /** What a corporate programme's company pays of the rest (issue 51). */
+  companyPays?: CompanyPays;
 }
 
 export interface PricedParticipant {
@@ -68,7 +72,12 @@ export interface PriceBreakdown {
   gstCents: Cents;
   totalCents: Cents;
   partnerPaidCents: Cents;
-  /** max(0, total - partner paid). */
+  /**
+   * Issue 51: what the company owes of an order booked under a corporate programme (invoiced to it
+   * monthly); absent otherwise, and on every order booked before programmes existed.
+   */
+  companyPaidCents?: Cents;
+  /** max(0, total - partner paid - company paid). */
   balanceDueCents: Cents;
 }
 
@@ -109,6 +118,9 @@ export function priceOrder(input: PriceOrderInput): PriceBreakdown {
   const totalCents = taxableCents + gstCents;
   const partnerPaidCents = input.partnerPaidCents ?? 0;
   assertAmount('partnerPaidCents', partnerPaidCents);
+  const companyPaidCents = input.companyPays
+    ? companyShareCents(input.companyPays, Math.max(0, totalCents - partnerPaidCents))
+    : 0;
   return {
     participants,
     participantCount: count,
@@ -122,7 +134,8 @@ export function priceOrder(input: PriceOrderInput): PriceBreakdown {
     gstCents,
     totalCents,
     partnerPaidCents,
-    balanceDueCents: Math.max(0, totalCents - partnerPaidCents),
+    ...(input.companyPays ? { companyPaidCents } : {}),
+    balanceDueCents: Math.max(0, totalCents - partnerPaidCents - companyPaidCents),
   };
 }
 

@@ -10,7 +10,8 @@ export type StreamCategory =
   | 'discount-code'
   | 'partner-booking'
   | 'waitlist'
-  | 'invoice-sequence';
+  | 'invoice-sequence'
+  | 'programme';
 
 export interface StreamName {
   id: string;
@@ -67,6 +68,21 @@ export const invoiceSequenceStream = (
 ): StreamName => ({
   id: `invoice-sequence-${kind}-${prefix}-${year}`,
   category: 'invoice-sequence',
+});
+
+/** The bookings holding a place under one corporate programme's cap (issue 51). */
+export const programmeStream = (programmeId: number): StreamName => ({
+  id: `programme-${programmeId}`,
+  category: 'programme',
+});
+
+/**
+ * One employee's bookings under a programme's entitlement. `employeeHash` is employeeKeyHash's: the
+ * log outlives a roster, so its stream ids carry no email address or employee id.
+ */
+export const programmeEntitlementStream = (programmeId: number, employeeHash: string): StreamName => ({
+  id: `programme-entitlement-${programmeId}-${employeeHash}`,
+  category: 'programme',
 });
 
 export const isRegistrationStream = (streamId: string): boolean => streamId.startsWith(REGISTRATION_PREFIX);

@@ -55,6 +55,7 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
   'notes',
   'note',
   'message',
+  'csv',
 ]);
 
 /**

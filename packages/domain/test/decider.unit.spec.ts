@@ -22,6 +22,8 @@ const STATUS: Record<DomainErrorCode, 400 | 404 | 409> = {
   REDEMPTION_LIMIT_REACHED: 409,
   EXPIRED: 409,
   REFUND_EXCEEDS_PAID: 409,
+  PROGRAMME_FULL: 409,
+  ENTITLEMENT_USED: 409,
 };
 
 describe('domainErrorHttpStatus', () => {

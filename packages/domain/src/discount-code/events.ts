@@ -2,17 +2,11 @@
  * Events of a `discount-code-<identifierId>` stream (one code) or a `discount-<id>` stream (every
  * code of a discount, for the discount-wide limit): redemptions.
  */
-import type { DomainEvent } from '../decider';
+import type { CountedUseEvent } from '../counted-uses';
 
-export type CodeRedeemed = DomainEvent<
-  'CodeRedeemed',
-  { registrationId: string; countAfter: number; at: string }
->;
-export type CodeRedemptionReleased = DomainEvent<
-  'CodeRedemptionReleased',
-  { registrationId: string; countAfter: number; at: string }
->;
-export type DiscountCodeEvent = CodeRedeemed | CodeRedemptionReleased;
+export type DiscountCodeEvent = CountedUseEvent<'CodeRedeemed', 'CodeRedemptionReleased'>;
+export type CodeRedeemed = Extract<DiscountCodeEvent, { type: 'CodeRedeemed' }>;
+export type CodeRedemptionReleased = Extract<DiscountCodeEvent, { type: 'CodeRedemptionReleased' }>;
 export const DISCOUNT_CODE_EVENT_TYPES = [
   'CodeRedeemed',
   'CodeRedemptionReleased',

@@ -19,6 +19,7 @@ export function evolveRegistration(state: RegistrationState, event: Registration
         participants: d.participants,
         discount: d.discount,
         partner: d.partner,
+        corporate: d.corporate ?? null,
         pricing: d.pricing,
         holdUntil: d.holdUntil ?? null,
         everParticipantIds: d.participants.map((p) => p.participantId),

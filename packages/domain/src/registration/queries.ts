@@ -5,7 +5,7 @@
 import { type PriceBreakdown, priceOrder } from '../pricing';
 import { isReleasedStatus } from '../status';
 import type { SeatReleaseReason } from '../timeslot/events';
-import type { AppliedDiscount, ParticipantSnapshot, PartnerBooking } from './events';
+import type { AppliedDiscount, CorporateBooking, ParticipantSnapshot, PartnerBooking } from './events';
 import type { RegistrationState } from './state';
 import { type StatusChangeView, outstandingOf } from './status-change';
 
@@ -14,6 +14,7 @@ export function priceRegistration(
   participants: readonly ParticipantSnapshot[],
   discount: AppliedDiscount | null,
   partner: PartnerBooking | null,
+  corporate: Pick<CorporateBooking, 'companyPays'> | null = null,
 ): PriceBreakdown {
   return priceOrder({
     participants: participants.map((p) => ({
@@ -23,6 +24,7 @@ export function priceRegistration(
     })),
     discount: discount?.rule ?? null,
     partnerPaidCents: partner?.paidCents ?? 0,
+    ...(corporate ? { companyPays: corporate.companyPays } : {}),
   });
 }
 

@@ -11,6 +11,7 @@ import type {
   ParticipantChanges,
   ParticipantSnapshot,
   PartnerBooking,
+  CorporateBooking,
   RefundFailure,
   RefundKind,
 } from './events';
@@ -80,6 +81,8 @@ export interface RegistrationState {
   participants: ParticipantSnapshot[];
   discount: AppliedDiscount | null;
   partner: PartnerBooking | null;
+  /** The corporate programme the order was booked under (issue 51), or null. */
+  corporate: CorporateBooking | null;
   pricing: PriceBreakdown | null;
   /** Sum of recorded payments. */
   paidCents: number;
@@ -136,6 +139,7 @@ export function initialRegistrationState(): RegistrationState {
     participants: [],
     discount: null,
     partner: null,
+    corporate: null,
     pricing: null,
     paidCents: 0,
     cardPaidCents: 0,

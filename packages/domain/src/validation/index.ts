@@ -4,3 +4,4 @@ export * from './discount';
 export * from './fields';
 export * from './validate';
 export * from './venue';
+export * from './corporate';

@@ -154,7 +154,7 @@ export async function bookRegistration(
               : [];
           const redeemed = redemptions.map(({ stream, limit }) =>
             decideOn(stream, read[stream.id], discountCodeDecider, {
-              type: 'RedeemCode',
+              type: 'Use',
               registrationId: by,
               limit,
               at,

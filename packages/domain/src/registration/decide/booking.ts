@@ -30,7 +30,7 @@ export function bookRegistration(
   if (holdSeconds !== undefined && holdUntil === null)
     return domainError('INVALID', REGISTRATION_MESSAGES.badHold);
   const participants = withPrimary(given);
-  const pricing = priceRegistration(participants, data.discount, data.partner);
+  const pricing = priceRegistration(participants, data.discount, data.partner, data.corporate ?? null);
   const status = initialRegistrationStatus(pricing.balanceDueCents, pricing.partnerPaidCents);
   // A partner's booking code completes one booking, so expiring its order would strand the customer.
   const held = holdUntil !== null && status === 'pending_payment' && data.partner === null;
@@ -49,7 +49,7 @@ export function applyDiscount(
   const refusal = changeable(state);
   if (refusal) return refusal;
   if (state.discount) return domainError('DISCOUNT_ALREADY_APPLIED', REGISTRATION_MESSAGES.discountApplied);
-  const pricing = priceRegistration(state.participants, command.discount, state.partner);
+  const pricing = priceRegistration(state.participants, command.discount, state.partner, state.corporate);
   return [
     {
       type: 'DiscountApplied',

@@ -27,7 +27,12 @@ export function addParticipant(
     return domainError('ALREADY_EXISTS', REGISTRATION_MESSAGES.participantExists);
   }
   const participant = { ...command.participant, isPrimary: false };
-  const pricing = priceRegistration([...state.participants, participant], state.discount, state.partner);
+  const pricing = priceRegistration(
+    [...state.participants, participant],
+    state.discount,
+    state.partner,
+    state.corporate,
+  );
   return [{ type: 'ParticipantAdded', data: { participant, pricing, at: command.at } }];
 }
 
@@ -42,7 +47,7 @@ export function updateParticipant(
   const participants = state.participants.map((p, i) =>
     i === index ? applyParticipantChanges(p, command.changes) : p,
   );
-  const pricing = priceRegistration(participants, state.discount, state.partner);
+  const pricing = priceRegistration(participants, state.discount, state.partner, state.corporate);
   return [
     {
       type: 'ParticipantUpdated',
@@ -63,7 +68,7 @@ export function removeParticipant(
     return domainError('PRIMARY_REQUIRED', REGISTRATION_MESSAGES.cannotRemoveLast);
   if (target.isPrimary) return domainError('PRIMARY_REQUIRED', REGISTRATION_MESSAGES.cannotRemovePrimary);
   const participants = state.participants.filter((p) => p !== target);
-  const pricing = priceRegistration(participants, state.discount, state.partner);
+  const pricing = priceRegistration(participants, state.discount, state.partner, state.corporate);
   return [
     {
       type: 'ParticipantRemoved',

@@ -6,6 +6,7 @@ import type { RegistrationStatus } from '../../status';
 import type {
   AppliedDiscount,
   ContactDetails,
+  CorporateBooking,
   ParticipantChanges,
   ParticipantSnapshot,
   PartnerBooking,
@@ -26,6 +27,8 @@ export type RegistrationBooked = DomainEvent<
     participants: ParticipantSnapshot[];
     discount: AppliedDiscount | null;
     partner: PartnerBooking | null;
+    /** Issue 51: absent on an order not booked under a corporate programme. */
+    corporate?: CorporateBooking;
     pricing: PriceBreakdown;
     bookedAt: string;
     /**

@@ -1,3 +1,4 @@
+import type { CompanyPays } from '../../corporate/payment';
 /** Shapes rather than events: the state and the commands hold them too. */
 import type { PricingDiscount } from '../../discounts';
 
@@ -72,6 +73,20 @@ export interface PartnerBooking {
   bookingCode: string;
   paidCents: number;
   isPaid: boolean;
+}
+
+/**
+ * An order booked under a corporate programme (issue 51): who the employee is to the programme (a hash
+ * of their key; their roster id when they came by the roster) and what the company pays of it.
+ */
+export interface CorporateBooking {
+  programmeId: number;
+  companyId: number;
+  employeeHash: string;
+  employeeId: string | null;
+  companyPays: CompanyPays;
+  /** The employee agreed that HR may see their name with booked or attended (never what they booked). */
+  shareName: boolean;
 }
 
 /** Consent to the privacy notice as a booking records it. */

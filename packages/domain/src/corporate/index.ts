@@ -1,0 +1,5 @@
+export * from './allowance';
+export * from './eligibility';
+export * from './messages';
+export * from './payment';
+export * from './roster';
