@@ -28,6 +28,8 @@ const TestAutoTimeslotsPage = lazy(() => import('./pages/test-auto-timeslots'));
 const WaitlistPage = lazy(() => import('./pages/waitlist/waitlist-page'));
 const PrivacyPage = lazy(() => import('./pages/privacy/privacy-page'));
 const SmsOptOutPage = lazy(() => import('./pages/sms-opt-out/sms-opt-out-page'));
+const ProgrammePage = lazy(() => import('./pages/corporate/programme-page'));
+const ProgrammeReportPage = lazy(() => import('./pages/programme-report/programme-report-page'));
 // The older flow (one chunk) and the participants page.
 const olderFlow = () => import('./pages/legacy/older-flow');
 const LegacyEventPage = lazy(() => olderFlow().then((m) => ({ default: m.LegacyEventPage })));
@@ -95,6 +97,8 @@ function PublicRoutes() {
           <Route path="/privacy" component={PrivacyPage} />
           <Route path="/sms-opt-out/:token" component={SmsOptOutPage} />
           <Route path="/wc/:code?" component={PartnerLinkPage} />
+          <Route path="/c/:code" component={ProgrammePage} />
+          <Route path="/programme-report/:token" component={ProgrammeReportPage} />
           <Route path="/test/auto-timeslots" component={TestAutoTimeslotsPage} />
           <Route component={NotFoundPage} />
         </Switch>

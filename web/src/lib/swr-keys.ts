@@ -45,3 +45,13 @@ export function quoteKey(body: object) {
 
 /** Whether "Retrieve Myinfo with Singpass" is offered (issue 49). */
 export const MYINFO_KEY = '/api/myinfo';
+
+/** A corporate programme as the employee sees it at /c/{code} (issue 51). */
+export function programmeKey(code: string) {
+  return `/api/programmes/${encodeURIComponent(code)}`;
+}
+
+/** The HR report behind an expiring link (issue 51). */
+export function programmeReportKey(token: string) {
+  return `/api/programme-reports/${encodeURIComponent(token)}`;
+}

@@ -1,8 +1,9 @@
 import { useTranslation } from '../../i18n';
 import { css } from 'styled-system/css';
 import { ChoiceGroup } from '../../public/choice-group';
-import { publicPrice } from '../../public/money';
+import { money, publicPrice } from '../../public/money';
 import type { EventPackage } from '../../public/types';
+import type { ProgrammeSplit } from './programme';
 import { FIELD_ID_PREFIX as F } from './wizard-logic';
 
 export interface PackageStepProps {
@@ -10,10 +11,12 @@ export interface PackageStepProps {
   packageId: number | null;
   error: string | undefined;
   onChange: (packageId: number) => void;
+  /** Under a corporate programme: each package's price and who pays what (GST included). */
+  split?: Record<number, ProgrammeSplit> | undefined;
 }
 
 /** Step 1: one of the event's packages, with its AIA member price where it has one, GST included. */
-export function PackageStep({ packages, packageId, error, onChange }: PackageStepProps) {
+export function PackageStep({ packages, packageId, error, onChange, split }: PackageStepProps) {
   const { t } = useTranslation();
   return (
     <ChoiceGroup
@@ -28,7 +31,9 @@ export function PackageStep({ packages, packageId, error, onChange }: PackageSte
         value: String(p.id),
         label: p.name,
         description: p.description,
-        aside: (
+        aside: split?.[p.id] ? (
+          <ProgrammePrice split={split[p.id]!} />
+        ) : (
           <span className={css({ textAlign: 'right', display: 'block' })}>
             {/* issue 46: the public sees prices with GST in them; the review shows the GST part */}
             <span className={css({ display: 'block', fontWeight: 'bold', color: 'fg.default' })}>
@@ -46,5 +51,23 @@ export function PackageStep({ packages, packageId, error, onChange }: PackageSte
         ),
       }))}
     />
+  );
+}
+
+/** A covered package's price and its split: "Your company pays S$X", "You pay S$Y". */
+function ProgrammePrice({ split }: { split: ProgrammeSplit }) {
+  const { t } = useTranslation();
+  return (
+    <span className={css({ textAlign: 'right', display: 'block', fontSize: 'xs' })}>
+      <span className={css({ display: 'block', fontWeight: 'bold', fontSize: 'sm', color: 'fg.default' })}>
+        {money(split.price)}
+      </span>
+      <span className={css({ display: 'block', color: 'fg.muted' })}>
+        {t('corporate.companyPays', { amount: money(split.companyPays) })}
+      </span>
+      <span className={css({ display: 'block', color: 'accent.text', fontWeight: 'medium' })}>
+        {t('corporate.youPay', { amount: money(split.employeePays) })}
+      </span>
+    </span>
   );
 }

@@ -30,6 +30,7 @@ import type {
 } from '../../public/types';
 import { MemberOrCodeChoice, offerCodeInstead } from './member-or-code';
 import { ParticipantDialog } from './participant-dialog';
+import { ProgrammeReview, type ProgrammeReviewProps } from './programme-review';
 import { PriceBreakdownTable, viewFromPreview, viewFromQuote } from './price-breakdown';
 import { findPackage, type MemberOrCode, type Membership, type PersonalValues } from './wizard-logic';
 import { spreadRow } from '../../public/spread-row';
@@ -102,6 +103,8 @@ export interface ReviewStepProps {
   partner: StoredPartnerData | null;
   /** A waiting-list offer holds this many seats: the booking can have no more people. */
   maxPeople?: number | undefined;
+  /** A corporate programme's booking (issue 51): the employee alone, no code, the split in place of the breakdown. */
+  programme?: ProgrammeReviewProps['programme'] | undefined;
 }
 
 export function ReviewStep(props: ReviewStepProps) {
@@ -250,123 +253,129 @@ export function ReviewStep(props: ReviewStepProps) {
         </dl>
       </ReviewSection>
 
-      <section className={section} aria-labelledby="review-participants">
-        <div
-          className={css({
-            display: 'flex',
-            justifyContent: 'space-between',
-            alignItems: 'center',
-            gap: '3',
-            mb: '3',
-            flexWrap: 'wrap',
-          })}
-        >
-          <h3 id="review-participants" className={sectionTitle} style={{ marginBottom: 0 }}>
-            <UsersIcon />
-            {t('review.participants', { total, limit })}
-          </h3>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={!canAdd}
-            onClick={() => setDialog({ open: true, editing: null })}
-          >
-            <PlusIcon />
-            {t('review.addParticipant')}
-          </Button>
-        </div>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
-          {t('review.groupHint')}
-          {props.maxPeople !== undefined ? t('review.heldSeats', { count: props.maxPeople }) : ''}
-        </p>
-        <ul className={css({ display: 'grid', gap: '2' })}>
-          <li className={cx(participantRow, css({ bg: 'bg.subtle' }))}>
-            <span>
-              <strong>{fullName}</strong> · {pkg?.name}
-            </span>
-            <Badge tone="accent">{t('review.primary')}</Badge>
-          </li>
-          {participants.map((p) => (
-            <li
-              key={p.clientId}
-              className={cx(participantRow, css({ borderWidth: '1px', borderColor: 'border.default' }))}
-            >
-              <span className={css({ minW: 0 })}>
-                <strong>
-                  {p.firstName} {p.lastName}
-                </strong>{' '}
-                · {findPackage(event, p.packageId)?.name}
-                {p.isAiaMember ? (
-                  <Badge tone="success" ml="2">
-                    {t('wizard.aia')}
-                  </Badge>
-                ) : null}
-              </span>
-              <span className={css({ display: 'flex', gap: '1', flexShrink: 0 })}>
-                <EditParticipantButton
-                  name={`${p.firstName} ${p.lastName}`}
-                  onClick={() => setDialog({ open: true, editing: p })}
-                />
-                <RemoveParticipantButton
-                  name={`${p.firstName} ${p.lastName}`}
-                  onClick={() => removeParticipant(p)}
-                />
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {props.programme ? <ProgrammeReview programme={props.programme} packageId={packageId} /> : null}
 
-      <ReviewSection id="review-discount" title={t('review.discountCode')} icon={<TagIcon />}>
-        {props.memberOrCode ? (
-          <MemberOrCodeChoice
-            choice={props.memberOrCode}
-            order={order}
-            onChange={props.onMemberOrCodeChange}
-          />
-        ) : discount ? (
-          <div className={spreadRow}>
-            <p className={css({ fontSize: 'sm' })}>
-              <Badge tone="success" mr="2">
-                {discount.code}
-              </Badge>
-              {discount.description}
+      {props.programme ? null : (
+        <>
+          <section className={section} aria-labelledby="review-participants">
+            <div
+              className={css({
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'center',
+                gap: '3',
+                mb: '3',
+                flexWrap: 'wrap',
+              })}
+            >
+              <h3 id="review-participants" className={sectionTitle} style={{ marginBottom: 0 }}>
+                <UsersIcon />
+                {t('review.participants', { total, limit })}
+              </h3>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={!canAdd}
+                onClick={() => setDialog({ open: true, editing: null })}
+              >
+                <PlusIcon />
+                {t('review.addParticipant')}
+              </Button>
+            </div>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
+              {t('review.groupHint')}
+              {props.maxPeople !== undefined ? t('review.heldSeats', { count: props.maxPeople }) : ''}
             </p>
-            <Button size="sm" variant="ghost" onClick={() => props.onDiscountChange(null)}>
-              {t('review.removeDiscount')}
-            </Button>
-          </div>
-        ) : (
-          <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
-            <Field.Root id="bk-discountCode" className={css({ flex: '1' })}>
-              <Field.Label>{t('review.discountCodeLabel')}</Field.Label>
-              <Field.Input
-                value={code}
-                autoComplete="off"
-                onChange={(e) => setCode(e.target.value.toUpperCase())}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    void applyCode();
-                  }
-                }}
-              />
-            </Field.Root>
-            <Button
-              variant="outline"
-              onClick={applyCode}
-              loading={applying}
-              loadingText={t('review.applying')}
-            >
-              {t('review.apply')}
-            </Button>
-          </div>
-        )}
-      </ReviewSection>
+            <ul className={css({ display: 'grid', gap: '2' })}>
+              <li className={cx(participantRow, css({ bg: 'bg.subtle' }))}>
+                <span>
+                  <strong>{fullName}</strong> · {pkg?.name}
+                </span>
+                <Badge tone="accent">{t('review.primary')}</Badge>
+              </li>
+              {participants.map((p) => (
+                <li
+                  key={p.clientId}
+                  className={cx(participantRow, css({ borderWidth: '1px', borderColor: 'border.default' }))}
+                >
+                  <span className={css({ minW: 0 })}>
+                    <strong>
+                      {p.firstName} {p.lastName}
+                    </strong>{' '}
+                    · {findPackage(event, p.packageId)?.name}
+                    {p.isAiaMember ? (
+                      <Badge tone="success" ml="2">
+                        {t('wizard.aia')}
+                      </Badge>
+                    ) : null}
+                  </span>
+                  <span className={css({ display: 'flex', gap: '1', flexShrink: 0 })}>
+                    <EditParticipantButton
+                      name={`${p.firstName} ${p.lastName}`}
+                      onClick={() => setDialog({ open: true, editing: p })}
+                    />
+                    <RemoveParticipantButton
+                      name={`${p.firstName} ${p.lastName}`}
+                      onClick={() => removeParticipant(p)}
+                    />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
 
-      <div className={section}>
-        <PriceBreakdownTable view={view} updating={props.quoteLoading} />
-      </div>
+          <ReviewSection id="review-discount" title={t('review.discountCode')} icon={<TagIcon />}>
+            {props.memberOrCode ? (
+              <MemberOrCodeChoice
+                choice={props.memberOrCode}
+                order={order}
+                onChange={props.onMemberOrCodeChange}
+              />
+            ) : discount ? (
+              <div className={spreadRow}>
+                <p className={css({ fontSize: 'sm' })}>
+                  <Badge tone="success" mr="2">
+                    {discount.code}
+                  </Badge>
+                  {discount.description}
+                </p>
+                <Button size="sm" variant="ghost" onClick={() => props.onDiscountChange(null)}>
+                  {t('review.removeDiscount')}
+                </Button>
+              </div>
+            ) : (
+              <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
+                <Field.Root id="bk-discountCode" className={css({ flex: '1' })}>
+                  <Field.Label>{t('review.discountCodeLabel')}</Field.Label>
+                  <Field.Input
+                    value={code}
+                    autoComplete="off"
+                    onChange={(e) => setCode(e.target.value.toUpperCase())}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') {
+                        e.preventDefault();
+                        void applyCode();
+                      }
+                    }}
+                  />
+                </Field.Root>
+                <Button
+                  variant="outline"
+                  onClick={applyCode}
+                  loading={applying}
+                  loadingText={t('review.applying')}
+                >
+                  {t('review.apply')}
+                </Button>
+              </div>
+            )}
+          </ReviewSection>
+
+          <div className={section}>
+            <PriceBreakdownTable view={view} updating={props.quoteLoading} />
+          </div>
+        </>
+      )}
 
       <ParticipantDialog
         open={dialog.open}

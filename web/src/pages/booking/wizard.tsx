@@ -29,6 +29,7 @@ import {
 import type { DiscountResult, DraftParticipant, EventDetail } from '../../public/types';
 import { primeLookup } from '../confirmation/prime-lookup';
 import { PackageStep } from './package-step';
+import { programmeFields, type ProgrammeBookingContext } from './programme';
 import {
   HeldSlot,
   JoinWaitlistForm,
@@ -69,9 +70,14 @@ export interface BookingWizardProps {
    * the personal step, prefilled) and the booking carries the offer's token.
    */
   claim?: WaitlistClaim | undefined;
+  /**
+   * Booking under a corporate programme (issue 51): only its packages, the split shown, the employee
+   * alone, and the pass sent with the booking.
+   */
+  programme?: ProgrammeBookingContext | undefined;
 }
 
-export function BookingWizard({ event, claim }: BookingWizardProps) {
+export function BookingWizard({ event, claim, programme }: BookingWizardProps) {
   const [, navigate] = useLocation();
   const { t } = useTranslation();
   const { mutate } = useSWRConfig();
@@ -79,7 +85,14 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
   const [step, setStep] = useState(firstStep);
   const [packageId, setPackageId] = useState<number | null>(claim?.packageId ?? null);
   const [packageError, setPackageError] = useState<string>();
-  const [personal, setPersonal] = useState<PersonalValues>({ ...EMPTY_PERSONAL, ...claim?.personal });
+  const [personal, setPersonal] = useState<PersonalValues>({
+    ...EMPTY_PERSONAL,
+    ...(programme ? { email: programme.email } : {}),
+    ...claim?.personal,
+  });
+  /** A programme booking: the employee agrees that HR may see that they booked. */
+  const [shareName, setShareName] = useState(false);
+  const packages = programme ? event.packages.filter((p) => programme.packages[p.id]) : event.packages;
   /** The waiting-list form in place of the steps; `date` is the full date it was opened from. */
   const [joining, setJoining] = useState<{ date: string | null } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -109,7 +122,7 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
   useEffect(() => {
     if (prefilled.current) return;
     prefilled.current = true;
-    const data = readPartnerHandoff();
+    const data = programme ? null : readPartnerHandoff();
     if (!data) return;
     setPartner(data);
     setPersonal((p) => personalFromPartner(data, p));
@@ -144,7 +157,8 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
       totalCents,
       ...applied,
     });
-  const quote = useQuote(step === 3 && pricing ? bodyFor(pricing.totalCents) : null);
+  // a programme's split is its own (the company's part is not in the public quote)
+  const quote = useQuote(step === 3 && pricing && !programme ? bodyFor(pricing.totalCents) : null);
   // Over the member-check limits since step 2 (429): standard pricing, said in a toast.
   const quoteLimited = quote.error instanceof ApiError && quote.error.status === 429;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per refusal, with the membership of that moment
@@ -247,7 +261,12 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
     try {
       const body = bodyFor(totalCents);
       // the booking's language: its emails are written in it; the handle while the identity is Myinfo's
-      const sent = { ...body, language: currentLanguage(), ...withMyinfoHandle(myinfoHandle) };
+      const sent = {
+        ...body,
+        language: currentLanguage(),
+        ...withMyinfoHandle(myinfoHandle),
+        ...(programme ? programmeFields(programme, shareName) : {}),
+      };
       const res = await createRegistration(claim ? { ...sent, waitlistToken: claim.token } : sent);
       const reference = referenceOf(res?.data);
       if (!reference) {
@@ -272,6 +291,7 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
       navigate(`/booking/confirmation/${encodeURIComponent(reference)}?booked=1`);
       window.scrollTo({ top: 0 });
     } catch (error) {
+      if (programme?.onRefused(error)) return;
       toastBookingFailed(error);
       // refused over Myinfo: back to the details, with the reason above the form
       if (handleMyinfoRefusal(error, myinfo, myinfoHandle)) goTo(1);
@@ -344,7 +364,8 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
         >
           {step === 0 ? (
             <PackageStep
-              packages={event.packages}
+              packages={packages}
+              split={programme?.packages}
               packageId={packageId}
               error={packageError}
               onChange={(id) => {
@@ -391,6 +412,9 @@ export function BookingWizard({ event, claim }: BookingWizardProps) {
                 quote={quote.data}
                 quoteLoading={quote.isLoading}
                 partner={partner}
+                programme={
+                  programme ? { ...programme, shareName, onShareNameChange: setShareName } : undefined
+                }
               />
             ) : null}
           </StepSuspense>
