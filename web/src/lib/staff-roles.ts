@@ -32,11 +32,12 @@ export function canSeePage(role: string | undefined, path: string): boolean {
   return (match ? PAGE_ROLES[match]! : ['admin']).includes(role);
 }
 
-/** Dashboard tabs open to roles other than admin: Today and order lookup for the front desk and finance; reports for finance. */
+/** Dashboard tabs open to roles other than admin: Today and order lookup for the front desk and finance; reports and companies (issue 51) for finance. */
 const TAB_ROLES: Record<string, readonly StaffRole[]> = {
   today: ALL,
   orders: ALL,
   reports: ['admin', 'finance'],
+  companies: ['admin', 'finance'],
 };
 
 export const canSeeTab = (role: string | undefined, tab: string): boolean =>

@@ -59,7 +59,9 @@ export type EntityNoun =
   | 'discount'
   | 'public holiday'
   | 'configuration'
-  | 'user';
+  | 'user'
+  | 'company'
+  | 'programme';
 
 /** Spec section 8: toast 'Error' with 'Failed to {verb} {entity}: {message}'. */
 export function toastMutationError(verb: MutationVerb, entity: EntityNoun, error: unknown) {

@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { Skeleton } from '../../components/ui/skeleton';
 import * as Tabs from '../../components/ui/tabs';
 import { ApiKeysTab } from '../tabs/api-keys-tab';
+import { CompaniesTab } from '../tabs/companies-tab';
 import { DiscountsTab } from '../tabs/discounts-tab';
 import { EmailTemplatesTab } from '../tabs/email-templates-tab';
 import { EventsTab } from '../tabs/events-tab';
@@ -37,6 +38,7 @@ export const DASHBOARD_TABS: { value: string; label: string; render: () => React
       </Suspense>
     ),
   },
+  { value: 'companies', label: 'Companies', render: () => <CompaniesTab /> },
   { value: 'postal-codes', label: 'Postal Codes', render: () => <PostalCodesTab /> },
   { value: 'discounts', label: 'Discounts', render: () => <DiscountsTab /> },
   { value: 'holidays', label: 'Holidays', render: () => <HolidaysTab /> },
