@@ -57,7 +57,12 @@ describe('the back-office by staff role (issue 23)', () => {
     const { unmount } = renderApp('/admin/dashboard?tab=orders');
     expect(await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 5000 })).toBeTruthy();
     // Issue 25: and the Reports tab; issue 45: the Today tab first.
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Today', 'Orders', 'Reports', 'Companies']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Today',
+      'Orders',
+      'Reports',
+      'Companies',
+    ]);
     unmount();
     renderApp('/admin/email');
     expect(await screen.findByText('This page is not available for your role')).toBeTruthy();
