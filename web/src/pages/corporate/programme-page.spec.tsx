@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
+import { setLanguage } from '../../i18n';
+import en from '../../i18n/locales/en.json';
+import zh from '../../i18n/locales/zh.json';
 import { bodyOf, EVENT, type Handler, mockApi, renderApp, TIMESLOTS } from '../../public/test-utils';
 import { preloadLaterSteps } from '../booking/later-steps';
 
@@ -271,5 +274,21 @@ describe('/c/{code}: a corporate programme', { timeout: 30_000 }, () => {
       await screen.findByText('Your programme session has expired. Please verify your email again.'),
     ).toBeTruthy();
     expect(screen.getByLabelText(/Work email/)).toBeTruthy();
+  });
+
+  it('speaks the chosen language (Chinese)', async () => {
+    api();
+    await act(() => setLanguage('zh', false));
+    try {
+      renderApp('/c/acme-2026');
+      expect(await screen.findByRole('heading', { name: zh.corporate.emailHeading })).toBeTruthy();
+      expect(screen.getByText('公司支付 S$200.00')).toBeTruthy();
+      expect(screen.getByText(zh.corporate.covered)).toBeTruthy();
+      expect(screen.getByLabelText(new RegExp(zh.corporate.workEmail))).toBeTruthy();
+      expect(screen.queryByText(en.corporate.covered)).toBeNull();
+      expect(screen.queryByText(en.corporate.emailIntro)).toBeNull();
+    } finally {
+      await act(() => setLanguage('en', false));
+    }
   });
 });

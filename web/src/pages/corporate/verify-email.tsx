@@ -94,7 +94,11 @@ export function VerifyEmail({ code, notice, onVerified }: VerifyEmailProps) {
             ? refusalText(error, t('corporate.codeExpired'))
             : status === 429
               ? refusalText(error, t('corporate.tooMany'))
-              : t('corporate.failed'),
+              : status === 403
+                ? refusalText(error, t('corporate.notEligible'))
+                : status === 409
+                  ? refusalText(error, t('corporate.closed'))
+                  : t('corporate.failed'),
       );
       codeInput.current?.focus();
     } finally {
