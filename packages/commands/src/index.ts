@@ -39,6 +39,7 @@ export { optOutOfSms, smsOptOutToken, registrationOfSmsOptOutToken } from './sms
 export { type ErasedOrder, erasePersonalData } from './erase-personal-data';
 export { RETENTION_DAYS_SETTING, eraseDueRetention, readRetentionDays } from './retention';
 export { deleteExpiredMyinfo } from './myinfo-expiry';
+export { deleteExpiredProgrammeAccess } from './programme-access-expiry';
 export {
   COMPANY_SETTINGS_KEY,
   type RefundToCredit,

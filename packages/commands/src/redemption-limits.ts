@@ -28,3 +28,13 @@ export async function redemptionLimits(sql: Sql, discount: AppliedDiscount): Pro
     from discounts where id = ${discount.discountId}`;
   return row ? redemptionLimitsOf(row) : { codeLimit: null, binLimit: null };
 }
+
+/** A corporate programme's limits as the catalogue has them now (issue 51): its cap and the entitlement. */
+export async function programmeLimits(
+  sql: Sql,
+  programmeId: number,
+): Promise<{ cap: number | null; entitlement: number | null }> {
+  const [row] = await sql<{ cap: number | null; entitlement: number }[]>`
+    select booking_cap as cap, entitlement from programmes where id = ${programmeId}`;
+  return row ?? { cap: null, entitlement: null };
+}

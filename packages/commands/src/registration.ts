@@ -8,6 +8,11 @@ import {
   discountCodeStream,
   discountStream,
   domainError,
+  entitlementDecider,
+  isReleasedStatus,
+  programmeCapDecider,
+  programmeEntitlementStream,
+  programmeStream,
   reclaimsRedemption,
   registrationDecider,
   registrationStream,
@@ -26,7 +31,7 @@ import {
   foldStream,
   handle,
 } from '@hs/eventstore';
-import { redemptionLimits } from './redemption-limits';
+import { programmeLimits, redemptionLimits } from './redemption-limits';
 import { slotCapacity } from './slot-capacity';
 
 export const REGISTRATION_NOT_FOUND =
@@ -75,12 +80,21 @@ export async function changeRegistration(
   const decided = (order: RegistrationState) => (typeof command === 'function' ? command(order) : command);
   const first = decided(before);
   const limits = discount ? await redemptionLimits(sql, discount) : null;
+  // Issue 51: an order under a programme holds a place under its cap and its employee's entitlement,
+  // given back and taken again as a code's redemption is.
+  const corporate = before.corporate;
+  const capStream = corporate ? programmeStream(corporate.programmeId) : null;
+  const entitlementStream = corporate
+    ? programmeEntitlementStream(corporate.programmeId, corporate.employeeHash)
+    : null;
+  const programme = corporate ? await programmeLimits(sql, corporate.programmeId) : null;
+  const programmeStreams = capStream && entitlementStream ? [capStream, entitlementStream] : [];
   const at = 'at' in first ? first.at : new Date().toISOString();
   const by = String(registrationId);
 
   const { result, position } = await handle(
     sql,
-    [regStream, slotStream, ...codeStreams].map((s) => s.id),
+    [regStream, slotStream, ...codeStreams, ...programmeStreams].map((s) => s.id),
     (read) => {
       const regRead = read[regStream.id];
       const order = foldStream(regRead?.events ?? [], registrationDecider);
@@ -126,6 +140,25 @@ export async function changeRegistration(
       }
       for (const { stream, command } of codeCommands) {
         append.push(decideOn(stream!, read[stream!.id], discountCodeDecider, command).append);
+      }
+      if (capStream && entitlementStream && programme) {
+        const holds = (o: RegistrationState) => o.exists && !isReleasedStatus(o.status!);
+        const command =
+          holds(state) && !holds(after)
+            ? ({ type: 'Release', registrationId: by, at } as const)
+            : !holds(state) && holds(after)
+              ? ({ type: 'Use', registrationId: by, at } as const)
+              : null;
+        if (command) {
+          append.push(
+            decideOn(capStream, read[capStream.id], programmeCapDecider, { ...command, limit: programme.cap })
+              .append,
+            decideOn(entitlementStream, read[entitlementStream.id], entitlementDecider, {
+              ...command,
+              limit: programme.entitlement,
+            }).append,
+          );
+        }
       }
       return { append, result: { before: state, after, events: changed.events } };
     },

@@ -21,6 +21,8 @@ export const ROLES = {
   orderLookup: STAFF_ROLES,
   /** Changing orders, exports, refunds. */
   orderDesk: ['admin', 'finance'],
+  /** Corporate programmes (issue 51): companies, programmes, rosters, their bookings and reports. */
+  corporate: ['admin', 'finance'],
   /** Check-in and the attendee sheet. */
   checkIn: ['admin', 'front_desk'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -59,6 +59,11 @@ function bookedRow(event: RecordedEvent): Record<string, unknown> {
     balance_due_cents: d.pricing.balanceDueCents,
     wc_booking_code: d.partner?.bookingCode ?? null,
     hold_until: d.holdUntil ?? null,
+    programme_id: d.corporate?.programmeId ?? null,
+    employee_id: d.corporate?.employeeId ?? null,
+    employee_hash: d.corporate?.employeeHash ?? null,
+    company_paid_cents: d.pricing.companyPaidCents ?? 0,
+    share_name: d.corporate?.shareName ?? false,
     created_at: event.recordedAt,
     updated_at: event.recordedAt,
   };
@@ -71,6 +76,7 @@ function pricingPatch(pricing: PriceBreakdown): Record<string, unknown> {
     discount_cents: pricing.discountCents,
     member_discount_cents: pricing.memberDiscountCents,
     partner_paid_cents: pricing.partnerPaidCents,
+    company_paid_cents: pricing.companyPaidCents ?? 0,
     balance_due_cents: pricing.balanceDueCents,
   };
 }
@@ -338,7 +344,8 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
         mobile_number, gender, identification_number, identification_number_masked, identification_number_hash,
         date_of_birth, postal_code, unit_number, address, region, medical_conditions, is_aia_member, participant_count, participants, discount_code, discount_label,
         discount_identifier_id, pricing, total_cents, discount_cents, member_discount_cents, partner_paid_cents,
-        balance_due_cents, wc_booking_code, hold_until, created_at, updated_at)
+        balance_due_cents, wc_booking_code, hold_until, programme_id, employee_id, employee_hash,
+        company_paid_cents, share_name, created_at, updated_at)
       select r.registration_id, r.reference_number, r.status, r.event_id, r.event_name, e.location, r.package_id,
         r.package_name, r.package_price_cents, r.timeslot_id, t.date, to_char(t.time, 'HH24:MI'), r.first_name,
         r.last_name, r.email, r.mobile_number, r.gender, r.identification_number, r.identification_number_masked,
@@ -346,7 +353,8 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
         r.unit_number, r.address, r.region, r.medical_conditions, r.is_aia_member, r.participant_count,
         r.participants, r.discount_code, r.discount_label, r.discount_identifier_id, r.pricing, r.total_cents,
         r.discount_cents, r.member_discount_cents, r.partner_paid_cents, r.balance_due_cents, r.wc_booking_code,
-        r.hold_until, r.created_at, r.updated_at
+        r.hold_until, r.programme_id, r.employee_id, r.employee_hash, r.company_paid_cents, r.share_name,
+        r.created_at, r.updated_at
       from jsonb_populate_recordset(null::orders, ${tx.json(booked as never)}) with ordinality as r
         left join screening_events e on e.id = r.event_id
         left join timeslots t on e.id is not null and t.id = r.timeslot_id
@@ -372,7 +380,8 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
            total_cents, discount_cents, member_discount_cents, partner_paid_cents, balance_due_cents, paid_cents,
            transaction_id, payment_method, confirmation_email_sent, cancelled_at, hold_until, refunded_cents,
            last_refund_at, refunds, refund_review, expired_at, timeslot_id, timeslot_date, timeslot_time,
-           check_ins, no_shows, no_show_at, reinstated_cents, card_paid_cents, paid_by_method, updated_at) =
+           check_ins, no_shows, no_show_at, reinstated_cents, card_paid_cents, paid_by_method, company_paid_cents,
+           updated_at) =
         (select r.status, r.participants, r.participant_count, r.discount_code, r.discount_label,
                 r.discount_identifier_id, r.pricing, r.total_cents, r.discount_cents, r.member_discount_cents,
                 r.partner_paid_cents, r.balance_due_cents, o.paid_cents + (c.d->>'paid_add')::bigint,
@@ -388,7 +397,7 @@ async function applyOrdersBatch(tx: TransactionSql, decoded: RecordedEvent[]) {
                    from (select * from jsonb_each_text(o.paid_by_method)
                          union all select * from jsonb_each_text(c.d->'paid_by_method_add')) as m(k, v)
                    group by k) as sums),
-                r.updated_at
+                r.company_paid_cents, r.updated_at
          from jsonb_populate_record(o, c.d) r
            left join timeslots t on c.d ? 'timeslot_id' and t.id = r.timeslot_id)
       from jsonb_array_elements(${tx.json(changes as never)}) as c(d)

@@ -44,6 +44,7 @@ import participants from './routes/public/participants';
 import privacyNotice from './routes/public/privacy-notice';
 import companyContact from './routes/public/company-contact';
 import staffInvites from './routes/public/staff-invites';
+import programmes from './routes/public/programmes';
 import waitlist from './routes/public/waitlist';
 import smsOptOut from './routes/public/sms-opt-out';
 
@@ -177,6 +178,10 @@ export async function buildApp(config: ApiConfig, deps: AppDeps = {}): Promise<F
   await app.register(privacyNotice);
   await app.register(companyContact);
   await app.register(staffInvites);
+  await app.register(programmes, {
+    mail: { smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir },
+    secret: config.manageLinkSecret,
+  });
   await app.register(waitlist, { tokenSecret: config.waitlistTokenSecret });
   await app.register(smsOptOut, { tokenSecret: config.waitlistTokenSecret });
 

@@ -137,6 +137,8 @@ describe('staff roles on every admin route', () => {
       /^GET \/api\/admin\/events(\/\{id\})?$/,
       // issue 45: the Today tab
       /^GET \/api\/admin\/dashboard\/operations$/,
+      // issue 51: the Companies tab (companies, programmes, rosters, bookings, reports)
+      /^\w+ \/api\/admin\/(companies|programmes)(\/|$)/,
     ];
     for (const route of allowed)
       expect(

@@ -5,7 +5,12 @@
  * erased once: the decider's idempotency and the expected version). It also deletes Myinfo's sealed
  * logins and retrieved people past their time (issue 49), which the api deletes only when it writes more.
  */
-import { deleteExpiredMyinfo, eraseDueRetention, readRetentionDays } from '@hs/commands';
+import {
+  deleteExpiredMyinfo,
+  deleteExpiredProgrammeAccess,
+  eraseDueRetention,
+  readRetentionDays,
+} from '@hs/commands';
 import type { Sql } from '@hs/db';
 import type { Logger } from 'pino';
 import { startSweeper } from './sweeper';
@@ -32,6 +37,8 @@ export function startRetentionSweeper(opts: {
       }
       const forgotten = await deleteExpiredMyinfo(sql, clock());
       if (forgotten > 0) log.info({ rows: forgotten }, 'expired Myinfo logins and retrievals deleted');
+      const lapsed = await deleteExpiredProgrammeAccess(sql, clock());
+      if (lapsed > 0) log.info({ rows: lapsed }, 'expired programme codes, passes and report links deleted');
     },
   });
 }

@@ -3,3 +3,4 @@ export * from './eligibility';
 export * from './messages';
 export * from './payment';
 export * from './roster';
+export * from './report';

@@ -5,9 +5,13 @@ import {
   discountCodeDecider,
   discountCodeStream,
   discountStream,
+  entitlementDecider,
   generateReferenceNumber,
   partnerBookingDecider,
   partnerBookingStream,
+  programmeCapDecider,
+  programmeEntitlementStream,
+  programmeStream,
   registrationDecider,
   registrationStream,
   timeslotDeciderFor,
@@ -103,6 +107,12 @@ export async function bookRegistration(
       ]
     : [];
   const partnerStream = order.partner ? partnerBookingStream(order.partner.bookingCode) : null;
+  // Issue 51: the programme's cap and the employee's entitlement, counted in the booking's own append.
+  const programme = order.programme ?? null;
+  const capStream = programme ? programmeStream(programme.corporate.programmeId) : null;
+  const entitlementStream = programme
+    ? programmeEntitlementStream(programme.corporate.programmeId, programme.corporate.employeeHash)
+    : null;
   const claim = order.waitlist ?? null;
   const entryStream = claim ? waitlistStream(claim.entryId) : null;
   const streams = [
@@ -111,6 +121,7 @@ export async function bookRegistration(
     ...redemptions.map((r) => r.stream),
     ...(partnerStream ? [partnerStream] : []),
     ...(entryStream ? [entryStream] : []),
+    ...(capStream && entitlementStream ? [capStream, entitlementStream] : []),
   ];
   const at = meta.at ?? new Date().toISOString();
   const by = String(id);
@@ -169,6 +180,20 @@ export async function bookRegistration(
                 }),
               ]
             : [];
+          const use = { type: 'Use' as const, registrationId: by, at };
+          const allowed =
+            programme && capStream && entitlementStream
+              ? [
+                  decideOn(capStream, read[capStream.id], programmeCapDecider, {
+                    ...use,
+                    limit: programme.cap,
+                  }),
+                  decideOn(entitlementStream, read[entitlementStream.id], entitlementDecider, {
+                    ...use,
+                    limit: programme.entitlement,
+                  }),
+                ]
+              : [];
           const booked = decideOn(regStream, read[regStream.id], registrationDecider, {
             type: 'BookRegistration',
             data: {
@@ -195,6 +220,7 @@ export async function bookRegistration(
               participants: order.participants,
               discount: order.discount,
               partner: order.partner,
+              ...(programme ? { corporate: programme.corporate } : {}),
               bookedAt: at,
               holdSeconds: meta.holdSeconds,
               ...(claim ? { waitlistEntryId: claim.entryId } : {}),
@@ -202,7 +228,10 @@ export async function bookRegistration(
               ...(req.language ? { language: req.language } : {}),
             },
           });
-          const append = [...claimed, ...[seats, ...redeemed, ...partnerUsed, booked].map((d) => d.append)];
+          const append = [
+            ...claimed,
+            ...[seats, ...redeemed, ...partnerUsed, ...allowed, booked].map((d) => d.append),
+          ];
           // The reference number's uniqueness is the log's (index events_registration_reference), so
           // the booking is one append statement.
           return { append, result: booked.after.status! };

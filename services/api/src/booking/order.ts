@@ -25,6 +25,7 @@ import type { MemberVerifier } from '@hs/gateways';
 import { isVerifiedMember } from './member-check';
 import { type PricingKey, type PricingReadOptions, type PricingRow, readPricingRows } from './pricing-read';
 import { type BookedIdentity, bookedIdentity } from './myinfo-identity';
+import { type ProgrammeOrder, programmeOrderFor } from './programme-order';
 
 export interface CodeRedemption {
   identifierId: number;
@@ -48,6 +49,8 @@ export interface PricedOrder {
   slotRead?: StreamRead;
   /** A waiting-list offer this booking claims (its `waitlistToken`): the booking takes the seats held for it. */
   waitlist?: WaitlistClaim;
+  /** Issue 51: the corporate programme it is booked under, its employee's entitlement and its cap. */
+  programme?: ProgrammeOrder;
   /** The settings a booking records, as stored (`withSettings`): read in the same statement. */
   settings?: NonNullable<PricingRow['settings']>;
 }
@@ -194,6 +197,8 @@ export async function priceOrderRequest(
       { field: 'timeslotId', message: 'Please select a timeslot' },
     ]);
   if (slot.date < singaporeToday()) throw conflict('This timeslot has already passed');
+  // A programme's pass: its events, packages, price and the employee alone (programme-order.ts).
+  const programme = await programmeOrderFor(sql, req, event.id);
   // An offer's token: its entry (404), still live (409), for this event and slot and at most its seats
   // (400). Checked before the insurer is asked; the booking's append checks again.
   const waitlist = req.waitlistToken
@@ -207,9 +212,12 @@ export async function priceOrderRequest(
   // Checked before the insurer is asked: a changed Myinfo identity is refused whatever it would price.
   const primaryIdentity = await bookedIdentity(sql, req.myinfoHandle, req);
   const identities = await Promise.all(req.participants.map((p) => bookedIdentity(sql, p.myinfoHandle, p)));
+  // A programme's booking is priced by the programme, never at a member price.
   const primaryMember =
     options.verifiedPrimary ??
-    (req.isAiaMember ? await isVerifiedMember(verifier, req.identificationNumber, req.dateOfBirth) : false);
+    (req.isAiaMember && !programme
+      ? await isVerifiedMember(verifier, req.identificationNumber, req.dateOfBirth)
+      : false);
   const others = await Promise.all(
     req.participants.map(async (p, i) => {
       const pkg = packages.get(p.packageId);
@@ -231,8 +239,8 @@ export async function priceOrderRequest(
     isPrimary,
     packageId: pkg.id,
     packageName: pkg.name,
-    packagePriceCents: pkg.priceCents,
-    aiaPriceCents: pkg.aiaPriceCents,
+    packagePriceCents: programme ? programme.priceOf(pkg.priceCents) : pkg.priceCents,
+    aiaPriceCents: programme ? null : pkg.aiaPriceCents,
     memberVerified: member && pkg.aiaPriceCents !== null,
     isAiaMember: member,
     ...person,
@@ -318,11 +326,12 @@ export async function priceOrderRequest(
     participants,
     discount,
     redemption,
-    pricing: priceRegistration(participants, discount, partner),
+    pricing: priceRegistration(participants, discount, partner, programme?.corporate ?? null),
     region: lookup.found ? lookup.region : null,
     partner,
     ...(row.slotLatest ? { slotRead: latestOfTypesRead(row.slotLatest) } : {}),
     ...(waitlist ? { waitlist } : {}),
+    ...(programme ? { programme } : {}),
     ...(row.settings ? { settings: row.settings } : {}),
   };
 }

@@ -6,6 +6,8 @@ import { mainBookingEntries } from './main-form';
 import { participantSchema } from './participants';
 import { bookingLanguage, myinfoHandle } from './shared-fields';
 
+export const PROGRAMME_PASS_MESSAGE = 'Invalid programme pass';
+
 /**
  * The main flow's POST /api/registrations body: the booking form plus the extras the client sends.
  * Client amounts are read only to be compared with the server's own pricing.
@@ -39,6 +41,13 @@ export const registrationRequestSchema = v.object(
     language: bookingLanguage,
     /** The primary person's Myinfo retrieval (issue 49): their identity as Myinfo gave it. */
     myinfoHandle,
+    /** Issue 51: the pass of an employee verified for a corporate programme (`/c/{code}`). */
+    programmePass: v.pipe(
+      optionalText(PROGRAMME_PASS_MESSAGE),
+      v.check((s) => s === null || /^[A-Za-z0-9_-]{32,64}$/.test(s), PROGRAMME_PASS_MESSAGE),
+    ),
+    /** Issue 51: the employee lets HR see their name with booked or attended (never what they booked). */
+    shareNameWithEmployer: flag(false),
     participants: v.pipe(
       v.optional(v.array(participantSchema, INVALID_INPUT_MESSAGE), []),
       // the primary is the booker, so at most 9 more

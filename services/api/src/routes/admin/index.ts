@@ -3,6 +3,7 @@ import type { ApiConfig } from '../../config';
 import { login, session } from './auth';
 import apiKeys from './api-keys';
 import checkIns from './check-ins';
+import companies from './companies';
 import discounts from './discounts';
 import emailConfigs from './email-configs';
 import events from './events';
@@ -17,6 +18,8 @@ import personalData from './personal-data';
 import previews, { previewSession } from './previews';
 import privacyNotice from './privacy-notice';
 import privacySettings from './privacy-settings';
+import programmeDetails from './programme-details';
+import programmes from './programmes';
 import queues from './queues';
 import refunds from './refunds';
 import registrations from './registrations';
@@ -57,6 +60,8 @@ const admin: FastifyPluginAsync<
     await guarded.register(packages);
     await guarded.register(discounts);
     await guarded.register(holidays);
+    await guarded.register(companies);
+    await guarded.register(programmes);
     await guarded.register(emailConfigs);
     await guarded.register(payments, { braintree: opts.braintree, paynow: opts.paynow });
     await guarded.register(privacyNotice);
@@ -79,6 +84,10 @@ const admin: FastifyPluginAsync<
     await guarded.register(queues, { bullmqPrefix: opts.bullmqPrefix });
     await guarded.register(account);
     await guarded.register(users, {
+      mail: { smtpUrl: opts.smtpUrl, outboxDir: opts.mailOutboxDir },
+      publicBaseUrl: opts.publicBaseUrl,
+    });
+    await guarded.register(programmeDetails, {
       mail: { smtpUrl: opts.smtpUrl, outboxDir: opts.mailOutboxDir },
       publicBaseUrl: opts.publicBaseUrl,
     });

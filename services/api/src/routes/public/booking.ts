@@ -70,6 +70,8 @@ function parseBooking(body: unknown): RegistrationRequest {
     whiteCoatPaidAmount: null,
     isPaidInWhiteCoat: false,
     waitlistToken: null,
+    programmePass: null,
+    shareNameWithEmployer: false,
     privacyConsent: b.privacyConsent === true,
     participants: [],
   } as RegistrationRequest;
