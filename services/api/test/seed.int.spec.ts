@@ -174,6 +174,33 @@ describe('demo seed', () => {
     }
   });
 
+  it('seeds a corporate programme with a roster of 20 and four employees booked under it (issue 51)', async () => {
+    const fresh = await startTestApi();
+    try {
+      const report = await seedDemo(fresh.app, { adminPassword: 'demo-password' });
+      expect(report.notes.join('\n')).toContain('open /c/acme-2026');
+      const shown = await fresh.app.inject({ method: 'GET', url: '/api/programmes/acme-2026' });
+      expect(shown.json().data).toMatchObject({ companyName: 'Acme Logistics Pte Ltd', open: true });
+      const [programme] = (await fresh.asAdmin({ method: 'GET', url: '/api/admin/programmes' })).json().data;
+      expect(programme).toMatchObject({ code: 'acme-2026', rosterSize: 20 });
+      const bookings = await findEvents<{ corporate?: { programmeId: number }; status: string }>(
+        fresh.db.sql,
+        {
+          type: 'RegistrationBooked',
+        },
+      );
+      const corporate = bookings.filter((e) => e.data.corporate?.programmeId === programme.id);
+      expect(corporate.map((e) => e.data.status)).toEqual([
+        'confirmed',
+        'confirmed',
+        'confirmed',
+        'confirmed',
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('seeds a paid order whose personal data an admin erased, through the command (issue 24)', async () => {
     const fresh = await startTestApi();
     const runner = startProjectionRunner(fresh.db.sql, projections, { pollMs: 50 });

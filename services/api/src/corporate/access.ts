@@ -7,7 +7,7 @@
  * neither the answer nor the limits tell who is on a roster.
  */
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Sql } from '@hs/db';
+import type { Sql, TransactionSql } from '@hs/db';
 import {
   type Eligibility,
   PROGRAMME_MESSAGES,
@@ -79,13 +79,7 @@ export function createProgrammeAccess(sql: Sql, secret: string) {
       await tx`update programme_codes set used_at = now() where id = ${row.id}`;
       const eligibility = await eligibilityOf(p, email);
       if (!eligibility.eligible) return { kind: 'refused' as const };
-      const pass = randomBytes(32).toString('base64url');
-      const [issued] = await tx<{ expiresAt: Date }[]>`
-        insert into programme_passes (pass_hash, programme_id, email, employee_key, employee_id, expires_at)
-        values (${sha256(pass)}, ${p.id}, ${email}, ${eligibility.employeeKey}, ${eligibility.employeeId},
-          now() + make_interval(mins => ${PASS_TTL_MINUTES}))
-        returning expires_at as "expiresAt"`;
-      return { kind: 'verified' as const, pass, expiresAt: issued!.expiresAt, eligibility };
+      return { kind: 'verified' as const, ...(await issuePass(tx, p.id, email, eligibility)), eligibility };
     });
     if (outcome.kind === 'expired' || (outcome.kind === 'wrong' && outcome.left <= 0))
       throw new HttpError(410, PROGRAMME_MESSAGES.codeExpired);
@@ -98,6 +92,22 @@ export function createProgrammeAccess(sql: Sql, secret: string) {
   }
 
   return { issueCode, verifyCode };
+}
+
+/** A pass for an eligible employee: only its SHA-256 is kept. */
+export async function issuePass(
+  db: Sql | TransactionSql,
+  programmeId: number,
+  email: string,
+  eligibility: Extract<Eligibility, { eligible: true }>,
+): Promise<{ pass: string; expiresAt: Date }> {
+  const pass = randomBytes(32).toString('base64url');
+  const [issued] = await db<{ expiresAt: Date }[]>`
+    insert into programme_passes (pass_hash, programme_id, email, employee_key, employee_id, expires_at)
+    values (${sha256(pass)}, ${programmeId}, ${email}, ${eligibility.employeeKey}, ${eligibility.employeeId},
+      now() + make_interval(mins => ${PASS_TTL_MINUTES}))
+    returning expires_at as "expiresAt"`;
+  return { pass, expiresAt: issued!.expiresAt };
 }
 
 export interface ProgrammePassHolder {

@@ -21,7 +21,7 @@ interface Booked {
   balanceDue: string;
 }
 
-const DEMO_POSTAL_CODE = demoCustomer('paid').postalCode;
+export const DEMO_POSTAL_CODE = demoCustomer('paid').postalCode;
 
 /** Only the test-mode gateway settles a sale on demand (Braintree settles in its nightly batch). */
 function canSettle(gateway: PaymentGateway): gateway is TestPaymentGateway {

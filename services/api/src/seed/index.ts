@@ -10,8 +10,9 @@ import {
   DEMO_PACKAGES,
 } from './demo-data';
 import { type DemoCheckIn, seedDemoCheckIn } from './demo-check-in';
+import { seedDemoCorporate } from './demo-corporate';
 import { seedDemoErasure } from './demo-erasure';
-import { type DemoOrders, seedDemoOrders } from './demo-orders';
+import { DEMO_POSTAL_CODE, type DemoOrders, seedDemoOrders } from './demo-orders';
 import { seedDemoReminders } from './demo-reminders';
 import { seedDemoReports } from './demo-reports';
 import { type DemoStaffLogin, seedDemoStaff } from './demo-staff';
@@ -160,6 +161,15 @@ export async function seedDemo(
         new Date(),
       )
     : undefined;
+  // Issue 51: a company's screening programme, its roster and a few of its employees' bookings.
+  const corporate = orders
+    ? await seedDemoCorporate(
+        sql,
+        { visitor: caller(app), admin: asAdmin },
+        { eventIds, packageIds, manualSlotIds },
+        DEMO_POSTAL_CODE,
+      )
+    : undefined;
   return {
     seeded: true,
     admin,
@@ -194,6 +204,11 @@ export async function seedDemo(
           ]
         : []),
       ...(erased ? [`a paid order (${erased}) whose personal data was erased`] : []),
+      ...(corporate
+        ? [
+            `a corporate programme for Acme Logistics: open ${corporate.link} (any @acme-logistics.sg address; the code arrives by email), ${corporate.booked} employees booked`,
+          ]
+        : []),
       ...(month
         ? [
             `${month.orders} orders over the past 30 days for the Reports tab (paid, refunded, cancelled, expired)`,
