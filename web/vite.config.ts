@@ -1,9 +1,92 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
-export default defineConfig({
-  plugins: [react()],
+/*
+ * The first view (issue 50): `vite build` also builds, for the api, a server module that renders a
+ * public page of this same app to HTML (dist/.ssr/first-view.js, React and all bundled in, so the api
+ * needs none of the web's packages). The api puts that HTML, and the api answer it was rendered from,
+ * into index.html; main.tsx hydrates it. A phone then paints the page before any script has run.
+ */
+const FIRST_VIEW = 'virtual:first-view';
+const firstViewEntry = `
+import { createElement, StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { App } from '/src/app.tsx';
+
+/**
+ * 'path' rendered as the browser's first render will see it: English (main.tsx switches to a stored
+ * language after hydrating), no signed-in staff, SWR answering 'fallback' (key -> api answer).
+ * Waits for the route's lazy chunk; gives up (rejects) after 'timeoutMs'.
+ */
+export async function renderFirstView(path, fallback, timeoutMs = 2000) {
+  const [pathname = '/', search = ''] = path.split('?');
+  const hook = () => [pathname, () => {}];
+  const searchHook = () => search;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('first view: timed out')), timeoutMs);
+  // an error inside a Suspense boundary would leave it to the client (React error 419 in the console):
+  // then no first view at all
+  const errors = [];
+  try {
+    const { prelude } = await prerenderToNodeStream(
+      createElement(StrictMode, null, createElement(App, { swr: { fallback }, location: { hook, searchHook } })),
+      // progressiveChunkSize: a big finished boundary is written in place, not as a segment that an
+      // inline script moves in (the site's Content-Security-Policy allows no inline script)
+      { signal: controller.signal, progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => { errors.push(error); } },
+    );
+    let html = '';
+    for await (const chunk of prelude) html += chunk;
+    if (errors.length > 0) throw errors[0];
+    return html;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+`;
+// On a server SWR's preload() does nothing and returns undefined; the app calls .catch() on what it
+// returns (routes.tsx, beside the event page's chunk), so the server module's swr gives a settled promise.
+const SERVER_SWR = '\0hs-server-swr';
+const serverSwr = `
+export * from 'swr';
+export { default } from 'swr';
+export const preload = () => Promise.resolve(undefined);
+`;
+function firstView(): Plugin {
+  return {
+    name: 'hs-first-view',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (id === FIRST_VIEW) return `\0${FIRST_VIEW}`;
+      if (id === 'swr' && this.environment.name === 'ssr' && importer !== SERVER_SWR) return SERVER_SWR;
+      return undefined;
+    },
+    load: (id) => (id === `\0${FIRST_VIEW}` ? firstViewEntry : id === SERVER_SWR ? serverSwr : undefined),
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), firstView()],
+  // the server module bundles React's CommonJS files, which read NODE_ENV when loaded
+  define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  // `vite build` builds both environments: the browser's (dist) and the first view's (dist/.ssr).
+  builder: {},
+  environments: {
+    ssr: {
+      resolve: { noExternal: true },
+      build: {
+        outDir: 'dist/.ssr',
+        emptyOutDir: false,
+        sourcemap: false,
+        manifest: false,
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: { 'first-view': FIRST_VIEW },
+          output: { codeSplitting: false, entryFileNames: '[name].js' },
+        },
+      },
+    },
+  },
   resolve: {
     alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
   },
@@ -43,4 +126,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -34,7 +34,7 @@ interface Score {
   failed: string[];
 }
 
-async function audit(port: number, url: string): Promise<Score> {
+async function audit(port: number, url: string, attempt = 1): Promise<Score> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -43,7 +43,15 @@ async function audit(port: number, url: string): Promise<Score> {
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  if (runtimeError) {
+    // a trace that chromium did not record whole (NO_NAVSTART, NO_FCP) happens now and then on a loaded
+    // machine: that run is done again, twice at most, and says so
+    if (attempt < 3) {
+      console.log(`  ${url}: ${runtimeError.code}, run again`);
+      return audit(port, url, attempt + 1);
+    }
+    throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  }
   const num = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const items = (id: string) =>
     ((audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []) as Record<

@@ -1,17 +1,59 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { languageOrDefault } from '@hs/domain';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app';
-import { restoreLanguage } from './i18n';
+import { LANGUAGE_STORAGE_KEY, restoreLanguage } from './i18n';
+import { readStoredToken } from './lib/auth';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
+/**
+ * The api may have rendered this page already (issue 50: services/api/src/plugins/app/first-view.ts),
+ * in English, from the api answers it put in `#hs-first-data` (SWR key -> answer). Those answers are
+ * the first render's data, so that render is the server's HTML and React only hydrates it.
+ */
+function firstData(): Record<string, unknown> | undefined {
+  const script = document.getElementById('hs-first-data');
+  if (!script?.textContent || !root?.firstElementChild) return undefined;
+  try {
+    return JSON.parse(script.textContent) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server renders what a visitor with no stored language and no staff token sees first. */
+function seesServerView(): boolean {
+  try {
+    return languageOrDefault(localStorage.getItem(LANGUAGE_STORAGE_KEY)) === 'en' && !readStoredToken();
+  } catch {
+    return true;
+  }
+}
+
+const fallback = firstData();
+if (fallback && seesServerView()) {
+  // in a transition, hydrating yields to the browser every few milliseconds instead of holding the main
+  // thread until the whole page is done (the page is on screen meanwhile; a tap waits at most a slice)
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App swr={{ fallback }} />
+      </StrictMode>,
+    );
+  });
+} else {
+  // no server view, or another one than this visitor's first render: React renders anew (still from the
+  // inlined answers, so without a round trip)
+  createRoot(root).render(
+    <StrictMode>
+      <App swr={fallback ? { fallback } : undefined} />
+    </StrictMode>,
+  );
+}
+
 // the remembered language's catalogue loads beside the first (English) paint
 void restoreLanguage();
-
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);

@@ -8,7 +8,15 @@ import type { ApiEnvelope } from '../../lib/api';
 import { COMPANY_CONTACT_KEY } from '../../lib/swr-keys';
 import { BRAND_NAME } from './logo';
 
-const footerLink = css({ color: 'fg.muted', textDecoration: 'underline', _hover: { color: 'fg.default' } });
+// at least 24 px tall (WCAG 2.2 target size, Lighthouse's target-size audit): a line of small text is 20
+const footerLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minH: '6',
+  color: 'fg.muted',
+  textDecoration: 'underline',
+  _hover: { color: 'fg.default' },
+});
 
 export function Footer() {
   const year = new Date().getFullYear();

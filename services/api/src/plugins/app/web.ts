@@ -1,15 +1,22 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isWebPage } from '@hs/domain';
 import fp from 'fastify-plugin';
+import { type FirstView, loadFirstView } from './first-view';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /**
  * Serves the built web app from one port with the api. A page of the app (WEB_PAGES) answers
  * index.html so the client router can show it; any other path outside /api answers index.html too,
  * with status 404, so the app shows its not-found page and crawlers and monitors see the truth
- * (issue 46). Unknown /api paths answer JSON 404.
+ * (issue 46). Unknown /api paths answer JSON 404. `/`, `/events/{slug}` and `/cancel-appointment` come
+ * with their first view rendered in (issue 50, ./first-view.ts).
  */
 export default fp(
   async (
@@ -17,6 +24,7 @@ export default fp(
     opts: { root: string; notFoundLimit: { max: number; timeWindow: string } | false },
   ) => {
     const hasWeb = existsSync(join(opts.root, 'index.html'));
+    const firstView: FirstView | undefined = hasWeb ? await loadFirstView(app, opts.root) : undefined;
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: opts.root,
@@ -55,8 +63,28 @@ export default fp(
           return reply.status(404).send({ success: false, message: 'Asset not found' });
         }
         const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
+        const known = isWebPage(page);
+        const html = known && firstView ? await firstView.render(request, page) : undefined;
+        if (html) {
+          // built per request, so compressed here (index.html itself is pre-compressed by the build)
+          const accepts = String(request.headers['accept-encoding'] ?? '');
+          reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+          reply.type('text/html; charset=utf-8');
+          if (/\bbr\b/.test(accepts))
+            return reply.header('content-encoding', 'br').send(
+              await brotli(html, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: 5,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+                },
+              }),
+            );
+          if (/\bgzip\b/.test(accepts))
+            return reply.header('content-encoding', 'gzip').send(await gzipAsync(html));
+          return reply.send(html);
+        }
         return reply
-          .status(isWebPage(page) ? 200 : 404)
+          .status(known ? 200 : 404)
           .header('cache-control', 'no-cache')
           .sendFile('index.html');
       },
