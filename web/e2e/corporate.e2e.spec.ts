@@ -231,4 +231,54 @@ describe('a corporate programme, from /c/{code} to a confirmed booking on a phon
     expect(await noSideways(page)).toBe(true);
     await page.screenshot({ path: `${ARTIFACTS}/corporate-confirmed.png`, fullPage: true });
   });
+
+  it("the back office: the company, its programme's link, roster, the booking just made, the report, and a roster import checked row by row", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-SG' });
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${stack.baseUrl}/admin/login`);
+    await page.getByLabel('Username').fill(stack.admin.username);
+    await page.getByLabel('Password').fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto(`${stack.baseUrl}/admin/dashboard?tab=companies`);
+    const panel = page.getByRole('tabpanel');
+    const companies = panel.getByRole('table', { name: 'Companies' });
+    await companies.waitFor();
+    const company =
+      (await companies.getByText('Acme Logistics Pte Ltd').count()) > 0
+        ? 'Acme Logistics Pte Ltd'
+        : 'Acme E2E Pte Ltd';
+    await panel.getByRole('button', { name: `Actions for ${company}` }).click();
+    await page.getByRole('menuitem', { name: 'Programmes' }).click();
+    const programmes = panel.getByRole('table', { name: `Programmes of ${company}` });
+    await programmes.waitFor();
+    const link = await programmes.locator('code').first().textContent();
+    expect(link).toMatch(/^\/c\/[a-z0-9-]+$/);
+    await programmes.getByRole('button').first().click();
+
+    // the roster, the booking made above (by its work email), the report
+    await panel.getByRole('tab', { name: /^Roster/ }).waitFor();
+    await panel.getByRole('tab', { name: /^Bookings/ }).click();
+    await panel.getByRole('table', { name: 'Bookings' }).getByText(EMPLOYEE).first().waitFor();
+    await panel.getByRole('tab', { name: 'Report' }).click();
+    await panel.getByRole('table', { name: 'By department and site' }).waitFor();
+    expect(Number(await panel.getByTestId('report-booked').textContent())).toBeGreaterThan(0);
+
+    // a roster with a bad row: its errors by row and field, the import held back
+    await panel.getByRole('tab', { name: /^Roster/ }).click();
+    await panel.getByRole('button', { name: 'Import roster' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Roster' });
+    await dialog
+      .getByLabel('Or paste the CSV')
+      .fill(
+        'employee_id,name,work_email,department,site\nE900,Ng Siew,siew@acme-logistics.sg,Ops,Tuas\nE901,,not-an-email,Ops,Tuas\n',
+      );
+    await dialog.getByRole('button', { name: 'Check file' }).click();
+    const errors = dialog.getByRole('table', { name: 'Roster errors' });
+    await errors.waitFor();
+    expect(await errors.getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('3');
+    expect(await dialog.getByRole('button', { name: /^Import \d+ employees?$/ }).isDisabled()).toBe(true);
+    await page.screenshot({ path: `${ARTIFACTS}/corporate-admin-roster.png`, fullPage: true });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
 });

@@ -98,13 +98,14 @@ describe('roster import', () => {
     });
     const onOpenChange = vi.fn();
     const user = userEvent.setup();
-    const { container } = renderWithProviders(
+    renderWithProviders(
       <RosterImportDialog programmeId={4} open onOpenChange={onOpenChange} onImported={() => {}} />,
     );
     await screen.findByLabelText('Or paste the CSV');
-    const input =
-      document.querySelector<HTMLInputElement>('input[type=file]') ?? container.querySelector('input')!;
-    await user.upload(input, new File([GOOD], 'roster.csv', { type: 'text/csv' }));
+    await user.upload(
+      screen.getByLabelText('CSV file'),
+      new File([GOOD], 'roster.csv', { type: 'text/csv' }),
+    );
     await waitFor(() =>
       expect((screen.getByLabelText('Or paste the CSV') as HTMLTextAreaElement).value).toBe(GOOD),
     );

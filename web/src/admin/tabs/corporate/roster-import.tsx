@@ -166,7 +166,7 @@ export function RosterImportDialog({
     }
   }
 
-  const importable = preview?.valid ? preview.rows : 0;
+  const importable = preview?.rows ?? 0;
   return (
     <Dialog.Root size="lg" open={open} onOpenChange={(e) => onOpenChange(e.open)}>
       <Dialog.Portal>
@@ -179,15 +179,18 @@ export function RosterImportDialog({
         </Dialog.Header>
         <Dialog.Body>
           <Stack gap="4" pb="2">
-            <Field.Root>
-              <Field.Label>CSV file</Field.Label>
+            <div className={css({ display: 'grid', gap: '1.5' })}>
+              <label htmlFor="roster-file" className={css({ textStyle: 'sm', fontWeight: 'medium' })}>
+                CSV file
+              </label>
               <input
+                id="roster-file"
                 type="file"
                 accept=".csv,text/csv"
                 onChange={(e) => void chooseFile(e)}
                 className={css({ textStyle: 'sm' })}
               />
-            </Field.Root>
+            </div>
             <Field.Root>
               <Field.Label>Or paste the CSV</Field.Label>
               <Field.Textarea
