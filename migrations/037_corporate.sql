@@ -94,3 +94,21 @@ alter table orders
   add column company_paid_cents bigint not null default 0,
   add column share_name boolean not null default false;
 create index orders_programme on orders (programme_id) where programme_id is not null;
+
+-- A company's tax invoices for its programmes' bookings (the same gapless numbers as every invoice;
+-- the `invoices` register holds them with registration_id 0), which booking each billed, and whether
+-- its PDF reached the billing contact yet.
+create table company_invoices (
+  number text primary key,
+  company_id integer not null,
+  programme_id integer not null,
+  period text not null,
+  issued_at timestamptz not null,
+  emailed_at timestamptz
+);
+create index company_invoices_unsent on company_invoices (issued_at) where emailed_at is null;
+create table company_invoice_lines (
+  registration_id bigint primary key,
+  invoice_number text not null references company_invoices (number),
+  company_paid_cents bigint not null
+);

@@ -67,3 +67,9 @@ export {
   settlePayNowPayment,
   sweepPayNowIntents,
 } from './paynow';
+export {
+  issueCompanyInvoice,
+  issueDueCompanyCreditNotes,
+  issueDueCompanyInvoices,
+  singaporeMonthOf,
+} from './company-invoicing';

@@ -2,7 +2,7 @@
  * What an issued invoice prints of an order (issue 25): its customer, its lines from the priced
  * snapshot, whether it is invoiced at all, and what a grown order adds since its earlier invoices.
  */
-import type { InvoiceLine, InvoiceSnapshot } from '@hs/domain';
+import { type InvoiceLine, type InvoiceSnapshot, gstPartOf } from '@hs/domain';
 import type { OrderRow } from '@hs/read-models';
 
 /** The order's customer as printed: the primary contact's name and postal address. */
@@ -51,8 +51,41 @@ export function invoiceLinesOf(order: OrderRow): InvoiceLine[] {
  * payment, cancelled before paying, or free gets no invoice.
  */
 export function isInvoiceable(order: OrderRow): boolean {
-  if (order.pricing.totalCents <= 0) return false;
+  // issue 51: what a programme's company pays is on the company's invoice, not the employee's
+  if (order.pricing.totalCents - (order.pricing.companyPaidCents ?? 0) <= 0) return false;
   return order.paidCents > 0 || ['confirmed', 'paid', 'completed'].includes(order.status);
+}
+
+/**
+ * Issue 51: the employee's invoice of an order a programme's company pays part of. The company's
+ * share is on the company's own invoice: here it is one negative line before GST, so the lines add
+ * up to the employee's part, whose GST is taken out of it once.
+ */
+export function withoutCompanyShare(
+  order: OrderRow,
+  lines: InvoiceLine[],
+  gstRateBasisPoints: number,
+): { lines: InvoiceLine[]; taxableCents: number; gstCents: number; totalCents: number } | null {
+  const company = order.pricing.companyPaidCents ?? 0;
+  if (company <= 0) return null;
+  const totalCents = order.pricing.totalCents - company;
+  const gstCents = gstPartOf(totalCents, gstRateBasisPoints);
+  const taxableCents = totalCents - gstCents;
+  const listed = lines.reduce((sum, l) => sum + l.amountCents, 0);
+  return {
+    lines: [
+      ...lines,
+      {
+        description: 'Paid by your employer (invoiced to them)',
+        person: '',
+        quantity: 1,
+        amountCents: taxableCents - listed,
+      },
+    ],
+    taxableCents,
+    gstCents,
+    totalCents,
+  };
 }
 
 const REMOVED = 'Removed: ';

@@ -36,7 +36,13 @@ import {
 } from '@hs/domain';
 import { CommandConflictError, type NewEvent, handle, readLatestOfTypes } from '@hs/eventstore';
 import { type OrderRow, readDocument } from '@hs/read-models';
-import { customerOf, customerParticipantIdOf, invoiceLinesOf, supplementaryLines } from './invoice-lines';
+import {
+  customerOf,
+  customerParticipantIdOf,
+  invoiceLinesOf,
+  supplementaryLines,
+  withoutCompanyShare,
+} from './invoice-lines';
 
 export const COMPANY_SETTINGS_KEY = 'company_settings';
 
@@ -48,7 +54,7 @@ export async function readCompanySettings(sql: Sql | TransactionSql): Promise<Co
   return { ...DEFAULT_COMPANY_SETTINGS, ...(JSON.parse(row.value) as Partial<CompanySettings>) };
 }
 
-const supplierOf = (s: CompanySettings): SupplierSnapshot => ({
+export const supplierOf = (s: CompanySettings): SupplierSnapshot => ({
   name: s.companyName,
   address: s.address,
   uen: s.uen,
@@ -62,7 +68,7 @@ export interface IssueOptions {
   at?: Date;
 }
 
-interface Issue<T> {
+export interface Issue<T> {
   kind: DocumentKind;
   /** The existing document that makes this issue a no-op, from the registration's DocumentIssued events. */
   existing: (issued: DocumentIssued['data'][], prior: InvoiceSnapshot[]) => string | undefined;
@@ -81,7 +87,7 @@ interface Issue<T> {
 
 const MAX_ATTEMPTS = 200;
 
-async function issue<T extends { issuedAt: string }>(
+export async function issueDocument<T extends { issuedAt: string }>(
   sql: Sql,
   registrationId: number,
   spec: Issue<T>,
@@ -176,7 +182,7 @@ export async function issueInvoice(
   options: IssueOptions,
 ): Promise<InvoiceSnapshot> {
   const at = (options.at ?? new Date()).toISOString();
-  return issue<InvoiceSnapshot>(
+  return issueDocument<InvoiceSnapshot>(
     sql,
     order.registrationId,
     {
@@ -199,12 +205,13 @@ export async function issueInvoice(
             amountCents: order.pricing.gstCents,
           });
         }
-        const whole = (gst: boolean) => ({
-          lines,
-          taxableCents: gst ? order.pricing.taxableCents : order.pricing.totalCents,
-          gstCents: gst ? order.pricing.gstCents : 0,
-          totalCents: order.pricing.totalCents,
-        });
+        const whole = (gst: boolean) =>
+          withoutCompanyShare(order, lines, gst ? GST_BASIS_POINTS : 0) ?? {
+            lines,
+            taxableCents: gst ? order.pricing.taxableCents : order.pricing.totalCents,
+            gstCents: gst ? order.pricing.gstCents : 0,
+            totalCents: order.pricing.totalCents,
+          };
         // what the order adds since its invoices: GST on the added taxable amount, the rest as total
         const topUp = (current: InvoiceLine[], earlier: InvoiceSnapshot[], gst: boolean) => {
           const added = supplementaryLines(current, earlier);
@@ -264,7 +271,7 @@ export async function issueCreditNote(
 ): Promise<CreditNoteSnapshot> {
   const invoice = await issueInvoice(sql, order, { ...options, at: undefined });
   const at = (options.at ?? new Date()).toISOString();
-  return issue<CreditNoteSnapshot>(
+  return issueDocument<CreditNoteSnapshot>(
     sql,
     order.registrationId,
     {

@@ -105,6 +105,7 @@ export const PublicProgrammeSchema = Type.Object({
   open: Type.Boolean({ description: 'Inside its booking window, active, not closed and under its cap' }),
   entitlement: Type.Integer(),
   paymentRule: PaymentRuleSchema,
+  hrSeesNames: Type.Boolean({ description: 'HR may see the names of employees who agree at booking' }),
   events: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() })),
   packages: Type.Array(
     Type.Object({

@@ -133,6 +133,23 @@ export interface InvoiceSnapshot {
    * was paid yet. Absent on documents issued before.
    */
   paymentMethod?: PaymentMethodGroup | null;
+  /**
+   * Issue 51: an invoice to a company for its programme's bookings of a month (registrationId 0; the
+   * reference is the programme's code and the month; a line per booking). Absent on an order's invoice.
+   */
+  billedTo?: CompanyBilling;
+}
+
+/** Who a company invoice bills, and for what (issue 51). */
+export interface CompanyBilling {
+  companyId: number;
+  programmeId: number;
+  programmeName: string;
+  /** yyyy-MM, Singapore: the month whose bookings it bills. */
+  period: string;
+  uen: string;
+  gstRegistrationNumber: string | null;
+  poReference: string | null;
 }
 
 /** CreditNoteIssued's data. */

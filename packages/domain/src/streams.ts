@@ -85,6 +85,12 @@ export const programmeEntitlementStream = (programmeId: number, employeeHash: st
   category: 'programme',
 });
 
+/** The company invoices of one programme (issue 51): each appended at the stream's expected version. */
+export const companyBillingStream = (programmeId: number): StreamName => ({
+  id: `company-billing-${programmeId}`,
+  category: 'programme',
+});
+
 export const isRegistrationStream = (streamId: string): boolean => streamId.startsWith(REGISTRATION_PREFIX);
 
 export const registrationIdOf = (streamId: string): number =>

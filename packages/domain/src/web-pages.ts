@@ -21,6 +21,8 @@ export const WEB_PAGES = [
   '/privacy',
   '/sms-opt-out/:token',
   '/wc/:code?',
+  '/c/:code',
+  '/programme-report/:token',
   '/test/auto-timeslots',
   '/admin',
   '/admin/login',

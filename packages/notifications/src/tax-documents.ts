@@ -44,7 +44,11 @@ export async function renderIssuedInvoicePdf(inv: InvoiceSnapshot): Promise<Uint
   l.fields([
     ['Invoice number', inv.invoiceNumber],
     ['Invoice date', issueDate(inv.issuedAt)],
-    ['Booking reference', inv.referenceNumber],
+    // issue 51: a company's invoice bills a programme's month, not one booking
+    inv.billedTo
+      ? ['Programme', `${inv.billedTo.programmeName}, bookings of ${inv.billedTo.period}`]
+      : ['Booking reference', inv.referenceNumber],
+    inv.billedTo?.poReference ? ['Purchase order', inv.billedTo.poReference] : null,
     inv.supersedes ? ['Adds to invoice', inv.supersedes] : null,
     // issue 48: how it was paid (documents issued before say nothing; an unpaid order's neither)
     inv.paymentMethod ? ['Paid by', paymentMethodGroupLabel(inv.paymentMethod)] : null,
@@ -54,6 +58,8 @@ export async function renderIssuedInvoicePdf(inv: InvoiceSnapshot): Promise<Uint
   l.fields([
     ['Customer', inv.customer.name],
     ['Address', inv.customer.address],
+    inv.billedTo ? ['UEN', inv.billedTo.uen] : null,
+    inv.billedTo?.gstRegistrationNumber ? ['GST reg. no.', inv.billedTo.gstRegistrationNumber] : null,
   ]);
   l.heading('Items');
   l.table(

@@ -1,6 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { issueDueCompanyCreditNotes, issueDueCompanyInvoices } from '@hs/commands';
+import type { InvoiceSnapshot } from '@hs/domain';
 import { type Runner, findEvents, startProjectionRunner } from '@hs/eventstore';
 import { projections } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -355,5 +357,83 @@ describe('corporate programmes', () => {
     expect((await api.app.inject({ method: 'GET', url: `/api/programme-reports/${token}` })).statusCode).toBe(
       410,
     );
+  });
+  it('bills the company once for its bookings, and credits a cancelled one against that invoice', async () => {
+    await admin('PUT', '/api/admin/company-settings', {
+      companyName: 'Clinic Pte Ltd',
+      address: '1 Clinic Road, Singapore 100001',
+      uen: '200000000D',
+      gstRegistrationNumber: 'M90000000A',
+      invoicePrefix: 'HS',
+    });
+    const p = await programme({
+      code: 'acme-bill',
+      emailDomains: ['acme.sg'],
+      paymentRule: 'company_pays_up_to',
+      amount: '150',
+      entitlement: 2,
+    });
+    const passes = await Promise.all(['b1', 'b2', 'b3'].map((n) => passFor('acme-bill', `${n}@acme.sg`)));
+    const booked: { id: number; referenceNumber: string }[] = [];
+    for (const [i, x] of passes.entries()) {
+      const res = await post('/api/registrations', booking(x.pass, 40 + i, { email: `b${i + 1}@acme.sg` }));
+      expect(res.statusCode, res.body).toBe(201);
+      booked.push(res.json().data as { id: number; referenceNumber: string });
+    }
+    await expect
+      .poll(
+        async () =>
+          (await api.db.sql`select count(*)::int as n from orders where programme_id = ${p.id}`)[0]!.n,
+        { timeout: 10_000 },
+      )
+      .toBe(3);
+    // nothing is due before the month ends
+    expect(await issueDueCompanyInvoices(api.db.sql, new Date(), { actor: 'test' })).toEqual([]);
+    // closing the programme bills what it owes so far, once
+    const closed = await admin('POST', `/api/admin/programmes/${p.id}/close`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const [invoice] = await api.db.sql<
+      { number: string; total: string; gst: string; taxable: string; snapshot: InvoiceSnapshot }[]
+    >`
+      select number, total_cents::text as total, gst_cents::text as gst, taxable_cents::text as taxable, snapshot
+      from invoices where snapshot->'billedTo'->>'programmeId' = ${String(p.id)}`;
+    expect(invoice).toBeDefined();
+    const [owed] = await api.db.sql<{ sum: string }[]>`
+      select sum(company_paid_cents)::text as sum from orders where programme_id = ${p.id}`;
+    expect(Number(invoice!.total)).toBe(Number(owed!.sum));
+    expect(Number(invoice!.total)).toBe(3 * 15_000);
+    expect(Number(invoice!.taxable) + Number(invoice!.gst)).toBe(Number(invoice!.total));
+    expect(invoice!.snapshot.lines.map((l) => l.description)).toEqual(
+      booked.map((b) => `Health screening, booking ${b.referenceNumber}`),
+    );
+    expect(invoice!.snapshot.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(Number(invoice!.taxable));
+    expect(invoice!.snapshot.customer.name).toBe('Acme Logistics Pte Ltd');
+    expect(JSON.stringify(invoice!.snapshot)).not.toMatch(/Executive Screening|Asthma|S12345/);
+    // a second close or sweep bills nothing again
+    expect(
+      await issueDueCompanyInvoices(api.db.sql, new Date(Date.now() + 40 * 86_400_000), {
+        actor: 'test',
+        programmeId: p.id,
+      }),
+    ).toEqual([]);
+
+    // a billed booking cancelled: a credit note of the company's share against that invoice, once
+    const cancel = await post(`/api/registrations/${booked[0]!.id}/cancel`, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await api.db.sql`select status from orders where registration_id = ${booked[0]!.id}`)[0]!.status,
+        { timeout: 10_000 },
+      )
+      .toBe('cancelled');
+    const notes = await issueDueCompanyCreditNotes(api.db.sql, { actor: 'test' });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      originalInvoiceNumber: invoice!.number,
+      totalCents: 15_000,
+      registrationId: booked[0]!.id,
+    });
+    expect(await issueDueCompanyCreditNotes(api.db.sql, { actor: 'test' })).toEqual([]);
   });
 });

@@ -53,6 +53,8 @@ export interface WorkerConfig extends CommonConfig {
   waitlistSweepMs: number;
   /** The reminder sweeper's safety net (it sleeps until the next reminder is due; issue 26, 47). */
   reminderSweepMs: number;
+  /** Issue 51: company invoices, their credit notes and emails; a month ends once a month. */
+  companyBillingSweepMs: number;
   /**
    * The reconciler (issue 47): how often it enqueues again the owed work Redis lost, how far back it
    * looks, and how old owed work must be before it counts as lost (the reactor's own enqueue first).
@@ -145,6 +147,7 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     payNowStaleMs: int(env, 'PAYNOW_STALE_MS', 180_000, { min: 0, max: DAY_MS }),
     waitlistSweepMs: int(env, 'WAITLIST_SWEEP_MS', 300_000, { min: 50, max: DAY_MS }),
     reminderSweepMs: int(env, 'REMINDER_SWEEP_MS', 300_000, { min: 50, max: DAY_MS }),
+    companyBillingSweepMs: int(env, 'COMPANY_BILLING_SWEEP_MS', 600_000, { min: 50, max: DAY_MS }),
     reconcile: {
       everyMs: int(env, 'RECONCILE_EVERY_MS', 300_000, { min: 50, max: DAY_MS }),
       lookbackMs: int(env, 'RECONCILE_LOOKBACK_HOURS', 72, { min: 1, max: 24 * 90 }) * 3_600_000,

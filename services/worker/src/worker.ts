@@ -27,6 +27,7 @@ import { startHoldSweeper } from './hold-sweeper';
 import { startNoShowSweeper } from './no-show-sweeper';
 import { startPayNowSweeper } from './paynow-sweeper';
 import { startRetentionSweeper } from './retention-sweeper';
+import { startCompanyBillingSweeper } from './company-billing-sweeper';
 import { startWaitlistMatcher } from './waitlist-matcher';
 import { type Producers, createProducers } from './queues';
 import { startNotificationsReactor } from './reactor';
@@ -216,6 +217,15 @@ export async function startWorker(config: WorkerConfig, deps: WorkerDeps = {}): 
       deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir }),
       'smtp',
     );
+    // Issue 51: company invoices and their emails, from Postgres alone (where the mailer is).
+    const billing = startCompanyBillingSweeper({
+      sql,
+      mailer,
+      everyMs: config.companyBillingSweepMs,
+      clock,
+      log,
+    });
+    stoppers.push(() => billing.stop());
     const partner = observed(
       metrics,
       deps.partner ??

@@ -4,3 +4,4 @@ export * from './messages';
 export * from './payment';
 export * from './roster';
 export * from './report';
+export * from './company-invoice';

@@ -29,7 +29,7 @@ describe('/programme-report/{token}', () => {
     const names = screen.getByRole('table', { name: 'Employees who agreed to be named' });
     expect(within(names).getByText('Attended')).toBeTruthy();
     const csv = screen.getByRole('link', { name: 'Download CSV' });
-    expect(csv.getAttribute('href')).toBe('/api/programme-reports/tok-1.csv');
+    expect(csv.getAttribute('href')).toBe('/api/programme-reports/tok-1/csv');
   });
 
   it('says when names are not shown', async () => {

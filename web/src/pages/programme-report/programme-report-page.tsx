@@ -104,7 +104,7 @@ export default function ProgrammeReportPage() {
           </Card.Description>
           <div className={css({ mt: '2' })}>
             <Button asChild variant="outline" size="sm">
-              <a href={`${programmeReportKey(token)}.csv`} download>
+              <a href={`${programmeReportKey(token)}/csv`} download>
                 <DownloadIcon />
                 {t('hrReport.downloadCsv')}
               </a>

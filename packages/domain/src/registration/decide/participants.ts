@@ -1,5 +1,6 @@
 /** Changes to who is on an order while it is open and unpaid (the primary may change until it closes). */
 import { type Decision, domainError } from '../../decider';
+import { PROGRAMME_MESSAGES } from '../../corporate/messages';
 import { MAX_PARTICIPANTS, MAX_PARTICIPANTS_MESSAGE } from '../../participants';
 import type {
   AddParticipantCommand,
@@ -20,6 +21,8 @@ export function addParticipant(
 ): Decision<RegistrationEvent> {
   const refusal = changeable(state) ?? erasedRefusal(state);
   if (refusal) return refusal;
+  // Issue 51: the company pays for its employee, not for whoever they add.
+  if (state.corporate) return domainError('INVALID', PROGRAMME_MESSAGES.employeeAlone);
   if (state.participants.length >= MAX_PARTICIPANTS) {
     return domainError('TOO_MANY_PARTICIPANTS', MAX_PARTICIPANTS_MESSAGE);
   }
@@ -44,6 +47,9 @@ export function updateParticipant(
   if (refusal) return refusal;
   const index = state.participants.findIndex((p) => p.participantId === command.participantId);
   if (index === -1) return domainError('NOT_FOUND', REGISTRATION_MESSAGES.participantNotFound);
+  // Issue 51: a programme's package and price were the programme's; another is booked afresh.
+  if (state.corporate && ('packageId' in command.changes || 'packagePriceCents' in command.changes))
+    return domainError('INVALID', PROGRAMME_MESSAGES.packageNotCovered);
   const participants = state.participants.map((p, i) =>
     i === index ? applyParticipantChanges(p, command.changes) : p,
   );

@@ -12,6 +12,7 @@ import {
   RosterImportBodySchema,
   RosterPreviewSchema,
 } from '@hs/contracts';
+import { issueDueCompanyInvoices } from '@hs/commands';
 import { normalizeWorkEmail, toMoneyString } from '@hs/domain';
 import type { MailerOptions } from '@hs/notifications';
 import { Type } from '@sinclair/typebox';
@@ -279,6 +280,8 @@ const programmeDetails: FastifyPluginAsyncTypebox<{ mail: MailerOptions; publicB
         entityId: id,
         after: { closedAt: row.closedAt },
       });
+      // the company's invoice for what it owes so far, now: the worker emails it at its next sweep
+      await issueDueCompanyInvoices(sql, new Date(), { actor: request.actor, programmeId: id });
       return { success: true as const, data: { id, closedAt: row.closedAt.toISOString() } };
     },
   );

@@ -74,6 +74,7 @@ const programmes: FastifyPluginAsyncTypebox<{ mail: MailerOptions; secret: strin
           open: programmeOpen(p),
           entitlement: p.entitlement,
           paymentRule: p.paymentRule,
+          hrSeesNames: p.hrSeesNames,
           ...offer,
         },
       };
