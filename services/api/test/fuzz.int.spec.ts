@@ -739,6 +739,7 @@ describe('bad input never breaks the api', () => {
       '/api/admin/system/parked-events/{subscriber}/{eventId}/retry',
       '/api/admin/payments/provider-check',
       '/api/admin/logout',
+      '/api/admin/programmes/{id}/close',
       '/api/admin/registrations/{id}/reveal-identification',
       '/api/registrations/{id}/confirm-wc-booking',
       '/api/wc-confirm/{id}',

@@ -23,6 +23,7 @@ import { programmeReportCsv, readProgrammeReport } from '../../corporate/report'
 import { createReportLink } from '../../corporate/report-links';
 import { currentRoster, previewRoster, replaceRoster } from '../../corporate/roster-import';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
+import { ignoreEmptyBody } from '../../no-body';
 
 const config = { roles: ROLES.corporate };
 const ERRORS = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
@@ -77,7 +78,6 @@ const programmeDetails: FastifyPluginAsyncTypebox<{ mail: MailerOptions; publicB
     '/programmes/:id/roster',
     {
       config,
-      bodyLimit: 5 * 1024 * 1024,
       schema: {
         summary:
           'Imports a roster CSV, all or nothing: it replaces the roster (employees absent from the file are removed); 400 listing every row error as "row N field"',
@@ -256,6 +256,7 @@ const programmeDetails: FastifyPluginAsyncTypebox<{ mail: MailerOptions; publicB
     '/programmes/:id/close',
     {
       config,
+      onRequest: ignoreEmptyBody,
       schema: {
         summary: 'Closes a programme: it takes no more bookings (409 when already closed)',
         params: IdParams,
