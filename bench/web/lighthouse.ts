@@ -67,8 +67,12 @@ async function audit(port: number, url: string, attempt = 1): Promise<Score> {
       c.auditRefs
         .filter((r) => r.weight > 0 && audits[r.id]?.score !== 1)
         .map((r) => {
-          const node = (items(r.id)[0]?.node as { snippet?: string } | undefined)?.snippet;
-          return `${c.id}: ${r.id}${node ? ` (${node.replace(/\s+/g, ' ').slice(0, 120)})` : ''}`;
+          const first = items(r.id)[0];
+          // an element's snippet, or a console error's text
+          const what =
+            (first?.node as { snippet?: string } | undefined)?.snippet ??
+            (typeof first?.description === 'string' ? first.description : undefined);
+          return `${c.id}: ${r.id}${what ? ` (${what.replace(/\s+/g, ' ').slice(0, 200)})` : ''}`;
         }),
     );
   return {

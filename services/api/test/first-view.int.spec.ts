@@ -92,6 +92,8 @@ describe('the first view (issue 50)', () => {
       // a page not rendered on the server, and a path that is no page
       expect((await app.inject({ url: '/privacy' })).body).toBe(TEMPLATE);
       expect((await app.inject({ url: '/no-such-page' })).statusCode).toBe(404);
+      // the server module is not served
+      expect((await app.inject({ url: '/.ssr/first-view.js' })).body).not.toContain('renderFirstView');
     });
   });
 });

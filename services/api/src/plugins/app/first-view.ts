@@ -87,12 +87,24 @@ export function inlineStylesheets(template: string, webRoot: string): string {
   );
 }
 
+/** A rendered page, and its compressed forms once asked for (web.ts). */
+export interface RenderedPage {
+  html: string;
+  encoded: Map<'br' | 'gzip', Buffer>;
+}
+
 export interface FirstView {
   /** The page's HTML with its first view, or undefined (send the plain index.html). */
-  render(request: FastifyRequest, path: string): Promise<string | undefined>;
+  render(request: FastifyRequest, path: string): Promise<RenderedPage | undefined>;
 }
 
 const RENDER_TIMEOUT_MS = 2000;
+/**
+ * Rendered pages by path and the exact answers they were rendered from: while the catalogue does not
+ * change a page is rendered (and compressed) once, and the api only answers its reads, from their
+ * cache. The oldest entry goes first beyond this many.
+ */
+const RENDERED_PAGES = 200;
 
 export async function loadFirstView(app: FastifyInstance, webRoot: string): Promise<FirstView | undefined> {
   const modulePath = join(webRoot, '.ssr', 'first-view.js');
@@ -108,12 +120,13 @@ export async function loadFirstView(app: FastifyInstance, webRoot: string): Prom
     return undefined;
   }
   const template = inlineStylesheets(readFileSync(indexPath, 'utf8'), webRoot);
+  const rendered = new Map<string, RenderedPage>();
 
   return {
     async render(request, path) {
       const reads = firstViewReads(path);
       if (!reads) return undefined;
-      const data: Record<string, unknown> = {};
+      const answers: Record<string, string> = {};
       for (const url of reads) {
         const res = await app.inject({
           method: 'GET',
@@ -122,12 +135,21 @@ export async function loadFirstView(app: FastifyInstance, webRoot: string): Prom
           headers: { 'user-agent': request.headers['user-agent'] ?? '' },
         });
         // the page's main read must be there; a side read (the footer's contact) may be missing
-        if (res.statusCode === 200) data[url] = res.json();
+        if (res.statusCode === 200) answers[url] = res.body;
         else if (url === reads[0] && path !== '/cancel-appointment') return undefined;
       }
+      const key = `${path}\n${JSON.stringify(answers)}`;
+      const known = rendered.get(key);
+      if (known) return known;
       try {
+        const data = Object.fromEntries(
+          Object.entries(answers).map(([url, body]) => [url, JSON.parse(body)]),
+        );
         const html = await renderFirstView(path, data, RENDER_TIMEOUT_MS);
-        return withFirstView(template, html, data);
+        const page: RenderedPage = { html: withFirstView(template, html, data), encoded: new Map() };
+        if (rendered.size >= RENDERED_PAGES) rendered.delete(rendered.keys().next().value as string);
+        rendered.set(key, page);
+        return page;
       } catch (error) {
         request.log.warn({ err: error, path }, 'first view: not rendered');
         return undefined;

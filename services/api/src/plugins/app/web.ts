@@ -64,24 +64,28 @@ export default fp(
         }
         const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
         const known = isWebPage(page);
-        const html = known && firstView ? await firstView.render(request, page) : undefined;
-        if (html) {
-          // built per request, so compressed here (index.html itself is pre-compressed by the build)
+        const rendered = known && firstView ? await firstView.render(request, page) : undefined;
+        if (rendered) {
+          // built here, so compressed here (once per rendered page; index.html itself is pre-compressed)
           const accepts = String(request.headers['accept-encoding'] ?? '');
+          const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
           reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
           reply.type('text/html; charset=utf-8');
-          if (/\bbr\b/.test(accepts))
-            return reply.header('content-encoding', 'br').send(
-              await brotli(html, {
-                params: {
-                  [constants.BROTLI_PARAM_QUALITY]: 5,
-                  [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-                },
-              }),
-            );
-          if (/\bgzip\b/.test(accepts))
-            return reply.header('content-encoding', 'gzip').send(await gzipAsync(html));
-          return reply.send(html);
+          if (!encoding) return reply.send(rendered.html);
+          let body = rendered.encoded.get(encoding);
+          if (!body) {
+            body =
+              encoding === 'br'
+                ? await brotli(rendered.html, {
+                    params: {
+                      [constants.BROTLI_PARAM_QUALITY]: 9,
+                      [constants.BROTLI_PARAM_SIZE_HINT]: rendered.html.length,
+                    },
+                  })
+                : await gzipAsync(rendered.html, { level: 9 });
+            rendered.encoded.set(encoding, body);
+          }
+          return reply.header('content-encoding', encoding).send(body);
         }
         return reply
           .status(known ? 200 : 404)
