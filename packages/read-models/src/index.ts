@@ -41,6 +41,7 @@ export {
   readDocument,
   readIssuedDocument,
   readOrderDocuments,
+  readProgrammeDocuments,
 } from './invoices';
 export {
   type WaitlistEntryRow,

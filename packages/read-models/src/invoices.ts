@@ -41,6 +41,19 @@ export async function readOrderDocuments(sql: Sql, registrationId: number): Prom
   return rows.map((r) => ({ ...r, issuedAt: new Date(r.issuedAt).toISOString() }));
 }
 
+/**
+ * A corporate programme's company invoices and the credit notes against them (issue 51), oldest first.
+ */
+export async function readProgrammeDocuments(sql: Sql, programmeId: number): Promise<IssuedDocument[]> {
+  const rows = await sql<IssuedDocument[]>`
+    select i.kind, i.number, i.issued_at as "issuedAt", i.snapshot from invoices i
+    where i.number in (select number from company_invoices where programme_id = ${programmeId})
+       or i.original_number in (select number from company_invoices where programme_id = ${programmeId})
+          and i.refund_id like 'company:%'
+    order by i.issued_at, i.number`;
+  return rows.map((r) => ({ ...r, issuedAt: new Date(r.issuedAt).toISOString() }));
+}
+
 /** A month's (or a range's) sums of issued documents. */
 export interface GstSums {
   taxableSalesCents: number;

@@ -404,7 +404,7 @@ describe('corporate programmes', () => {
     expect(Number(invoice!.total)).toBe(3 * 15_000);
     expect(Number(invoice!.taxable) + Number(invoice!.gst)).toBe(Number(invoice!.total));
     expect(invoice!.snapshot.lines.map((l) => l.description)).toEqual(
-      booked.map((b) => `Health screening, booking ${b.referenceNumber}`),
+      booked.map((b) => `Screening ${b.referenceNumber}`),
     );
     expect(invoice!.snapshot.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(Number(invoice!.taxable));
     expect(invoice!.snapshot.customer.name).toBe('Acme Logistics Pte Ltd');
@@ -435,5 +435,45 @@ describe('corporate programmes', () => {
       registrationId: booked[0]!.id,
     });
     expect(await issueDueCompanyCreditNotes(api.db.sql, { actor: 'test' })).toEqual([]);
+    const documents = await admin('GET', `/api/admin/programmes/${p.id}/invoices`);
+    expect(
+      documents
+        .json()
+        .data.map((d: { number: string; kind: string; originalInvoiceNumber: string | null }) => [
+          d.kind,
+          d.originalInvoiceNumber,
+        ]),
+    ).toEqual([
+      ['invoice', null],
+      ['credit-note', invoice!.number],
+    ]);
+    const pdf = await admin('GET', `/api/admin/invoices/${invoice!.number}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+
+    // a month that has ended is billed by the sweep, without a close
+    const later = await programme({ code: 'acme-month', emailDomains: ['acme.sg'] });
+    const { pass } = await passFor('acme-month', 'month@acme.sg');
+    expect((await post('/api/registrations', booking(pass, 50, { email: 'month@acme.sg' }))).statusCode).toBe(
+      201,
+    );
+    await expect
+      .poll(
+        async () =>
+          (await api.db.sql`select count(*)::int as n from orders where programme_id = ${later.id}`)[0]!.n,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    const nextMonth = new Date(Date.now() + 35 * 86_400_000);
+    const billed = await issueDueCompanyInvoices(api.db.sql, nextMonth, {
+      actor: 'test',
+      programmeId: later.id,
+    });
+    expect(billed.map((d) => d.totalCents)).toEqual([21_800]);
+    expect(billed[0]!.billedTo).toMatchObject({
+      programmeId: later.id,
+      uen: '201912345K',
+      gstRegistrationNumber: 'M90312345A',
+    });
   });
 });

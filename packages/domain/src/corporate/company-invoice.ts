@@ -24,7 +24,7 @@ export function companyInvoiceAmounts(
   const gstCents = gstPartOf(totalCents, gstRateBasisPoints);
   const taxableCents = totalCents - gstCents;
   const lines = bookings.map((b) => ({
-    description: `Health screening, booking ${b.referenceNumber}`,
+    description: `Screening ${b.referenceNumber}`,
     person: b.employee,
     quantity: 1,
     amountCents: b.companyPaidCents - gstPartOf(b.companyPaidCents, gstRateBasisPoints),

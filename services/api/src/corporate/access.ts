@@ -69,7 +69,7 @@ export function createProgrammeAccess(sql: Sql, secret: string) {
         select id, code_hash as "codeHash", attempts, (expires_at > now() and used_at is null) as live
         from programme_codes where programme_id = ${p.id} and email_hash = ${hash}
         order by created_at desc limit 1 for update`;
-      if (!row || !row.live || row.attempts >= CODE_ATTEMPTS) return { kind: 'expired' as const };
+      if (!row?.live || row.attempts >= CODE_ATTEMPTS) return { kind: 'expired' as const };
       const given = /^\d{6}$/.test(code.trim()) ? code.trim() : '';
       if (!timingSafeEqual(codeHash(row.id, given), Buffer.from(row.codeHash, 'hex'))) {
         // counted in a transaction that commits: a refusal thrown here would roll the count back

@@ -25,7 +25,7 @@ async function downloadDocument(number: string): Promise<void> {
   }
 }
 
-function DownloadButton({ number }: { number: string }) {
+export function DownloadButton({ number }: { number: string }) {
   const [pending, setPending] = useState(false);
   return (
     <Button

@@ -43,7 +43,8 @@ import { csvCell } from '../../csv';
 
 const settingsView = (s: CompanySettings) => ({ ...s, gstRegistered: gstRegistered(s) });
 
-const documentView = (d: IssuedDocument) =>
+/** An issued document as the back office lists it (an order's, a programme's). */
+export const documentView = (d: IssuedDocument) =>
   d.kind === 'invoice'
     ? {
         number: d.number,

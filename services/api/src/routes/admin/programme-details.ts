@@ -4,6 +4,7 @@ import {
   ErrorResponseSchema,
   FileResponse,
   IdParams,
+  IssuedDocumentListResponseSchema,
   ProgrammeBookingSchema,
   ProgrammeReportSchema,
   ROLES,
@@ -24,6 +25,8 @@ import { createReportLink } from '../../corporate/report-links';
 import { currentRoster, previewRoster, replaceRoster } from '../../corporate/roster-import';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { ignoreEmptyBody } from '../../no-body';
+import { documentView } from './invoices';
+import { readProgrammeDocuments } from '@hs/read-models';
 
 const config = { roles: ROLES.corporate };
 const ERRORS = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
@@ -163,6 +166,26 @@ const programmeDetails: FastifyPluginAsyncTypebox<{ mail: MailerOptions; publicB
           employeePays: toMoneyString(Number(r.balanceDueCents)),
           bookedAt: r.bookedAt.toISOString(),
         })),
+      };
+    },
+  );
+
+  app.get(
+    '/programmes/:id/invoices',
+    {
+      config,
+      schema: {
+        summary:
+          "The company's tax invoices for the programme (one per month of bookings, and at its close) and the credit notes of billed bookings cancelled since, oldest first; each PDF at /api/admin/invoices/{number}/pdf",
+        params: IdParams,
+        response: { 200: IssuedDocumentListResponseSchema, ...ERRORS },
+      },
+    },
+    async (request) => {
+      await find(request.params.id);
+      return {
+        success: true as const,
+        data: (await readProgrammeDocuments(sql, request.params.id)).map(documentView),
       };
     },
   );

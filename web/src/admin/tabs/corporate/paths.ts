@@ -9,6 +9,7 @@ export const CORPORATE_PATHS = {
   reportCsv: (id: number) => `/api/admin/programmes/${id}/report.csv`,
   reportLink: (id: number) => `/api/admin/programmes/${id}/report-link`,
   close: (id: number) => `/api/admin/programmes/${id}/close`,
+  invoices: (id: number) => `/api/admin/programmes/${id}/invoices`,
 } as const;
 
 export const PAYMENT_RULE_LABELS = {

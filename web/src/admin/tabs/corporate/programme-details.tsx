@@ -1,4 +1,4 @@
-import type { Company, Programme, ProgrammeBooking, RosterEmployee } from '@hs/contracts';
+import type { Company, IssuedDocumentView, Programme, ProgrammeBooking, RosterEmployee } from '@hs/contracts';
 import { formatDateOrNA } from '@hs/domain';
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import * as Table from '../../../components/ui/table';
 import * as Tabs from '../../../components/ui/tabs';
 import type { ApiEnvelope } from '../../../lib/api';
+import { DownloadButton } from '../../invoices/order-invoices';
 import { ListTable } from '../../components/list-table';
 import { ListState, SectionHeader } from '../../components/section';
 import { formatAdminDateTime } from '../../lib/admin-api';
@@ -114,7 +115,46 @@ function BookingsPanel({ programmeId }: { programmeId: number }) {
   );
 }
 
-/** One programme: its link, roster (with the import), bookings and report. */
+/** The company's tax invoices for the programme and the credit notes against them (issue 51). */
+function InvoicesPanel({ programmeId }: { programmeId: number }) {
+  const { items, error, isLoading } = useList<IssuedDocumentView>(CORPORATE_PATHS.invoices(programmeId));
+  return (
+    <Stack gap="3">
+      <p className={css({ textStyle: 'sm', color: 'fg.muted' })}>
+        The company gets one tax invoice per month for what it pays of that month&apos;s bookings (and one
+        when the programme is closed), emailed to its billing contact. A billed booking cancelled later gets a
+        credit note.
+      </p>
+      <ListState isLoading={isLoading} error={error} isEmpty={!items?.length} empty="No invoices yet.">
+        <ListTable
+          caption="Invoices and credit notes"
+          columns={['Number', 'Document', 'Total', 'GST', 'Issued', '']}
+        >
+          {items?.map((d) => (
+            <Table.Row key={d.number}>
+              <Table.Cell className={css({ fontFamily: 'mono', whiteSpace: 'nowrap' })}>
+                {d.number}
+              </Table.Cell>
+              <Table.Cell>
+                {d.kind === 'invoice' ? d.title : `Credit note against ${d.originalInvoiceNumber ?? ''}`}
+              </Table.Cell>
+              <Table.Cell className={css({ whiteSpace: 'nowrap' })}>S${d.total}</Table.Cell>
+              <Table.Cell className={css({ whiteSpace: 'nowrap' })}>S${d.gst}</Table.Cell>
+              <Table.Cell className={css({ whiteSpace: 'nowrap' })}>
+                {formatAdminDateTime(d.issuedAt)}
+              </Table.Cell>
+              <Table.Cell>
+                <DownloadButton number={d.number} />
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </ListTable>
+      </ListState>
+    </Stack>
+  );
+}
+
+/** One programme: its link, roster (with the import), bookings, invoices and report. */
 export function ProgrammeDetails({
   company,
   programme,
@@ -150,6 +190,7 @@ export function ProgrammeDetails({
           <Tabs.List aria-label="Programme">
             <Tabs.Trigger value="roster">Roster ({programme.rosterSize})</Tabs.Trigger>
             <Tabs.Trigger value="bookings">Bookings ({programme.bookingsHeld})</Tabs.Trigger>
+            <Tabs.Trigger value="invoices">Invoices</Tabs.Trigger>
             <Tabs.Trigger value="report">Report</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="roster">
@@ -157,6 +198,9 @@ export function ProgrammeDetails({
           </Tabs.Content>
           <Tabs.Content value="bookings">
             <BookingsPanel programmeId={programme.id} />
+          </Tabs.Content>
+          <Tabs.Content value="invoices">
+            <InvoicesPanel programmeId={programme.id} />
           </Tabs.Content>
           <Tabs.Content value="report">
             <ReportPanel
