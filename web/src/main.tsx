@@ -33,8 +33,27 @@ function seesServerView(): boolean {
   }
 }
 
+/**
+ * Until React has taken over every control of the server's markup, a click or a submit would do the
+ * browser's default (a form would send the page's own URL again): the api sends `#root` inert. A
+ * control React has hydrated carries React's own property; when all do (the route's lazy chunk included),
+ * the page becomes usable. After 10 s it does in any case.
+ */
+function inertUntilHydrated(container: HTMLElement) {
+  container.inert = true;
+  const started = Date.now();
+  const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactProps$'));
+  const check = () => {
+    const controls = container.querySelectorAll('a, button, input, select, textarea, form');
+    if ([...controls].every(hydrated) || Date.now() - started > 10_000) container.inert = false;
+    else setTimeout(check, 50);
+  };
+  setTimeout(check, 50);
+}
+
 const fallback = firstData();
 if (fallback && seesServerView()) {
+  inertUntilHydrated(root);
   // in a transition, hydrating yields to the browser every few milliseconds instead of holding the main
   // thread until the whole page is done (the page is on screen meanwhile; a tap waits at most a slice)
   startTransition(() => {
@@ -48,6 +67,7 @@ if (fallback && seesServerView()) {
 } else {
   // no server view, or another one than this visitor's first render: React renders anew (still from the
   // inlined answers, so without a round trip)
+  root.inert = false;
   createRoot(root).render(
     <StrictMode>
       <App swr={fallback ? { fallback } : undefined} />

@@ -17,7 +17,7 @@ describe('the first view (issue 50)', () => {
     const page = withFirstView(TEMPLATE, '<title>Events | Health Screening</title><main>list</main>', data);
     expect(page).toContain('<title>Events | Health Screening</title></head>');
     expect(page).not.toContain('Health Screening Appointments');
-    expect(page).toContain('<div id="root"><main>list</main></div><script id="hs-first-data"');
+    expect(page).toContain('<div id="root" inert><main>list</main></div><script id="hs-first-data"');
     const json = /<script id="hs-first-data" type="application\/json">(.*)<\/script>/.exec(page)?.[1] ?? '';
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(data);

@@ -51,7 +51,9 @@ export function scriptJson(value: unknown): string {
 
 /**
  * index.html with the rendered page in `#root` and the answers in `#hs-first-data`. The page's
- * `<title>` (React writes a component's title first) goes to the head in place of index.html's.
+ * `<title>` (React writes a component's title first) goes to the head in place of index.html's. `#root`
+ * is inert until the browser's React has taken over its controls (main.tsx): a click or a submit before
+ * that would otherwise do the browser's default, and send a form to the page's own URL.
  */
 export function withFirstView(template: string, html: string, data: Record<string, unknown>): string {
   const root = '<div id="root"></div>';
@@ -66,7 +68,7 @@ export function withFirstView(template: string, html: string, data: Record<strin
   return page.replace(
     root,
     () =>
-      `<div id="root">${body}</div><script id="hs-first-data" type="application/json">${scriptJson(data)}</script>`,
+      `<div id="root" inert>${body}</div><script id="hs-first-data" type="application/json">${scriptJson(data)}</script>`,
   );
 }
 
