@@ -112,15 +112,21 @@ export async function loadFirstView(app: FastifyInstance, webRoot: string): Prom
   const modulePath = join(webRoot, '.ssr', 'first-view.js');
   const indexPath = join(webRoot, 'index.html');
   if (!existsSync(modulePath) || !existsSync(indexPath)) return undefined;
-  let renderFirstView: RenderFirstView;
-  try {
-    ({ renderFirstView } = (await import(pathToFileURL(modulePath).href)) as {
-      renderFirstView: RenderFirstView;
-    });
-  } catch (error) {
-    app.log.warn({ err: error, modulePath }, 'first view: the server module did not load');
-    return undefined;
-  }
+  // Loaded at the first page view, not at start: the module is the whole app and React's server
+  // renderer, and an api that serves no page (its tests, a worker-only host) need not wait for it.
+  let loading: Promise<RenderFirstView | undefined> | undefined;
+  const renderer = () => {
+    loading ??= (
+      import(pathToFileURL(modulePath).href) as Promise<{ renderFirstView: RenderFirstView }>
+    ).then(
+      (m) => m.renderFirstView,
+      (error) => {
+        app.log.warn({ err: error, modulePath }, 'first view: the server module did not load');
+        return undefined;
+      },
+    );
+    return loading;
+  };
   const template = inlineStylesheets(readFileSync(indexPath, 'utf8'), webRoot);
   const rendered = new Map<string, RenderedPage>();
 
@@ -147,6 +153,8 @@ export async function loadFirstView(app: FastifyInstance, webRoot: string): Prom
         const data = Object.fromEntries(
           Object.entries(answers).map(([url, body]) => [url, JSON.parse(body)]),
         );
+        const renderFirstView = await renderer();
+        if (!renderFirstView) return undefined;
         const html = await renderFirstView(path, data, RENDER_TIMEOUT_MS);
         const page: RenderedPage = { html: withFirstView(template, html, data), encoded: new Map() };
         if (rendered.size >= RENDERED_PAGES) rendered.delete(rendered.keys().next().value as string);
