@@ -112,3 +112,13 @@ create table company_invoice_lines (
   invoice_number text not null references company_invoices (number),
   company_paid_cents bigint not null
 );
+
+-- as every other compressible column of orders (migration 021), where the server has lz4
+do $$
+begin
+  alter table orders alter column employee_id set compression lz4;
+  alter table orders alter column employee_hash set compression lz4;
+exception when feature_not_supported or invalid_parameter_value then
+  null;
+end
+$$;
