@@ -1,9 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { ADMIN_USER, renderApp, stubApi } from '../test/helpers';
 import { pageReload, RELOAD_FLAG } from './protected-route';
+
+// The back office is a lazy chunk: its first transform (a loaded CI) is paid here, not in the first test's wait.
+beforeAll(async () => {
+  await import('../admin-app');
+}, 60_000);
 
 afterEach(() => toaster.remove());
 
@@ -60,6 +65,7 @@ describe('protected admin routes', () => {
       'Orders',
       'Waiting List',
       'Reports',
+      'Companies',
       'Postal Codes',
       'Discounts',
       'Holidays',

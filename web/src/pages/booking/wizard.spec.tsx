@@ -9,8 +9,9 @@ import { preloadLaterSteps } from './later-steps';
 
 // the steps after the first are a chunk of their own, fetched while the first is shown
 beforeAll(async () => {
-  await preloadLaterSteps();
-});
+  // and the page's own lazy chunk: its first transform under a loaded CI took the first test past its waits
+  await Promise.all([preloadLaterSteps(), import('./booking-page')]);
+}, 60_000);
 
 afterEach(() => {
   toaster.remove();
