@@ -49,7 +49,7 @@ async function unbilled(sql: Sql, programmeId: number, period: string): Promise<
            coalesce(o.employee_id, o.email) as employee, o.company_paid_cents::text as "companyPaidCents"
     from orders o
     where o.programme_id = ${programmeId} and o.company_paid_cents > 0
-      and o.status not in ('cancelled', 'expired')
+      and o.status in ('confirmed', 'paid', 'completed')
       and to_char(o.created_at at time zone 'Asia/Singapore', 'YYYY-MM') = ${period}
       and not exists (select 1 from company_invoice_lines l where l.registration_id = o.registration_id)
     order by o.created_at, o.registration_id`;
@@ -191,7 +191,7 @@ export async function issueDueCompanyInvoices(
     select distinct o.programme_id as "programmeId",
            to_char(o.created_at at time zone 'Asia/Singapore', 'YYYY-MM') as period
     from orders o join programmes p on p.id = o.programme_id
-    where o.programme_id is not null and o.company_paid_cents > 0 and o.status not in ('cancelled', 'expired')
+    where o.programme_id is not null and o.company_paid_cents > 0 and o.status in ('confirmed', 'paid', 'completed')
       and not exists (select 1 from company_invoice_lines l where l.registration_id = o.registration_id)
       and (p.closed_at is not null or to_char(o.created_at at time zone 'Asia/Singapore', 'YYYY-MM') < ${current})
       and ${options.programmeId === undefined ? sql`true` : sql`o.programme_id = ${options.programmeId}`}

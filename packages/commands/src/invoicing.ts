@@ -190,7 +190,9 @@ export async function issueInvoice(
       event: 'InvoiceIssued',
       existing: (_issued, prior) => {
         const invoiced = prior.reduce((sum, inv) => sum + inv.totalCents, 0);
-        return prior.length && order.pricing.totalCents <= invoiced ? prior.at(-1)!.invoiceNumber : undefined;
+        // issue 51: a programme's company share is on the company's invoice, never on the employee's
+        const payable = order.pricing.totalCents - (order.pricing.companyPaidCents ?? 0);
+        return prior.length && payable <= invoiced ? prior.at(-1)!.invoiceNumber : undefined;
       },
       build: (invoiceNumber, sequence, supplier, prior) => {
         const registered = gstRegistered(supplier);

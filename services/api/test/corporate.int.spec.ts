@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { issueDueCompanyCreditNotes, issueDueCompanyInvoices } from '@hs/commands';
+import { issueDueCompanyCreditNotes, issueDueCompanyInvoices, issueInvoice } from '@hs/commands';
 import type { InvoiceSnapshot } from '@hs/domain';
 import { type Runner, findEvents, startProjectionRunner } from '@hs/eventstore';
-import { projections } from '@hs/read-models';
+import { projections, readOrder } from '@hs/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApiConfig } from '../src/config';
 import { type TestApi, startTestApi } from './helpers';
@@ -170,6 +170,11 @@ describe('corporate programmes', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     const rebooked = await post('/api/registrations', booking(pass, 1));
     expect(rebooked.statusCode, rebooked.body).toBe(201);
+    // a +tag reaches the same mailbox: the same employee, no second entitlement
+    const tagged = await passFor('acme-all', 'wei1+again@hq.acme.sg');
+    expect(tagged.bookingsLeft).toBe(0);
+    const third = await post('/api/registrations', booking(tagged.pass, 1));
+    expect(third.statusCode).toBe(409);
     void p;
   });
 
@@ -218,6 +223,18 @@ describe('corporate programmes', () => {
       type: 'RegistrationBooked',
     });
     expect(event!.data).toMatchObject({ pricing: { companyPaidCents: 15_000, balanceDueCents: 6_800 } });
+    // the employee's invoice is their part alone, issued once however often it is asked for
+    const id = booked.json().data.id as number;
+    await expect
+      .poll(async () => (await readOrder(api.db.sql, { id }))?.registrationId, { timeout: 10_000 })
+      .toBe(id);
+    const order = (await readOrder(api.db.sql, { id }))!;
+    const first = await issueInvoice(api.db.sql, order, { actor: 'test' });
+    const again = await issueInvoice(api.db.sql, order, { actor: 'test' });
+    expect(again.invoiceNumber).toBe(first.invoiceNumber);
+    expect(first.totalCents).toBe(6_800);
+    expect(first.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(first.taxableCents);
+    expect(first.lines.at(-1)!.description).toBe('Paid by your employer (invoiced to them)');
   });
 
   it('checks the one-time code: wrong, used up after 5 tries, and the same answer for anyone under a roster', async () => {
@@ -369,8 +386,7 @@ describe('corporate programmes', () => {
     const p = await programme({
       code: 'acme-bill',
       emailDomains: ['acme.sg'],
-      paymentRule: 'company_pays_up_to',
-      amount: '150',
+      paymentRule: 'company_pays_all',
       entitlement: 2,
     });
     const passes = await Promise.all(['b1', 'b2', 'b3'].map((n) => passFor('acme-bill', `${n}@acme.sg`)));
@@ -401,7 +417,7 @@ describe('corporate programmes', () => {
     const [owed] = await api.db.sql<{ sum: string }[]>`
       select sum(company_paid_cents)::text as sum from orders where programme_id = ${p.id}`;
     expect(Number(invoice!.total)).toBe(Number(owed!.sum));
-    expect(Number(invoice!.total)).toBe(3 * 15_000);
+    expect(Number(invoice!.total)).toBe(3 * 21_800);
     expect(Number(invoice!.taxable) + Number(invoice!.gst)).toBe(Number(invoice!.total));
     expect(invoice!.snapshot.lines.map((l) => l.description)).toEqual(
       booked.map((b) => `Screening ${b.referenceNumber}`),
@@ -431,7 +447,7 @@ describe('corporate programmes', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({
       originalInvoiceNumber: invoice!.number,
-      totalCents: 15_000,
+      totalCents: 21_800,
       registrationId: booked[0]!.id,
     });
     expect(await issueDueCompanyCreditNotes(api.db.sql, { actor: 'test' })).toEqual([]);

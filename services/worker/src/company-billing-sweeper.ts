@@ -25,30 +25,38 @@ async function emailUnsent(sql: Sql, mailer: Mailer, log: Logger) {
     where config_key in ('EMAIL_SENDER_NAME', 'EMAIL_SENDER_ADDRESS')`;
   const from = formatFrom(Object.fromEntries(config.map((r) => [r.key, r.value])));
   for (const { number, to, snapshot } of unsent) {
+    // claimed before it is sent, so two workers never send it both; given back if sending fails
+    const claimed = await sql`
+      update company_invoices set emailed_at = now() where number = ${number} and emailed_at is null returning number`;
+    if (claimed.length === 0) continue;
     const what = `${snapshot.billedTo?.programmeName ?? 'Programme'}, bookings of ${snapshot.billedTo?.period ?? ''}`;
     const text = [
       'Hello,',
       `Attached is tax invoice ${number} for ${what}: one line per booking your company pays for.`,
       'Health Screening',
     ].join('\n\n');
-    await mailer.send({
-      to,
-      from,
-      subject: `Tax invoice ${number}: ${what}`,
-      text,
-      html: text
-        .split('\n\n')
-        .map((p) => `<p>${p.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}</p>`)
-        .join('\n'),
-      attachments: [
-        {
-          filename: `${number}.pdf`,
-          content: await renderIssuedInvoicePdf(snapshot),
-          contentType: 'application/pdf',
-        },
-      ],
-    });
-    await sql`update company_invoices set emailed_at = now() where number = ${number}`;
+    try {
+      await mailer.send({
+        to,
+        from,
+        subject: `Tax invoice ${number}: ${what}`,
+        text,
+        html: text
+          .split('\n\n')
+          .map((p) => `<p>${p.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}</p>`)
+          .join('\n'),
+        attachments: [
+          {
+            filename: `${number}.pdf`,
+            content: await renderIssuedInvoicePdf(snapshot),
+            contentType: 'application/pdf',
+          },
+        ],
+      });
+    } catch (err) {
+      await sql`update company_invoices set emailed_at = null where number = ${number}`;
+      throw err;
+    }
     log.info({ invoice: number }, 'company invoice emailed');
   }
 }

@@ -22,6 +22,17 @@ export function normalizeWorkEmail(input: string): string | null {
   return e.length <= 254 && EMAIL_PATTERN.test(e) ? e : null;
 }
 
+/**
+ * The mailbox an address reaches: without a `+tag` in its local part (Google Workspace and Microsoft 365
+ * deliver `me+1@acme.sg` to `me@acme.sg`), so a tag is not another employee with another entitlement.
+ */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const plus = local.indexOf('+');
+  return plus > 0 ? `${local.slice(0, plus)}${email.slice(at)}` : email;
+}
+
 export function emailDomainOf(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1);
 }
@@ -57,7 +68,7 @@ export function programmeEligibility(
       employeeId: rosterEmployeeId,
     };
   if (domainAllowed(email, programme.emailDomains))
-    return { eligible: true, via: 'domain', employeeKey: `email:${email}`, employeeId: null };
+    return { eligible: true, via: 'domain', employeeKey: `email:${mailboxOf(email)}`, employeeId: null };
   return { eligible: false };
 }
 

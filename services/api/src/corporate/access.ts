@@ -12,6 +12,7 @@ import {
   type Eligibility,
   PROGRAMME_MESSAGES,
   employeeKeyHash,
+  mailboxOf,
   programmeEligibility,
   programmeEntitlementStream,
 } from '@hs/domain';
@@ -35,7 +36,8 @@ export function createProgrammeAccess(sql: Sql, secret: string) {
   async function rosterIdOf(p: ProgrammeTerms, email: string): Promise<string | null> {
     if (!p.useRoster) return null;
     const [row] = await sql<{ employeeId: string }[]>`
-      select employee_id as "employeeId" from programme_employees where programme_id = ${p.id} and email = ${email}`;
+      select employee_id as "employeeId" from programme_employees
+      where programme_id = ${p.id} and email in (${email}, ${mailboxOf(email)})`;
     return row?.employeeId ?? null;
   }
 

@@ -305,7 +305,15 @@ const programmeDetails: FastifyPluginAsyncTypebox<{ mail: MailerOptions; publicB
         after: { closedAt: row.closedAt },
       });
       // the company's invoice for what it owes so far, now: the worker emails it at its next sweep
-      await issueDueCompanyInvoices(sql, new Date(), { actor: request.actor, programmeId: id });
+      try {
+        await issueDueCompanyInvoices(sql, new Date(), { actor: request.actor, programmeId: id });
+      } catch (err) {
+        // closed all the same: the worker's billing sweep issues it
+        request.log.error(
+          { err, programmeId: id },
+          'company invoice at close failed; the sweep will issue it',
+        );
+      }
       return { success: true as const, data: { id, closedAt: row.closedAt.toISOString() } };
     },
   );
