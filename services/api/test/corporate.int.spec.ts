@@ -291,21 +291,22 @@ describe('corporate programmes', () => {
 
   it('imports a roster all or nothing, with errors by row and field', async () => {
     const p = await programme({ code: 'acme-import', useRoster: true });
+    // a quoted cell over two lines and a blank line: the errors name the file's own lines
     const bad =
-      'employee_id,name,work_email\nE1,Tan,tan@acme.sg\nE2,,lim@acme.sg\nE3,Ng,not-mail\nE1,Dup,dup@acme.sg\n';
+      'employee_id,name,work_email\nE1,"Tan\nWei",tan@acme.sg\n\nE2,,lim@acme.sg\nE3,Ng,not-mail\nE1,Dup,dup@acme.sg\n';
     const preview = await admin('POST', `/api/admin/programmes/${p.id}/roster/preview`, { csv: bad });
     expect(preview.json().data).toMatchObject({
       valid: false,
       rows: 4,
       errors: [
-        { row: 3, field: 'name', message: 'name is required' },
-        { row: 4, field: 'work_email', message: 'work_email is not an email address' },
-        { row: 5, field: 'employee_id', message: 'employee_id is also on row 2' },
+        { row: 5, field: 'name', message: 'name is required' },
+        { row: 6, field: 'work_email', message: 'work_email is not an email address' },
+        { row: 7, field: 'employee_id', message: 'employee_id is also on row 3' },
       ],
     });
     const refused = await admin('POST', `/api/admin/programmes/${p.id}/roster`, { csv: bad });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors[0]).toEqual({ field: 'row 3 name', message: 'name is required' });
+    expect(refused.json().errors[0]).toEqual({ field: 'row 5 name', message: 'name is required' });
     const roster = await admin('GET', `/api/admin/programmes/${p.id}/roster`);
     expect(roster.json().data).toEqual([]);
   });

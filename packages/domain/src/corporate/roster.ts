@@ -57,7 +57,11 @@ export function rosterColumn(header: string): (typeof ROSTER_FIELDS)[number] | n
  * Checks the parsed rows (header first, as arrays of cells). Every error is listed; the employees
  * are returned only when there is none.
  */
-export function checkRoster(rows: readonly (readonly string[])[]): {
+export function checkRoster(
+  rows: readonly (readonly string[])[],
+  /** Each row's line in the file (a quoted cell may span lines, blank lines are skipped); else its index + 1. */
+  lines?: readonly number[],
+): {
   employees: RosterEmployeeRow[];
   errors: RosterRowError[];
 } {
@@ -80,7 +84,7 @@ export function checkRoster(rows: readonly (readonly string[])[]): {
   const byId = new Map<string, number>();
   const byEmail = new Map<string, number>();
   body.forEach((cells, i) => {
-    const row = i + 2;
+    const row = lines?.[i + 1] ?? i + 2;
     const cell = (field: (typeof ROSTER_FIELDS)[number]) => {
       const at = columns.indexOf(field);
       return at < 0 ? '' : cleanText(cells[at] ?? '').trim();

@@ -4,9 +4,19 @@ import { type RosterEmployeeRow, checkRoster, rosterChanges } from '@hs/domain';
 import { parse } from 'csv-parse/sync';
 
 /** The file's rows as cells (csv-parse: quotes, BOM, CRLF), or the line a malformed file breaks on. */
-function cellsOf(csv: string): string[][] | { line: number; message: string } {
+function cellsOf(csv: string): { rows: string[][]; lines: number[] } | { line: number; message: string } {
   try {
-    return parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
+    // `info` gives each record's line in the file: the line an error names is the one the person sees
+    const records = parse(csv, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as {
+      record: string[];
+      info: { lines: number };
+    }[];
+    return { rows: records.map((r) => r.record), lines: records.map((r) => r.info.lines) };
   } catch (err) {
     const e = err as { lines?: number; message?: string };
     return { line: e.lines ?? 1, message: 'The file is not valid CSV' };
@@ -29,17 +39,17 @@ export async function previewRoster(
   csv: string,
 ): Promise<{ preview: RosterPreview; employees: RosterEmployeeRow[] }> {
   const cells = cellsOf(csv);
-  if (!Array.isArray(cells)) {
+  if ('line' in cells) {
     const preview = { valid: false, rows: 0, added: 0, updated: 0, unchanged: 0, removed: 0 };
     return {
       preview: { ...preview, errors: [{ row: cells.line, field: 'file', message: cells.message }] },
       employees: [],
     };
   }
-  const { employees, errors } = checkRoster(cells);
+  const { employees, errors } = checkRoster(cells.rows, cells.lines);
   const changes = rosterChanges(await currentRoster(db, programmeId), employees);
   return {
-    preview: { valid: errors.length === 0, rows: Math.max(0, cells.length - 1), ...changes, errors },
+    preview: { valid: errors.length === 0, rows: Math.max(0, cells.rows.length - 1), ...changes, errors },
     employees,
   };
 }

@@ -291,7 +291,9 @@ export function BookingWizard({ event, claim, programme }: BookingWizardProps) {
       navigate(`/booking/confirmation/${encodeURIComponent(reference)}?booked=1`);
       window.scrollTo({ top: 0 });
     } catch (error) {
-      if (programme?.onRefused(error)) return;
+      // a programme's own refusals (entitlement used, fully booked, session over) are the page's; a
+      // full slot is the wizard's as for everyone, with its fresh slots below
+      if (!freshSlotsOf(error) && programme?.onRefused(error)) return;
       toastBookingFailed(error);
       // refused over Myinfo: back to the details, with the reason above the form
       if (handleMyinfoRefusal(error, myinfo, myinfoHandle)) goTo(1);
