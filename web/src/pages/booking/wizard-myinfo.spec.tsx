@@ -69,10 +69,7 @@ async function comeBack(fragment: string) {
 }
 
 describe('Retrieve Myinfo with Singpass in the wizard', { timeout: 30_000 }, () => {
-  // In .ci/run only (web files share a worker's modules, `isolate: false`), this file's first render
-  // has twice met the event page's 'We couldn't load the event details' from state another file left;
-  // alone it passes every time. Its second try starts clean. (The leak is not found yet: see the note.)
-  it('is offered only when Singpass is configured', { retry: 1 }, async () => {
+  it('is offered only when Singpass is configured', async () => {
     api({ 'GET /api/myinfo': { success: true, data: { enabled: false } } });
     const user = userEvent.setup();
     renderApp(PAGE);
