@@ -236,6 +236,8 @@ describe('worker: emails, reminders and their facts', () => {
     await expect
       .poll(() => typesOf(b.registrationId), poll)
       .toContain('EmailDeliveryFailed:worker:confirmation-email');
+    // the fact is recorded a moment before BullMQ moves the job to failed: wait for the move
+    await expect.poll(async () => (await queues['confirmation-email'].getFailed()).length, poll).toBe(1);
     const [failed] = await queues['confirmation-email'].getFailed();
     expect(failed?.attemptsMade).toBe(1);
     expect(failed?.failedReason).toMatch(/550/);
