@@ -44,24 +44,15 @@ export async function renderFirstView(path, fallback, timeoutMs = 2000) {
   }
 }
 `;
-// On a server SWR's preload() does nothing and returns undefined; the app calls .catch() on what it
-// returns (routes.tsx, beside the event page's chunk), so the server module's swr gives a settled promise.
-const SERVER_SWR = '\0hs-server-swr';
-const serverSwr = `
-export * from 'swr';
-export { default } from 'swr';
-export const preload = () => Promise.resolve(undefined);
-`;
 function firstView(): Plugin {
   return {
     name: 'hs-first-view',
     enforce: 'pre',
-    resolveId(id, importer) {
+    resolveId(id) {
       if (id === FIRST_VIEW) return `\0${FIRST_VIEW}`;
-      if (id === 'swr' && this.environment.name === 'ssr' && importer !== SERVER_SWR) return SERVER_SWR;
       return undefined;
     },
-    load: (id) => (id === `\0${FIRST_VIEW}` ? firstViewEntry : id === SERVER_SWR ? serverSwr : undefined),
+    load: (id) => (id === `\0${FIRST_VIEW}` ? firstViewEntry : undefined),
   };
 }
 

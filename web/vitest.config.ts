@@ -15,11 +15,6 @@ export default defineConfig({
     isolate: false,
     // Rendering whole pages in jsdom is slow on a loaded 2-core machine.
     testTimeout: 20_000,
-    // Session 28: in .ci/run, one test a run (a different file each time: the Myinfo wizard, the waiting
-    // list) met the event page's "We couldn't load the event details" from state another file of the
-    // same worker left; each passes alone, every time. Until that leak is found, a failed test is tried
-    // once more: a real failure fails twice.
-    retry: 1,
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { preload } from 'swr';
+import useSWR from 'swr';
 import { Route, Switch, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { PublicLayout } from './components/layout/public-layout';
@@ -7,7 +7,6 @@ import { PageLoader } from './components/layout/page';
 import HomePage from './pages/home';
 import NotFoundPage from './pages/not-found';
 import { useLanguage } from './i18n';
-import { fetcher } from './lib/api';
 import { eventKey } from './lib/swr-keys';
 import { PublicRouteGuards } from './public/route-guards';
 
@@ -48,17 +47,16 @@ const ParticipantsRegistrationPage = lazy(() =>
 
 /**
  * `/events/{slug}`: the event's data is asked for beside the page's chunk, not once the chunk has
- * arrived (on a phone's link that wait is most of the time to the first content).
+ * arrived (on a phone's link that wait is most of the time to the first content). The route subscribes
+ * to the page's own key, in the page's own SWR cache: the page then finds the answer there (or the
+ * request in flight), and an answer already there (the first view's) is not asked for again. Not SWR's
+ * `preload()`: that keeps its promise in a module-wide map, outside any provider, until some page takes it.
  */
-const preloaded = new Set<string>();
 function EventRoute() {
   const { slug = '' } = useParams<{ slug: string }>();
-  const key = eventKey(slug, useLanguage());
-  const id = JSON.stringify(key);
-  if (slug && !preloaded.has(id)) {
-    preloaded.add(id);
-    void preload(key, fetcher).catch(() => {}); // the page's own request reports a failure
-  }
+  const language = useLanguage();
+  // what it returns is not read, so this route does not re-render when the answer comes
+  useSWR(slug ? eventKey(slug, language) : null);
   // while the chunk arrives the page is a screen tall, as the event's page will be: the footer stays
   // below the fold, so nothing visible moves when it comes (a short loader here shifted the layout)
   return (
