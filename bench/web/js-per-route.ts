@@ -1,7 +1,8 @@
 // The JavaScript each public route downloads before its first render, from a production build:
 // web/dist/.vite/manifest.json (vite build.manifest) and web/src/routes.tsx.
 //   An eager route loads the entry chunk (index.html) and its static imports (what index.html
-//   modulepreloads); a lazy route (React.lazy in routes.tsx) also loads its dynamic import's chunk and
+//   modulepreloads), and the app the entry imports once the first view is painted (src/main.tsx, see
+//   web/src/boot.ts) with its static imports; a lazy route (React.lazy in routes.tsx) also loads its dynamic import's chunk and
 //   that chunk's static imports. A part a page fetches later (a wizard step, a dialog) is not counted.
 // gzip sizes: zlib level 6 per file, as a proxy or CDN in front would send them.
 import { existsSync, readFileSync } from 'node:fs';
@@ -76,6 +77,9 @@ export function publicRoutes(): { path: string; module: string; lazy: boolean }[
   return routes;
 }
 
+/** The app itself, which web/src/boot.ts imports after the first paint (older builds: none). */
+export const APP = 'src/main.tsx';
+
 export function readManifest(dist: string): Record<string, ManifestChunk> {
   const file = join(dist, '.vite/manifest.json');
   if (!existsSync(file)) throw new Error(`${file} is missing: npm run build (web) first`);
@@ -107,9 +111,9 @@ export function dynamicKey(manifest: Record<string, ManifestChunk>, module: stri
     ['.tsx', '.ts', '/index.tsx', '/index.ts']
       .map((ext) => module + ext)
       .find((k) => manifest[k]?.isDynamicEntry) ??
-    manifest['index.html']?.dynamicImports?.find(
-      (k) => !manifest[k]?.src && manifest[k]?.name === module.split('/').pop(),
-    )
+    [manifest['index.html'], manifest[APP]]
+      .flatMap((chunk) => chunk?.dynamicImports ?? [])
+      .find((k) => !manifest[k]?.src && manifest[k]?.name === module.split('/').pop())
   );
 }
 
@@ -119,6 +123,7 @@ export function jsPerRoute(dist: string): RouteJs[] {
     const js = new Set<string>();
     const css = new Set<string>();
     collect(manifest, 'index.html', js, css);
+    if (manifest[APP]?.isDynamicEntry) collect(manifest, APP, js, css);
     const key = dynamicKey(manifest, route.module);
     if (route.lazy && !key)
       console.log(`note: routes.tsx loads ${route.module} lazily but this build has no chunk for it`);

@@ -3,6 +3,7 @@
 import { machine } from '../lib/load';
 import {
   BUDGET_KB,
+  APP,
   collect,
   dynamicKey,
   jsPerRoute,
@@ -66,6 +67,7 @@ export function printJsReport(dist: string): JsReport {
   if (adminKey) {
     const js = new Set<string>();
     collect(manifest, 'index.html', js, new Set());
+    if (manifest[APP]?.isDynamicEntry) collect(manifest, APP, js, new Set());
     const entry = new Set(js);
     collect(manifest, adminKey, js, new Set());
     const adminOnly = [...js].filter((f) => !entry.has(f) && !publicFiles.has(f));

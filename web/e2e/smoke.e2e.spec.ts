@@ -30,6 +30,30 @@ describe('the running product in a browser', () => {
     await page.close();
   });
 
+  it("paints the event page's first view before it asks for the app's code, then hydrates it", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.baseUrl}/events/whitecoat-health-screening`);
+    // hydrated: React lifts `inert` from the server's markup once it has taken over its controls
+    await page.waitForFunction(() => document.getElementById('root')?.inert === false);
+    const { paint, appScripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      appScripts: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/.+\.js$/.test(r.name) && !/\/assets\/index-[^/]+\.js$/.test(r.name))
+        .map((r) => r.startTime),
+    }));
+    expect(paint).toBeGreaterThan(0);
+    // the entry (boot.ts) is the only script the head names; the app's files come after the paint
+    expect(appScripts.length).toBeGreaterThan(0);
+    expect(Math.min(...appScripts)).toBeGreaterThanOrEqual(paint ?? Number.POSITIVE_INFINITY);
+    // and the hydrated page works: a package can be chosen
+    await page.getByText('Basic Health Screening', { exact: true }).click();
+    await page.waitForFunction(
+      () => (document.querySelector('input[type="radio"]:checked') as HTMLInputElement | null) !== null,
+    );
+    await page.close();
+  });
+
   it('shows the 404 page for an unknown route', async () => {
     const page = await browser.newPage();
     const answer = await page.goto(`${stack.baseUrl}/no/such/page`);

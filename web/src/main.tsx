@@ -1,7 +1,6 @@
 import { languageOrDefault } from '@hs/domain';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import './index.css';
 import { App } from './app';
 import { LANGUAGE_STORAGE_KEY, restoreLanguage } from './i18n';
 import { readStoredToken } from './lib/auth';
