@@ -493,4 +493,49 @@ describe('corporate programmes', () => {
       gstRegistrationNumber: 'M90312345A',
     });
   });
+  it('bills each programme once however many issuers run at once, in one gapless invoice sequence', async () => {
+    // after the billing test above: the clinic's settings (prefix HS) are there
+    for (let round = 1; round <= 5; round++) {
+      const code = `acme-race-bill-${round}`;
+      const p = await programme({ code, emailDomains: ['acme.sg'] });
+      for (const n of [1, 2]) {
+        const email = `rb${round}-${n}@acme.sg`;
+        const { pass } = await passFor(code, email);
+        const res = await post('/api/registrations', booking(pass, 60 + n, { email }));
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      await expect
+        .poll(
+          async () =>
+            (await api.db.sql`select count(*)::int as n from orders where programme_id = ${p.id}`)[0]!.n,
+          { timeout: 10_000 },
+        )
+        .toBe(2);
+      // staff close the programme while six sweeps (as six workers would) bill it at once
+      const afterTheMonth = new Date(Date.now() + 40 * 86_400_000);
+      const [closed, ...sweeps] = await Promise.all([
+        admin('POST', `/api/admin/programmes/${p.id}/close`),
+        ...Array.from({ length: 6 }, () =>
+          issueDueCompanyInvoices(api.db.sql, afterTheMonth, { actor: 'test', programmeId: p.id }),
+        ),
+      ]);
+      expect(closed!.statusCode, closed!.body).toBe(200);
+      expect(sweeps.flat().length).toBeLessThanOrEqual(1);
+      const lines = await api.db.sql<{ registrationId: number; n: number }[]>`
+        select l.registration_id::int as "registrationId", count(*)::int as n
+        from company_invoice_lines l join orders o on o.registration_id = l.registration_id
+        where o.programme_id = ${p.id} group by 1`;
+      expect(lines.map((l) => l.n)).toEqual([1, 1]);
+      const invoices = await api.db.sql`select number from company_invoices where programme_id = ${p.id}`;
+      expect(invoices).toHaveLength(1);
+    }
+    const sequences = await api.db.sql<{ stream: string; sequence: number }[]>`
+      select sequence_stream as stream, sequence::int from invoices where kind = 'invoice'
+      order by sequence_stream, sequence`;
+    expect(sequences.length).toBeGreaterThanOrEqual(6);
+    for (const stream of new Set(sequences.map((r) => r.stream))) {
+      const numbers = sequences.filter((r) => r.stream === stream).map((r) => r.sequence);
+      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    }
+  });
 });
