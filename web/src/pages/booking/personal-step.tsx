@@ -26,6 +26,8 @@ export interface PersonalStepProps {
   partner: StoredPartnerData | null;
   /** "Retrieve Myinfo with Singpass" (issue 49): the button above the form, the prefill's marks. */
   myinfo: MyinfoFlow;
+  /** The AIA member check (issue 46); not offered under a corporate programme, which sets the price. */
+  memberCheck?: boolean;
 }
 
 /** Step 2: the booker's details; under the postal code, the region lookup's progress. */
@@ -37,6 +39,7 @@ export function PersonalStep({
   timeslots,
   partner,
   myinfo,
+  memberCheck = true,
 }: PersonalStepProps) {
   const { t } = useTranslation();
   const marks = myinfoMarks(myinfo.person);
@@ -93,12 +96,14 @@ export function PersonalStep({
       ) : null}
       <PersonFields {...person} fields={BOOKER_FIELDS} />
       {/* Opt-in (issue 46): without the tick nobody is checked with the insurer; standard prices apply. */}
-      <MemberCheckBox
-        id={`${F}aiaMemberCheck`}
-        who="booker"
-        checked={values.aiaMemberCheck === 'true'}
-        onChange={(on) => onChange('aiaMemberCheck', on ? 'true' : '')}
-      />
+      {memberCheck ? (
+        <MemberCheckBox
+          id={`${F}aiaMemberCheck`}
+          who="booker"
+          checked={values.aiaMemberCheck === 'true'}
+          onChange={(on) => onChange('aiaMemberCheck', on ? 'true' : '')}
+        />
+      ) : null}
       <div>
         <PostalCodeField {...field('postalCode')} />
         <p aria-live="polite" className={css({ mt: '1.5', fontSize: 'sm', color: 'fg.muted', minH: '5' })}>

@@ -387,6 +387,7 @@ export function BookingWizard({ event, claim, programme }: BookingWizardProps) {
                 timeslots={timeslotsQuery}
                 partner={partner}
                 myinfo={myinfo}
+                memberCheck={!programme}
               />
             ) : null}
 

@@ -110,6 +110,8 @@ async function fillAndReview(user: User) {
   await user.click(screen.getByRole('button', { name: /Next/ }));
   await screen.findByRole('heading', { name: 'Personal Information' });
   await user.type(await screen.findByLabelText(/First Name/), 'Mei');
+  // the programme sets the price: no insurer's member check is offered
+  expect(screen.queryByText(/I am an AIA Health Shield member/)).toBeNull();
   await user.type(screen.getByLabelText(/Last Name/), 'Tan');
   await user.type(screen.getByLabelText(/Mobile Number/), '91234567');
   await user.click(screen.getByRole('radio', { name: 'Female' }));
