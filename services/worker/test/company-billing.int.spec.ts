@@ -1,9 +1,9 @@
 /**
- * Company billing's emails (issue 51): an issued company invoice reaches its billing contact with its
- * PDF, once; a mail server that fails leaves it owed, and the next sweep sends it. (Issuing the
+ * Company billing's emails (issue 51): an issued company invoice or credit note reaches its billing
+ * contact with its PDF, once; a mail server that fails leaves it owed, and the next sweep sends it. (Issuing the
  * invoices and credit notes is tested through the api: services/api/test/corporate.int.spec.ts.)
  */
-import { companyInvoiceAmounts, type InvoiceSnapshot } from '@hs/domain';
+import { type CreditNoteSnapshot, companyInvoiceAmounts, type InvoiceSnapshot } from '@hs/domain';
 import type { Mailer, MailMessage } from '@hs/notifications';
 import { type TestDatabase, testDatabase } from '@hs/testing';
 import pino from 'pino';
@@ -127,5 +127,63 @@ describe('company invoices by email', () => {
       expect(pdf).toContain(text);
     const [done] = await db.sql`select emailed_at from company_invoices where number = 'HS-2026-000900'`;
     expect(done!.emailed_at).not.toBeNull();
+  });
+  it("emails a credit note against the company's invoice to the billing contact once, and again after a failed attempt", async () => {
+    await issuedInvoice('HS-2026-000910');
+    // the invoice's own email is not what this test counts
+    await db.sql`update company_invoices set emailed_at = now() where number = 'HS-2026-000910'`;
+    const note: CreditNoteSnapshot = {
+      creditNoteNumber: 'HS-CN-2026-000911',
+      registrationId: 1,
+      referenceNumber: 'HS-2611-0001',
+      sequence: 1,
+      issuedAt: new Date().toISOString(),
+      originalInvoiceNumber: 'HS-2026-000910',
+      refundId: 'company:HS-2026-000910:1',
+      reason: "Booking HS-2611-0001 cancelled: the company's share credited",
+      supplier: {
+        name: 'Clinic Pte Ltd',
+        address: '1 Clinic Road',
+        uen: '200000000D',
+        gstRegistrationNumber: 'M90000000A',
+      },
+      customer: { name: 'Acme Logistics Pte Ltd', address: '10 Pandan Crescent' },
+      totalCents: 21_800,
+      gstCents: 1_800,
+      taxableCents: 20_000,
+      gstRateBasisPoints: 900,
+      paymentMethod: 'other',
+    };
+    await db.sql`
+      insert into invoices (number, kind, registration_id, sequence_stream, sequence, issued_at, issued_month,
+        taxable_cents, gst_cents, total_cents, original_number, refund_id, payment_method, snapshot)
+      values ('HS-CN-2026-000911', 'credit-note', 1, 'test-cn-000911', 1, now(), '2026-11', 20000, 1800, 21800,
+        'HS-2026-000910', 'company:HS-2026-000910:1', 'other', ${db.sql.json(note as never)})`;
+    await sweepOnce({
+      send: async () => {
+        throw new Error('451 try again later');
+      },
+      close: async () => {},
+    });
+    expect(
+      await db.sql`select 1 from company_credit_note_emails where number = 'HS-CN-2026-000911'`,
+    ).toHaveLength(0);
+
+    const sent: MailMessage[] = [];
+    const mailer: Mailer = {
+      send: async (m) => {
+        sent.push(m);
+        return { messageId: `m${sent.length}` };
+      },
+      close: async () => {},
+    };
+    await sweepOnce(mailer);
+    await sweepOnce(mailer);
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      ['accounts@acme.sg', 'Credit note HS-CN-2026-000911 against invoice HS-2026-000910'],
+    ]);
+    const pdf = await pdfText(Buffer.from(sent[0]!.attachments![0]!.content));
+    for (const text of ['HS-CN-2026-000911', 'HS-2026-000910', 'M90000000A', 'GST'])
+      expect(pdf).toContain(text);
   });
 });
