@@ -56,8 +56,45 @@ function firstView(): Plugin {
   };
 }
 
+/*
+ * The entry (src/boot.ts) imports the app (src/main.tsx) dynamically, so that a page the api has already
+ * rendered is painted before any of the app's files are asked for. Every other page (the back office,
+ * the confirmation page) wants them at once, as before: index.html modulepreloads the app's chunk and
+ * its static imports, and the api drops those links from the pages it renders (plugins/app/first-view.ts).
+ */
+const APP_MODULE = /[\\/]src[\\/]main\.tsx$/;
+function preloadApp(): Plugin {
+  return {
+    name: 'hs-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const app = chunks.find((c) => c.facadeModuleId && APP_MODULE.test(c.facadeModuleId));
+        if (!app) return [];
+        const files = new Set<string>();
+        const entry = new Set(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+        const visit = (file: string) => {
+          // the entry is index.html's own script already
+          if (files.has(file) || entry.has(file)) return;
+          files.add(file);
+          for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? []) visit(imported);
+        };
+        visit(app.fileName);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), firstView()],
+  plugins: [react(), firstView(), preloadApp()],
   // the server module bundles React's CommonJS files, which read NODE_ENV when loaded
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   // `vite build` builds both environments: the browser's (dist) and the first view's (dist/.ssr).

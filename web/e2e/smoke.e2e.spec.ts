@@ -67,6 +67,8 @@ describe('the running product in a browser', () => {
   it('lets the demo admin sign in to the dashboard', async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.baseUrl}/admin/login`);
+    // a page the api does not render asks for the app at once, beside its entry (web/vite.config.ts)
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
     await page.getByLabel('Username').fill(stack.admin.username);
     await page.getByLabel('Password').fill(stack.admin.password);
     await page.getByRole('button', { name: 'Login' }).click();

@@ -9,13 +9,20 @@ import { buildApp, testApiConfig } from '../src';
 import { firstViewReads, scriptJson, withFirstView } from '../src/plugins/app/first-view';
 
 const TEMPLATE =
-  '<!doctype html><html><head><title>Health Screening Appointments</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>Health Screening Appointments</title>' +
+  '<script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+  '    <link rel="modulepreload" crossorigin href="/assets/main-2.js">\n' +
+  '    <link rel="modulepreload" crossorigin href="/assets/react-3.js">\n' +
+  '  </head><body><div id="root"></div></body></html>';
 
 describe('the first view (issue 50)', () => {
   it('puts the page and its answers in index.html, the answers escaped for a script element', () => {
     const data = { '/api/events': { name: '</script><script>alert(1)</script>\u2028&\u2029<!--' } };
     const page = withFirstView(TEMPLATE, '<title>Events | Health Screening</title><main>list</main>', data);
-    expect(page).toContain('<title>Events | Health Screening</title></head>');
+    expect(page).toContain('<title>Events | Health Screening</title>');
+    // the app's files are asked for once the page is painted (web/src/boot.ts), not beside the page
+    expect(page).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>\n  </head>');
+    expect(page).not.toContain('modulepreload');
     expect(page).not.toContain('Health Screening Appointments');
     expect(page).toContain('<div id="root" inert><main>list</main></div><script id="hs-first-data"');
     const json = /<script id="hs-first-data" type="application\/json">(.*)<\/script>/.exec(page)?.[1] ?? '';

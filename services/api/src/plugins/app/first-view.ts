@@ -51,7 +51,8 @@ export function scriptJson(value: unknown): string {
 
 /**
  * index.html with the rendered page in `#root` and the answers in `#hs-first-data`. The page's
- * `<title>` (React writes a component's title first) goes to the head in place of index.html's. `#root`
+ * `<title>` (React writes a component's title first) goes to the head in place of index.html's; its
+ * modulepreload links go. `#root`
  * is inert until the browser's React has taken over its controls (main.tsx): a click or a submit before
  * that would otherwise do the browser's default, and send a form to the page's own URL.
  */
@@ -65,6 +66,9 @@ export function withFirstView(template: string, html: string, data: Record<strin
     body = html.slice(title.length);
     page = page.replace(/<title>[^<]*<\/title>/, () => title);
   }
+  // index.html modulepreloads the app for pages it renders itself; this page is painted first, and its
+  // entry asks for the app after that (web/src/boot.ts)
+  page = page.replace(/\n?[ \t]*<link rel="modulepreload"[^>]*>/g, '');
   return page.replace(
     root,
     () =>
