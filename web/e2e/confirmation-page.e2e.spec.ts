@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { type ProductStack, launchBrowser, parseIcs, startProductStack } from '@hs/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en.json';
 import zh from '../src/i18n/locales/zh.json';
+import { ARTIFACTS, PHONE, axeFindings, keepFailureArtifacts } from './lib';
 
 /*
  * Issue 46: one confirmation page for every booking path, on a phone (360 px) in English and Chinese.
@@ -13,25 +13,9 @@ import zh from '../src/i18n/locales/zh.json';
  * booking; on the pending page Pay is on the first screen; after paying the view is back at the top;
  * a reload keeps the confirmation.
  */
-const ARTIFACTS = 'test-artifacts';
-const PHONE = { width: 360, height: 740 };
 const MANUAL_EVENT = 'community-health-screening-2026';
 const PARTNER_EVENT = 'whitecoat-health-screening';
 const REFERENCE = /^HS\d{4}-\d{4}-\d{4}$/;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical findings on the page as it is. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
-    const axe = (window as any).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return (r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 type Catalogue = typeof en;
 type Lang = 'en' | 'zh';
@@ -195,16 +179,13 @@ describe('the one confirmation page on a phone', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     [stack, browser] = await Promise.all([startProductStack(), launchBrowser()]);
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    writeFileSync(`${ARTIFACTS}/confirmation-stack.log`, stack.output());
-    await contexts
-      .at(-1)
-      ?.pages()
-      .at(-1)
-      ?.screenshot({ path: `${ARTIFACTS}/confirmation-failed.png`, fullPage: true })
-      .catch(() => {});
-  });
+  afterEach(
+    keepFailureArtifacts(
+      'confirmation',
+      () => stack,
+      () => contexts.at(-1)?.pages().at(-1),
+    ),
+  );
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
     await browser?.close();

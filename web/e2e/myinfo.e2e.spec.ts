@@ -1,32 +1,16 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { type ProductStack, launchBrowser, startProductStack } from '@hs/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import L from '../src/i18n/locales/en.json';
+import { ARTIFACTS, PHONE, axeFindings, keepFailureArtifacts } from './lib';
 
 /*
  * Issue 49 on a phone (360 px), against the built api and the fake Singpass: on step 2 press
  * "Retrieve Myinfo with Singpass", pick the demo insurer member on the fake's login page, come back
  * to the same step with the form as left, the fields filled and the identity locked, and book.
  */
-const ARTIFACTS = 'test-artifacts';
-const PHONE = { width: 360, height: 740 };
 const MANUAL_EVENT = 'community-health-screening-2026';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical findings on the page as it is. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
-    const axe = (window as any).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return (r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('Retrieve Myinfo with Singpass, on a phone', () => {
   let stack: ProductStack;
@@ -42,15 +26,13 @@ describe('Retrieve Myinfo with Singpass, on a phone', () => {
     [stack, browser] = await Promise.all([startProductStack({ singpass: true }), launchBrowser()]);
     context = await browser.newContext({ viewport: PHONE, locale: 'en-SG' });
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    writeFileSync(`${ARTIFACTS}/myinfo-stack.log`, stack.output());
-    await context
-      .pages()
-      .at(-1)
-      ?.screenshot({ path: `${ARTIFACTS}/myinfo-failed.png`, fullPage: true })
-      .catch(() => {});
-  });
+  afterEach(
+    keepFailureArtifacts(
+      'myinfo',
+      () => stack,
+      () => context.pages().at(-1),
+    ),
+  );
   afterAll(async () => {
     await context?.close().catch(() => {});
     await browser?.close();

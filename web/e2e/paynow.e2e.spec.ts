@@ -1,21 +1,18 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { type ProductStack, launchBrowser, startProductStack } from '@hs/testing';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import L from '../src/i18n/locales/en.json';
+import { ARTIFACTS, PHONE, axeFindings, keepFailureArtifacts } from './lib';
 
 /*
  * Issue 48 on a phone (360 px), against the built api, worker and the fake Stripe server: book,
  * choose PayNow, see the QR (decoded from a screenshot, it is the intent's own EMVCo payload), the
  * amount, the reference and the hold; simulate the scan; the page turns to paid without a reload.
  */
-const ARTIFACTS = 'test-artifacts';
-const PHONE = { width: 360, height: 740 };
 const MANUAL_EVENT = 'community-health-screening-2026';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface FakeIntent {
   id: string;
@@ -41,19 +38,6 @@ const singaporeHHmm = (iso: string) =>
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(new Date(iso));
-
-/** axe-core's serious and critical findings on the page as it is. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
-    const axe = (window as any).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return (r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 /** What a banking app's camera reads: the QR decoded from the pixels the page shows. */
 function decodeQr(png: Buffer): string | null {
@@ -113,15 +97,13 @@ describe('PayNow on the confirmation page, on a phone', () => {
     [stack, browser] = await Promise.all([startProductStack({ paynow: true }), launchBrowser()]);
     context = await browser.newContext({ viewport: PHONE, locale: 'en-SG' });
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    writeFileSync(`${ARTIFACTS}/paynow-stack.log`, stack.output());
-    await context
-      .pages()
-      .at(-1)
-      ?.screenshot({ path: `${ARTIFACTS}/paynow-failed.png`, fullPage: true })
-      .catch(() => {});
-  });
+  afterEach(
+    keepFailureArtifacts(
+      'paynow',
+      () => stack,
+      () => context.pages().at(-1),
+    ),
+  );
   afterAll(async () => {
     await context?.close().catch(() => {});
     await browser?.close();

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { type ProductStack, type TestSmtp, launchBrowser, startProductStack, startSmtp } from '@hs/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, PHONE, axeFindings } from './lib';
 
 /*
  * Issue 22's browser proof against the built api + worker: a visitor finds the date they want full,
@@ -10,11 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * on that date is cancelled, the offer email's link opens the held slot and the booking is completed
  * through the wizard.
  */
-const ARTIFACTS = 'test-artifacts';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const EVENT_SLUG = 'community-health-screening-2026';
 const POSTAL_CODE = '560123';
-const PHONE = { width: 360, height: 740 };
 const WAITER = {
   firstName: 'Wai',
   lastName: 'Ting',
@@ -83,18 +80,6 @@ describe('the waiting list in a browser', () => {
     page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   /** Serious and critical axe-core findings on the page as it is now. */
-  async function axeFindings(page: Page) {
-    await page.evaluate(AXE_SOURCE);
-    return page.evaluate(async () => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
-      const axe = (window as any).axe;
-      const r = await axe.run(document, { resultTypes: ['violations'] });
-      return (r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-  }
-
   async function newPage() {
     const page = await browser.newPage({ viewport: PHONE, locale: 'en-SG' });
     page.setDefaultTimeout(15_000);
