@@ -5,3 +5,7 @@ create table company_credit_note_emails (
   number text primary key,
   emailed_at timestamptz not null default now()
 );
+-- Credit notes issued before this migration predate their email: they are not sent now, months late
+-- (staff can download them from the programme's Invoices).
+insert into company_credit_note_emails (number)
+select number from invoices where kind = 'credit-note' and refund_id like 'company:%';

@@ -1,9 +1,8 @@
-import { languageOrDefault } from '@hs/domain';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { LANGUAGE_STORAGE_KEY, restoreLanguage } from './i18n';
-import { readStoredToken } from './lib/auth';
+import { restoreLanguage } from './i18n';
+import { seesServerView } from './server-view';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -20,15 +19,6 @@ function firstData(): Record<string, unknown> | undefined {
     return JSON.parse(script.textContent) as Record<string, unknown>;
   } catch {
     return undefined;
-  }
-}
-
-/** The server renders what a visitor with no stored language and no staff token sees first. */
-function seesServerView(): boolean {
-  try {
-    return languageOrDefault(localStorage.getItem(LANGUAGE_STORAGE_KEY)) === 'en' && !readStoredToken();
-  } catch {
-    return true;
   }
 }
 

@@ -6,7 +6,7 @@
  * ends once a month, so a slow sweep (COMPANY_BILLING_SWEEP_MS, 10 minutes) is on time enough.
  */
 import { issueDueCompanyCreditNotes, issueDueCompanyInvoices } from '@hs/commands';
-import type { Sql } from '@hs/db';
+import type { Sql, TransactionSql } from '@hs/db';
 import type { CreditNoteSnapshot, InvoiceSnapshot } from '@hs/domain';
 import {
   type Mailer,
@@ -51,9 +51,35 @@ async function senderOf(sql: Sql) {
 }
 
 /**
- * Each company invoice and credit note not yet emailed goes to its company's billing contact, once:
- * claimed before it is sent, so two workers never send it both, and given back if sending fails.
+ * Sends one company document, once: under a transaction-scoped advisory lock on its number (another
+ * worker skips it meanwhile), checked unsent again inside, and marked sent in that transaction once the
+ * mail server has taken it. A crash or a refusal leaves it unsent for the next sweep (a crash after the
+ * server took it may send it twice: at least once, never lost); one document's failure holds back no other.
  */
+async function sendOnce(
+  sql: Sql,
+  log: Logger,
+  mail: CompanyMail & {
+    sent: (tx: TransactionSql) => Promise<boolean>;
+    markSent: (tx: TransactionSql) => Promise<unknown>;
+  },
+  send: (mail: CompanyMail) => Promise<void>,
+) {
+  try {
+    await sql.begin(async (tx) => {
+      const [lock] = await tx<{ ok: boolean }[]>`
+        select pg_try_advisory_xact_lock(hashtext(${`company-mail:${mail.number}`})) as ok`;
+      if (!lock?.ok || (await mail.sent(tx))) return;
+      await send(mail);
+      await mail.markSent(tx);
+      log.info({ document: mail.number }, 'company document emailed');
+    });
+  } catch (err) {
+    log.error({ err, document: mail.number }, 'company document not emailed; the next sweep tries again');
+  }
+}
+
+/** Each company invoice and credit note not yet emailed goes to its company's billing contact. */
 async function emailUnsent(sql: Sql, mailer: Mailer, log: Logger) {
   const invoices = await sql<{ number: string; to: string; snapshot: InvoiceSnapshot }[]>`
     select ci.number, c.billing_email as "to", i.snapshot
@@ -68,52 +94,51 @@ async function emailUnsent(sql: Sql, mailer: Mailer, log: Logger) {
     order by i.issued_at limit 50`;
   if (invoices.length === 0 && notes.length === 0) return;
   const from = await senderOf(sql);
+  const deliver = (mail: CompanyMail) => send(mailer, from, mail);
   for (const { number, to, snapshot } of invoices) {
-    const claimed = await sql`
-      update company_invoices set emailed_at = now() where number = ${number} and emailed_at is null returning number`;
-    if (claimed.length === 0) continue;
     const what = `${snapshot.billedTo?.programmeName ?? 'Programme'}, bookings of ${snapshot.billedTo?.period ?? ''}`;
-    const text = [
-      'Hello,',
-      `Attached is tax invoice ${number} for ${what}: one line per booking your company pays for.`,
-      'Health Screening',
-    ].join('\n\n');
-    try {
-      await send(mailer, from, {
+    await sendOnce(
+      sql,
+      log,
+      {
         number,
         to,
         subject: `Tax invoice ${number}: ${what}`,
-        text,
+        text: [
+          'Hello,',
+          `Attached is tax invoice ${number} for ${what}: one line per booking your company pays for.`,
+          'Health Screening',
+        ].join('\n\n'),
         pdf: () => renderIssuedInvoicePdf(snapshot),
-      });
-    } catch (err) {
-      await sql`update company_invoices set emailed_at = null where number = ${number}`;
-      throw err;
-    }
-    log.info({ invoice: number }, 'company invoice emailed');
+        sent: async (tx) =>
+          (await tx`select 1 from company_invoices where number = ${number} and emailed_at is not null`)
+            .length > 0,
+        markSent: (tx) => tx`update company_invoices set emailed_at = now() where number = ${number}`,
+      },
+      deliver,
+    );
   }
   for (const { number, to, snapshot } of notes) {
-    const claimed = await sql`
-      insert into company_credit_note_emails (number) values (${number}) on conflict do nothing returning number`;
-    if (claimed.length === 0) continue;
-    const text = [
-      'Hello,',
-      `Attached is credit note ${number} against tax invoice ${snapshot.originalInvoiceNumber} (${snapshot.reason}).`,
-      'Health Screening',
-    ].join('\n\n');
-    try {
-      await send(mailer, from, {
+    await sendOnce(
+      sql,
+      log,
+      {
         number,
         to,
         subject: `Credit note ${number} against invoice ${snapshot.originalInvoiceNumber}`,
-        text,
+        text: [
+          'Hello,',
+          `Attached is credit note ${number} against tax invoice ${snapshot.originalInvoiceNumber} (${snapshot.reason}).`,
+          'Health Screening',
+        ].join('\n\n'),
         pdf: () => renderIssuedCreditNotePdf(snapshot),
-      });
-    } catch (err) {
-      await sql`delete from company_credit_note_emails where number = ${number}`;
-      throw err;
-    }
-    log.info({ creditNote: number }, 'company credit note emailed');
+        sent: async (tx) =>
+          (await tx`select 1 from company_credit_note_emails where number = ${number}`).length > 0,
+        markSent: (tx) =>
+          tx`insert into company_credit_note_emails (number) values (${number}) on conflict do nothing`,
+      },
+      deliver,
+    );
   }
 }
 

@@ -169,9 +169,13 @@ describe('company invoices by email', () => {
       await db.sql`select 1 from company_credit_note_emails where number = 'HS-CN-2026-000911'`,
     ).toHaveLength(0);
 
+    // an invoice the mail server keeps refusing, issued before the note, holds the note back no longer
+    await issuedInvoice('HS-2026-000912');
+    await db.sql`update company_invoices set issued_at = now() - interval '1 day' where number = 'HS-2026-000912'`;
     const sent: MailMessage[] = [];
     const mailer: Mailer = {
       send: async (m) => {
+        if (m.subject.includes('HS-2026-000912')) throw new Error('550 mailbox unavailable');
         sent.push(m);
         return { messageId: `m${sent.length}` };
       },
@@ -179,6 +183,8 @@ describe('company invoices by email', () => {
     };
     await sweepOnce(mailer);
     await sweepOnce(mailer);
+    const [refused] = await db.sql`select emailed_at from company_invoices where number = 'HS-2026-000912'`;
+    expect(refused!.emailed_at).toBeNull();
     expect(sent.map((m) => [m.to, m.subject])).toEqual([
       ['accounts@acme.sg', 'Credit note HS-CN-2026-000911 against invoice HS-2026-000910'],
     ]);

@@ -1,19 +1,18 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_LOCALES, type Language, languageOrDefault } from '@hs/domain';
-import { i18n } from './instance';
-import en from './locales/en.json';
-import { useTranslation } from './react';
-
-export { i18n };
-export { Trans, useTranslation } from './react';
-export type { TFunction } from './translator';
-
 /**
  * The public site's translations (issue 26). English is bundled (the spec's texts, the first paint);
  * the other catalogues are separate chunks fetched when a visitor picks the language (and awaited
  * before the switch, so no key ever shows), so the public entry grows by the English catalogue and
  * ./translator.ts only. The back-office stays English.
  */
-export const LANGUAGE_STORAGE_KEY = 'hs.language';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_LOCALES, type Language, languageOrDefault } from '@hs/domain';
+import { i18n } from './instance';
+import en from './locales/en.json';
+import { useTranslation } from './react';
+import { LANGUAGE_STORAGE_KEY } from './storage-key';
+
+export { i18n, LANGUAGE_STORAGE_KEY };
+export { Trans, useTranslation } from './react';
+export type { TFunction } from './translator';
 
 /** What the switch shows: each language in its own script. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

@@ -242,14 +242,19 @@ export function ReviewStep(props: ReviewStepProps) {
               .filter(Boolean)
               .join(', ')}
           </dd>
-          <dt>{t('review.aia')}</dt>
-          <dd>
-            {membership.isAiaMember ? (
-              <Badge tone="success">{t('review.memberPricing')}</Badge>
-            ) : (
-              <Badge>{t('review.standardPricing')}</Badge>
-            )}
-          </dd>
+          {/* a programme sets the price: no member check was offered */}
+          {props.programme ? null : (
+            <>
+              <dt>{t('review.aia')}</dt>
+              <dd>
+                {membership.isAiaMember ? (
+                  <Badge tone="success">{t('review.memberPricing')}</Badge>
+                ) : (
+                  <Badge>{t('review.standardPricing')}</Badge>
+                )}
+              </dd>
+            </>
+          )}
         </dl>
       </ReviewSection>
 

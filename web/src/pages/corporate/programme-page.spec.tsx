@@ -176,8 +176,9 @@ describe('/c/{code}: a corporate programme', { timeout: 30_000 }, () => {
     const covered = screen.getByRole('radio', { name: /Comprehensive Health Screening/ });
     expect(covered).toBeTruthy();
     await fillAndReview(user);
-    // the work email was filled in
+    // the work email was filled in; no member pricing row (the programme sets the price)
     expect(screen.getByText('mei@acme-logistics.sg', { selector: 'dd' })).toBeTruthy();
+    expect(screen.queryByText('AIA Health Shield')).toBeNull();
     const split = screen.getByRole('region', { name: 'Who pays' });
     expect(within(split).getByText('S$292.12')).toBeTruthy();
     expect(within(split).getByText('S$200.00')).toBeTruthy();
