@@ -180,6 +180,7 @@ export function sampleVariables(type?: EmailType): EmailVariables {
     gstAmount: 'S$38.48',
     totalAmount: 'S$465.98',
     partnerPaid: 'S$0.00',
+    companyPaid: 'S$0.00',
     amountPaid: 'S$465.98',
     totalPaid: 'S$465.98',
     greetingName: 'Tan',

@@ -199,6 +199,52 @@ describe('PDF documents', () => {
     expect(t).toContain(`Balance due ${formatSGD(pricing.balanceDueCents)}`);
   });
 
+  it("a corporate booking's documents and emails: the employer's share paid, the employee's balance", async () => {
+    // issue 51: the company pays up to S$200 of a S$292.12 booking; the employee paid the rest by card
+    const pricing = priceOrder({
+      participants: [{ packagePriceCents: 26_800, memberVerified: false }],
+      companyPays: { kind: 'up_to', capCents: 20_000 },
+    });
+    expect(pricing.companyPaidCents).toBe(20_000);
+    const employeePart = pricing.totalCents - 20_000;
+    const payment = { ...data.payment!, amountCents: employeePart };
+    const doc: DocumentData = {
+      ...data,
+      ...invoiceFromPricing(pricing, [{ name: 'Mei Tan', packageName: 'Executive' }], null, payment),
+      payment,
+    };
+    expect(checkDocumentTotals(doc)).toEqual([]);
+    expect(doc.balanceCents).toBe(0);
+    const t = normalise(textOf(await renderReceiptPdf(doc)));
+    expect(t).toContain('Paid by your employer -S$200.00');
+    expect(t).toContain('Balance due S$0.00');
+    // all paid by the company, nothing by the employee: a confirmation that draws, balance nil
+    const all = priceOrder({
+      participants: [{ packagePriceCents: 26_800, memberVerified: false }],
+      companyPays: { kind: 'all' },
+    });
+    const confirmed: DocumentData = {
+      ...data,
+      ...invoiceFromPricing(all, [{ name: 'Mei Tan', packageName: 'Executive' }], null),
+      payment: null,
+    };
+    expect(checkDocumentTotals(confirmed)).toEqual([]);
+    await renderConfirmationPdf(confirmed);
+    const vars = emailVariablesFromDocument(confirmed, {
+      firstName: 'Mei',
+      lastName: 'Tan',
+      email: 'mei@acme.sg',
+      phone: '+65 9123 4567',
+      identificationNumber: 'S1234567A',
+      dateOfBirth: '1985-03-14',
+      postalCode: '238801',
+    });
+    expect([vars.companyPaid, vars.totalPaid, vars.balanceDue]).toEqual(['S$292.12', 'S$0.00', 'S$0.00']);
+    const email = renderEmail('confirmation', {}, { ...sampleVariables(), ...vars }, 'zh');
+    expect(email.html).toContain('由您的雇主支付');
+    expect(email.html).toContain('-S$292.12');
+  });
+
   it('draws Chinese names in their font, characters no font has as "?" instead of failing, and long lists over pages', async () => {
     const many: DocumentData = {
       ...data,

@@ -65,9 +65,12 @@ export function emailVariablesFromDocument(
     gstAmount: formatSGD(data.gstCents),
     totalAmount: formatSGD(data.totalCents),
     partnerPaid: formatSGD(data.partnerPaidCents),
+    companyPaid: formatSGD(data.companyPaidCents ?? 0),
     amountPaid: formatSGD(data.payment?.amountCents ?? 0),
-    // issue 46: what the whole booking has had paid (partner payments apart), as its documents show it
-    totalPaid: formatSGD(Math.max(0, data.totalCents - data.partnerPaidCents - data.balanceCents)),
+    // issue 46: what the whole booking has had paid (partner and employer payments apart), as its documents show it
+    totalPaid: formatSGD(
+      Math.max(0, data.totalCents - data.partnerPaidCents - (data.companyPaidCents ?? 0) - data.balanceCents),
+    ),
     balanceDue: formatSGD(data.balanceCents),
     paymentMethod: data.payment?.method ?? '',
     transactionId: data.payment?.transactionId ?? '',

@@ -35,12 +35,14 @@ export function customerFields(l: Layout, customer: DocumentData['customer'], na
   ]);
 }
 
-/** What is already paid against the total: at the partner, then the payment (as negative amounts). */
+/** What is already paid against the total: at the partner, by the employer, then the payment (as negative amounts). */
 export function paidRows(data: DocumentData): TotalsRow[] {
+  const company = data.companyPaidCents ?? 0;
   return [
     ...(data.partnerPaidCents > 0
       ? [{ label: 'Paid via partner', amount: formatSGD(-data.partnerPaidCents) }]
       : []),
+    ...(company > 0 ? [{ label: 'Paid by your employer', amount: formatSGD(-company) }] : []),
     ...(data.payment ? [{ label: 'Paid', amount: formatSGD(-data.payment.amountCents) }] : []),
   ];
 }

@@ -18,6 +18,7 @@ export function checkDocumentTotals(data: DocumentData): string[] {
     data.gstCents,
     data.totalCents,
     data.partnerPaidCents,
+    data.companyPaidCents ?? 0,
     data.balanceCents,
     ...data.lineItems.map((l) => l.amountCents),
     ...data.attendees.map((a) => a.priceCents),
@@ -32,7 +33,10 @@ export function checkDocumentTotals(data: DocumentData): string[] {
   if (data.gstCents !== gst)
     problems.push(`GST ${data.gstCents} is not ${GST_PERCENT}% of the subtotal (${gst})`);
   if (data.totalCents !== data.subtotalCents + data.gstCents) problems.push('total is not subtotal + GST');
-  const balance = Math.max(0, data.totalCents - data.partnerPaidCents - (data.payment?.amountCents ?? 0));
+  const balance = Math.max(
+    0,
+    data.totalCents - data.partnerPaidCents - (data.companyPaidCents ?? 0) - (data.payment?.amountCents ?? 0),
+  );
   if (data.balanceCents !== balance) problems.push(`balance ${data.balanceCents} should be ${balance}`);
   return problems;
 }
@@ -55,7 +59,13 @@ export function invoiceFromPricing(
   payment: DocumentPayment | null = null,
 ): Pick<
   DocumentData,
-  'lineItems' | 'subtotalCents' | 'gstCents' | 'totalCents' | 'partnerPaidCents' | 'balanceCents'
+  | 'lineItems'
+  | 'subtotalCents'
+  | 'gstCents'
+  | 'totalCents'
+  | 'partnerPaidCents'
+  | 'companyPaidCents'
+  | 'balanceCents'
 > {
   const lineItems: DocumentLineItem[] = pricing.participants.map((p, i) => ({
     label: `${attendees[i]?.packageName ?? 'Package'} - ${attendees[i]?.name ?? `Attendee ${i + 1}`}`,
@@ -83,6 +93,7 @@ export function invoiceFromPricing(
     gstCents: pricing.gstCents,
     totalCents: pricing.totalCents,
     partnerPaidCents: pricing.partnerPaidCents,
+    companyPaidCents: pricing.companyPaidCents ?? 0,
     balanceCents: Math.max(0, pricing.balanceDueCents - (payment?.amountCents ?? 0)),
   };
 }

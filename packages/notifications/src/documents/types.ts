@@ -48,7 +48,9 @@ export interface DocumentData {
   totalCents: number;
   /** Already paid at the partner (WhiteCoat). */
   partnerPaidCents: number;
-  /** max(0, total - partner paid - payment amount). */
+  /** Paid by the employer under a corporate programme (issue 51; invoiced to the company), else 0. */
+  companyPaidCents?: number;
+  /** max(0, total - partner paid - company paid - payment amount). */
   balanceCents: number;
   invoiceNumber: string;
   /** Display string, e.g. '7 May 2025'. */

@@ -45,6 +45,7 @@ const attendees = (w: EmailWords, money: boolean) => {
         sum(w.gst, '<%= gstAmount %>'),
         sum(w.totalInclGst, '<%= totalAmount %>', true),
         `<% if (partnerPaid && partnerPaid !== 'S$0.00') { %>${sum(w.paidViaPartner, '-<%= partnerPaid %>')}<% } %>`,
+        `<% if (companyPaid && companyPaid !== 'S$0.00') { %>${sum(w.paidByEmployer, '-<%= companyPaid %>')}<% } %>`,
         sum(w.paid, '<%= totalPaid %>'),
         sum(w.balanceDue, '<%= balanceDue %>', true),
       ]
@@ -89,6 +90,7 @@ const lineItems = (
   <tr><td>${w.gst}</td><td style="text-align:right"><%= gstAmount %></td></tr>
   <tr><td><strong>${w.total}</strong></td><td style="text-align:right"><strong><%= totalAmount %></strong></td></tr>
 <% if (partnerPaid && partnerPaid !== 'S$0.00') { %>  <tr><td>${w.paidViaPartner}</td><td style="text-align:right">-<%= partnerPaid %></td></tr>
+<% } %><% if (companyPaid && companyPaid !== 'S$0.00') { %>  <tr><td>${w.paidByEmployer}</td><td style="text-align:right">-<%= companyPaid %></td></tr>
 <% } %>  <tr><td><strong>${w.balanceDue}</strong></td><td style="text-align:right"><strong><%= balanceDue %></strong></td></tr>
 </table>`;
 
