@@ -230,6 +230,13 @@ describe('a corporate programme, from /c/{code} to a confirmed booking on a phon
     await page.getByRole('heading', { name: L.success.title, level: 1 }).waitFor();
     expect(await noSideways(page)).toBe(true);
     await page.screenshot({ path: `${ARTIFACTS}/corporate-confirmed.png`, fullPage: true });
+    // and its confirmation email, with the PDF: the employer's share counts as paid (session 29: its
+    // totals check failed and the email never left)
+    const reference = /\/booking\/confirmation\/(HS[\d-]+)/.exec(page.url())?.[1] ?? '';
+    const confirmation = await until('the confirmation email', () =>
+      smtp.received.find((m) => m.to.includes(EMPLOYEE) && m.subject.includes(reference)),
+    );
+    expect(confirmation.attachments.map((a) => a.contentType)).toContain('application/pdf');
   });
 
   it("the back office: the company, its programme's link, roster, the booking just made, the report, and a roster import checked row by row", async () => {
