@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { type ProductStack, type TestSmtp, launchBrowser, startProductStack, startSmtp } from '@hs/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import L from '../src/i18n/locales/en.json';
+import { ARTIFACTS, axeFindings, keepFailureArtifacts, PHONE } from './lib';
 
 /*
  * Issue 51 on a phone (360 px), against the built api and worker: an employee opens the programme's
@@ -12,12 +12,9 @@ import L from '../src/i18n/locales/en.json';
  * confirmed at once. The demo seed's "Acme Logistics Pte Ltd" programme `acme-2026` is used; without
  * it (the seed not there yet) the test makes one of its own through the admin api.
  */
-const ARTIFACTS = 'test-artifacts';
-const PHONE = { width: 360, height: 740 };
 const SEEDED_CODE = 'acme-2026';
 const DOMAIN = 'acme-logistics.sg';
 const EMPLOYEE = `e2e.employee@${DOMAIN}`;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface PublicProgramme {
   code: string;
@@ -33,19 +30,6 @@ const singaporeDay = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(
     new Date(Date.now() + days * 86_400_000),
   );
-
-/** axe-core's serious and critical findings on the page as it is. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
-    const axe = (window as any).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return (r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('a corporate programme, from /c/{code} to a confirmed booking on a phone', () => {
   let stack: ProductStack;
@@ -142,15 +126,13 @@ describe('a corporate programme, from /c/{code} to a confirmed booking on a phon
     ]);
     context = await browser.newContext({ viewport: PHONE, locale: 'en-SG' });
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    writeFileSync(`${ARTIFACTS}/corporate-stack.log`, stack.output());
-    await context
-      .pages()
-      .at(-1)
-      ?.screenshot({ path: `${ARTIFACTS}/corporate-failed.png`, fullPage: true })
-      .catch(() => {});
-  });
+  afterEach(
+    keepFailureArtifacts(
+      'corporate',
+      () => stack,
+      () => context?.pages().at(-1),
+    ),
+  );
   afterAll(async () => {
     await context?.close().catch(() => {});
     await browser?.close();
