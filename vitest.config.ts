@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One vitest run covers every package; the test level is in the file name
@@ -75,13 +74,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        extends: 'web/vitest.config.ts',
-        // React's owner stacks off: see the file. An absolute path, as the web project's root is web/.
-        test: {
-          setupFiles: [fileURLToPath(new URL('packages/testing/src/react-owner-stacks.ts', import.meta.url))],
-        },
-      },
+      'web/vitest.config.ts',
       {
         // Browser tests against the built product running as real processes.
         test: {
