@@ -220,7 +220,7 @@ describe('worker: the reconciler enqueues again what Redis lost', () => {
       got.length >= ids.length - 1 && got.every((id) => ids.includes(id));
     await expect.poll(completed('confirmation-email'), poll).toSatisfy(withinIds(before.confirmations));
     await expect.poll(completed('receipt-email'), poll).toSatisfy(withinIds(before.receipts));
-    await expect.poll(completed('partner-confirmation'), poll).toEqual(before.partner);
+    await expect.poll(completed('partner-confirmation'), poll).toSatisfy(withinIds(before.partner));
 
     // Redis lost again with the work owed again: nothing more is sent.
     await owedAgainAfterDone(prefix, queues, owed);
