@@ -56,6 +56,16 @@ describe('corporate programmes', () => {
     return verified.json().data as { pass: string; bookingsLeft: number };
   }
 
+  /** Waits until the orders read model holds `n` bookings under the programme. */
+  const ordersUnder = (programmeId: number, n: number) =>
+    expect
+      .poll(
+        async () =>
+          (await api.db.sql`select count(*)::int as n from orders where programme_id = ${programmeId}`)[0]!.n,
+        { timeout: 10_000 },
+      )
+      .toBe(n);
+
   const booking = (pass: string, i: number, extra: object = {}) => ({
     eventId,
     packageId: pkg.id,
@@ -325,13 +335,7 @@ describe('corporate programmes', () => {
     const a = await post('/api/registrations', booking(alice.pass, 30, { shareNameWithEmployer: true }));
     const b = await post('/api/registrations', booking(bala.pass, 31));
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
-    await expect
-      .poll(
-        async () =>
-          (await api.db.sql`select count(*)::int as n from orders where programme_id = ${p.id}`)[0]!.n,
-        { timeout: 10_000 },
-      )
-      .toBe(2);
+    await ordersUnder(p.id, 2);
     const report = await admin('GET', `/api/admin/programmes/${p.id}/report`);
     expect(report.statusCode, report.body).toBe(200);
     const data = report.json().data;
@@ -397,13 +401,7 @@ describe('corporate programmes', () => {
       expect(res.statusCode, res.body).toBe(201);
       booked.push(res.json().data as { id: number; referenceNumber: string });
     }
-    await expect
-      .poll(
-        async () =>
-          (await api.db.sql`select count(*)::int as n from orders where programme_id = ${p.id}`)[0]!.n,
-        { timeout: 10_000 },
-      )
-      .toBe(3);
+    await ordersUnder(p.id, 3);
     // nothing is due before the month ends
     expect(await issueDueCompanyInvoices(api.db.sql, new Date(), { actor: 'test' })).toEqual([]);
     // closing the programme bills what it owes so far, once
@@ -474,13 +472,7 @@ describe('corporate programmes', () => {
     expect((await post('/api/registrations', booking(pass, 50, { email: 'month@acme.sg' }))).statusCode).toBe(
       201,
     );
-    await expect
-      .poll(
-        async () =>
-          (await api.db.sql`select count(*)::int as n from orders where programme_id = ${later.id}`)[0]!.n,
-        { timeout: 10_000 },
-      )
-      .toBe(1);
+    await ordersUnder(later.id, 1);
     const nextMonth = new Date(Date.now() + 35 * 86_400_000);
     const billed = await issueDueCompanyInvoices(api.db.sql, nextMonth, {
       actor: 'test',
@@ -504,13 +496,7 @@ describe('corporate programmes', () => {
         const res = await post('/api/registrations', booking(pass, 60 + n, { email }));
         expect(res.statusCode, res.body).toBe(201);
       }
-      await expect
-        .poll(
-          async () =>
-            (await api.db.sql`select count(*)::int as n from orders where programme_id = ${p.id}`)[0]!.n,
-          { timeout: 10_000 },
-        )
-        .toBe(2);
+      await ordersUnder(p.id, 2);
       // bookings of a month that has ended, so the sweeps bill them too, on today's invoice numbers
       await api.db
         .sql`update orders set created_at = created_at - interval '40 days' where programme_id = ${p.id}`;

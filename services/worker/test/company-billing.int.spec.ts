@@ -11,6 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompanyBillingSweeper } from '../src/company-billing-sweeper';
 import { pdfText } from './helpers';
 
+/** The clinic issuing, and the company billed, on every document here. */
+const CLINIC = {
+  name: 'Clinic Pte Ltd',
+  address: '1 Clinic Road',
+  uen: '200000000D',
+  gstRegistrationNumber: 'M90000000A',
+};
+const ACME = { name: 'Acme Logistics Pte Ltd', address: '10 Pandan Crescent' };
+
 describe('company invoices by email', () => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -46,13 +55,8 @@ describe('company invoices by email', () => {
       referenceNumber: 'ACME-2026 2026-11',
       sequence: 1,
       issuedAt: new Date().toISOString(),
-      supplier: {
-        name: 'Clinic Pte Ltd',
-        address: '1 Clinic Road',
-        uen: '200000000D',
-        gstRegistrationNumber: 'M90000000A',
-      },
-      customer: { name: 'Acme Logistics Pte Ltd', address: '10 Pandan Crescent' },
+      supplier: CLINIC,
+      customer: ACME,
       ...amounts,
       gstRateBasisPoints: 900,
       supersedes: null,
@@ -141,13 +145,8 @@ describe('company invoices by email', () => {
       originalInvoiceNumber: 'HS-2026-000910',
       refundId: 'company:HS-2026-000910:1',
       reason: "Booking HS-2611-0001 cancelled: the company's share credited",
-      supplier: {
-        name: 'Clinic Pte Ltd',
-        address: '1 Clinic Road',
-        uen: '200000000D',
-        gstRegistrationNumber: 'M90000000A',
-      },
-      customer: { name: 'Acme Logistics Pte Ltd', address: '10 Pandan Crescent' },
+      supplier: CLINIC,
+      customer: ACME,
       totalCents: 21_800,
       gstCents: 1_800,
       taxableCents: 20_000,
